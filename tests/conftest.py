@@ -1,0 +1,46 @@
+"""Suite-wide fixtures.
+
+Two stacks run this suite (see .ci/run): PostgreSQL + Redis, and the embedded
+SQLite + eager default. Tests run Celery tasks eagerly unless marked
+``services`` (those start a real worker and need PostgreSQL and Redis).
+"""
+
+import os
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("RINGSIDE_REQUIRE_SERVICES") == "1"
+
+
+def services_available() -> bool:
+    from django.conf import settings
+
+    return bool(settings.REDIS_URL) and settings.DATABASES["default"]["ENGINE"].endswith(
+        "postgresql"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if services_available():
+        return
+    if REQUIRE_SERVICES:
+        # CI asked for the real services: a test that needs them must not skip.
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)")
+    for item in items:
+        if "services" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_services(request):
+    """Eager Celery for ordinary tests, whatever the stack; real broker for
+    ``services`` tests."""
+    from league.celery import app
+
+    eager = "services" not in request.keywords
+    old = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = eager
+    app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = old
