@@ -17,7 +17,7 @@ from .result import BOXING_METHODS, BoutResult
 # which the database stores as choices).
 REFEREE_FOULS = ("very_lenient", "lenient", "normal", "strict")
 REFEREE_STOPPAGE = ("early", "normal", "late", "very_late")
-REFEREE_OVERALL = ("below_average", "average", "good", "excellent")
+REFEREE_OVERALL = ("below_average", "average", "good", "very_good", "excellent")
 DOCTOR_CAUTION = ("cautious", "balanced", "permissive")
 JUDGE_BIAS = ("none", "hometown", "champion", "slugger", "boxer")
 JUDGE_CLOSE_ROUND = ("even", "aggressor", "counterpuncher", "home")
