@@ -1,0 +1,255 @@
+"""Bouts and everything a bout leaves behind."""
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+
+
+class BoutStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    COMPLETED = "completed", "Completed"
+    FAILED = "failed", "Failed"
+
+
+class Side(models.TextChoices):
+    RED = "red", "Red"
+    BLUE = "blue", "Blue"
+
+
+class Bout(models.Model):
+    ruleset = models.CharField(max_length=20)
+    event = models.ForeignKey(
+        "league.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="bouts"
+    )
+    order = models.PositiveSmallIntegerField(
+        default=1, help_text="Position on the card; the highest is the main event."
+    )
+    date = models.DateField(help_text="League date of the bout (the event's date).")
+    # One-on-one rulesets: a fighter each; team rulesets: a camp each.
+    red = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    blue = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    red_camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    blue_camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    scheduled_rounds = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+    options = models.JSONField(default=dict, blank=True)
+    plans = models.JSONField(default=dict, blank=True)
+    referee = models.ForeignKey(
+        "referees.Referee", null=True, blank=True, on_delete=models.PROTECT, related_name="bouts"
+    )
+    judge_1 = models.ForeignKey(
+        "referees.Judge", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    judge_2 = models.ForeignKey(
+        "referees.Judge", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    judge_3 = models.ForeignKey(
+        "referees.Judge", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    doctor = models.ForeignKey(
+        "referees.Doctor", null=True, blank=True, on_delete=models.PROTECT, related_name="bouts"
+    )
+    red_corner = models.ForeignKey(
+        "fighters.CornerMan", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    blue_corner = models.ForeignKey(
+        "fighters.CornerMan", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    is_title_bout = models.BooleanField(default=False)
+    seed = models.BigIntegerField(help_text="Chosen at scheduling; the bout replays from it.")
+    status = models.CharField(
+        max_length=10, choices=BoutStatus.choices, default=BoutStatus.SCHEDULED
+    )
+    failure_reason = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True, unique=True)
+    # The engine inputs as they were when the bout was queued: editing a card later
+    # changes no queued or finished bout.
+    inputs = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["date", "event_id", "order", "id"]
+        indexes = [
+            models.Index(fields=["status"]),
+            models.Index(fields=["date", "order", "id"]),
+            models.Index(fields=["red", "date"]),
+            models.Index(fields=["blue", "date"]),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(red__isnull=True) | ~Q(red=F("blue")), name="bout_not_against_self"
+            ),
+            models.CheckConstraint(
+                condition=Q(red_camp__isnull=True) | ~Q(red_camp=F("blue_camp")),
+                name="bout_camp_not_against_self",
+            ),
+            models.CheckConstraint(
+                condition=(Q(red__isnull=False, blue__isnull=False))
+                | (Q(red_camp__isnull=False, blue_camp__isnull=False)),
+                name="bout_has_two_sides",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "order"],
+                condition=Q(event__isnull=False),
+                name="bout_unique_order_on_card",
+            ),
+        ]
+
+    def __str__(self):
+        red = self.red or self.red_camp
+        blue = self.blue or self.blue_camp
+        return f"{red} vs {blue} ({self.date})"
+
+
+class Result(models.Model):
+    """The decision and the full engine result; one per bout (the guard that makes
+    recording happen exactly once)."""
+
+    bout = models.OneToOneField(Bout, on_delete=models.CASCADE, related_name="result")
+    winner = models.CharField(max_length=4, choices=Side.choices, null=True, blank=True)
+    method = models.CharField(max_length=16)
+    round = models.PositiveSmallIntegerField()
+    time = models.CharField(max_length=8)
+    engine_result = models.JSONField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.winner or 'draw'} {self.method} R{self.round} {self.time}"
+
+
+class RoundStat(models.Model):
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="round_stats")
+    round = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=4, choices=Side.choices)
+    landed = models.IntegerField(default=0)
+    thrown = models.IntegerField(default=0)
+    damage = models.FloatField(default=0)
+    stats = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["bout_id", "round", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["bout", "round", "side"], name="roundstat_unique")
+        ]
+
+    def __str__(self):
+        return f"R{self.round} {self.side}: {self.landed}/{self.thrown}"
+
+
+class JudgeScore(models.Model):
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="judge_scores")
+    judge_index = models.PositiveSmallIntegerField()  # 1..3
+    judge = models.ForeignKey(
+        "referees.Judge", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    judge_name = models.CharField(max_length=120)
+    round = models.PositiveSmallIntegerField()
+    red = models.PositiveSmallIntegerField()
+    blue = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["bout_id", "judge_index", "round"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bout", "judge_index", "round"], name="judgescore_unique"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.judge_name} R{self.round}: {self.red}-{self.blue}"
+
+
+class Knockdown(models.Model):
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="knockdowns")
+    round = models.PositiveSmallIntegerField()
+    time = models.CharField(max_length=8)
+    side = models.CharField(
+        max_length=4, choices=Side.choices, help_text="The side that went down."
+    )
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    count = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["bout_id", "round", "id"]
+
+    def __str__(self):
+        return f"{self.side} down in R{self.round} at {self.time}"
+
+
+class Injury(models.Model):
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="injuries")
+    round = models.PositiveSmallIntegerField()
+    time = models.CharField(max_length=8)
+    side = models.CharField(max_length=4, choices=Side.choices)
+    fighter = models.ForeignKey(
+        "fighters.Fighter",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="injuries",
+    )
+    type = models.CharField(max_length=40)
+    location = models.CharField(max_length=60, blank=True)
+    severity = models.PositiveSmallIntegerField(help_text="1 minor, 2 major, 3 severe")
+    text = models.CharField(max_length=240, blank=True)
+
+    class Meta:
+        ordering = ["bout_id", "round", "id"]
+        verbose_name_plural = "injuries"
+
+    def __str__(self):
+        return f"{self.side}: {self.type} (R{self.round})"
+
+
+class Foul(models.Model):
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="fouls")
+    round = models.PositiveSmallIntegerField()
+    time = models.CharField(max_length=8)
+    side = models.CharField(max_length=4, choices=Side.choices, help_text="The offender's side.")
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    type = models.CharField(max_length=40)
+    penalty = models.CharField(max_length=16)  # none | warning | point | disqualification
+    points = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["bout_id", "round", "id"]
+
+    def __str__(self):
+        return f"{self.side}: {self.type} ({self.penalty})"
+
+
+class BoutFighterLine(models.Model):
+    """Team rulesets: what each fighter of a camp did in the bout."""
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="fighter_lines")
+    side = models.CharField(max_length=4, choices=Side.choices)
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=120)
+    stats = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["bout_id", "side", "id"]
+
+    def __str__(self):
+        return f"{self.side}: {self.name}"
