@@ -23,6 +23,9 @@ class Bout(models.Model):
     event = models.ForeignKey(
         "league.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="bouts"
     )
+    division = models.ForeignKey(
+        "league.Division", null=True, blank=True, on_delete=models.PROTECT, related_name="bouts"
+    )
     order = models.PositiveSmallIntegerField(
         default=1, help_text="Position on the card; the highest is the main event."
     )
