@@ -1,0 +1,145 @@
+"""The engine contract (DESIGN.md), checked for every registered ruleset."""
+
+import json
+import random
+
+import pytest
+
+from bouts.engine import RULESETS, CardError, EngineError, OptionError, get_ruleset, simulate
+from bouts.engine.odds import odds
+from bouts.engine.result import DECISIONS, SIDES, decision_from_totals
+
+RULESET_NAMES = sorted(RULESETS)
+pytestmark = pytest.mark.skipif(not RULESETS, reason="no ruleset registered yet")
+
+
+def _sides(name, seed=1, ratings=(None, None)):
+    rules = get_ruleset(name)
+    red = rules.generate_side(random.Random(seed), ratings[0])
+    blue = rules.generate_side(random.Random(seed + 1000), ratings[1])
+    return red, blue
+
+
+def test_unknown_ruleset_is_a_clear_error():
+    with pytest.raises(EngineError, match="unknown ruleset 'nope'"):
+        simulate("nope", {}, {})
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_describe_has_the_contract_fields(name):
+    info = get_ruleset(name).describe()
+    assert info["name"] == name
+    assert info["description"]
+    low, high = info["rating_range"]
+    assert low < high
+    assert isinstance(info["team"], bool)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_generated_sides_validate_and_are_json(name):
+    rules = get_ruleset(name)
+    low, high = rules.rating_range
+    for seed in range(25):
+        rating = low + (high - low) * seed / 24
+        side = rules.generate_side(random.Random(seed), rating)
+        json.dumps(side)
+        assert rules.validate_side(side) is not None
+        card = rules.generate_card(random.Random(seed), rating)
+        assert rules.validate_card(card) is not None
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_result_shape(name):
+    red, blue = _sides(name)
+    for seed in range(20):
+        result = simulate(name, red, blue, seed=seed)
+        data = result.to_dict()
+        json.dumps(data)
+        assert data["seed"] == seed
+        assert data["winner"] in (*SIDES, None)
+        assert data["method"] in get_ruleset(name).methods
+        assert data["round"] >= 1
+        minutes, seconds = data["time"].split(":")
+        assert minutes.isdigit() and len(seconds) == 2 and 0 <= int(seconds) < 60
+        assert data["events"], "a bout has a play-by-play"
+        for event in data["events"]:
+            assert {"round", "clock", "kind", "side", "text"} <= set(event)
+            assert event["text"]
+        for line in data["rounds"]:
+            for side in SIDES:
+                assert {"landed", "thrown", "damage"} <= set(line[side])
+        if data["scorecards"]:
+            assert len(data["scorecards"]) == 3 == len(data["judges"])
+            for card in data["scorecards"]:
+                for red_points, blue_points in card:
+                    assert 10 in (red_points, blue_points) or min(red_points, blue_points) < 10
+        if data["winner"] is None:
+            assert data["method"] in (*DECISIONS, *get_ruleset(name).methods)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_same_seed_same_bytes_in_process(name):
+    red, blue = _sides(name, seed=3)
+    first = json.dumps(simulate(name, red, blue, seed=42).to_dict(), sort_keys=True)
+    again = json.dumps(simulate(name, red, blue, seed=42).to_dict(), sort_keys=True)
+    assert first == again
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_inputs_are_not_mutated(name):
+    red, blue = _sides(name, seed=5)
+    before = json.dumps([red, blue], sort_keys=True)
+    simulate(name, red, blue, seed=9)
+    assert json.dumps([red, blue], sort_keys=True) == before
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_bad_seed_rounds_and_options_are_refused(name):
+    red, blue = _sides(name)
+    with pytest.raises(OptionError, match="seed"):
+        simulate(name, red, blue, seed="7")
+    with pytest.raises(OptionError, match="rounds"):
+        simulate(name, red, blue, seed=1, rounds=0)
+    with pytest.raises(OptionError):
+        simulate(name, red, blue, seed=1, options={"no_such_option_anywhere": True})
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_bad_card_names_a_field(name):
+    rules = get_ruleset(name)
+    with pytest.raises(CardError) as caught:
+        rules.validate_side({"unexpected_field_xyz": 1})
+    assert caught.value.field
+    assert str(caught.value).startswith(caught.value.field)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_higher_rating_wins_more_often_but_not_always(name):
+    rules = get_ruleset(name)
+    low, high = rules.rating_range
+    strong_wins = weak_wins = 0
+    for seed in range(60):
+        strong = rules.generate_side(random.Random(seed), low + (high - low) * 0.85)
+        weak = rules.generate_side(random.Random(seed + 5000), low + (high - low) * 0.35)
+        winner = simulate(name, strong, weak, seed=seed).winner
+        strong_wins += winner == "red"
+        weak_wins += winner == "blue"
+    assert strong_wins > weak_wins
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_odds_do_not_depend_on_the_number_of_workers(name):
+    red, blue = _sides(name, seed=11)
+    one = odds(name, red, blue, n=240, seed=3, workers=1)
+    two = odds(name, red, blue, n=240, seed=3, workers=2)
+    assert one == two
+    assert one["red"] + one["blue"] + one["draw"] == pytest.approx(1.0)
+
+
+def test_decision_from_totals():
+    assert decision_from_totals([[115, 113], [116, 112], [117, 111]]) == ("red", "UD")
+    assert decision_from_totals([[113, 115], [116, 112], [117, 111]]) == ("red", "SD")
+    assert decision_from_totals([[114, 114], [116, 112], [117, 111]]) == ("red", "MD")
+    assert decision_from_totals([[114, 114], [112, 116], [116, 112]]) == (None, "DRAW")
+    assert decision_from_totals([[114, 114], [114, 114], [116, 112]]) == (None, "DRAW")
+    assert decision_from_totals([[110, 118], [111, 117], [112, 116]]) == ("blue", "UD")
