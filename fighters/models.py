@@ -104,7 +104,7 @@ class CardChange(models.Model):
     """A card is what decides bouts: every change is kept (what, when, by whom)."""
 
     card = models.ForeignKey(
-        RatingCard, null=True, on_delete=models.SET_NULL, related_name="changes"
+        RatingCard, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
     )
     fighter = models.ForeignKey(Fighter, on_delete=models.CASCADE, related_name="card_changes")
     ruleset = models.CharField(max_length=20)

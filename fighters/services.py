@@ -1,0 +1,228 @@
+"""Writes for fighters, cards, camps and corner men. Every write runs full_clean()
+and happens inside a transaction: bad input raises ValidationError and writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from .cards import card_diff, card_validate
+from .models import Camp, CardChange, Career, CornerMan, Fighter, RatingCard
+from .weight_classes import LIMIT_LB
+
+FIGHTER_FIELDS = (
+    "name",
+    "nickname",
+    "nationality",
+    "date_of_birth",
+    "stance",
+    "height_cm",
+    "reach_cm",
+    "weight_class",
+    "camp",
+    "is_active",
+    "retired_on",
+)
+
+
+# --- cards ------------------------------------------------------------------------
+@transaction.atomic
+def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = "admin"):
+    """Create or replace ``fighter``'s card for ``ruleset``.
+
+    The engine's validator decides (CardError -> ValidationError {"data": ["field: rule"]});
+    the normalised card and its rating are stored, and the change is logged in a
+    CardChange row (what changed, when, by whom). Saving an identical card logs nothing.
+    """
+    stored, rating = card_validate(
+        ruleset=ruleset, data=data, name=fighter.name, fighter_id=fighter.pk
+    )
+    card = RatingCard.objects.select_for_update().filter(fighter=fighter, ruleset=ruleset).first()
+    before = card.data if card else None
+    if card is None:
+        card = RatingCard(fighter=fighter, ruleset=ruleset)
+    elif before == stored and card.rating == rating:
+        return card
+    card.data = stored
+    card.rating = rating
+    card.full_clean()
+    card.save()
+    change = CardChange(
+        card=card,
+        fighter=fighter,
+        ruleset=ruleset,
+        changed_by=user if getattr(user, "pk", None) else None,
+        source=source[:20],
+        before=before,
+        after=stored,
+        diff=card_diff(before, stored),
+    )
+    change.full_clean()
+    change.save()
+    return card
+
+
+@transaction.atomic
+def card_delete(*, card: RatingCard, user=None, source: str = "admin") -> None:
+    """Delete a card, keeping its history (the last CardChange records the removal)."""
+    change = CardChange(
+        card=None,
+        fighter=card.fighter,
+        ruleset=card.ruleset,
+        changed_by=user if getattr(user, "pk", None) else None,
+        source=source[:20],
+        before=card.data,
+        after=None,
+        diff=card_diff(card.data, None),
+    )
+    change.full_clean()
+    card.changes.update(card=None)
+    card.delete()
+    change.save()
+
+
+# --- fighters ---------------------------------------------------------------------
+def _cards_items(cards) -> list[tuple[str, dict]]:
+    if cards is None:
+        return []
+    if isinstance(cards, Mapping):
+        return list(cards.items())
+    return [(c["ruleset"], c["data"]) for c in cards]
+
+
+@transaction.atomic
+def fighter_create(
+    *,
+    name: str,
+    weight_class: str,
+    nickname: str = "",
+    nationality: str = "",
+    date_of_birth: datetime.date | None = None,
+    stance: str = "orthodox",
+    height_cm: int | None = None,
+    reach_cm: int | None = None,
+    camp: Camp | None = None,
+    is_active: bool = True,
+    retired_on: datetime.date | None = None,
+    cards: Mapping[str, dict] | Iterable[dict] | None = None,
+    user=None,
+    source: str = "admin",
+) -> Fighter:
+    """A new fighter with its Career row and, optionally, cards
+    (``{ruleset: card data}`` or ``[{"ruleset": ..., "data": ...}]``).
+
+    A bad card raises ValidationError {"cards.<ruleset>": [...]} and nothing is written.
+    """
+    fighter = Fighter(
+        name=name.strip() if isinstance(name, str) else name,
+        nickname=nickname,
+        nationality=nationality,
+        date_of_birth=date_of_birth,
+        stance=stance,
+        height_cm=height_cm,
+        reach_cm=reach_cm,
+        weight_class=weight_class,
+        camp=camp,
+        is_active=is_active,
+        retired_on=retired_on,
+    )
+    fighter.full_clean()
+    fighter.save()
+    career = Career(fighter=fighter)
+    career.full_clean()
+    career.save()
+    for ruleset, data in _cards_items(cards):
+        try:
+            card_save(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
+        except ValidationError as exc:
+            raise ValidationError({f"cards.{ruleset}": exc.messages}) from None
+    return fighter
+
+
+@transaction.atomic
+def fighter_update(*, fighter: Fighter, data: Mapping) -> Fighter:
+    """Change a fighter's own fields (not cards: those go through card_save)."""
+    unknown = sorted(set(data) - set(FIGHTER_FIELDS))
+    if unknown:
+        raise ValidationError({unknown[0]: ["not a fighter field that can be updated"]})
+    for field, value in data.items():
+        setattr(fighter, field, value)
+    fighter.full_clean()
+    fighter.save()
+    return fighter
+
+
+@transaction.atomic
+def fighter_retire(*, fighter: Fighter, on: datetime.date | None = None) -> Fighter:
+    """Retire a fighter on ``on`` (default today). Cards and career are kept."""
+    fighter.is_active = False
+    fighter.retired_on = on or datetime.date.today()
+    fighter.full_clean()
+    fighter.save(update_fields=["is_active", "retired_on", "updated_at"])
+    return fighter
+
+
+@transaction.atomic
+def fighter_unretire(*, fighter: Fighter) -> Fighter:
+    fighter.is_active = True
+    fighter.retired_on = None
+    fighter.full_clean()
+    fighter.save(update_fields=["is_active", "retired_on", "updated_at"])
+    return fighter
+
+
+@transaction.atomic
+def fighters_retire(*, fighters: Iterable[Fighter], on: datetime.date | None = None) -> int:
+    """Bulk retire (admin action); returns how many were retired."""
+    count = 0
+    for fighter in fighters:
+        if fighter.is_active:
+            fighter_retire(fighter=fighter, on=on)
+            count += 1
+    return count
+
+
+@transaction.atomic
+def fighters_move_weight_class(*, fighters: Iterable[Fighter], weight_class: str) -> int:
+    """Bulk move to another weight class (admin action); returns how many moved."""
+    if weight_class not in LIMIT_LB:
+        raise ValidationError({"weight_class": [f"unknown weight class {weight_class!r}"]})
+    count = 0
+    for fighter in fighters:
+        if fighter.weight_class != weight_class:
+            fighter.weight_class = weight_class
+            fighter.full_clean()
+            fighter.save(update_fields=["weight_class", "updated_at"])
+            count += 1
+    return count
+
+
+# --- camps and corner men ---------------------------------------------------------
+@transaction.atomic
+def camp_create(*, name: str, manager: str = "", city: str = "") -> Camp:
+    camp = Camp(name=name, manager=manager, city=city)
+    camp.full_clean()
+    camp.save()
+    return camp
+
+
+@transaction.atomic
+def corner_man_create(
+    *,
+    name: str,
+    role: str = "both",
+    cut: str = "average",
+    strategy: str = "average",
+    camp: Camp | None = None,
+    is_available: bool = True,
+) -> CornerMan:
+    corner = CornerMan(
+        name=name, role=role, cut=cut, strategy=strategy, camp=camp, is_available=is_available
+    )
+    corner.full_clean()
+    corner.save()
+    return corner
