@@ -1,0 +1,176 @@
+"""Fighter cards and camp decks: validation and rating.
+
+A fighter card (what a fighter's database row stores)::
+
+    {"id": 17, "name": "Tomas Reyes", "striking": 8, "grappling": 6,
+     "defense": 7, "stamina": 40, "style": "striker"}
+
+A side (a camp's 50-card deck)::
+
+    {"name": "Iron Lotus", "fighters": [8 fighter cards],
+     "techniques": [32 technique names], "corner": [10 corner card names]}
+
+``techniques``/``corner`` entries are catalogue names (``"Quick Jab"``) or
+``{"name": "Quick Jab", "count": 3}``; both normalise to a flat list of names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import CardError
+from .catalogue import (
+    CORNER_BY_NAME,
+    CORNER_NAMES,
+    DECK_CORNER,
+    DECK_FIGHTERS,
+    DECK_TECHNIQUES,
+    MAX_COPIES,
+    STYLES,
+    TECHNIQUE_BY_NAME,
+    TECHNIQUE_NAMES,
+)
+
+STAT_MIN, STAT_MAX = 1, 20
+STAMINA_MIN, STAMINA_MAX = 10, 100
+RATING_RANGE = (1.0, 10.0)
+FIGHTER_KEYS = ("id", "name", "striking", "grappling", "defense", "stamina", "style")
+SIDE_KEYS = ("name", "fighters", "techniques", "corner")
+STATS = ("striking", "grappling", "defense")
+
+
+def _int_field(card: dict, field: str, low: int, high: int, prefix: str) -> int:
+    name = f"{prefix}{field}"
+    if field not in card:
+        raise CardError(name, "is required")
+    value = card[field]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardError(name, f"must be a whole number (got {value!r})")
+    if not low <= value <= high:
+        raise CardError(name, f"must be between {low} and {high} (got {value})")
+    return value
+
+
+def validate_fighter(card, prefix: str = "") -> dict:
+    """A normalised copy of one fighter card, or ``CardError``."""
+    if not isinstance(card, dict):
+        raise CardError(prefix.rstrip(".") or "card", "must be an object of fighter stats")
+    unknown = sorted(k for k in card if k not in FIGHTER_KEYS)
+    if unknown:
+        raise CardError(
+            f"{prefix}{unknown[0]}", f"unknown field (allowed: {', '.join(FIGHTER_KEYS)})"
+        )
+    out: dict = {}
+    if "id" in card:
+        ident = card["id"]
+        if isinstance(ident, bool) or not isinstance(ident, (int, str)):
+            raise CardError(f"{prefix}id", f"must be a whole number or a string (got {ident!r})")
+        out["id"] = ident
+    if "name" in card:
+        name = card["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise CardError(f"{prefix}name", "must be a non-empty string")
+        out["name"] = name.strip()
+    for field in STATS:
+        out[field] = _int_field(card, field, STAT_MIN, STAT_MAX, prefix)
+    out["stamina"] = _int_field(card, "stamina", STAMINA_MIN, STAMINA_MAX, prefix)
+    if "style" not in card:
+        raise CardError(f"{prefix}style", "is required")
+    style = card["style"]
+    if not isinstance(style, str) or style.strip().lower() not in STYLES:
+        raise CardError(f"{prefix}style", f"must be one of {', '.join(STYLES)} (got {style!r})")
+    out["style"] = style.strip().lower()
+    return out
+
+
+def _card_list(side: dict, field: str, size: int, catalogue: dict, names: tuple) -> list[str]:
+    if field not in side:
+        raise CardError(field, f"is required: a list of {size} card names (build_side adds them)")
+    entries = side[field]
+    if not isinstance(entries, list):
+        raise CardError(field, f"must be a list of {size} card names")
+    flat: list[str] = []
+    for i, entry in enumerate(entries):
+        where = f"{field}[{i}]"
+        count = 1
+        if isinstance(entry, dict):
+            extra = sorted(k for k in entry if k not in ("name", "count"))
+            if extra:
+                raise CardError(f"{where}.{extra[0]}", "unknown field (allowed: name, count)")
+            if "count" in entry:
+                count = entry["count"]
+                if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                    raise CardError(
+                        f"{where}.count", f"must be a whole number >= 1 (got {count!r})"
+                    )
+            entry = entry.get("name")
+        if not isinstance(entry, str):
+            raise CardError(where, f"must be a card name (got {entry!r})")
+        if entry not in catalogue:
+            raise CardError(where, f"unknown card {entry!r} (known: {', '.join(names)})")
+        flat.extend([entry] * count)
+    if len(flat) != size:
+        raise CardError(field, f"must hold exactly {size} cards (got {len(flat)})")
+    for name, copies in sorted(Counter(flat).items()):
+        if copies > MAX_COPIES:
+            raise CardError(field, f"at most {MAX_COPIES} copies of a card ({name!r} x{copies})")
+    return flat
+
+
+def validate_side(side) -> dict:
+    """A normalised copy of a camp's deck, or ``CardError``: exactly 8 fighters,
+    32 technique cards and 10 corner cards from the catalogue, at most 4 copies of
+    any technique or corner card, fighter ids (when given) unique."""
+    if not isinstance(side, dict):
+        raise CardError("side", "must be an object with name, fighters, techniques, corner")
+    unknown = sorted(k for k in side if k not in SIDE_KEYS)
+    if unknown:
+        raise CardError(unknown[0], f"unknown field (allowed: {', '.join(SIDE_KEYS)})")
+    out: dict = {}
+    if "name" in side:
+        name = side["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise CardError("name", "must be a non-empty string (the camp's name)")
+        out["name"] = name.strip()
+    fighters = side.get("fighters")
+    if not isinstance(fighters, list):
+        raise CardError("fighters", f"is required: a list of {DECK_FIGHTERS} fighter cards")
+    if len(fighters) != DECK_FIGHTERS:
+        raise CardError(
+            "fighters", f"must hold exactly {DECK_FIGHTERS} fighter cards (got {len(fighters)})"
+        )
+    out["fighters"] = [validate_fighter(f, f"fighters[{i}].") for i, f in enumerate(fighters)]
+    seen: dict = {}
+    for i, fighter in enumerate(out["fighters"]):
+        if "id" in fighter:
+            if fighter["id"] in seen:
+                raise CardError(
+                    f"fighters[{i}].id",
+                    f"duplicate id {fighter['id']!r} (also fighters[{seen[fighter['id']]}])",
+                )
+            seen[fighter["id"]] = i
+    out["techniques"] = _card_list(
+        side, "techniques", DECK_TECHNIQUES, TECHNIQUE_BY_NAME, TECHNIQUE_NAMES
+    )
+    out["corner"] = _card_list(side, "corner", DECK_CORNER, CORNER_BY_NAME, CORNER_NAMES)
+    return out
+
+
+def fighter_rating(card: dict) -> float:
+    """A fighter's overall strength on 1..10: three quarters the mean of striking,
+    grappling and defense, one quarter stamina mapped 20 -> 0 and 45 -> 10
+    (Islam Makhachev 6/10/8/40 -> 8.0), clamped to 1..10, to 2 dp."""
+    mean = (card["striking"] + card["grappling"] + card["defense"]) / 3
+    value = 0.75 * mean + 0.25 * (card["stamina"] - 20) / 2.5
+    low, high = RATING_RANGE
+    return round(min(high, max(low, value)), 2)
+
+
+def card_rating(card: dict) -> float:
+    """``fighter_rating`` of a fighter card; for a side, the mean of its fighters."""
+    if isinstance(card, dict) and "fighters" in card:
+        fighters = card["fighters"]
+        if not fighters:
+            return RATING_RANGE[0]
+        return round(sum(fighter_rating(f) for f in fighters) / len(fighters), 2)
+    return fighter_rating(card)

@@ -1,0 +1,517 @@
+"""One game of Octagon Warriors between two camps, both played by policies.
+
+Setup ("Setup"), the turn ("Turn Structure"), the card effects ("Technique
+Cards", "Corner Cards", "Combat Mechanics"), fighter KOs and replacement
+("Fighter Knockout") and the win conditions ("Win Conditions"). RULES.md maps
+each rule to the method that implements it.
+"""
+
+from __future__ import annotations
+
+from ..result import MINOR
+from .catalogue import (
+    BENCH_LIMIT,
+    BLEED_DAMAGE,
+    CARD_BY_CODE,
+    COACH_DRAW,
+    COACH_STAT,
+    CODE_BASE,
+    CODE_CLASS,
+    CODE_COST,
+    CORNER_BY_NAME,
+    DEFENCE,
+    ENERGY_GAIN,
+    ENERGY_MAX,
+    FIRST_ENERGY,
+    GROUND_AND_POUND,
+    HAND_LIMIT,
+    KO_HEALTH_LOSS,
+    MEDIC_HEAL,
+    OPENING_RANDOM,
+    STRIKE,
+    SUBMISSION,
+    SUBMIT,
+    TAKEDOWN,
+    TECHNIQUE_BY_NAME,
+    TRAINING_BONUS,
+)
+from .formulas import strike_damage, submission_damage, takedown_chance
+from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
+
+HEALTH_DEPLETED = "HEALTH"
+NO_FIGHTERS = "NO_FIGHTERS"
+DECK_OUT = "DECK_OUT"
+TURNS = "TURNS"
+METHODS = (HEALTH_DEPLETED, NO_FIGHTERS, DECK_OUT, TURNS)
+
+REASON_TEXT = {
+    HEALTH_DEPLETED: "Health depleted",
+    NO_FIGHTERS: "No fighters remaining",
+    DECK_OUT: "Deck Out",
+    TURNS: "Turn limit reached",
+}
+
+
+def _new_stats() -> dict:
+    return {
+        "thrown": 0,
+        "landed": 0,
+        "damage": 0,
+        "takedowns_attempted": 0,
+        "takedowns_landed": 0,
+        "submissions": 0,
+        "cards_played": 0,
+        "energy_spent": 0,
+        "kos": 0,
+    }
+
+
+class GameOver(Exception):
+    """Raised inside an action when a win condition is met; caught by ``play``."""
+
+
+class Game:
+    """State and rules of one game. ``run()`` plays it to the end."""
+
+    def __init__(self, red: dict, blue: dict, red_policy, blue_policy, rng, max_rounds: int):
+        self.rng = rng
+        self.max_rounds = max_rounds
+        self.red = Camp("red", red, red_policy, FIRST_ENERGY["red"])
+        self.blue = Camp("blue", blue, blue_policy, FIRST_ENERGY["blue"])
+        self.red.opp, self.blue.opp = self.blue, self.red
+        self.position: Camp | None = None  # the camp with positional advantage
+        self.round = 0
+        self.step = 0
+        self.events: list[dict] = []
+        self.knockdowns: list[dict] = []
+        self.injuries: list[dict] = []
+        self.rounds: list[dict] = []
+        self.winner: Camp | None = None
+        self.method: str | None = None
+        self.over = False
+
+    # --- helpers ------------------------------------------------------------------
+    def clock(self) -> str:
+        """Events are numbered within their round; ``m:ss`` of that number."""
+        s = self.step
+        return f"{s // 60}:{s % 60:02d}"
+
+    def log(self, kind: str, side: str | None, text: str) -> None:
+        self.step += 1
+        s = self.step
+        self.events.append(
+            {"round": self.round, "clock": f"{s // 60}:{s % 60:02d}", "kind": kind, "side": side,
+             "text": text}
+        )  # fmt: skip
+
+    def end(self, winner: Camp | None, method: str) -> None:
+        self.winner = winner
+        self.method = method
+        self.over = True
+        raise GameOver
+
+    # --- decks and hands ------------------------------------------------------------
+    @staticmethod
+    def build_deck(camp: Camp, side: dict) -> list[int]:
+        """Fighters are codes 0..7, catalogue cards CODE_BASE + catalogue index."""
+        deck = list(range(len(camp.fighters)))
+        deck += [CODE_BASE + TECHNIQUE_BY_NAME[n].index for n in side["techniques"]]
+        deck += [CODE_BASE + CORNER_BY_NAME[n].index for n in side["corner"]]
+        return deck
+
+    def shuffle(self, cards: list) -> None:
+        """Fisher-Yates with ``rng.random()`` only (the top of the deck is the end)."""
+        rand = self.rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def to_hand(self, camp: Camp, code: int) -> None:
+        """A drawn card joins the hand; a full hand first discards its oldest card."""
+        hand = camp.hand
+        if len(hand) >= HAND_LIMIT:
+            self.discard(camp, hand.pop(0))
+        hand.append(code)
+        if code < CODE_BASE:
+            camp.fighters[code].where = HAND
+
+    def discard(self, camp: Camp, code: int) -> None:
+        if code < CODE_BASE:
+            camp.fighters[code].where = DISCARDED
+
+    def draw(self, camp: Camp) -> bool:
+        if not camp.deck:
+            return False
+        self.to_hand(camp, camp.deck.pop())
+        return True
+
+    def deploy_active(self, camp: Camp, fighter: Fighter) -> None:
+        fighter.where = ACTIVE
+        fighter.fought = True
+        camp.active = fighter
+
+    # --- setup ------------------------------------------------------------------------
+    def setup(self, red: dict, blue: dict) -> None:
+        """Shuffle each deck; opening hand = the first fighter from the top plus 4
+        cards; each policy deploys one fighter of its opening hand. Setup events
+        belong to round 1."""
+        self.round = 1
+        for camp, side in ((self.red, red), (self.blue, blue)):
+            camp.deck = self.build_deck(camp, side)
+            self.shuffle(camp.deck)
+        for camp in (self.red, self.blue):
+            deck = camp.deck
+            for pos in range(len(deck) - 1, -1, -1):
+                if deck[pos] < CODE_BASE:
+                    camp.hand.append(deck.pop(pos))
+                    camp.fighters[camp.hand[-1]].where = HAND
+                    break
+            for _ in range(OPENING_RANDOM):
+                self.draw(camp)
+            choices = [camp.fighters[c] for c in camp.hand if c < CODE_BASE]
+            pick = choices[camp.policy.choose_fighter(self, camp, choices)]
+            camp.hand.remove(pick.slot)
+            self.deploy_active(camp, pick)
+            self.log("deploy", camp.key, f"{camp.name} open with {pick.name} ({pick.style}).")
+
+    # --- the game -----------------------------------------------------------------------
+    def run(self) -> None:
+        red, blue = self.red, self.blue
+        try:
+            for number in range(1, self.max_rounds + 1):
+                if number > 1:
+                    self.round = number
+                    self.step = 0
+                red.stats = _new_stats()
+                blue.stats = _new_stats()
+                self.rounds.append({"round": number, "red": red.stats, "blue": blue.stats})
+                self.turn(red)
+                self.turn(blue)
+            self.turn_limit()
+        except GameOver:
+            pass
+
+    def turn_limit(self) -> None:
+        """Safety valve (not in the seed): more health wins, then more damage dealt;
+        otherwise no winner."""
+        red, blue = self.red, self.blue
+        key_red = (red.health, sum(f.damage_dealt for f in red.fighters))
+        key_blue = (blue.health, sum(f.damage_dealt for f in blue.fighters))
+        winner = red if key_red > key_blue else blue if key_blue > key_red else None
+        self.log("end", winner.key if winner else None, "The turn limit is reached.")
+        self.end(winner, TURNS)
+
+    def turn(self, camp: Camp) -> None:
+        """Energy phase, draw phase, main phase, end phase ("Turn Structure")."""
+        if camp.skip:  # Staggered: the whole turn is skipped
+            camp.skip = False
+            self.log(
+                "skip", camp.key, f"{camp.active.name} is staggered: {camp.name} skip the turn."
+            )
+            return
+        # Energy phase: allowance 7 (red) / 6 (blue), +2 a turn, max 12; not carried over.
+        if camp.turns:
+            camp.allowance = min(ENERGY_MAX, camp.allowance + ENERGY_GAIN)
+        camp.turns += 1
+        camp.energy = camp.allowance
+        camp.played = 0
+        fighter = camp.active
+        fighter.training = 0
+        if fighter.bleed:
+            self.bleed_tick(camp, fighter)
+        # Draw phase
+        if not camp.policy.skip_draw(self, camp) and not self.draw(camp):
+            self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
+            self.end(camp.opp, DECK_OUT)
+        # Main phase
+        policy = camp.policy
+        while True:
+            index = policy.choose_action(self, camp)
+            if index is None:
+                break
+            self.play(camp, index)
+        # End phase: discard down to the hand limit
+        while len(camp.hand) > HAND_LIMIT:
+            self.discard(camp, camp.hand.pop(0))
+
+    def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
+        fighter.bleed -= 1
+        by = fighter.bleed_by
+        self.log(
+            "bleed", camp.key,
+            f"{fighter.name} bleeds for {BLEED_DAMAGE} ({fighter.bleed} turn(s) left).",
+        )  # fmt: skip
+        self.hurt(camp.opp, by, camp, fighter, BLEED_DAMAGE, "bleed")
+
+    # --- actions ------------------------------------------------------------------------
+    def can_play(self, camp: Camp, code: int) -> bool:
+        """Whether the card is legal now: a fighter needs room on the bench; a
+        technique or corner card needs the energy, Ground and Pound the advantage,
+        a submission the fight on the ground."""
+        if code < CODE_BASE:
+            return len(camp.bench) < BENCH_LIMIT
+        if CODE_COST[code] > camp.energy:
+            return False
+        cls = CODE_CLASS[code]
+        if cls == GROUND_AND_POUND:
+            return self.position is camp
+        if cls == SUBMIT:
+            return self.position is not None
+        return True
+
+    def play(self, camp: Camp, index: int) -> None:
+        """Play ``camp.hand[index]``. Illegal plays raise ``ValueError`` (a policy bug)."""
+        code = camp.hand[index]
+        if not self.can_play(camp, code):
+            raise ValueError(f"illegal play by {camp.key}: card {code} in hand slot {index}")
+        del camp.hand[index]
+        if code < CODE_BASE:
+            fighter = camp.fighters[code]
+            fighter.where = BENCH
+            camp.bench.append(fighter)
+            self.log("deploy", camp.key, f"{camp.name} put {fighter.name} on the bench.")
+            return
+        card = CARD_BY_CODE[code]
+        camp.energy -= card.cost
+        camp.played += 1
+        stats = camp.stats
+        stats["cards_played"] += 1
+        stats["energy_spent"] += card.cost
+        kind = card.kind
+        if kind is STRIKE:
+            self.strike(camp, card)
+        elif kind is TAKEDOWN:
+            self.takedown(camp, card)
+        elif kind is SUBMISSION:
+            self.submission(camp, card)
+        elif kind is DEFENCE:
+            self.defence(camp, card)
+        else:
+            self.corner(camp, card)
+
+    def strike(self, camp: Camp, card) -> None:
+        """Strike damage formula; a regular strike stands the fight up, Ground and
+        Pound keeps it on the ground. The defender's defence buffs are all spent on
+        this strike; a Parry then counters for 3 if the defender is still up."""
+        opp = camp.opp
+        att = camp.active
+        dfn = opp.active
+        guard = dfn.guard
+        counter = dfn.counter
+        dfn.guard = dfn.counter = 0
+        damage = strike_damage(
+            card.damage,
+            att.striking,
+            dfn.defense,
+            striker=att.striker,
+            training=att.training,
+            gnp_bonus=card.bonus,
+            blocked=guard,
+        )
+        stats = camp.stats
+        stats["thrown"] += 1
+        stats["landed"] += 1
+        att.strikes_landed += 1
+        if not card.ground:
+            self.position = None
+        note = f" ({guard} blocked)" if guard else ""
+        self.log(
+            "strike", camp.key,
+            f"{att.name} lands {card.name} on {dfn.name} for {damage}{note}.",
+        )  # fmt: skip
+        if self.hurt(camp, att, opp, dfn, damage, "strike"):
+            if card.effect == "stagger":
+                self.stagger(camp, att, opp)
+            return
+        if card.effect == "bleed":
+            dfn.open_cut(att)
+            self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
+        elif card.effect == "stagger":
+            self.stagger(camp, att, opp)
+        if counter:
+            self.log(
+                "counter", opp.key, f"{dfn.name} parries and counters {att.name} for {counter}."
+            )
+            self.hurt(opp, dfn, camp, att, counter, "counter")
+
+    def stagger(self, camp: Camp, att: Fighter, opp: Camp) -> None:
+        opp.skip = True
+        dfn = opp.active
+        self.injury(opp, dfn, "stagger", f"{att.name}'s spinning back fist staggers {dfn.name}.")
+
+    def injury(self, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
+        self.log(kind, camp.key, text)
+        self.injuries.append(
+            {
+                "round": self.round,
+                "time": self.clock(),
+                "fighter": camp.key,
+                "name": fighter.name,
+                "type": kind,
+                "location": "head",
+                "severity": MINOR,
+                "text": text,
+            }
+        )
+
+    def takedown(self, camp: Camp, card) -> None:
+        """Takedown chance in percent; a roll of 0..99 below it succeeds: the attacker
+        takes the positional advantage and deals the card's impact damage."""
+        opp = camp.opp
+        att = camp.active
+        dfn = opp.active
+        chance = takedown_chance(
+            att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina,
+            grappler=att.grappler,
+        )  # fmt: skip
+        roll = int(self.rng.random() * 100)
+        stats = camp.stats
+        stats["thrown"] += 1
+        stats["takedowns_attempted"] += 1
+        att.takedowns_tried += 1
+        if roll >= chance:
+            self.log(
+                "takedown", camp.key,
+                f"{att.name} tries {card.name} on {dfn.name} ({chance}%) and is stuffed.",
+            )  # fmt: skip
+            return
+        stats["landed"] += 1
+        stats["takedowns_landed"] += 1
+        att.takedowns_landed += 1
+        self.position = camp
+        self.log(
+            "takedown", camp.key,
+            f"{att.name} lands {card.name} on {dfn.name} ({chance}%) for {card.damage}"
+            f" and takes the advantage.",
+        )  # fmt: skip
+        self.hurt(camp, att, opp, dfn, card.damage, "takedown")
+
+    def submission(self, camp: Camp, card) -> None:
+        """Submission damage formula; always lands; the position is kept."""
+        opp = camp.opp
+        att = camp.active
+        dfn = opp.active
+        position = 1 if self.position is camp else -1
+        damage = submission_damage(card.damage, att.grappling, dfn.grappling, position)
+        stats = camp.stats
+        stats["thrown"] += 1
+        stats["landed"] += 1
+        stats["submissions"] += 1
+        att.subs_landed += 1
+        where = "from top" if position > 0 else "off his back"
+        self.log(
+            "submission", camp.key,
+            f"{att.name} locks {card.name} on {dfn.name} {where} for {damage}.",
+        )  # fmt: skip
+        self.hurt(camp, att, opp, dfn, damage, "submission")
+
+    def defence(self, camp: Camp, card) -> None:
+        """Block/Parry/Slip Counter: reduce the next strike taken (they add up)."""
+        fighter = camp.active
+        fighter.guard += card.reduce
+        fighter.counter += card.counter
+        self.log("defence", camp.key, f"{fighter.name} sets up {card.name}.")
+
+    def corner(self, camp: Camp, card) -> None:
+        fighter = camp.active
+        effect = card.effect
+        if effect == "coach":
+            fighter.striking += COACH_STAT
+            fighter.grappling += COACH_STAT
+            fighter.defense += COACH_STAT
+            self.log("corner", camp.key, f"Master Coach: {fighter.name} gains +1 to all stats.")
+            for _ in range(COACH_DRAW):
+                self.draw(camp)  # an empty deck: the draw fizzles (RULES.md)
+        elif effect == "training":
+            fighter.training = TRAINING_BONUS
+            self.log("corner", camp.key, f"Intense Training: {fighter.name} +3 striking this turn.")
+        else:  # medic
+            healed = min(MEDIC_HEAL, fighter.max_stamina - fighter.stamina)
+            fighter.stamina += healed
+            self.log(
+                "corner", camp.key, f"Ringside Medic restores {healed} stamina to {fighter.name}."
+            )
+
+    # --- damage, knockouts, replacement ---------------------------------------------------
+    def hurt(self, camp: Camp, att: Fighter | None, opp: Camp, dfn: Fighter, damage: int,
+             how: str) -> bool:  # fmt: skip
+        """Take ``damage`` off ``dfn``'s stamina; at 0 he is KO'd. True on a KO."""
+        camp.stats["damage"] += damage
+        if att is not None:
+            att.damage_dealt += damage
+        dfn.damage_taken += damage
+        stamina = dfn.stamina - damage
+        if stamina > 0:
+            dfn.stamina = stamina
+            return False
+        dfn.stamina = 0
+        self.knockout(opp, dfn, att, how)
+        return True
+
+    def knockout(self, camp: Camp, fighter: Fighter, by: Fighter | None, how: str) -> None:
+        """The fighter is removed, his camp loses 20 health, the position resets,
+        and the camp replaces him (or loses)."""
+        fighter.where = KO
+        fighter.kos_suffered += 1
+        fighter.bleed = fighter.guard = fighter.counter = fighter.training = 0
+        if by is not None:
+            by.kos_scored += 1
+            if how == "submission":
+                by.subs_won += 1
+                fighter.subs_lost += 1
+        camp.kos += 1
+        camp.health -= KO_HEALTH_LOSS
+        camp.opp.stats["kos"] += 1
+        camp.active = None
+        self.position = None
+        verb = {"submission": "taps to", "bleed": "is stopped by the cut from",
+                "counter": "is knocked out by the counter of", "takedown": "is knocked out by",
+                "strike": "is knocked out by"}[how]  # fmt: skip
+        by_name = by.name if by is not None else "the cut"
+        self.log(
+            "ko", camp.key,
+            f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_HEALTH_LOSS} health"
+            f" ({max(camp.health, 0)} left).",
+        )  # fmt: skip
+        self.knockdowns.append(
+            {
+                "round": self.round,
+                "time": self.clock(),
+                "fighter": camp.key,
+                "name": fighter.name,
+                "by": by_name,
+                "how": how,
+                "count": camp.kos,
+            }
+        )
+        if camp.health <= 0:
+            self.end(camp.opp, HEALTH_DEPLETED)
+        self.replace(camp)
+
+    def replace(self, camp: Camp) -> None:
+        """Automatic replacement: the bench first, then the hand, then draws from the
+        deck until a fighter comes; no fighter anywhere loses the game."""
+        policy = camp.policy
+        if camp.bench:
+            pick = camp.bench[policy.choose_fighter(self, camp, camp.bench)]
+            camp.bench.remove(pick)
+            source = "from the bench"
+        else:
+            in_hand = [camp.fighters[c] for c in camp.hand if c < CODE_BASE]
+            if in_hand:
+                pick = in_hand[policy.choose_fighter(self, camp, in_hand)]
+                camp.hand.remove(pick.slot)
+                source = "from the hand"
+            elif any(c < CODE_BASE for c in camp.deck):
+                while True:
+                    code = camp.deck.pop()
+                    if code < CODE_BASE:
+                        break
+                    self.to_hand(camp, code)
+                pick = camp.fighters[code]
+                source = "from the deck"
+            else:
+                self.log("end", camp.key, f"{camp.name} have no fighters left.")
+                self.end(camp.opp, NO_FIGHTERS)
+        self.deploy_active(camp, pick)
+        self.log("deploy", camp.key, f"{camp.name} send in {pick.name} {source}.")

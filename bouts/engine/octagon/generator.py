@@ -1,0 +1,161 @@
+"""Generated fictional fighters and camp decks, and decks built from a camp's
+fighters. Only the ``rng`` passed in is used.
+
+The seed's example fighters are real UFC athletes; they appear only in the tests
+as the seed's worked examples. Generated names are fictional combinations.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+from ..errors import CardError
+from .cards import (
+    RATING_RANGE,
+    STAMINA_MAX,
+    STAMINA_MIN,
+    STAT_MAX,
+    STAT_MIN,
+    fighter_rating,
+    validate_fighter,
+)
+from .catalogue import (
+    CORNER_NAMES,
+    DECK_CORNER,
+    DECK_FIGHTERS,
+    DECK_TECHNIQUES,
+    MAX_COPIES,
+    STYLES,
+    TECHNIQUE_NAMES,
+)
+
+FIRST_NAMES = (
+    "Tomas", "Kaito", "Bram", "Idris", "Lucan", "Oskar", "Mateus", "Rafe", "Dmitri", "Emeka",
+    "Soren", "Yusuf", "Caius", "Teodor", "Jarek", "Anselm", "Kofi", "Niko", "Ruslan", "Dario",
+    "Hakon", "Ilyas", "Marek", "Quillon", "Tiago", "Vesa", "Wendel", "Zoran", "Amadou", "Benedek",
+    "Cormac", "Davit", "Elio", "Fintan", "Gaspar", "Hiro", "Ivo", "Joaquim", "Lasse", "Mirza",
+)  # fmt: skip
+LAST_NAMES = (
+    "Varga", "Okafor", "Lindqvist", "Castellan", "Moraes", "Tsurugi", "Brannock", "Kovalenko",
+    "Achterberg", "Delacroix", "Halvorsen", "Ibarra", "Juric", "Kaltenbach", "Lomidze", "Marchetti",
+    "Nakashima", "Orlov", "Petrakis", "Quintero", "Rasmussen", "Sadykov", "Tamaru", "Udeh",
+    "Valcourt", "Wierzba", "Yamada-Crowe", "Zelenko", "Aldana", "Beketov", "Carvalhal", "Dunmore",
+    "Esterhuizen", "Fairbairn", "Gorshkov", "Hollander", "Ishikawa", "Jovanic", "Kessler", "Mbeki",
+)  # fmt: skip
+CAMP_WORDS = (
+    "Iron", "Lotus", "Granite", "Tiger", "Harbor", "Summit", "Ember", "Northside", "Wolfpack",
+    "Anvil", "Cobalt", "Falcon", "Ridge", "Kraken", "Bastion", "Copper", "Thunder", "Jade",
+)  # fmt: skip
+CAMP_KINDS = ("MMA", "Fight Team", "Combat Club", "Academy", "Martial Arts", "Gym")
+
+# Style shapes: offsets of striking, grappling, defense around the stat mean.
+STYLE_SHAPE = {"striker": (2, -2, 0), "grappler": (-2, 2, 0), "balanced": (0, 0, 0)}
+
+
+def _clamp(value, low, high):
+    return low if value < low else high if value > high else value
+
+
+def _rating(rng: random.Random, rating: float | None) -> float:
+    low, high = RATING_RANGE
+    if rating is None:
+        return rng.uniform(low, high)
+    return _clamp(float(rating), low, high)
+
+
+def fighter_name(rng: random.Random) -> str:
+    return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+
+
+def camp_name(rng: random.Random) -> str:
+    return f"{rng.choice(CAMP_WORDS)} {rng.choice(CAMP_WORDS)} {rng.choice(CAMP_KINDS)}"
+
+
+def generate_fighter(rng: random.Random, rating: float | None = None) -> dict:
+    """A fictional fighter whose ``fighter_rating`` is close to ``rating``.
+
+    Stamina follows the rating (20 + 2.5 x rating, +-3); the stat mean is then what
+    the rating formula needs, shaped by style (a Striker has striking 2 above the
+    mean and grappling 2 below it, a Grappler the reverse) and jittered by moving
+    single points between stats (which keeps the total)."""
+    target = _rating(rng, rating)
+    style = STYLES[int(rng.random() * 3)]
+    stamina = _clamp(round(20 + 2.5 * target + rng.uniform(-3, 3)), STAMINA_MIN, STAMINA_MAX)
+    mean = (target - 0.25 * (stamina - 20) / 2.5) / 0.75
+    total = round(3 * mean)
+    stats = [total // 3 + off for off in STYLE_SHAPE[style]]
+    stats[2] += total - sum(stats)  # defense takes the remainder
+    for _ in range(2):
+        src, dst = rng.sample(range(3), 2)
+        stats[src] -= 1
+        stats[dst] += 1
+    stats = [_clamp(v, STAT_MIN, STAT_MAX) for v in stats]
+    return {
+        "name": fighter_name(rng),
+        "striking": stats[0],
+        "grappling": stats[1],
+        "defense": stats[2],
+        "stamina": stamina,
+        "style": style,
+    }
+
+
+def _draw_cards(rng: random.Random, names: tuple[str, ...], size: int) -> list[str]:
+    """``size`` cards drawn uniformly from ``names`` with at most MAX_COPIES of
+    each, listed in catalogue order."""
+    copies = dict.fromkeys(names, 0)
+    for _ in range(size):
+        open_names = [n for n in names if copies[n] < MAX_COPIES]
+        copies[open_names[int(rng.random() * len(open_names))]] += 1
+    return [n for n in names for _ in range(copies[n])]
+
+
+def deck_cards(rng: random.Random) -> tuple[list[str], list[str]]:
+    """32 technique cards and 10 corner cards for a deck."""
+    return _draw_cards(rng, TECHNIQUE_NAMES, DECK_TECHNIQUES), _draw_cards(
+        rng, CORNER_NAMES, DECK_CORNER
+    )
+
+
+def generate_side(rng: random.Random, rating: float | None = None) -> dict:
+    """A fictional camp: 8 fighters rated ``rating`` +-1 (clamped to the range),
+    then 32 techniques and 10 corner cards."""
+    target = _rating(rng, rating)
+    low, high = RATING_RANGE
+    name = camp_name(rng)
+    fighters = [
+        generate_fighter(rng, _clamp(target + rng.uniform(-1, 1), low, high))
+        for _ in range(DECK_FIGHTERS)
+    ]
+    techniques, corner = deck_cards(rng)
+    return {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
+
+
+def build_side(name: str, cards: list[dict], rng: random.Random | None = None) -> dict:
+    """A legal deck from a camp's fighters' cards.
+
+    More than 8 cards: the 8 best by rating (ties: earlier card) in their given
+    order. Fewer: padded with generated reserves at the camp's mean rating, named
+    "<camp> reserve N" and without an ``id``. Then 32 techniques and 10 corner
+    cards drawn from ``rng`` (None: a Random seeded from the camp name's CRC32)."""
+    if not isinstance(name, str) or not name.strip():
+        raise CardError("name", "must be a non-empty string (the camp's name)")
+    name = name.strip()
+    if not isinstance(cards, list) or not cards:
+        raise CardError("cards", "at least one fighter card is needed")
+    if rng is None:
+        rng = random.Random(zlib.crc32(name.encode("utf-8")))
+    fighters = [validate_fighter(card, f"cards[{i}].") for i, card in enumerate(cards)]
+    if len(fighters) > DECK_FIGHTERS:
+        ranked = sorted(range(len(fighters)), key=lambda i: (-fighter_rating(fighters[i]), i))
+        keep = sorted(ranked[:DECK_FIGHTERS])
+        fighters = [fighters[i] for i in keep]
+    if len(fighters) < DECK_FIGHTERS:
+        mean = sum(fighter_rating(f) for f in fighters) / len(fighters)
+        for n in range(1, DECK_FIGHTERS - len(fighters) + 1):
+            reserve = generate_fighter(rng, mean)
+            reserve["name"] = f"{name} reserve {n}"
+            fighters.append(reserve)
+    techniques, corner = deck_cards(rng)
+    return {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}

@@ -1,0 +1,133 @@
+"""``OctagonRuleset``: the engine contract for Octagon Warriors."""
+
+from __future__ import annotations
+
+import random
+
+from ..base import Ruleset
+from ..errors import PlanError
+from ..result import BoutResult
+from . import cards, generator
+from .game import METHODS, REASON_TEXT, Game
+from .policy import POLICIES, Policy, SeedPolicy
+
+DEFAULT_ROUNDS = 100
+MAX_ROUNDS = 500
+
+
+class OctagonRuleset(Ruleset):
+    name = "octagon"
+    description = "Octagon Warriors: MMA card battle between two camps' 50-card decks"
+    source = "004_488b1d28590715d2.txt"
+    rating_range = cards.RATING_RANGE
+    team = True
+    default_rounds = DEFAULT_ROUNDS  # rounds = full rounds (a red turn, then a blue turn)
+    max_rounds = MAX_ROUNDS
+    methods = METHODS
+
+    # --- cards --------------------------------------------------------------------
+    def validate_card(self, card: dict) -> dict:
+        return cards.validate_fighter(card)
+
+    def generate_card(self, rng: random.Random, rating: float | None = None) -> dict:
+        return generator.generate_fighter(rng, rating)
+
+    def card_rating(self, card: dict) -> float:
+        return cards.card_rating(card)
+
+    def validate_side(self, side) -> dict:
+        return cards.validate_side(side)
+
+    def generate_side(self, rng: random.Random, rating: float | None = None) -> dict:
+        return generator.generate_side(rng, rating)
+
+    def build_side(self, name: str, cards_: list[dict], rng: random.Random | None = None) -> dict:
+        return generator.build_side(name, cards_, rng)
+
+    # --- plans: which corner policy plays each side ------------------------------------
+    def validate_plans(self, plans: dict | None) -> dict:
+        """``{"red": "greedy"}``, ``{"red": {"policy": "seed"}}`` or a ``Policy``
+        instance (Python callers). Missing sides get the seed's AI."""
+        if plans is None:
+            plans = {}
+        if not isinstance(plans, dict):
+            raise PlanError("plans must be an object {red: ..., blue: ...}")
+        out: dict = {}
+        for side, plan in plans.items():
+            if side not in ("red", "blue"):
+                raise PlanError("plans are given per side: red, blue", side=str(side))
+            if isinstance(plan, Policy):
+                out[side] = plan
+                continue
+            if isinstance(plan, dict):
+                extra = sorted(k for k in plan if k != "policy")
+                if extra:
+                    raise PlanError(f"unknown field {extra[0]!r} (allowed: policy)", side=side)
+                plan = plan.get("policy", "seed")
+            if plan not in POLICIES:
+                raise PlanError(
+                    f"unknown policy {plan!r} (known: {', '.join(POLICIES)})", side=side
+                )
+            out[side] = {"policy": plan}
+        return out
+
+    @staticmethod
+    def _policy(plan) -> Policy:
+        if plan is None:
+            return SeedPolicy()
+        if isinstance(plan, Policy):
+            return plan
+        return POLICIES[plan["policy"]]()
+
+    # --- the game ------------------------------------------------------------------
+    def simulate(
+        self,
+        red,
+        blue,
+        *,
+        rounds: int,
+        rng: random.Random,
+        officials: dict | None = None,
+        corners: dict | None = None,
+        plans: dict | None = None,
+        options: dict | None = None,
+    ) -> BoutResult:
+        """Officials and corner men have no role in the seed: accepted and ignored."""
+        plans = plans or {}
+        game = Game(
+            red, blue, self._policy(plans.get("red")), self._policy(plans.get("blue")), rng, rounds
+        )
+        game.setup(red, blue)
+        game.run()
+        return self.result(game, rounds)
+
+    def result(self, game: Game, rounds: int) -> BoutResult:
+        red, blue = game.red, game.blue
+        winner = game.winner.key if game.winner is not None else None
+        return BoutResult(
+            ruleset=self.name,
+            seed=0,
+            scheduled_rounds=rounds,
+            winner=winner,
+            method=game.method,
+            round=game.round,
+            time=game.clock(),
+            judges=[],
+            scorecards=[],
+            knockdowns=game.knockdowns,
+            injuries=game.injuries,
+            fouls=[],
+            rounds=game.rounds,
+            events=game.events,
+            fighters=[f.line("red") for f in red.fighters]
+            + [f.line("blue") for f in blue.fighters],
+            details={
+                "reason": REASON_TEXT[game.method],
+                "camps": {"red": red.name, "blue": blue.name},
+                "health": {"red": red.health, "blue": blue.health},
+                "kos": {"red": red.kos, "blue": blue.kos},
+                "turns": {"red": red.turns, "blue": blue.turns},
+                "deck_left": {"red": len(red.deck), "blue": len(blue.deck)},
+                "policies": {"red": red.policy.name, "blue": blue.policy.name},
+            },
+        )
