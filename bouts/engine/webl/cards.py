@@ -1,0 +1,68 @@
+"""Fighter cards: the five WeBL attributes, name and weight; validation and rating."""
+
+from __future__ import annotations
+
+from ..base import require_int
+from ..errors import CardError
+
+# The seed's five attributes (the seed calls conditioning TGH: endurance = 10 x TGH).
+ATTRIBUTES = ("str", "spd", "agl", "hgt", "tgh")
+ATTR_MIN, ATTR_MAX = 1, 30
+WEIGHT_MIN, WEIGHT_MAX = 90, 400
+NAME_MAX = 80
+KNOWN_KEYS = frozenset((*ATTRIBUTES, "name", "weight"))
+
+# rating_range: the average of the five attributes (an average WeBL fighter has ~11 in each).
+RATING_RANGE = (6.0, 16.0)
+
+
+def validate_card(card) -> dict:
+    """A normalised copy of ``card`` or ``CardError(field, rule)``."""
+    if not isinstance(card, dict):
+        raise CardError("card", f"must be an object of attributes (got {type(card).__name__})")
+    unknown = sorted(k for k in card if k not in KNOWN_KEYS)
+    if unknown:
+        allowed = ", ".join(sorted(KNOWN_KEYS))
+        raise CardError(unknown[0], f"unknown field (a webl card has {allowed})")
+    out = {}
+    for attr in ATTRIBUTES:
+        out[attr] = require_int(card, attr, ATTR_MIN, ATTR_MAX)
+    if "name" in card and card["name"] is not None:
+        name = card["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise CardError("name", "must be a non-empty string")
+        if len(name) > NAME_MAX:
+            raise CardError("name", f"must be at most {NAME_MAX} characters")
+        out["name"] = name.strip()
+    if "weight" in card and card["weight"] is not None:
+        weight = card["weight"]
+        if isinstance(weight, bool) or not isinstance(weight, int | float):
+            raise CardError("weight", f"must be a number of pounds (got {weight!r})")
+        if weight != weight or not WEIGHT_MIN <= weight <= WEIGHT_MAX:
+            raise CardError(
+                "weight", f"must be between {WEIGHT_MIN} and {WEIGHT_MAX} lb (got {weight})"
+            )
+        out["weight"] = int(weight) if float(weight).is_integer() else round(float(weight), 1)
+    return out
+
+
+def card_rating(card: dict) -> float:
+    """The average of STR, SPD, AGL, HGT and TGH, to 2 dp."""
+    return round(sum(card[a] for a in ATTRIBUTES) / len(ATTRIBUTES), 2)
+
+
+def endurance(card: dict) -> float:
+    """Starting endurance points: 10 x TGH (seed, step 10)."""
+    return 10.0 * card["tgh"]
+
+
+def weight_strength_bonus(weight: float | None, opp_weight: float | None) -> float:
+    """The heavier fighter gains ((W1/W2) - 1) x 10 STR; weights capped at 250 lb
+    (WeBL's 2004 rule, reference/webl.md). No bonus when either weight is unknown."""
+    if not weight or not opp_weight:
+        return 0.0
+    mine = min(weight, 250.0)
+    theirs = min(opp_weight, 250.0)
+    if mine <= theirs:
+        return 0.0
+    return (mine / theirs - 1.0) * 10.0

@@ -1,0 +1,149 @@
+"""Referee, judges, doctor and corners for WeBL: validation, defaults, and what each
+input changes (RULES.md, "Officials and corners").
+
+- referee.fouls: the chance that a dirty fighter is warned (the seed's 50% = normal).
+- referee.overall: the chance of an unintentional foul / bad call (the seed's 1.5% =
+  average).
+- referee.stoppage: the endurance line for the TKO of step 11 (the seed's 0 = normal).
+- doctor.caution: the injury-damage line for the doctor's stoppage (the seed's 7 =
+  balanced) and whether a gash over an eye is stopped at once.
+- judges: bias and close-round view (scoring.py); every judge counts with a small
+  random error.
+- corners.strategy: the default plan a corner writes when it sends none.
+- corners.cut: no cut men in WeBL: accepted and ignored.
+"""
+
+from __future__ import annotations
+
+from ..base import (
+    CUT_SKILL,
+    DOCTOR_CAUTION,
+    JUDGE_BIAS,
+    JUDGE_CLOSE_ROUND,
+    REFEREE_FOULS,
+    REFEREE_OVERALL,
+    REFEREE_STOPPAGE,
+    STRATEGY_SKILL,
+    require_choice,
+)
+from ..errors import OptionError
+
+REFEREES = ("Rocky Lacuna", "Joe Cortez Jr.", "Lia Brandt", "Sam Okoye", "Kenny Bayless II")
+JUDGES = (
+    "Harold Lederman Jr.",
+    "Duane Ford II",
+    "Jerry Roth",
+    "Marta Fiore",
+    "Burt Clements",
+    "Lynne Carter",
+    "Otis Blake",
+    "Rita Chen",
+    "Paul Novak",
+)
+DOCTORS = ("Dr. Margaret Goodman", "Dr. Flip Homansky", "Dr. Irene Kovac", "Dr. Raj Patel")
+
+# Step 5: chance that a dirty fighter is warned (seed: 50%).
+WARN_CHANCE = {"very_lenient": 0.30, "lenient": 0.40, "normal": 0.50, "strict": 0.60}
+# Step 5: unintentional fouls and bad refereeing (seed: 1.5%).
+UNINTENTIONAL = {
+    "below_average": 0.020,
+    "average": 0.015,
+    "good": 0.0125,
+    "very_good": 0.011,
+    "excellent": 0.010,
+}
+# Step 11: TKO when endurance <= this share of starting endurance (seed: 0).
+TKO_LINE = {"early": 0.05, "normal": 0.0, "late": -0.03, "very_late": -0.06}
+# Doctor: (injury damage that stops a level 3-4 injury, gash over an eye stops at once).
+DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)}
+
+DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
+DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
+
+
+def _name(value, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise OptionError(field, "must be a non-empty string")
+    return value.strip()
+
+
+def _dict(value, field: str) -> dict:
+    if not isinstance(value, dict):
+        raise OptionError(field, "must be an object")
+    return value
+
+
+def _pick(rng, pool):
+    return pool[int(rng.random() * len(pool))]
+
+
+def resolve_officials(officials, rng) -> dict:
+    """``{"referee", "judges", "doctor"}`` with every setting filled in; missing names
+    drawn from ``rng``."""
+    officials = _dict(officials, "officials") if officials is not None else {}
+    ref_in = _dict(officials.get("referee") or {}, "officials.referee")
+    referee = dict(DEFAULT_REFEREE)
+    for key, allowed in (
+        ("fouls", REFEREE_FOULS),
+        ("stoppage", REFEREE_STOPPAGE),
+        ("overall", REFEREE_OVERALL),
+    ):
+        if ref_in.get(key) is not None:
+            referee[key] = require_choice(ref_in[key], allowed, f"officials.referee.{key}")
+    if ref_in.get("name") is not None:
+        referee["name"] = _name(ref_in["name"], "officials.referee.name")
+    else:
+        referee["name"] = _pick(rng, REFEREES)
+
+    judges_in = officials.get("judges")
+    if judges_in is None:
+        judges_in = [{}, {}, {}]
+    if not isinstance(judges_in, list) or len(judges_in) != 3:
+        raise OptionError("officials.judges", "must be a list of three judges")
+    pool = list(JUDGES)
+    judges = []
+    for i, j_in in enumerate(judges_in):
+        j_in = _dict(j_in or {}, f"officials.judges[{i}]")
+        judge = dict(DEFAULT_JUDGE)
+        for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
+            if j_in.get(key) is not None:
+                judge[key] = require_choice(j_in[key], allowed, f"officials.judges[{i}].{key}")
+        if j_in.get("name") is not None:
+            judge["name"] = _name(j_in["name"], f"officials.judges[{i}].name")
+        else:
+            judge["name"] = pool.pop(int(rng.random() * len(pool)))
+        judges.append(judge)
+
+    doc_in = _dict(officials.get("doctor") or {}, "officials.doctor")
+    doctor = {"caution": "balanced"}
+    if doc_in.get("caution") is not None:
+        doctor["caution"] = require_choice(
+            doc_in["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
+        )
+    if doc_in.get("name") is not None:
+        doctor["name"] = _name(doc_in["name"], "officials.doctor.name")
+    else:
+        doctor["name"] = _pick(rng, DOCTORS)
+    unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
+    if unknown:
+        raise OptionError(f"officials.{unknown[0]}", "unknown official (referee, judges, doctor)")
+    return {"referee": referee, "judges": judges, "doctor": doctor}
+
+
+def resolve_corners(corners) -> dict:
+    """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in."""
+    corners = _dict(corners, "corners") if corners is not None else {}
+    unknown = sorted(k for k in corners if k not in ("red", "blue"))
+    if unknown:
+        raise OptionError(f"corners.{unknown[0]}", "corners are given per side: red, blue")
+    out = {}
+    for side in ("red", "blue"):
+        c_in = _dict(corners.get(side) or {}, f"corners.{side}")
+        corner = {"cut": "average", "strategy": "average"}
+        for key, allowed in (("cut", CUT_SKILL), ("strategy", STRATEGY_SKILL)):
+            if c_in.get(key) is not None:
+                corner[key] = require_choice(c_in[key], allowed, f"corners.{side}.{key}")
+        if c_in.get("name") is not None:
+            corner["name"] = _name(c_in["name"], f"corners.{side}.name")
+        out[side] = corner
+    return out

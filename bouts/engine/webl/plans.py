@@ -1,0 +1,344 @@
+"""WeBL fight plans: the text format, its parser and formatter, the per-round lookup,
+and the default plans a corner writes when it sends none.
+
+A plan line is ``AGG[H|B|C]/POW[!]/DEF [(style)]``: 20 energy points per round, the
+rest is rest. ``N)`` starts a block that applies from round N on; ``if COND then LINE``
+applies a line only when COND holds; ``towel`` as the action makes the corner stop the
+fight. ``#`` starts a comment, ``;`` or a newline ends a statement. For each round the
+last statement that applies wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import PlanError
+
+ENERGY = 20
+MAX_ROUND = 15
+
+# Styles by canonical name; a style is recognised by its first three letters.
+STYLES = ("inside", "clinch", "feint", "counter", "ring", "cut", "outside", "allout")
+_STYLE_PREFIX = {
+    "ins": "inside",
+    "clo": "inside",
+    "sho": "inside",
+    "bra": "inside",
+    "cli": "clinch",
+    "fei": "feint",
+    "cou": "counter",
+    "rin": "ring",
+    "lon": "ring",
+    "dis": "ring",
+    "cut": "cut",
+    "rop": "cut",
+    "out": "outside",
+    "all": "allout",
+}
+STYLE_TEXT = {
+    "": "",
+    "inside": "inside",
+    "clinch": "clinch",
+    "feint": "feint",
+    "counter": "counter",
+    "ring": "ring",
+    "cut": "cut",
+    "outside": "outside",
+    "allout": "all-out",
+}
+TARGETS = ("", "H", "B", "C")  # opportunistic, head, body, cut
+
+# Variables a condition may use (see RULES.md for their meaning).
+VARIABLES = (
+    "round",
+    "score",
+    "endurance_percent",
+    "endurance",
+    "opp",
+    "roundswon",
+    "roundslost",
+    "mycuts",
+    "hiscuts",
+    "mystuns",
+    "hisstuns",
+    "myknockdowns",
+    "hisknockdowns",
+    "warnings",
+    "decision_won",
+    "decision_lost",
+)
+OPP_WORDS = ("strong", "tired", "exhausted")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round's instructions."""
+
+    agg: int
+    pow: int
+    defense: int
+    target: str = ""  # "", "H", "B", "C"
+    dirty: bool = False
+    style: str = ""  # "" or one of STYLES
+
+    @property
+    def rest(self) -> int:
+        return ENERGY - self.agg - self.pow - self.defense
+
+    def text(self) -> str:
+        out = f"{self.agg}{self.target}/{self.pow}{'!' if self.dirty else ''}/{self.defense}"
+        if self.style:
+            out += f" ({STYLE_TEXT[self.style]})"
+        return out
+
+
+TOWEL = "towel"
+
+
+@dataclass
+class Rule:
+    """One statement of a plan: from which round, under which condition, what to do."""
+
+    start: int  # applies from this round on
+    action: object  # a Line or TOWEL
+    condition: str | None = None  # normalised condition text
+    test: object = None  # compiled condition: env dict -> bool
+    line_no: int = 0
+
+    def text(self) -> str:
+        action = self.action.text() if isinstance(self.action, Line) else TOWEL
+        return f"if {self.condition} then {action}" if self.condition else action
+
+
+@dataclass
+class Plan:
+    """A parsed plan. ``lookup[r]`` (rounds 1..15) is ``(fallback, conditionals)``:
+    the last unconditional statement that applies to round r (or None), and the
+    conditional statements after it, last first (the first whose test holds wins)."""
+
+    rules: list = field(default_factory=list)
+    source: str = ""
+    lookup: tuple = ()
+    has_conditions: bool = False
+
+    def __post_init__(self):
+        self.build()
+
+    def build(self) -> None:
+        table = [(None, ())]
+        for rnd in range(1, MAX_ROUND + 1):
+            fallback = None
+            conds: list = []
+            for rule in self.rules:
+                if rule.start > rnd:
+                    continue
+                if rule.test is None:
+                    fallback = rule.action
+                    conds = []
+                else:
+                    conds.append(rule)
+            table.append((fallback, tuple(reversed(conds))))
+        self.lookup = tuple(table)
+        self.has_conditions = any(rule.test is not None for rule in self.rules)
+
+    def choose(self, rnd: int, env: dict | None):
+        """The action for round ``rnd`` (a Line, TOWEL, or None when nothing applies)."""
+        fallback, conds = self.lookup[rnd]
+        for rule in conds:
+            try:
+                if rule.test(env):
+                    return rule.action
+            except ZeroDivisionError:
+                continue
+        return fallback
+
+    def text(self) -> str:
+        return format_plan(self)
+
+
+# ---------------------------------------------------------------------- parsing
+_LINE_RE = re.compile(
+    r"^(?P<agg>\d+)\s*(?P<target>[hbcHBC]?)\s*/\s*(?P<pow>\d+)\s*(?P<dirty>!?)\s*/\s*"
+    r"(?P<def>\d+)\s*(?:\(\s*(?P<style>[A-Za-z][A-Za-z \-_]*)\s*\))?$"
+)
+_PREFIX_RE = re.compile(r"^(\d+)\s*\)\s*")
+_IF_RE = re.compile(r"^if\s+(?P<cond>.+?)\s+then\s+(?P<action>.+)$", re.IGNORECASE | re.DOTALL)
+_TOKEN_RE = re.compile(
+    r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_]*)|(<=|>=|<>|!=|==|[=<>+\-*/()]))"
+)
+
+
+def parse_style(word: str, line: int | None = None, side: str | None = None) -> str:
+    key = word.strip().lower().replace("-", "").replace(" ", "")[:3]
+    style = _STYLE_PREFIX.get(key)
+    if style is None:
+        names = ", ".join(STYLE_TEXT[s] for s in STYLES)
+        raise PlanError(f"unknown style {word.strip()!r} (styles: {names})", line=line, side=side)
+    return style
+
+
+def parse_line(text: str, line: int | None = None, side: str | None = None) -> Line:
+    """``AGG[H|B|C]/POW[!]/DEF [(style)]`` -> Line, or PlanError."""
+    match = _LINE_RE.match(text.strip())
+    if not match:
+        raise PlanError(
+            f"cannot read {text.strip()!r}: expected AGG/POW/DEF such as 4/7/9, "
+            "4H/7!/9 or 5/7/8 (inside)",
+            line=line,
+            side=side,
+        )
+    agg, pow_, def_ = int(match["agg"]), int(match["pow"]), int(match["def"])
+    for label, value in (("AGG", agg), ("POW", pow_), ("DEF", def_)):
+        if value < 1:
+            raise PlanError(f"{label} must be at least 1 (got {value})", line=line, side=side)
+    if agg + pow_ + def_ > ENERGY:
+        raise PlanError(
+            f"AGG+POW+DEF must be at most {ENERGY} energy points (got {agg + pow_ + def_})",
+            line=line,
+            side=side,
+        )
+    style = parse_style(match["style"], line, side) if match["style"] else ""
+    return Line(agg, pow_, def_, match["target"].upper(), bool(match["dirty"]), style)
+
+
+def compile_condition(text: str, line: int | None = None, side: str | None = None):
+    """A condition -> (normalised text, callable(env) -> bool).
+
+    Only numbers, the known variables, ``strong/tired/exhausted``, ``and``, ``or``,
+    ``not``, comparisons and + - * / ( ) are accepted; the Python source is built from
+    those tokens alone, so evaluating it cannot do anything else."""
+    pos = 0
+    py: list[str] = []
+    norm: list[str] = []
+    text = text.strip()
+    while pos < len(text):
+        match = _TOKEN_RE.match(text, pos)
+        if not match or match.end() == pos:
+            bad = text[pos:].strip()[:1]
+            raise PlanError(f"unexpected {bad!r} in condition {text!r}", line=line, side=side)
+        pos = match.end()
+        number, word, op = match.groups()
+        if number is not None:
+            py.append(number)
+            norm.append(number)
+        elif word is not None:
+            low = word.lower()
+            if low in ("and", "or", "not"):
+                py.append(f" {low} ")
+                norm.append(f" {low} ")
+            elif low in OPP_WORDS:
+                py.append(repr(low))
+                norm.append(low)
+            elif low in VARIABLES:
+                py.append(f"e[{low!r}]")
+                norm.append(low)
+            else:
+                raise PlanError(
+                    f"unknown variable {word!r} in condition (known: {', '.join(VARIABLES)})",
+                    line=line,
+                    side=side,
+                )
+        else:
+            mapped = {"=": "==", "<>": "!="}.get(op, op)
+            py.append(f" {mapped} ")
+            norm.append(f" {'=' if op == '==' else ('!=' if op == '<>' else op)} ")
+    source = "".join(py)
+    if not source.strip():
+        raise PlanError("empty condition", line=line, side=side)
+    try:
+        code = compile(f"lambda e: bool({source})", "<plan>", "eval")
+    except SyntaxError:
+        raise PlanError(f"cannot read condition {text!r}", line=line, side=side) from None
+    test = eval(code, {"__builtins__": {}, "bool": bool})
+    normal = re.sub(r"\s+", " ", "".join(norm)).replace("( ", "(").replace(" )", ")").strip()
+    return normal, test
+
+
+def _statements(text: str):
+    """(line number, statement) pairs: comments removed, split on newlines and ';'."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        raw = raw.split("#", 1)[0]
+        for part in raw.split(";"):
+            part = part.strip()
+            if part:
+                yield number, part
+
+
+def parse_plan(text, side: str | None = None) -> Plan:
+    """Plan text -> Plan, or PlanError naming the line."""
+    if isinstance(text, Plan):
+        return text
+    if not isinstance(text, str):
+        raise PlanError(f"a plan must be text (got {type(text).__name__})", side=side)
+    rules: list[Rule] = []
+    start = 1
+    for number, stmt in _statements(text):
+        prefix = _PREFIX_RE.match(stmt)
+        if prefix:
+            start = int(prefix.group(1))
+            if not 1 <= start <= MAX_ROUND:
+                raise PlanError(f"round {start} is outside 1..{MAX_ROUND}", line=number, side=side)
+            stmt = stmt[prefix.end() :].strip()
+            if not stmt:
+                raise PlanError(f"nothing after '{start})'", line=number, side=side)
+        condition = test = None
+        cond_match = _IF_RE.match(stmt)
+        if cond_match:
+            condition, test = compile_condition(cond_match["cond"], number, side)
+            stmt = cond_match["action"].strip()
+        elif stmt.lower().startswith("if ") or stmt.lower() == "if":
+            raise PlanError("expected 'if CONDITION then LINE'", line=number, side=side)
+        action = TOWEL if stmt.lower() == TOWEL else parse_line(stmt, number, side)
+        rules.append(Rule(start, action, condition, test, number))
+    if not rules:
+        raise PlanError("the plan has no lines", side=side)
+    return Plan(rules=rules, source=text)
+
+
+def format_plan(plan: Plan) -> str:
+    """Canonical text of a plan (parses back to the same plan)."""
+    out = []
+    current = 1
+    for i, rule in enumerate(plan.rules):
+        prefix = ""
+        if rule.start != current or (i == 0 and rule.start != 1):
+            prefix = f"{rule.start}) "
+            current = rule.start
+        out.append(prefix + rule.text())
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- default plans
+GENERIC_PLAN = "5/7/8"
+
+
+def default_plan_text(me: dict, opp: dict, strategy: str = "average") -> str:
+    """What a corner writes when it sends no plan.
+
+    ``poor`` corners send the same plan to every fighter; better corners fit the
+    style to the matchup; ``good`` and ``excellent`` corners add conditional lines
+    (press when behind late, rest when tired)."""
+    if strategy == "poor":
+        return GENERIC_PLAN
+    taller = me["hgt"] - opp["hgt"]
+    if me["str"] - opp["str"] >= 3 and taller <= 0:
+        base = "6/7/7 (inside)"
+    elif taller >= 3:
+        base = "5/7/8 (outside)"
+    elif me["agl"] - opp["agl"] >= 3:
+        base = "5/7/8 (ring)"
+    elif me["spd"] - opp["spd"] >= 3:
+        base = "5/7/8 (feint)"
+    else:
+        base = "5/7/8"
+    if strategy == "average":
+        return base
+    lines = [
+        base,
+        "if endurance_percent < 45 then 3/6/8 (clinch)",
+        "if round >= 9 and score < -2 and endurance_percent > 55 then 7/8/5",
+    ]
+    if strategy == "excellent":
+        lines.append("if round >= 11 and score > 2 then 4/6/10 (ring)")
+    return "\n".join(lines)

@@ -1,0 +1,103 @@
+"""The WeBL ruleset: the contract's entry points."""
+
+from __future__ import annotations
+
+import random
+
+from ..base import Ruleset
+from ..errors import OptionError, PlanError
+from ..result import BOXING_METHODS, BoutResult
+from . import cards, generator
+from .bout import fight
+from .officials import resolve_corners, resolve_officials
+from .plans import Plan, parse_plan
+
+OPTIONS = ("home", "champion", "weight_rule")
+
+
+class WeblRuleset(Ruleset):
+    name = "webl"
+    description = (
+        "WeBL round resolution: STR/SPD/AGL/HGT/TGH, per-round fight plans, injuries, "
+        "knockdowns, fouls, three judges"
+    )
+    source = "000_541864343c75525e.txt"
+    rating_range = cards.RATING_RANGE
+    team = False
+    default_rounds = 12
+    max_rounds = 15
+    methods = BOXING_METHODS
+
+    def validate_card(self, card: dict) -> dict:
+        return cards.validate_card(card)
+
+    def generate_card(self, rng: random.Random, rating: float | None = None) -> dict:
+        return generator.generate_card(rng, rating)
+
+    def card_rating(self, card: dict) -> float:
+        return cards.card_rating(card)
+
+    def validate_plans(self, plans: dict | None) -> dict:
+        """``{"red": Plan|None, "blue": Plan|None}``: plan text (or a parsed Plan) per
+        side; None or a missing side = the corner's default plan."""
+        if plans is not None and not isinstance(plans, dict):
+            raise OptionError("plans", "must be an object with red and/or blue plans")
+        plans = super().validate_plans(plans)
+        out: dict = {}
+        for side in ("red", "blue"):
+            value = plans.get(side)
+            if value is None or (isinstance(value, str) and not value.strip()):
+                out[side] = None
+            elif isinstance(value, str | Plan):
+                out[side] = parse_plan(value, side=side)
+            else:
+                raise PlanError(f"a plan must be text (got {type(value).__name__})", side=side)
+        return out
+
+    def validate_options(self, options: dict | None) -> dict:
+        if options is not None and not isinstance(options, dict):
+            raise OptionError("options", "must be an object")
+        options = dict(options or {})
+        unknown = sorted(k for k in options if k not in OPTIONS)
+        if unknown:
+            raise OptionError(
+                f"options.{unknown[0]}", f"webl has no such option (options: {', '.join(OPTIONS)})"
+            )
+        out = {"home": None, "champion": None, "weight_rule": True}
+        for key in ("home", "champion"):
+            value = options.get(key)
+            if value is not None and value not in ("red", "blue"):
+                raise OptionError(f"options.{key}", f"must be red, blue or null (got {value!r})")
+            out[key] = value
+        if "weight_rule" in options:
+            if not isinstance(options["weight_rule"], bool):
+                raise OptionError("options.weight_rule", "must be true or false")
+            out["weight_rule"] = options["weight_rule"]
+        return out
+
+    def simulate(
+        self,
+        red,
+        blue,
+        *,
+        rounds: int,
+        rng: random.Random,
+        officials: dict | None,
+        corners: dict | None,
+        plans: dict,
+        options: dict,
+    ) -> BoutResult:
+        if "weight_rule" not in options:  # called directly, not through bouts.engine.simulate
+            options = self.validate_options(options)
+        if any(not (v is None or isinstance(v, Plan)) for v in (plans or {}).values()):
+            plans = self.validate_plans(plans)
+        return fight(
+            red,
+            blue,
+            rounds=rounds,
+            rng=rng,
+            officials=resolve_officials(officials, rng),
+            corners=resolve_corners(corners),
+            plans=plans or {},
+            options=options,
+        )

@@ -1,0 +1,80 @@
+"""Three judges score every round on the 10-point must system.
+
+The seed says only that each judge counts the landed punches with a small random
+error and that penalties move a point (step 5). The rest follows reference/webl.md:
+a round goes to whoever landed more and better punches, damage can swing it, close
+rounds may be even, a knockdown is worth a point. RULES.md lists every value.
+"""
+
+from __future__ import annotations
+
+LANDED_WEIGHT = 1.0  # points per landed punch a judge counts
+DAMAGE_WEIGHT = 2.0  # points per endurance point of damage dealt
+JUDGE_NOISE = 0.08  # each judge's count of each fighter: x uniform(1 - n, 1 + n)
+CLOSE = 0.025  # a difference within 2.5% of the two scores is a close round
+BIAS_FACTOR = 1.03  # hometown / champion judges: +3% for their man
+MIN_SCORE = 6
+
+EVEN, AGGRESSOR, COUNTERPUNCHER, HOME = range(4)
+_CLOSE_MODE = {"even": EVEN, "aggressor": AGGRESSOR, "counterpuncher": COUNTERPUNCHER, "home": HOME}
+
+
+def judge_params(judge: dict, home: str | None, champion: str | None) -> tuple:
+    """``(landed weight, damage weight, red factor, blue factor, close mode, home side)``."""
+    bias = judge.get("bias", "none")
+    wl, wd = LANDED_WEIGHT, DAMAGE_WEIGHT
+    if bias == "slugger":
+        wd *= 1.5
+    elif bias == "boxer":
+        wl *= 1.15
+        wd *= 0.6
+    red = blue = 1.0
+    favoured = home if bias == "hometown" else (champion if bias == "champion" else None)
+    if favoured == "red":
+        red = BIAS_FACTOR
+    elif favoured == "blue":
+        blue = BIAS_FACTOR
+    return wl, wd, red, blue, _CLOSE_MODE[judge.get("close_round", "even")], home
+
+
+def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u_r, u_b, lean):
+    """One judge's ``[red, blue]`` for a round before knockdowns and penalties.
+
+    ``u_r``/``u_b`` are uniform numbers for the judge's counting error; ``lean`` is
+    ``(aggressor, counterpuncher)``: the side a judge of that view gives a close
+    round to (None for neither)."""
+    wl, wd, fr, fb, mode, home = params
+    noise = JUDGE_NOISE * 2.0
+    red = (wl * landed_r + wd * dmg_r) * fr * (1.0 - JUDGE_NOISE + noise * u_r)
+    blue = (wl * landed_b + wd * dmg_b) * fb * (1.0 - JUDGE_NOISE + noise * u_b)
+    diff = red - blue
+    if -CLOSE * (red + blue) <= diff <= CLOSE * (red + blue):
+        if mode == EVEN:
+            return [10, 10]
+        side = home if mode == HOME else lean[mode - 1]
+        if side is None:
+            return [10, 10]
+        return [10, 9] if side == "red" else [9, 10]
+    return [10, 9] if diff > 0 else [9, 10]
+
+
+def apply_knockdowns(score: list, downs_r: int, downs_b: int) -> list:
+    """Each knockdown costs the downed fighter a point; the better score is raised back
+    to 10 (10-point must)."""
+    red = score[0] - downs_r
+    blue = score[1] - downs_b
+    top = max(red, blue)
+    return [max(MIN_SCORE, red + 10 - top), max(MIN_SCORE, blue + 10 - top)]
+
+
+def apply_penalty(score: list, side: str) -> list:
+    """Step 5: a penalised fighter who won the round gives his opponent a point;
+    otherwise (lost or even) he loses a point."""
+    red, blue = score
+    if side == "red":
+        if red > blue:
+            return [red, blue + 1]
+        return [max(MIN_SCORE - 1, red - 1), blue]
+    if blue > red:
+        return [red + 1, blue]
+    return [red, max(MIN_SCORE - 1, blue - 1)]
