@@ -1,9 +1,11 @@
 """Turn validation and integrity errors into HTTP 400 with field messages."""
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from bouts.engine.errors import CardError, EngineError, OptionError, PlanError
@@ -12,10 +14,12 @@ from bouts.engine.errors import CardError, EngineError, OptionError, PlanError
 def _django_validation_detail(exc: DjangoValidationError):
     if hasattr(exc, "error_dict"):
         return {
-            field: [str(m) for m in errs.messages] if hasattr(errs, "messages") else errs
-            for field, errs in exc.message_dict.items()
+            (api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field): [
+                str(m) for m in messages
+            ]
+            for field, messages in exc.message_dict.items()
         }
-    return {"non_field_errors": list(exc.messages)}
+    return {api_settings.NON_FIELD_ERRORS_KEY: [str(m) for m in exc.messages]}
 
 
 def exception_handler(exc, context):
@@ -26,10 +30,12 @@ def exception_handler(exc, context):
     elif isinstance(exc, PlanError):
         exc = exceptions.ValidationError(detail={"plans": [str(exc)]})
     elif isinstance(exc, EngineError):
-        exc = exceptions.ValidationError(detail={"non_field_errors": [str(exc)]})
+        exc = exceptions.ValidationError(detail={api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]})
     elif isinstance(exc, IntegrityError):
+        # A database constraint the validators did not foresee (or a race lost to
+        # a concurrent write): the request conflicts with stored data.
         return Response(
-            {"non_field_errors": ["This change conflicts with existing data."]},
+            {api_settings.NON_FIELD_ERRORS_KEY: ["This change conflicts with existing data."]},
             status=status.HTTP_400_BAD_REQUEST,
         )
     return drf_exception_handler(exc, context)

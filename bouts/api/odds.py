@@ -1,0 +1,130 @@
+"""Odds for a proposed matchup: N seeded bouts run in the request, in this process."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bouts.engine.odds import odds
+from bouts.engine.registry import RULESETS, get_ruleset
+from bouts.inputs import one_on_one_card, team_side
+from fighters import selectors as fighter_selectors
+from fighters.models import Camp, Fighter
+from league.api.throttles import OddsThrottle
+
+# The request waits for the bouts: keep it to a second or two.
+MAX_ODDS_BOUTS = 500
+DEFAULT_ODDS_BOUTS = 200
+SIDES = ("red", "blue")
+
+
+class OddsRequestSerializer(serializers.Serializer):
+    """Each side is a fighter (his card for the ruleset), a camp (team rulesets)
+    or a card given in full."""
+
+    ruleset = serializers.ChoiceField(choices=[])
+    red_fighter = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, allow_null=True
+    )
+    blue_fighter = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, allow_null=True
+    )
+    red_camp = serializers.PrimaryKeyRelatedField(
+        queryset=Camp.objects.all(), required=False, allow_null=True
+    )
+    blue_camp = serializers.PrimaryKeyRelatedField(
+        queryset=Camp.objects.all(), required=False, allow_null=True
+    )
+    red_card = serializers.JSONField(required=False, allow_null=True)
+    blue_card = serializers.JSONField(required=False, allow_null=True)
+    n = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ODDS_BOUTS,
+        default=DEFAULT_ODDS_BOUTS,
+        help_text=f"How many bouts to fight (at most {MAX_ODDS_BOUTS}).",
+    )
+    seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
+    rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=100)
+    options = serializers.DictField(required=False, allow_null=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = list(RULESETS)
+
+    def validate(self, attrs):
+        errors = {}
+        for side in SIDES:
+            given = [
+                key
+                for key in (f"{side}_fighter", f"{side}_camp", f"{side}_card")
+                if attrs.get(key) is not None
+            ]
+            if len(given) != 1:
+                errors[side] = [f"Give exactly one of {side}_fighter, {side}_camp or {side}_card."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        team = get_ruleset(attrs["ruleset"]).team
+        for side in SIDES:
+            if team and attrs.get(f"{side}_fighter") is not None:
+                errors[f"{side}_fighter"] = [f"{attrs['ruleset']} is fought between camps."]
+            if not team and attrs.get(f"{side}_camp") is not None:
+                errors[f"{side}_camp"] = [f"{attrs['ruleset']} is fought one on one."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return attrs
+
+
+class OddsSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    bouts = serializers.IntegerField()
+    first_seed = serializers.IntegerField()
+    red = serializers.FloatField()
+    blue = serializers.FloatField()
+    draw = serializers.FloatField()
+    methods = serializers.DictField(child=serializers.FloatField(), help_text="winner:method")
+
+
+def _side(attrs: dict, side: str):
+    ruleset = attrs["ruleset"]
+    fighter = attrs.get(f"{side}_fighter")
+    if fighter is not None:
+        card = fighter_selectors.fighter_card(fighter=fighter, ruleset=ruleset)
+        if card is None:
+            raise serializers.ValidationError(
+                {f"{side}_fighter": [f"{fighter.name} has no {ruleset} card."]}
+            )
+        return one_on_one_card(fighter, card)
+    camp = attrs.get(f"{side}_camp")
+    if camp is not None:
+        members = fighter_selectors.camp_members_with_cards(camp=camp, ruleset=ruleset)
+        if not members:
+            raise serializers.ValidationError(
+                {f"{side}_camp": [f"{camp.name} has no active fighter with a {ruleset} card."]}
+            )
+        return team_side(ruleset, camp, members, attrs["seed"])
+    return attrs[f"{side}_card"]
+
+
+class OddsView(APIView):
+    """Win and method shares for a proposed matchup, from ``n`` seeded bouts
+    (``seed`` .. ``seed + n - 1``). Nothing is stored."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [OddsThrottle]
+
+    @extend_schema(request=OddsRequestSerializer, responses=OddsSerializer)
+    def post(self, request):
+        body = OddsRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        attrs = body.validated_data
+        red, blue = _side(attrs, "red"), _side(attrs, "blue")
+        extra = {}
+        if attrs.get("rounds") is not None:
+            extra["rounds"] = attrs["rounds"]
+        if attrs.get("options"):
+            extra["options"] = attrs["options"]
+        figures = odds(
+            attrs["ruleset"], red, blue, n=attrs["n"], seed=attrs["seed"], workers=1, **extra
+        )
+        return Response(OddsSerializer(figures).data)

@@ -1,0 +1,155 @@
+"""Bouts: list, the whole record, scheduling (with an idempotency key) and queueing."""
+
+from django.db import IntegrityError
+from django.db.models import Prefetch
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+from league.api.permissions import LeagueScopedViewSetMixin
+from league.api.throttles import BoutQueueThrottle
+
+from ..models import Bout, JudgeScore, RoundStat
+from .filters import BoutFilter
+from .serializers import BoutDetailSerializer, BoutScheduleSerializer, BoutSerializer
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="A retried POST with the same key makes one bout (same as the field).",
+)
+
+
+def _leagues_of_bout_parts(division, event) -> set[int]:
+    return {part.league_id for part in (division, event) if part is not None}
+
+
+class BoutViewSet(
+    LeagueScopedViewSetMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Bouts. Creating one schedules it and queues it for simulation; the detail is
+    the whole record (scorecards per judge and round, knockdowns, injuries, fouls,
+    play-by-play)."""
+
+    filterset_class = BoutFilter
+    ordering_fields = ["date", "id", "status"]
+    ordering = ["-date", "-id"]
+    bout_queue_scope = "bout_queue"
+
+    def get_throttles(self):
+        if self.action in ("create", "queue"):
+            return [BoutQueueThrottle()]
+        return super().get_throttles()
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return BoutScheduleSerializer
+        if self.action in ("retrieve", "queue"):
+            return BoutDetailSerializer
+        return BoutSerializer
+
+    def get_queryset(self):
+        qs = Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
+            "inputs", "result__engine_result"
+        )
+        if self.action in ("retrieve", "queue"):
+            qs = (
+                Bout.objects.select_related(
+                    "red",
+                    "blue",
+                    "red_camp",
+                    "blue_camp",
+                    "result",
+                    "referee",
+                    "judge_1",
+                    "judge_2",
+                    "judge_3",
+                    "doctor",
+                    "red_corner",
+                    "blue_corner",
+                )
+                .defer("inputs")
+                .prefetch_related(
+                    Prefetch(
+                        "judge_scores", queryset=JudgeScore.objects.order_by("judge_index", "round")
+                    ),
+                    Prefetch("round_stats", queryset=RoundStat.objects.order_by("round", "side")),
+                    "knockdowns",
+                    "injuries",
+                    "fouls",
+                    "fighter_lines",
+                )
+            )
+        return qs
+
+    def leagues_of_object(self, obj):
+        return _leagues_of_bout_parts(obj.division, obj.event)
+
+    def leagues_of_data(self, data):
+        return _leagues_of_bout_parts(data.get("division"), data.get("event"))
+
+    def _detail(self, bout_id: int, code: int) -> Response:
+        self.action = "retrieve"  # the detail queryset: the whole record, prefetched
+        bout = self.get_queryset().get(pk=bout_id)
+        serializer = BoutDetailSerializer(bout, context=self.get_serializer_context())
+        return Response(serializer.data, status=code)
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_HEADER],
+        request=BoutScheduleSerializer,
+        responses={201: BoutDetailSerializer, 200: BoutDetailSerializer},
+    )
+    def create(self, request, *args, **kwargs):
+        from bouts.services import bout_schedule
+
+        serializer = BoutScheduleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        header_key = request.headers.get("Idempotency-Key") or None
+        field_key = data.pop("idempotency_key", None) or None
+        if header_key and field_key and header_key != field_key:
+            raise ValidationError(
+                {"idempotency_key": ["The Idempotency-Key header and field disagree."]}
+            )
+        key = header_key or field_key
+        if key is not None and len(key) > 80:
+            raise ValidationError({"idempotency_key": ["At most 80 characters."]})
+        self.check_data_leagues(data)
+        if key is not None:
+            existing = Bout.objects.filter(idempotency_key=key).values_list("pk", flat=True)
+            if existing:
+                return self._detail(existing[0], status.HTTP_200_OK)
+        data["judges"] = tuple(data.get("judges") or ())
+        for name in ("plans", "options"):
+            if data.get(name) is None:
+                data.pop(name, None)
+        try:
+            bout = bout_schedule(**data, idempotency_key=key, queue=True, user=request.user)
+        except IntegrityError:
+            # Two requests with one key raced; the other one made the bout.
+            if key is None:
+                raise
+            existing = Bout.objects.filter(idempotency_key=key).values_list("pk", flat=True)
+            if not existing:
+                raise
+            return self._detail(existing[0], status.HTTP_200_OK)
+        return self._detail(bout.pk, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=BoutDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def queue(self, request, pk=None):
+        """Queue a scheduled (or failed) bout for simulation."""
+        from bouts.services import bout_queue
+
+        bout = self.get_object()
+        bout_queue(bout=bout)
+        return self._detail(bout.pk, status.HTTP_200_OK)

@@ -1,0 +1,47 @@
+"""Query-string filters for the fighters' endpoints."""
+
+import django_filters
+from django.db.models import Exists, OuterRef
+
+from bouts.engine.registry import RULESETS
+from league.api.filters import IdFilter
+
+from ..models import CornerMan, Fighter, RatingCard
+from ..weight_classes import WeightClass
+
+
+class FighterFilter(django_filters.FilterSet):
+    weight_class = django_filters.ChoiceFilter(choices=WeightClass.choices)
+    active = django_filters.BooleanFilter(field_name="is_active")
+    camp = IdFilter(field_name="camp_id")
+    ruleset = django_filters.ChoiceFilter(
+        choices=[(name, name) for name in RULESETS],
+        method="filter_ruleset",
+        label="Holds a card for this ruleset",
+    )
+
+    class Meta:
+        model = Fighter
+        fields = ["weight_class", "active", "camp", "ruleset", "stance"]
+
+    def filter_ruleset(self, queryset, name, value):
+        return queryset.filter(
+            Exists(RatingCard.objects.filter(fighter=OuterRef("pk"), ruleset=value))
+        )
+
+
+class CardFilter(django_filters.FilterSet):
+    fighter = IdFilter(field_name="fighter_id")
+    ruleset = django_filters.ChoiceFilter(choices=[(name, name) for name in RULESETS])
+
+    class Meta:
+        model = RatingCard
+        fields = ["fighter", "ruleset"]
+
+
+class CornerManFilter(django_filters.FilterSet):
+    camp = IdFilter(field_name="camp_id")
+
+    class Meta:
+        model = CornerMan
+        fields = ["camp", "role", "is_available"]

@@ -1,0 +1,135 @@
+"""Fighters, cards, careers, camps and corner men as the API shows and accepts them."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from bouts.engine.registry import RULESETS
+from league.api.base import CleanModelSerializer
+
+from ..models import Camp, Career, CornerMan, Fighter, RatingCard
+
+
+def _career(fighter):
+    try:
+        return fighter.career
+    except Career.DoesNotExist:
+        return None
+
+
+class CardSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingCard
+        fields = ["id", "ruleset", "rating", "updated_at"]
+
+
+class FighterSerializer(serializers.ModelSerializer):
+    camp_name = serializers.CharField(source="camp.name", read_only=True, allow_null=True)
+    record = serializers.SerializerMethodField(help_text="Wins-losses-draws.")
+    cards = CardSummarySerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Fighter
+        fields = [
+            "id",
+            "name",
+            "nickname",
+            "nationality",
+            "date_of_birth",
+            "stance",
+            "height_cm",
+            "reach_cm",
+            "weight_class",
+            "camp",
+            "camp_name",
+            "is_active",
+            "retired_on",
+            "record",
+            "cards",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["is_active", "retired_on", "created_at", "updated_at"]
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_record(self, fighter) -> str:
+        career = _career(fighter)
+        return str(career) if career else "0-0-0"
+
+
+class NewCardSerializer(serializers.Serializer):
+    ruleset = serializers.ChoiceField(choices=[])
+    data = serializers.JSONField(help_text="The card in its ruleset's own fields.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = list(RULESETS)
+
+
+class FighterCreateSerializer(FighterSerializer):
+    cards = NewCardSerializer(many=True, required=False, write_only=True)
+
+    class Meta(FighterSerializer.Meta):
+        pass
+
+
+class FighterRetireSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="The day the fighter retires.")
+
+
+class CareerSerializer(serializers.ModelSerializer):
+    fighter = serializers.PrimaryKeyRelatedField(read_only=True)
+    record = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Career
+        fields = [
+            "fighter",
+            "record",
+            "bouts",
+            "wins",
+            "losses",
+            "draws",
+            "ko_wins",
+            "tko_wins",
+            "ko_losses",
+            "tko_losses",
+            "dq_wins",
+            "dq_losses",
+            "title_fights",
+            "title_wins",
+            "last_bout_on",
+        ]
+
+    def get_record(self, career) -> str:
+        return str(career)
+
+
+class CardSerializer(serializers.ModelSerializer):
+    fighter_name = serializers.CharField(source="fighter.name", read_only=True)
+    ruleset = serializers.ChoiceField(choices=[])
+    data = serializers.JSONField(help_text="The card in its ruleset's own fields.")
+
+    class Meta:
+        model = RatingCard
+        fields = ["id", "fighter", "fighter_name", "ruleset", "data", "rating", "updated_at"]
+        read_only_fields = ["rating", "updated_at"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = list(RULESETS)
+
+
+class CampSerializer(CleanModelSerializer):
+    class Meta:
+        model = Camp
+        fields = ["id", "name", "manager", "city", "created_at"]
+        read_only_fields = ["created_at"]
+
+
+class CornerManSerializer(CleanModelSerializer):
+    camp_name = serializers.CharField(source="camp.name", read_only=True, allow_null=True)
+
+    class Meta:
+        model = CornerMan
+        fields = ["id", "name", "role", "cut", "strategy", "camp", "camp_name", "is_available"]

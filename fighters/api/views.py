@@ -1,0 +1,176 @@
+"""Fighters (with their ``career`` and ``bouts``), cards, camps and corner men."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+from league.api.permissions import LeagueScopedViewSetMixin
+
+from .. import selectors, services
+from ..models import Career
+from .filters import CardFilter, CornerManFilter, FighterFilter
+from .serializers import (
+    CampSerializer,
+    CardSerializer,
+    CareerSerializer,
+    CornerManSerializer,
+    FighterCreateSerializer,
+    FighterRetireSerializer,
+    FighterSerializer,
+)
+
+
+class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Fighters. Filter by ``weight_class``, ``ruleset`` (holds a card for it),
+    ``active``, ``camp``; search by name; order by name, weight class, wins."""
+
+    serializer_class = FighterSerializer
+    filterset_class = FighterFilter
+    search_fields = ["name", "nickname"]
+    ordering_fields = ["name", "weight_class", "created_at", "career__wins", "career__bouts"]
+    ordering = ["name", "id"]
+
+    def get_queryset(self):
+        return selectors.fighter_list()
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return FighterCreateSerializer
+        return super().get_serializer_class()
+
+    def leagues_of_object(self, obj):
+        return selectors.fighter_league_ids(fighter=obj)
+
+    def leagues_of_data(self, data):
+        return set()  # a new fighter is a free agent until a division takes him
+
+    def perform_create(self, serializer):
+        fighter = services.fighter_create(
+            **serializer.validated_data, user=self.request.user, source="api"
+        )
+        serializer.instance = selectors.fighter_get(fighter_id=fighter.pk)
+
+    def perform_update(self, serializer):
+        fighter = services.fighter_update(
+            fighter=serializer.instance, data=serializer.validated_data
+        )
+        serializer.instance = selectors.fighter_get(fighter_id=fighter.pk)
+
+    @extend_schema(responses=CareerSerializer)
+    @action(detail=True, methods=["get"])
+    def career(self, request, pk=None):
+        """The fighter's record summary."""
+        fighter = self.get_object()
+        try:
+            career = fighter.career
+        except Career.DoesNotExist:
+            career = Career(fighter=fighter)
+        return Response(CareerSerializer(career).data)
+
+    @extend_schema(request=FighterRetireSerializer, responses=FighterSerializer)
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        """Retire the fighter on a given day."""
+        fighter = self.get_object()
+        body = FighterRetireSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.fighter_retire(fighter=fighter, on=body.validated_data["on"])
+        return Response(FighterSerializer(selectors.fighter_get(fighter_id=fighter.pk)).data)
+
+
+class CardViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Rating cards, one per fighter and ruleset; every write is validated by the
+    ruleset's own rules and kept in the card's change history."""
+
+    serializer_class = CardSerializer
+    filterset_class = CardFilter
+    ordering_fields = ["rating", "ruleset", "updated_at"]
+    ordering = ["fighter_id", "ruleset"]
+
+    def get_queryset(self):
+        return selectors.card_list()
+
+    def leagues_of_object(self, obj):
+        return selectors.fighter_league_ids(fighter=obj.fighter)
+
+    def leagues_of_data(self, data):
+        return selectors.fighter_league_ids(fighter=data["fighter"])
+
+    def _save(self, serializer, fighter):
+        data = serializer.validated_data
+        card = services.card_save(
+            fighter=fighter,
+            ruleset=data["ruleset"],
+            data=data["data"],
+            user=self.request.user,
+            source="api",
+        )
+        serializer.instance = card
+
+    def perform_create(self, serializer):
+        self.check_data_leagues(serializer.validated_data)
+        self._save(serializer, serializer.validated_data["fighter"])
+
+    def perform_update(self, serializer):
+        fighter = serializer.validated_data.get("fighter", serializer.instance.fighter)
+        if fighter != serializer.instance.fighter:
+            raise ValidationError({"fighter": ["A card cannot move to another fighter."]})
+        serializer.validated_data.setdefault("ruleset", serializer.instance.ruleset)
+        serializer.validated_data.setdefault("data", serializer.instance.data)
+        if serializer.validated_data["ruleset"] != serializer.instance.ruleset:
+            raise ValidationError({"ruleset": ["A card cannot change its ruleset."]})
+        self._save(serializer, fighter)
+
+    def perform_destroy(self, instance):
+        services.card_delete(card=instance, user=self.request.user, source="api")
+
+
+class CampViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Camps: stables of fighters, the sides of team bouts."""
+
+    serializer_class = CampSerializer
+    search_fields = ["name", "manager", "city"]
+    ordering_fields = ["name", "created_at"]
+    ordering = ["name"]
+
+    def get_queryset(self):
+        return selectors.camp_list()
+
+    def leagues_of_object(self, obj):
+        return selectors.camp_league_ids(camp=obj)
+
+    def leagues_of_data(self, data):
+        return set()
+
+    def perform_create(self, serializer):
+        serializer.instance = services.camp_create(**serializer.validated_data)
+
+
+class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Corner men: cut men and trainers, rated for cuts and strategy."""
+
+    serializer_class = CornerManSerializer
+    filterset_class = CornerManFilter
+    search_fields = ["name"]
+    ordering_fields = ["name", "cut", "strategy"]
+    ordering = ["name"]
+
+    def get_queryset(self):
+        return selectors.corner_man_list()
+
+    def leagues_of_object(self, obj):
+        return selectors.camp_league_ids(camp=obj.camp) if obj.camp_id else set()
+
+    def leagues_of_data(self, data):
+        camp = data.get("camp")
+        return selectors.camp_league_ids(camp=camp) if camp else set()
+
+    def perform_create(self, serializer):
+        self.check_data_leagues(serializer.validated_data)
+        serializer.instance = services.corner_man_create(**serializer.validated_data)
+
+    def perform_update(self, serializer):
+        self.check_data_leagues(serializer.validated_data)
+        serializer.save()

@@ -1,0 +1,70 @@
+"""Fighter reads for the API and the pages: each returns a queryset or object with
+everything its callers show already joined or prefetched (no N+1)."""
+
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+
+from .models import Camp, CornerMan, Fighter, RatingCard
+
+
+def fighter_list(*, ruleset: str | None = None) -> QuerySet[Fighter]:
+    """Fighters with camp, career and cards; ``ruleset`` keeps those holding a card
+    for it (an EXISTS, so no duplicate rows)."""
+    qs = Fighter.objects.select_related("camp", "career").prefetch_related(
+        Prefetch("cards", queryset=RatingCard.objects.order_by("ruleset"))
+    )
+    if ruleset:
+        qs = qs.filter(Exists(RatingCard.objects.filter(fighter=OuterRef("pk"), ruleset=ruleset)))
+    return qs
+
+
+def fighter_get(*, fighter_id: int) -> Fighter | None:
+    """One fighter for his page: camp, career, cards and divisions (with leagues)."""
+    return fighter_list().prefetch_related("divisions__league").filter(pk=fighter_id).first()
+
+
+def card_list() -> QuerySet[RatingCard]:
+    return RatingCard.objects.select_related("fighter")
+
+
+def camp_list() -> QuerySet[Camp]:
+    return Camp.objects.all()
+
+
+def camp_get(*, camp_id: int) -> Camp | None:
+    return (
+        Camp.objects.prefetch_related(
+            Prefetch("fighters", queryset=Fighter.objects.select_related("career")),
+            "corner_men",
+        )
+        .filter(pk=camp_id)
+        .first()
+    )
+
+
+def corner_man_list() -> QuerySet[CornerMan]:
+    return CornerMan.objects.select_related("camp")
+
+
+def fighter_league_ids(*, fighter: Fighter) -> set[int]:
+    """The leagues a fighter is entered in (through its divisions)."""
+    return set(fighter.divisions.values_list("league_id", flat=True))
+
+
+def camp_league_ids(*, camp: Camp) -> set[int]:
+    """The leagues a camp is entered in (through its divisions)."""
+    return set(camp.divisions.values_list("league_id", flat=True))
+
+
+def fighter_card(*, fighter: Fighter, ruleset: str) -> RatingCard | None:
+    return RatingCard.objects.filter(fighter=fighter, ruleset=ruleset).first()
+
+
+def camp_members_with_cards(*, camp: Camp, ruleset: str) -> list[tuple[Fighter, RatingCard]]:
+    """A camp's active fighters holding a card for ``ruleset``, by id, with the card
+    (what a team side is built from; one query)."""
+    cards = (
+        RatingCard.objects.filter(fighter__camp=camp, fighter__is_active=True, ruleset=ruleset)
+        .select_related("fighter")
+        .order_by("fighter_id")
+    )
+    return [(card.fighter, card) for card in cards]

@@ -1,0 +1,158 @@
+"""Leagues, divisions, seasons and events."""
+
+import django_filters
+from django.db.models import Prefetch
+from rest_framework import viewsets
+from rest_framework.exceptions import PermissionDenied
+
+from bouts.models import Bout
+from fighters.models import Camp, Fighter
+
+from ..models import Division, Event, League, Season, SeasonStatus
+from .filters import IdFilter
+from .permissions import LeagueScopedViewSetMixin
+from .serializers import (
+    DivisionSerializer,
+    EventDetailSerializer,
+    EventSerializer,
+    LeagueSerializer,
+    SeasonSerializer,
+)
+
+STAFF_ONLY = "Only staff creates or deletes leagues."
+
+
+class _InLeagueViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Something that belongs to one league (``obj.league``)."""
+
+    def leagues_of_object(self, obj):
+        return {obj.league_id}
+
+    def leagues_of_data(self, data):
+        league = data.get("league")
+        return {league.pk} if league else set()
+
+    def perform_create(self, serializer):
+        self.check_data_leagues(serializer.validated_data)
+        serializer.save()
+
+    def perform_update(self, serializer):
+        self.check_data_leagues(serializer.validated_data)
+        serializer.save()
+
+
+class LeagueFilter(django_filters.FilterSet):
+    class Meta:
+        model = League
+        fields = ["slug", "ruleset"]
+
+
+class LeagueViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+    """Leagues. Staff creates and deletes them; a commissioner edits his own."""
+
+    serializer_class = LeagueSerializer
+    filterset_class = LeagueFilter
+    search_fields = ["name", "slug"]
+    ordering_fields = ["name", "start_date", "created_at"]
+    ordering = ["name"]
+
+    def get_queryset(self):
+        return League.objects.prefetch_related("commissioners")
+
+    def leagues_of_object(self, obj):
+        return {obj.pk}
+
+    def leagues_of_data(self, data):
+        return set()
+
+    def perform_create(self, serializer):
+        if not self.request.user.is_staff:
+            raise PermissionDenied(STAFF_ONLY)
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        if not self.request.user.is_staff:
+            raise PermissionDenied(STAFF_ONLY)
+        instance.delete()
+
+
+class DivisionFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="league_id")
+    league_slug = django_filters.CharFilter(field_name="league__slug")
+
+    class Meta:
+        model = Division
+        fields = ["league", "league_slug", "weight_class"]
+
+
+class DivisionViewSet(_InLeagueViewSet):
+    """Divisions: one weight class of a league, with its fighters (and camps for
+    team rulesets)."""
+
+    serializer_class = DivisionSerializer
+    filterset_class = DivisionFilter
+    search_fields = ["name"]
+    ordering_fields = ["name", "weight_class"]
+    ordering = ["league_id", "name"]
+
+    def get_queryset(self):
+        return Division.objects.select_related("league").prefetch_related(
+            Prefetch("fighters", queryset=Fighter.objects.only("id")),
+            Prefetch("camps", queryset=Camp.objects.only("id")),
+        )
+
+
+class SeasonFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="league_id")
+    division = IdFilter(field_name="division_id")
+    status = django_filters.ChoiceFilter(choices=SeasonStatus.choices)
+
+    class Meta:
+        model = Season
+        fields = ["league", "division", "status"]
+
+
+class SeasonViewSet(_InLeagueViewSet):
+    serializer_class = SeasonSerializer
+    filterset_class = SeasonFilter
+    ordering_fields = ["number", "start_date"]
+    ordering = ["division_id", "number"]
+
+    def get_queryset(self):
+        return Season.objects.all()
+
+
+class EventFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="league_id")
+    season = IdFilter(field_name="season_id")
+    date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte")
+    date_to = django_filters.DateFilter(field_name="date", lookup_expr="lte")
+
+    class Meta:
+        model = Event
+        fields = ["league", "season", "date_from", "date_to"]
+
+
+class EventViewSet(_InLeagueViewSet):
+    """Events (fight cards); the detail lists the card's bouts in order."""
+
+    filterset_class = EventFilter
+    search_fields = ["name", "venue"]
+    ordering_fields = ["date", "name"]
+    ordering = ["date", "id"]
+
+    def get_serializer_class(self):
+        return EventDetailSerializer if self.action == "retrieve" else EventSerializer
+
+    def get_queryset(self):
+        qs = Event.objects.all()
+        if self.action == "retrieve":
+            qs = qs.prefetch_related(
+                Prefetch(
+                    "bouts",
+                    queryset=Bout.objects.select_related(
+                        "red", "blue", "red_camp", "blue_camp", "result"
+                    ).order_by("order", "id"),
+                )
+            )
+        return qs
