@@ -1,0 +1,418 @@
+"""The bout: initiative, exchanges, punches, guard, counters, special and dirty
+punches, stun and clinch, knockdowns and the ten count, TKO, DQ, the rounds.
+
+Every die is ``int(rng.random() * 6)`` (a face index); the fight draws nothing
+else from ``rng`` but the policies' choices and the hidden rating dice.
+"""
+
+from __future__ import annotations
+
+from ..result import BLUE, RED, clock
+from . import tables as T
+from .policy import DIRTY, SPECIAL
+
+STAT_KEYS = (
+    "thrown",
+    "landed",
+    "damage",
+    "head",
+    "body",
+    "specials",
+    "dirty",
+    "counters",
+    "knockdowns",
+    "initiative",
+)
+STAMPS = tuple(clock(s) for s in range(T.ROUND_SECONDS + 1))
+LAST_STAMP = T.ROUND_SECONDS - 1
+HEAD = T.HEAD
+OPEN = T.OPEN
+STEP_BACK = T.STEP_BACK
+DUCK_COUNTER = T.DUCK_COUNTER
+ARTICLE = {
+    punch: ("an " if punch[0] in "aeiou" else "a ") + punch
+    for die in T.FIGHTER_DICE.values()
+    for punch, _ in die
+}
+
+
+class Fighter:
+    """One fighter's dice, ratings and state during the bout."""
+
+    __slots__ = (
+        "chin_mod",
+        "clinch_face",
+        "defence_p",
+        "die",
+        "guard",
+        "guard_die",
+        "health",
+        "hurt_body",
+        "hurt_head",
+        "injuries",
+        "knockdowns",
+        "name",
+        "policy",
+        "power_p",
+        "side",
+        "special_ready",
+        "speed_mod",
+        "stats",
+        "stunned",
+        "style",
+        "warnings",
+    )
+
+    def __init__(self, side: str, card: dict, policy):
+        self.side = side
+        self.name = card.get("name") or ("Red" if side == RED else "Blue")
+        self.style = card["style"]
+        self.guard = card["guard"]
+        self.die = T.FIGHTER_DICE[self.style]
+        self.guard_die = T.GUARD_DICE[self.guard]
+        self.speed_mod = card["speed"] - 3  # added to the initiative roll
+        self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
+        self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
+        self.chin_mod = card["chin"] - 3  # added to the ten-count total
+        self.clinch_face = T.CLINCH_FACES.get(self.style, T.CLINCH_DEFAULT)
+        self.policy = policy
+        self.health = T.HEALTH
+        self.hurt_head = 0  # injury bonus to scoring punches on the head
+        self.hurt_body = 0
+        self.injuries: list[str] = []
+        self.warnings = 0
+        self.knockdowns = 0
+        self.special_ready = True
+        self.stunned = False
+        self.stats: dict = {}
+
+
+class BoutOver(Exception):
+    def __init__(self, winner: str | None, method: str):
+        self.winner = winner
+        self.method = method
+
+
+class Bout:
+    """A bout in progress. ``simulate`` in ruleset.py builds one and calls ``fight``."""
+
+    def __init__(
+        self,
+        red: Fighter,
+        blue: Fighter,
+        rounds: int,
+        rng,
+        referee: dict,
+        special_each_round: bool = False,
+    ):
+        self.red = red
+        self.blue = blue
+        self.rounds = rounds
+        self.rng = rng
+        self.referee = referee
+        self.warn_face = T.WARNING_FACE[referee["fouls"]]
+        self.very_lenient = referee["fouls"] == "very_lenient"
+        self.tko_at = T.TKO_AT[referee["stoppage"]]
+        self.special_each_round = special_each_round
+        self.round = 0
+        self.clock = 0
+        self.events: list[dict] = []
+        self.knockdowns: list[dict] = []
+        self.injuries: list[dict] = []
+        self.fouls: list[dict] = []
+        self.round_stats: list[dict] = []
+        self.exchanges = 0
+
+    # --- helpers ------------------------------------------------------------------
+    def d6(self) -> int:
+        """A die roll 1..6."""
+        return int(self.rng.random() * 6) + 1
+
+    def stamp(self) -> str:
+        c = self.clock
+        return STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+
+    def say(self, kind: str, side: str | None, text: str) -> None:
+        c = self.clock
+        self.events.append(
+            {
+                "round": self.round,
+                "clock": STAMPS[c if c < LAST_STAMP else LAST_STAMP],
+                "kind": kind,
+                "side": side,
+                "text": text,
+            }
+        )
+
+    # --- the whole bout ---------------------------------------------------------------
+    def fight(self):
+        """Fight every round; returns (winner, method) for a stoppage or None when the
+        bout goes the distance."""
+        try:
+            for number in range(1, self.rounds + 1):
+                self.fight_round(number)
+        except BoutOver as over:
+            return over.winner, over.method
+        return None
+
+    def fight_round(self, number: int) -> None:
+        self.round = number
+        self.clock = 0
+        red, blue = self.red, self.blue
+        red.stats = dict.fromkeys(STAT_KEYS, 0)
+        blue.stats = dict.fromkeys(STAT_KEYS, 0)
+        if self.special_each_round:
+            red.special_ready = blue.special_ready = True
+        self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
+        rng = self.rng
+        base, spread, end = T.EXCHANGE_BASE, T.EXCHANGE_SPREAD, T.ROUND_SECONDS
+        while True:
+            self.clock += base + spread * int(rng.random() * 6)
+            if self.clock >= end:
+                break
+            # initiative() inlined
+            r = int(rng.random() * 6) + red.speed_mod
+            b = int(rng.random() * 6) + blue.speed_mod
+            if r > b:
+                self.exchange(red, blue)
+            elif b > r:
+                self.exchange(blue, red)
+            else:
+                attacker = self.initiative()
+                self.exchange(attacker, blue if attacker is red else red)
+            if self.clock >= end:
+                break
+        self.clock = end
+        self.events.append(
+            {
+                "round": number,
+                "clock": STAMPS[end],
+                "kind": "bell",
+                "side": None,
+                "text": f"The bell ends round {number}.",
+            }
+        )
+
+    def initiative(self) -> Fighter:
+        """Both roll the black die (plus speed); the higher takes control. A tie goes
+        to a brawler (the published die); otherwise both roll again."""
+        red, blue, rng = self.red, self.blue, self.rng
+        while True:
+            r = int(rng.random() * 6) + red.speed_mod
+            b = int(rng.random() * 6) + blue.speed_mod
+            if r > b:
+                return red
+            if b > r:
+                return blue
+            red_brawls = red.style == "brawler"
+            if red_brawls != (blue.style == "brawler"):
+                return red if red_brawls else blue
+
+    # --- one exchange -----------------------------------------------------------------
+    def exchange(self, att: Fighter, dfn: Fighter) -> None:
+        """The fighter in control punches until he misses, the defender avoids or
+        counters, a punch does not get through the guard, a warning, a clinch, or a
+        knockdown. One event tells the whole exchange."""
+        self.exchanges += 1
+        rng = self.rng
+        stats = att.stats
+        stats["initiative"] += 1
+        policy = att.policy
+        dealt = 0
+        parts: list[str] = []
+        try:
+            while True:
+                kind, target = policy.punch(att, dfn, self)
+                self.clock += T.EXCHANGE_PER_PUNCH
+                stats["thrown"] += 1
+                if kind == DIRTY:
+                    stats["dirty"] += 1
+                    if self.referee_sees():
+                        self.warning(att, dfn, parts)
+                        return
+                    dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
+                    parts.append(f"a dirty punch to the {target} ({dmg}) unseen")
+                else:
+                    if kind == SPECIAL:
+                        att.special_ready = False
+                        stats["specials"] += 1
+                        punch, base = "SPECIAL", T.SPECIAL_DAMAGE
+                    else:
+                        punch, base = att.die[int(rng.random() * 6)]
+                        if not base:
+                            parts.append("misses")
+                            return
+                    # the defender's guard die; a good defence may re-roll an OPEN face
+                    g = dfn.guard_die[int(rng.random() * 6)]
+                    if g[0] is OPEN and dfn.defence_p and rng.random() < dfn.defence_p:
+                        g = dfn.guard_die[int(rng.random() * 6)]
+                    face = g[0]
+                    if face is STEP_BACK:
+                        parts.append(f"{punch} to the {target}, {dfn.name} steps back")
+                        return
+                    if face is DUCK_COUNTER:
+                        parts.append(f"{punch} to the {target}")
+                        self.counter(dfn, att, parts)
+                        return
+                    dmg = base + (g[1] if target == HEAD else g[2])
+                    if dmg <= 0:
+                        parts.append(f"{punch} to the {target} blocked by the guard")
+                        return
+                    # a scoring punch (land() inlined): injury bonus, maybe a point of power
+                    if target == HEAD:
+                        dmg += dfn.hurt_head
+                        stats["head"] += 1
+                    else:
+                        dmg += dfn.hurt_body
+                        stats["body"] += 1
+                    if rng.random() < att.power_p:
+                        dmg += 1
+                    dfn.health -= dmg
+                    stats["landed"] += 1
+                    stats["damage"] += dmg
+                    if face is OPEN:
+                        parts.append(f"{punch} to the {target} ({dmg}, caught open)")
+                        if kind == SPECIAL:
+                            self.injury_roll(att, dfn, target, parts)
+                    else:
+                        parts.append(f"{punch} to the {target} ({dmg})")
+                dealt += dmg
+                if dfn.health <= self.tko_at:
+                    self.flush(att, parts)
+                    self.say("tko", att.side, f"{dfn.name} has nothing left: TKO for {att.name}.")
+                    raise BoutOver(att.side, "TKO")
+                if dealt >= T.KNOCKDOWN_AT:
+                    self.flush(att, parts)
+                    self.knockdown(att, dfn)
+                    return
+                if dealt >= T.STUN_AT and not dfn.stunned:
+                    dfn.stunned = True
+                    parts.append(f"{dfn.name} is stunned")
+                    if dfn.policy.clinch(dfn, att, self):
+                        if int(rng.random() * 6) + 1 >= dfn.clinch_face:
+                            parts.append("and clinches until the referee breaks them")
+                            return
+                        parts.append("and cannot tie him up")
+        finally:
+            dfn.stunned = False
+            if parts:
+                self.flush(att, parts)
+
+    def flush(self, att: Fighter, parts: list[str]) -> None:
+        if parts:
+            self.say("exchange", att.side, f"{att.name}: {', '.join(parts)}.")
+            parts.clear()
+
+    def land(self, att: Fighter, dfn: Fighter, dmg: int, target: str, power: bool) -> int:
+        """A scoring punch: the injury bonus at that target, maybe a point of power."""
+        stats = att.stats
+        if target == HEAD:
+            dmg += dfn.hurt_head
+            stats["head"] += 1
+        else:
+            dmg += dfn.hurt_body
+            stats["body"] += 1
+        if power and self.rng.random() < att.power_p:
+            dmg += 1
+        dfn.health -= dmg
+        stats["landed"] += 1
+        stats["damage"] += dmg
+        return dmg
+
+    def counter(self, ctr: Fighter, att: Fighter, parts: list[str]) -> None:
+        """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
+        ctr.stats["thrown"] += 1
+        target = ctr.policy.target(ctr, att, self)
+        punch, base = ctr.die[int(self.rng.random() * 6)]
+        if not base:
+            parts.append(f"{ctr.name} ducks, counters and misses")
+            return
+        if ctr.style == "swarmer":
+            base += T.SWARMER_COUNTER_BONUS
+        ctr.stats["counters"] += 1
+        dmg = self.land(ctr, att, base, target, True)
+        parts.append(f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target} ({dmg})")
+        if att.health <= self.tko_at:
+            self.flush(att, parts)
+            self.say("tko", ctr.side, f"{att.name} has nothing left: TKO for {ctr.name}.")
+            raise BoutOver(ctr.side, "TKO")
+
+    def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
+        """A special punch that lands on an OPEN guard rolls the injury die; the
+        injury counts only where the punch was aimed, and only once."""
+        name, where, extra, severity = T.INJURY_DIE[int(self.rng.random() * 6)]
+        if where != target or name in dfn.injuries:
+            return
+        dfn.injuries.append(name)
+        if where == HEAD:
+            dfn.hurt_head += extra
+        else:
+            dfn.hurt_body += extra
+        self.flush(att, parts)
+        text = f"{att.name}'s special punch leaves {dfn.name} with a {name}."
+        self.injuries.append(
+            {
+                "round": self.round,
+                "time": self.stamp(),
+                "fighter": dfn.side,
+                "type": name,
+                "location": where,
+                "severity": severity,
+                "text": text,
+            }
+        )
+        self.say("injury", dfn.side, text)
+
+    def referee_sees(self) -> bool:
+        seen = int(self.rng.random() * 6) + 1 >= self.warn_face
+        if seen and self.very_lenient:
+            seen = int(self.rng.random() * 6) + 1 >= 4
+        return seen
+
+    def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:
+        """A seen dirty punch: no damage, the exchange stops; the third is a DQ."""
+        att.warnings += 1
+        parts.append("a dirty punch")
+        self.flush(att, parts)
+        dq = att.warnings >= T.WARNINGS_FOR_DQ
+        self.fouls.append(
+            {
+                "round": self.round,
+                "time": self.stamp(),
+                "fighter": att.side,
+                "type": "dirty punch",
+                "penalty": "disqualification" if dq else "warning",
+                "points": 0,
+            }
+        )
+        ref = self.referee["name"]
+        if dq:
+            self.say(
+                "dq", att.side, f"Third warning: {ref} disqualifies {att.name}; {dfn.name} wins."
+            )
+            raise BoutOver(dfn.side, "DQ")
+        self.say(
+            "warning",
+            att.side,
+            f"{ref} warns {att.name} for a dirty punch (warning {att.warnings}).",
+        )
+
+    def knockdown(self, att: Fighter, dfn: Fighter) -> None:
+        """Ten or more in an exchange: down. Two rolls of the black die (plus chin)
+        must reach 4 / 7 / 9 / 11 for the 1st..4th knockdown, or it is a KO."""
+        dfn.knockdowns += 1
+        att.stats["knockdowns"] += 1
+        n = dfn.knockdowns
+        need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
+        total = self.d6() + self.d6() + dfn.chin_mod
+        up = total >= need
+        count = max(2, min(9, 9 - (total - need))) if up else 10
+        self.knockdowns.append(
+            {"round": self.round, "time": self.stamp(), "fighter": dfn.side, "count": count}
+        )
+        self.say("knockdown", dfn.side, f"{att.name} drops {dfn.name}! (knockdown {n})")
+        self.clock += T.COUNT_SECONDS
+        if not up:
+            self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
+            raise BoutOver(att.side, "KO")
+        self.say("count", dfn.side, f"{dfn.name} beats the count at {count}.")

@@ -1,0 +1,155 @@
+"""Choices the game leaves to the players, behind a small policy interface.
+
+A policy answers three questions for the fighter it corners:
+- ``target(me, opp, bout)``: HEAD or BODY for the next punch (also for a counter);
+- ``punch(me, opp, bout)``: ``(kind, target)`` for the next punch of an exchange he
+  controls, ``kind`` being ``"die"`` (roll the fighter die), ``"special"`` or ``"dirty"``;
+- ``clinch(me, opp, bout)``: whether a stunned fighter tries to clinch.
+
+``me``/``opp`` are :class:`~bouts.engine.pocket.fight.Fighter` states; ``bout`` is
+the :class:`~bouts.engine.pocket.fight.Bout` (``round``, ``rounds``, ``clock``,
+``rng``). A policy may use ``bout.rng`` but nothing else random.
+
+A plan (JSON) configures :class:`DefaultPolicy`::
+
+    {"target": "smart"|"head"|"body"|"mixed",   # default smart
+     "special": "early"|"late"|"stunned"|"never", # default late
+     "dirty": 0..100,       # % chance to throw a dirty punch instead of rolling (default 3)
+     "reckless": false,     # throw dirty punches even on two warnings
+     "clinch": true}        # clinch when stunned
+"""
+
+from __future__ import annotations
+
+from ..errors import PlanError
+from .tables import BODY, CORNER_SMART, GUARD_DICE, HEAD, WARNINGS_FOR_DQ
+
+DIE, SPECIAL, DIRTY = "die", "special", "dirty"
+PLAN_KEYS = ("target", "special", "dirty", "reckless", "clinch")
+TARGET_PLANS = ("smart", "head", "body", "mixed")
+SPECIAL_PLANS = ("early", "late", "stunned", "never")
+DEFAULT_PLAN = {"target": "smart", "special": "late", "dirty": 3, "reckless": False, "clinch": True}
+LATE_SPECIAL_AT = 120  # seconds into the round
+
+# expected guard modifier of a head and a body shot against each guard die
+GUARD_LEAN = {
+    guard: (sum(f[1] for f in faces), sum(f[2] for f in faces))
+    for guard, faces in GUARD_DICE.items()
+}
+
+
+class Policy:
+    """The interface. Subclass and override; the defaults are the plain choices."""
+
+    def target(self, me, opp, bout) -> str:
+        return HEAD
+
+    def punch(self, me, opp, bout) -> tuple[str, str]:
+        return DIE, self.target(me, opp, bout)
+
+    def clinch(self, me, opp, bout) -> bool:
+        return True
+
+
+class DefaultPolicy(Policy):
+    """A corner's plan, followed as well as the corner's strategy skill allows:
+    with probability ``smart`` (from the corner) a ``smart`` target goes where the
+    guard die and the opponent's injuries give the most damage, else either."""
+
+    def __init__(self, plan: dict | None = None, strategy: str = "average"):
+        plan = {**DEFAULT_PLAN, **(plan or {})}
+        self.target_plan = {"head": HEAD, "body": BODY}.get(plan["target"], plan["target"])
+        self.special_plan = plan["special"]
+        self.dirty = plan["dirty"] / 100.0
+        self.reckless = plan["reckless"]
+        self.clinch_plan = plan["clinch"]
+        self.smart = CORNER_SMART[strategy]
+
+    def target(self, me, opp, bout) -> str:
+        plan = self.target_plan
+        if plan in (HEAD, BODY):
+            return plan
+        rng = bout.rng
+        if plan == "smart" and rng.random() < self.smart:
+            head, body = GUARD_LEAN[opp.guard]
+            return HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY
+        return HEAD if rng.random() < 0.5 else BODY
+
+    def punch(self, me, opp, bout) -> tuple[str, str]:
+        # kind() and target() inlined: this runs for every punch of every bout
+        kind = DIE
+        rng = bout.rng
+        if me.special_ready:
+            plan = self.special_plan
+            if (
+                plan == "early"
+                or (plan == "late" and (bout.clock >= LATE_SPECIAL_AT or opp.stunned))
+                or (plan == "stunned" and opp.stunned)
+            ):
+                kind = SPECIAL
+        if (
+            kind is DIE
+            and self.dirty
+            and rng.random() < self.dirty
+            and self._may_foul(me, opp, bout)
+        ):
+            kind = DIRTY
+        plan = self.target_plan
+        if plan is HEAD or plan is BODY:
+            return kind, plan
+        if plan == "smart" and rng.random() < self.smart:
+            head, body = GUARD_LEAN[opp.guard]
+            return kind, (HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY)
+        return kind, (HEAD if rng.random() < 0.5 else BODY)
+
+    def kind(self, me, opp, bout) -> str:
+        """The special punch when the plan says so (once a bout), sometimes a dirty
+        punch (never on two warnings unless reckless or desperate), else the die."""
+        if me.special_ready:
+            plan = self.special_plan
+            if (
+                plan == "early"
+                or (plan == "late" and (bout.clock >= LATE_SPECIAL_AT or opp.stunned))
+                or (plan == "stunned" and opp.stunned)
+            ):
+                return SPECIAL
+        if self.dirty and bout.rng.random() < self.dirty and self._may_foul(me, opp, bout):
+            return DIRTY
+        return DIE
+
+    def _may_foul(self, me, opp, bout) -> bool:
+        return me.warnings < WARNINGS_FOR_DQ - 1 or self.reckless or self._desperate(me, opp, bout)
+
+    @staticmethod
+    def _desperate(me, opp, bout) -> bool:
+        """Last round, well behind on health: nothing left to lose."""
+        return bout.round == bout.rounds and me.health + 15 < opp.health
+
+    def clinch(self, me, opp, bout) -> bool:
+        return self.clinch_plan
+
+
+def validate_plan(plan, side: str):
+    if isinstance(plan, Policy):
+        return plan
+    if plan is None:
+        return None
+    if not isinstance(plan, dict):
+        raise PlanError("must be an object with " + ", ".join(PLAN_KEYS), side=side)
+    unknown = sorted(k for k in plan if k not in PLAN_KEYS)
+    if unknown:
+        raise PlanError(f"unknown key {unknown[0]!r} (allowed: {', '.join(PLAN_KEYS)})", side=side)
+    out = dict(plan)
+    for key, allowed in (("target", TARGET_PLANS), ("special", SPECIAL_PLANS)):
+        if key in out and out[key] not in allowed:
+            raise PlanError(
+                f"{key} must be one of {', '.join(allowed)} (got {out[key]!r})", side=side
+            )
+    if "dirty" in out:
+        d = out["dirty"]
+        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d <= 100:
+            raise PlanError(f"dirty must be a whole percentage 0..100 (got {d!r})", side=side)
+    for key in ("reckless", "clinch"):
+        if key in out and not isinstance(out[key], bool):
+            raise PlanError(f"{key} must be true or false (got {out[key]!r})", side=side)
+    return out

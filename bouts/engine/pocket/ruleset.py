@@ -1,0 +1,119 @@
+"""The Pocket Boxing ruleset: Ringside's contract around fight.py."""
+
+from __future__ import annotations
+
+from ..base import Ruleset
+from ..errors import OptionError
+from ..result import BLUE, BOXING_METHODS, RED, BoutResult, clock, decision_from_totals
+from . import cards, generator
+from .fight import Bout, Fighter
+from .officials import resolve_corners, resolve_officials
+from .policy import DefaultPolicy, Policy, validate_plan
+from .scoring import score_bout
+from .tables import ROUND_SECONDS
+
+OPTION_KEYS = ("champion",)
+
+
+class PocketRuleset(Ruleset):
+    name = "pocket"
+    description = "Pocket Boxing: dice fighters, guard die, exchanges, stun, knockdowns, ten count"
+    source = "003_856a88e5b7008754.txt"
+    rating_range = (1, 5)
+    team = False
+    default_rounds = 5
+    max_rounds = 12
+    methods = BOXING_METHODS
+
+    def validate_card(self, card) -> dict:
+        return cards.validate_card(card)
+
+    def card_rating(self, card: dict) -> float:
+        return cards.card_rating(card)
+
+    def generate_card(self, rng, rating=None) -> dict:
+        low, high = self.rating_range
+        return generator.generate_card(rng, rating, low, high)
+
+    def validate_plans(self, plans) -> dict:
+        if plans is None:
+            return {}
+        if not isinstance(plans, dict):
+            raise OptionError("plans", "must be an object {red: plan, blue: plan}")
+        plans = super().validate_plans(plans)
+        return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
+
+    def validate_options(self, options) -> dict:
+        if options is None:
+            return {}
+        if not isinstance(options, dict):
+            raise OptionError("options", "must be an object")
+        unknown = sorted(k for k in options if k not in OPTION_KEYS)
+        if unknown:
+            raise OptionError(
+                f"options.{unknown[0]}",
+                f"pocket has no such option (known: {', '.join(OPTION_KEYS)})",
+            )
+        champion = options.get("champion")
+        if champion not in (None, RED, BLUE):
+            raise OptionError("options.champion", f"must be red or blue (got {champion!r})")
+        return dict(options)
+
+    def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
+        referee, judges = resolve_officials(officials, rng)
+        strategy = resolve_corners(corners)
+        fighters = []
+        for side, card in ((RED, red), (BLUE, blue)):
+            plan = plans.get(side)
+            policy = plan if isinstance(plan, Policy) else DefaultPolicy(plan, strategy[side])
+            fighters.append(Fighter(side, card, policy))
+        bout = Bout(fighters[0], fighters[1], rounds, rng, referee)
+        stopped = bout.fight()
+
+        champion = options.get("champion")
+        scorecards = score_bout(judges, bout.round_stats, rng, champion)
+        if stopped is None:
+            winner, method = decision_from_totals(
+                [[sum(r for r, _ in card), sum(b for _, b in card)] for card in scorecards]
+            )
+            end_round, end_time = rounds, clock(ROUND_SECONDS)
+            text = f"Decision ({method}): " + (
+                f"{fighters[0 if winner == RED else 1].name} wins." if winner else "a draw."
+            )
+            bout.events.append(
+                {
+                    "round": rounds,
+                    "clock": end_time,
+                    "kind": "decision",
+                    "side": winner,
+                    "text": text,
+                }
+            )
+        else:
+            winner, method = stopped
+            end_round, end_time = bout.round, bout.stamp()
+        red_f, blue_f = fighters
+        return BoutResult(
+            ruleset=self.name,
+            seed=0,
+            scheduled_rounds=rounds,
+            winner=winner,
+            method=method,
+            round=end_round,
+            time=end_time,
+            judges=[j["name"] for j in judges],
+            scorecards=scorecards,
+            knockdowns=bout.knockdowns,
+            injuries=bout.injuries,
+            fouls=bout.fouls,
+            rounds=bout.round_stats,
+            events=bout.events,
+            fighters=[],
+            details={
+                "referee": referee["name"],
+                "exchanges": bout.exchanges,
+                "health": {RED: red_f.health, BLUE: blue_f.health},
+                "warnings": {RED: red_f.warnings, BLUE: blue_f.warnings},
+                "injuries": {RED: list(red_f.injuries), BLUE: list(blue_f.injuries)},
+            },
+        )

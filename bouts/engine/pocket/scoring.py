@@ -1,0 +1,93 @@
+"""The judges: each scores every round on the 10-point must system.
+
+The beta rules have no judges (a bout that goes five rounds has no winner there);
+Ringside needs a decision, so each judge weighs what he saw (RULES.md, "Judges"):
+``damage + 0.5 * landed + 5 * knockdowns scored`` (a slugger judge 1.3 / 0.2, a boxer
+judge 0.8 / 1.0), red minus blue, shifted by his bias, plus his own noise (one draw of
+``rng`` per judge per round, up to +/- NOISE). Within ``CLOSE`` the round is close and
+his close-round view decides it (even: 10-10). The winner gets 10, the loser 9; each
+knockdown suffered costs a point more (net of the other's), and the better score is
+lifted back to 10 (never below 6).
+"""
+
+from __future__ import annotations
+
+from ..result import BLUE, RED
+
+KNOCKDOWN_WEIGHT = 5.0
+NOISE = 3.5
+CLOSE = 0.5
+BIAS_POINTS = 1.5
+# (damage weight, landed weight) by bias
+WEIGHTS = {"slugger": (1.3, 0.2), "boxer": (0.8, 1.0)}
+PLAIN = (1.0, 0.5)
+
+
+def judge_edge(judge: dict, champion: str | None) -> float:
+    """Points a judge adds to red's side of every round (blue's if negative)."""
+    bias = judge["bias"]
+    if bias == "hometown":
+        return BIAS_POINTS  # red is the home corner
+    if bias == "champion" and champion:
+        return BIAS_POINTS if champion == RED else -BIAS_POINTS
+    return 0.0
+
+
+def close_call(judge: dict, stats: dict) -> int:
+    """A close round by the judge's close-round view: >0 red, <0 blue, 0 even."""
+    view = judge["close_round"]
+    if view == "aggressor":
+        return stats[RED]["thrown"] - stats[BLUE]["thrown"]
+    if view == "counterpuncher":
+        return stats[RED]["counters"] - stats[BLUE]["counters"]
+    if view == "home":
+        return 1
+    return 0
+
+
+def points(diff: float, net: int) -> list[int]:
+    """``[red, blue]`` for a round won by red (diff > 0), blue (< 0) or even, where red
+    suffered ``net`` more knockdowns than blue (negative: blue did)."""
+    red_pts = blue_pts = 10
+    if diff > 0:
+        blue_pts = 9
+    elif diff < 0:
+        red_pts = 9
+    if net > 0:
+        red_pts -= net
+    elif net < 0:
+        blue_pts += net
+    lift = 10 - max(red_pts, blue_pts)
+    return [max(6, red_pts + lift), max(6, blue_pts + lift)]
+
+
+def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
+    """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
+    rows = []
+    for stats in round_stats:
+        red, blue = stats[RED], stats[BLUE]
+        net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
+        rows.append(
+            (
+                stats,
+                red["damage"] - blue["damage"],
+                red["landed"] - blue["landed"],
+                -KNOCKDOWN_WEIGHT * net,
+                net,
+            )
+        )
+    cards = []
+    for judge in judges:
+        dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
+        edge = judge_edge(judge, champion)
+        card = []
+        for stats, dmg, landed, kd, net in rows:
+            diff = dmg_w * dmg + landed_w * landed + kd + edge + (rng.random() * 2 - 1) * NOISE
+            if -CLOSE < diff < CLOSE:
+                diff = close_call(judge, stats)
+            if net == 0:
+                card.append([10, 9] if diff > 0 else [9, 10] if diff < 0 else [10, 10])
+            else:
+                card.append(points(diff, net))
+        cards.append(card)
+    return cards
