@@ -130,16 +130,26 @@ def fighter_create(
         is_active=is_active,
         retired_on=retired_on,
     )
-    fighter.full_clean()
-    fighter.save()
-    career = Career(fighter=fighter)
-    career.full_clean()
-    career.save()
+    fighter_save(fighter=fighter)
     for ruleset, data in _cards_items(cards):
         try:
             card_save(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
         except ValidationError as exc:
             raise ValidationError({f"cards.{ruleset}": exc.messages}) from None
+    return fighter
+
+
+@transaction.atomic
+def fighter_save(*, fighter: Fighter) -> Fighter:
+    """Validate and save a Fighter instance (e.g. built by an admin form); a new
+    fighter also gets its Career row."""
+    is_new = fighter.pk is None
+    fighter.full_clean()
+    fighter.save()
+    if is_new:
+        career = Career(fighter=fighter)
+        career.full_clean(exclude=["fighter"])
+        career.save()
     return fighter
 
 
