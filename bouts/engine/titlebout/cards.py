@@ -1,0 +1,250 @@
+"""The Title Bout II fighter card: its JSON shape, validation and derived lookups.
+
+Shape (documented in RULES.md, "Fighter card")::
+
+    {"name": "Joe Louis", "rating": 10, "style": "E", "southpaw": false,
+     "traits": ["careless"], "agg": 7, "end": 110, "cut": 3, "foul": "B",
+     "fresh":    {"cf_b": 10, "cf_s": 12, "def": -2, "cp": 6, "kd1": 2, "kd2": 3, "ko": 1,
+                  "ki": 9, "pl": [1, 34], "kp": 12, "pm": [35, 48], "cpd": 45,
+                  "clinch": [49, 60], "move": [61, 80]},
+     "fatigued": {...same keys...},
+     "hitting": {"jab": {"three": [1, 8], "two": [9, 24]}, "hook": {...}, "cross": {...},
+                 "combination": {...}, "uppercut": {...}},
+     "strategy": {"FI": 7, "FO": 6, "CU": 6, "KO": 8}}
+"""
+
+from __future__ import annotations
+
+from ..base import require_int
+from ..errors import CardError
+
+STYLES = ("B", "S", "E")
+FOUL_RATINGS = ("A", "B", "C", "D", "E")
+PUNCHES = ("jab", "hook", "cross", "combination", "uppercut")
+STRATEGY_KEYS = ("FI", "FO", "CU", "KO")
+TRAITS = (
+    "strong_closer",
+    "fights_down",
+    "inconsistent",
+    "freezes",
+    "constant_clincher",
+    "stealth_fouler",
+    "safety_first",
+    "plays_to_crowd",
+    "head_case",
+    "intellect",
+    "anger_issues",
+    "self_doubts",
+    "absorber",
+    "front_runner",
+    "fireplug",
+    "careless",
+    "second_wind",
+)
+TRAIT_ALIASES = {"overly_cautious": "safety_first", "ring_smarts": "intellect"}
+TOP_KEYS = (
+    "name",
+    "rating",
+    "style",
+    "southpaw",
+    "traits",
+    "agg",
+    "end",
+    "cut",
+    "foul",
+    "fresh",
+    "fatigued",
+    "hitting",
+    "strategy",
+)
+SIDE_INTS = (  # key, low, high
+    ("cf_b", 1, 20),
+    ("cf_s", 1, 20),
+    ("def", -10, 10),
+    ("cp", 0, 20),
+    ("kd1", 0, 10),
+    ("kd2", 0, 10),
+    ("ko", 0, 10),
+    ("ki", 0, 20),
+)
+ACTION_RANGES = ("pl", "pm", "clinch", "move")
+SIDE_KEYS = (*tuple(k for k, _, _ in SIDE_INTS), "pl", "kp", "pm", "cpd", "clinch", "move")
+
+
+def _range(value, field: str) -> list[int]:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise CardError(field, f"must be a range [low, high] of whole numbers (got {value!r})")
+    lo, hi = value
+    if not 1 <= lo <= hi <= 80:
+        raise CardError(field, f"must satisfy 1 <= low <= high <= 80 (got [{lo}, {hi}])")
+    return [lo, hi]
+
+
+def _side(side, prefix: str) -> dict:
+    if not isinstance(side, dict):
+        raise CardError(prefix.rstrip("."), "must be an object of ratings")
+    unknown = sorted(set(side) - set(SIDE_KEYS))
+    if unknown:
+        raise CardError(f"{prefix}{unknown[0]}", "is not a Title Bout card field")
+    out = {key: require_int(side, key, lo, hi, prefix) for key, lo, hi in SIDE_INTS}
+    expected = 1
+    for key in ACTION_RANGES:
+        if key not in side:
+            raise CardError(f"{prefix}{key}", "is required")
+        lo, hi = _range(side[key], f"{prefix}{key}")
+        if lo != expected:
+            rule = "gap" if lo > expected else "overlap"
+            raise CardError(
+                f"{prefix}{key}",
+                f"action ranges must cover 1-80 in order pl, pm, clinch, move with no gap or "
+                f"overlap: {key} starts at {lo}, expected {expected} ({rule})",
+            )
+        out[key] = [lo, hi]
+        expected = hi + 1
+    if expected != 81:
+        raise CardError(
+            f"{prefix}move", f"action ranges must end at 80 (move ends at {expected - 1})"
+        )
+    out["kp"] = require_int(side, "kp", 0, out["pl"][1], prefix)
+    pm_lo, pm_hi = out["pm"]
+    out["cpd"] = require_int(side, "cpd", pm_lo, pm_hi, prefix)
+    return out
+
+
+def _hitting(hitting) -> dict:
+    if not isinstance(hitting, dict):
+        raise CardError("hitting", "must be an object with jab, hook, cross, combination, uppercut")
+    unknown = sorted(set(hitting) - set(PUNCHES))
+    if unknown:
+        raise CardError(f"hitting.{unknown[0]}", f"is not a punch (use {', '.join(PUNCHES)})")
+    out = {}
+    expected = 1
+    for punch in PUNCHES:
+        if punch not in hitting:
+            raise CardError(f"hitting.{punch}", "is required")
+        entry = hitting[punch]
+        if not isinstance(entry, dict) or set(entry) - {"three", "two"}:
+            raise CardError(f"hitting.{punch}", 'must be {"three": [lo, hi] or null, "two": ...}')
+        out[punch] = {}
+        for key in ("three", "two"):
+            value = entry.get(key)
+            field = f"hitting.{punch}.{key}"
+            if value is None:
+                out[punch][key] = None
+                continue
+            lo, hi = _range(value, field)
+            if lo != expected:
+                rule = "gap" if lo > expected else "overlap"
+                raise CardError(
+                    field,
+                    f"hitting ranges must cover 1-80 in order (jab, hook, cross, combination, "
+                    f"uppercut; three then two) with no gap or overlap: starts at {lo}, "
+                    f"expected {expected} ({rule})",
+                )
+            out[punch][key] = [lo, hi]
+            expected = hi + 1
+    if expected != 81:
+        raise CardError("hitting", f"hitting ranges must end at 80 (they end at {expected - 1})")
+    return out
+
+
+def normalise_trait(name) -> str:
+    if not isinstance(name, str):
+        raise CardError("traits", f"must be a list of trait names (got {name!r})")
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    key = TRAIT_ALIASES.get(key, key)
+    if key not in TRAITS:
+        raise CardError("traits", f"unknown trait {name!r} (known: {', '.join(TRAITS)})")
+    return key
+
+
+def validate_card(card) -> dict:
+    if not isinstance(card, dict):
+        raise CardError("card", "must be a JSON object")
+    unknown = sorted(set(card) - set(TOP_KEYS))
+    if unknown:
+        raise CardError(unknown[0], "is not a Title Bout card field")
+    out: dict = {}
+    if "name" in card:
+        if not isinstance(card["name"], str) or not card["name"].strip():
+            raise CardError("name", "must be a non-empty string")
+        out["name"] = card["name"]
+    out["rating"] = require_int(card, "rating", 1, 10)
+    style = card.get("style")
+    if style not in STYLES:
+        raise CardError("style", f"must be B (boxer), S (slugger) or E (either) (got {style!r})")
+    out["style"] = style
+    southpaw = card.get("southpaw", False)
+    if not isinstance(southpaw, bool):
+        raise CardError("southpaw", f"must be true or false (got {southpaw!r})")
+    out["southpaw"] = southpaw
+    traits = card.get("traits", [])
+    if not isinstance(traits, list):
+        raise CardError("traits", "must be a list of trait names")
+    keys = [normalise_trait(t) for t in traits]
+    if len(set(keys)) != len(keys):
+        raise CardError("traits", "must not repeat a trait")
+    out["traits"] = keys
+    out["agg"] = require_int(card, "agg", 1, 10)
+    out["end"] = require_int(card, "end", 1, 250)
+    out["cut"] = require_int(card, "cut", 0, 10)
+    foul = card.get("foul")
+    if foul not in FOUL_RATINGS:
+        raise CardError("foul", f"must be a foul rating A-E (got {foul!r})")
+    out["foul"] = foul
+    for side in ("fresh", "fatigued"):
+        if side not in card:
+            raise CardError(side, "is required")
+        out[side] = _side(card[side], f"{side}.")
+    if "hitting" not in card:
+        raise CardError("hitting", "is required")
+    out["hitting"] = _hitting(card["hitting"])
+    strategy = card.get("strategy")
+    if not isinstance(strategy, dict):
+        raise CardError("strategy", "must be an object with FI, FO, CU and KO ratings")
+    unknown = sorted(set(strategy) - set(STRATEGY_KEYS))
+    if unknown:
+        raise CardError(f"strategy.{unknown[0]}", "is not a strategy rating (FI, FO, CU, KO)")
+    out["strategy"] = {k: require_int(strategy, k, 1, 10, "strategy.") for k in STRATEGY_KEYS}
+    return out
+
+
+def hitting_table(hitting: dict) -> tuple:
+    """RESULT 1..80 -> (points, punch name); RESULT 1 is the partially blocked punch."""
+    table = [(1, "partially blocked punch")] * 81
+    for punch in PUNCHES:
+        for key, points in (("three", 3), ("two", 2)):
+            rng_ = hitting[punch][key]
+            if rng_:
+                for n in range(rng_[0], rng_[1] + 1):
+                    table[n] = (points, punch)
+    table[1] = (1, "partially blocked punch")
+    return tuple(table)
+
+
+def card_rating(card: dict) -> float:
+    """Overall strength on the Overall Rating scale (1-10).
+
+    The printed Overall Rating is an integer that covers high, medium and low
+    fighters; the card's fresh-side numbers place him within it (+-0.45)."""
+    fresh = card["fresh"]
+    cf = (fresh["cf_b"] + fresh["cf_s"]) / 2
+    quality = (
+        (cf - expected_cf(card["rating"])) * 0.5
+        + (fresh["pl"][1] - expected_pl(card["rating"])) * 0.12
+        - fresh["def"] * 0.08
+    )
+    quality = max(-0.45, min(0.45, quality * 0.5))
+    return round(max(1.0, min(10.0, card["rating"] + quality)), 2)
+
+
+def expected_cf(rating: float) -> float:
+    return 7 + (rating - 4) * 5 / 6
+
+
+def expected_pl(rating: float) -> float:
+    return 24 + rating * 1.2

@@ -1,0 +1,122 @@
+"""End-of-round scoring: the scoring chart with Check and the judges' line, the
+knockdown rules 1-6, the 10-7 rule, the scoring traits, the judges' leanings,
+and point deductions."""
+
+from __future__ import annotations
+
+from .tables import EV, HS, LS
+
+CHECK_LOW = 1  # 1-6: Check (HS 10-9 high, LS 10-9 low, E 10-10)
+CHECK_HIGH = 16  # 16-18: Check (HS 10-8, LS or E 10-9 to the high scorer)
+
+
+def chart(diff: int, mark: int) -> tuple[int, int]:
+    """Scores (high scorer, low scorer) for a point difference and a judge's mark."""
+    if diff <= 0:
+        return 10, 10
+    if diff <= 6:
+        return (10, 9) if mark == HS else (9, 10) if mark == LS else (10, 10)
+    if diff <= 15:
+        return 10, 9
+    if diff <= 18:
+        return (10, 8) if mark == HS else (10, 9)
+    return 10, 8  # 19+; 10-7 needs a knockdown (the 10-7 rule)
+
+
+def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
+    """(knockdown scorer, other) when one fighter has ``knockdowns`` more than the
+    other; ``diff`` = his points minus the other's."""
+    if knockdowns >= 2:
+        if diff >= 0:
+            return (10, 7) if knockdowns == 2 else (10, 6)
+        return 10, 8
+    if diff >= -5:
+        return 10, 8
+    if diff >= -12:
+        return 10, 9
+    return 9, 10
+
+
+def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
+    """A judge's leaning on a Check round. Returns a mark, or a side ('red'/'blue')
+    the round goes to. ``ctx``: aggressor, styles."""
+    close = judge["close_round"]
+    bias = judge["bias"]
+    low = "blue" if high == "red" else "red"
+    if bias in ("hometown", "champion"):
+        # the red corner is the home fighter / the champion (RULES.md)
+        if mark == EV:
+            return "red"
+        if (mark == HS and high == "blue") or (mark == LS and low == "blue"):
+            return EV
+    elif bias in ("slugger", "boxer"):
+        want = "S" if bias == "slugger" else "B"
+        styles = ctx["styles"]
+        favoured = [s for s in ("red", "blue") if styles[s] == want]
+        if len(favoured) == 1:
+            fav = favoured[0]
+            if mark == EV:
+                return fav
+            winner = high if mark == HS else low
+            if winner != fav:
+                return EV
+    if mark == EV:
+        if close == "aggressor":
+            return ctx["aggressor"]
+        if close == "counterpuncher":
+            return "blue" if ctx["aggressor"] == "red" else "red"
+        if close == "home":
+            return "red"
+    return mark
+
+
+def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) -> list:
+    """Three judges' [red, blue] for the round before deductions.
+
+    ``points``: in-round points (with the aggressiveness bonus already added);
+    ``kds``: knockdowns SCORED by each side; ``marks``: the judges' line of the
+    Check card (HS/LS/E per judge); ``ctx``: aggressor, styles, safety (sides with
+    Safety First), crowd (sides with Plays to Crowd)."""
+    pr, pb = points["red"], points["blue"]
+    kr, kb = kds["red"], kds["blue"]
+    common = min(kr, kb)
+    nr, nb = kr - common, kb - common
+    cards = []
+    if nr or nb:
+        side = "red" if nr else "blue"
+        mine, theirs = (pr, pb) if side == "red" else (pb, pr)
+        a, b = knockdown_score(mine - theirs, nr or nb)
+        r, bl = (a, b) if side == "red" else (b, a)
+        return [[r - common, bl - common] for _ in range(3)]
+    diff = abs(pr - pb)
+    high = "red" if pr >= pb else "blue"
+    check = 1 <= diff <= 6 or CHECK_HIGH <= diff <= 18
+    low = "blue" if high == "red" else "red"
+    for i in range(3):
+        mark = marks[i]
+        if check:
+            if diff <= 6:
+                if high in ctx["crowd"]:
+                    mark = LS
+                elif low in ctx["crowd"]:
+                    mark = HS
+                elif mark == EV and high in ctx["safety"]:
+                    mark = LS
+                elif mark == EV and low in ctx["safety"]:
+                    mark = HS
+            got = lean(mark, judges[i], high, ctx)
+            if got == high:
+                mark = HS
+            elif got == low:
+                mark = LS
+            else:
+                mark = got
+            if diff <= 6 and mark != EV:
+                h, lo = (10, 9) if mark == HS else (9, 10)
+            else:
+                h, lo = chart(diff, mark)
+        else:
+            h, lo = chart(diff, mark)
+        r, bl = (h, lo) if high == "red" else (lo, h)
+        cards.append([r - common, bl - common])
+    return cards
