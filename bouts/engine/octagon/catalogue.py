@@ -10,7 +10,8 @@ from __future__ import annotations
 # --- player resources ("Player Resources", "Energy Management") -------------------
 HEALTH = 100  # shared by all of a camp's fighters
 KO_HEALTH_LOSS = 20  # "Player loses 20 health" per fighter KO
-FIRST_ENERGY = {"red": 7, "blue": 6}  # "fixed at 7 for player, 6 for opponent"
+PLAYER_ENERGY = 7  # the side that starts ("Player starts first")
+OPPONENT_ENERGY = 6  # "First turn energy is fixed at 7 for player, 6 for opponent"
 ENERGY_GAIN = 2
 ENERGY_MAX = 12
 HAND_LIMIT = 10

@@ -22,12 +22,13 @@ from .catalogue import (
     DEFENCE,
     ENERGY_GAIN,
     ENERGY_MAX,
-    FIRST_ENERGY,
     GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     MEDIC_HEAL,
     OPENING_RANDOM,
+    OPPONENT_ENERGY,
+    PLAYER_ENERGY,
     STRIKE,
     SUBMISSION,
     SUBMIT,
@@ -73,12 +74,18 @@ class GameOver(Exception):
 class Game:
     """State and rules of one game. ``run()`` plays it to the end."""
 
-    def __init__(self, red: dict, blue: dict, red_policy, blue_policy, rng, max_rounds: int):
+    def __init__(
+        self, red: dict, blue: dict, red_policy, blue_policy, rng, max_rounds: int, first="red"
+    ):
+        """``first`` is the side that plays the seed's "Player": it starts, with 7
+        energy; the other side is the "Opponent" with 6."""
         self.rng = rng
         self.max_rounds = max_rounds
-        self.red = Camp("red", red, red_policy, FIRST_ENERGY["red"])
-        self.blue = Camp("blue", blue, blue_policy, FIRST_ENERGY["blue"])
+        red_first = first == "red"
+        self.red = Camp("red", red, red_policy, PLAYER_ENERGY if red_first else OPPONENT_ENERGY)
+        self.blue = Camp("blue", blue, blue_policy, OPPONENT_ENERGY if red_first else PLAYER_ENERGY)
         self.red.opp, self.blue.opp = self.blue, self.red
+        self.order = (self.red, self.blue) if red_first else (self.blue, self.red)
         self.position: Camp | None = None  # the camp with positional advantage
         self.round = 0
         self.step = 0
@@ -177,6 +184,7 @@ class Game:
     # --- the game -----------------------------------------------------------------------
     def run(self) -> None:
         red, blue = self.red, self.blue
+        first, second = self.order
         try:
             for number in range(1, self.max_rounds + 1):
                 if number > 1:
@@ -185,8 +193,8 @@ class Game:
                 red.stats = _new_stats()
                 blue.stats = _new_stats()
                 self.rounds.append({"round": number, "red": red.stats, "blue": blue.stats})
-                self.turn(red)
-                self.turn(blue)
+                self.turn(first)
+                self.turn(second)
             self.turn_limit()
         except GameOver:
             pass

@@ -172,7 +172,7 @@ class SeedPolicy(Policy):
 
 class GreedyPolicy(Policy):
     """A smarter corner: values each legal play in expected damage and plays the
-    best (value per energy) until nothing has a positive value. No randomness of
+    best (value / (energy + 2)) until nothing has a positive value. No randomness of
     its own; takedowns come in when the hand holds ground work."""
 
     name = "greedy"
@@ -237,7 +237,7 @@ class GreedyPolicy(Policy):
             value = self.value(game, camp, card)
             if value <= 0:
                 continue
-            score = value / card.cost
+            score = value / (card.cost + 2)  # value per energy, a little towards value
             if score > best_score:
                 best, best_score = i, score
         return best

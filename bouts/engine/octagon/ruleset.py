@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 
 from ..base import Ruleset
-from ..errors import PlanError
+from ..errors import OptionError, PlanError
 from ..result import BoutResult
 from . import cards, generator
 from .game import METHODS, REASON_TEXT, Game
 from .policy import POLICIES, Policy, SeedPolicy
 
+OPTIONS = ("first",)
+FIRST_CHOICES = ("red", "blue", "random")
 DEFAULT_ROUNDS = 100
 MAX_ROUNDS = 500
 
@@ -43,6 +45,23 @@ class OctagonRuleset(Ruleset):
 
     def build_side(self, name: str, cards_: list[dict], rng: random.Random | None = None) -> dict:
         return generator.build_side(name, cards_, rng)
+
+    # --- options -------------------------------------------------------------------
+    def validate_options(self, options: dict | None) -> dict:
+        """``first``: which side plays the seed's "Player" (starts, 7 energy):
+        ``red`` (default), ``blue`` or ``random`` (drawn from the bout's rng)."""
+        options = dict(options or {})
+        unknown = sorted(k for k in options if k not in OPTIONS)
+        if unknown:
+            raise OptionError(
+                f"options.{unknown[0]}", f"octagon has no such option (known: {', '.join(OPTIONS)})"
+            )
+        first = options.get("first", "red")
+        if first not in FIRST_CHOICES:
+            raise OptionError(
+                "options.first", f"must be one of {', '.join(FIRST_CHOICES)} (got {first!r})"
+            )
+        return {"first": first}
 
     # --- plans: which corner policy plays each side ------------------------------------
     def validate_plans(self, plans: dict | None) -> dict:
@@ -94,8 +113,17 @@ class OctagonRuleset(Ruleset):
     ) -> BoutResult:
         """Officials and corner men have no role in the seed: accepted and ignored."""
         plans = plans or {}
+        first = (options or {}).get("first", "red")
+        if first == "random":
+            first = "red" if rng.random() < 0.5 else "blue"
         game = Game(
-            red, blue, self._policy(plans.get("red")), self._policy(plans.get("blue")), rng, rounds
+            red,
+            blue,
+            self._policy(plans.get("red")),
+            self._policy(plans.get("blue")),
+            rng,
+            rounds,
+            first,
         )
         game.setup(red, blue)
         game.run()
@@ -123,6 +151,7 @@ class OctagonRuleset(Ruleset):
             + [f.line("blue") for f in blue.fighters],
             details={
                 "reason": REASON_TEXT[game.method],
+                "first": game.order[0].key,
                 "camps": {"red": red.name, "blue": blue.name},
                 "health": {"red": red.health, "blue": blue.health},
                 "kos": {"red": red.kos, "blue": blue.kos},
