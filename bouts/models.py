@@ -44,7 +44,8 @@ class Bout(models.Model):
         "fighters.Camp", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     scheduled_rounds = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(100)]
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
+        help_text="Rounds (turns for the card-game rulesets).",
     )
     options = models.JSONField(default=dict, blank=True)
     plans = models.JSONField(default=dict, blank=True)

@@ -1,0 +1,317 @@
+"""Bout reads: a fighter's record book, a bout's whole record, careers from bouts.
+
+Chronological order everywhere is the league's: date, event, order on the card,
+id (``chronological_key``), whatever order workers finished in.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Prefetch, Q, Sum
+
+from bouts import careers as career_rules
+from bouts.models import (
+    Bout,
+    BoutFighterLine,
+    BoutStatus,
+    Foul,
+    Injury,
+    JudgeScore,
+    Knockdown,
+)
+from league.models import MedicalSuspension
+
+
+def chronological_key(row) -> tuple:
+    """(date, event, order, id) for a Bout or a ``values()`` dict."""
+    get = row.get if isinstance(row, dict) else lambda k: getattr(row, k)
+    return (get("date"), get("event_id") or 0, get("order"), get("id"))
+
+
+def record_text(record: dict) -> str:
+    return f"{record['wins']}-{record['losses']}-{record['draws']}"
+
+
+def _blank_record() -> dict:
+    return {"wins": 0, "losses": 0, "draws": 0}
+
+
+def _add_outcome(record: dict, outcome: str) -> None:
+    record[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
+
+
+# --- careers -----------------------------------------------------------------------------
+
+
+def careers_from_bouts(*, fighter_ids) -> dict[int, dict]:
+    """Each fighter's career recomputed from the completed bout rows (the same
+    rules as recording, ``bouts.careers``): ``{id: {field: value, ...,
+    "last_bout_on": date|None}}``. Two queries whatever the number of fighters."""
+    fighter_ids = list(fighter_ids)
+    careers = {i: {**career_rules.empty_career(), "last_bout_on": None} for i in fighter_ids}
+    wanted = set(fighter_ids)
+
+    def credit(fighter_id, *, side, winner, method, is_title, date, team):
+        career = careers[fighter_id]
+        career_rules.add_deltas(
+            career,
+            career_rules.career_deltas(
+                winner=winner, method=method, side=side, is_title_bout=is_title, team=team
+            ),
+        )
+        if career["last_bout_on"] is None or date > career["last_bout_on"]:
+            career["last_bout_on"] = date
+
+    for row in (
+        Bout.objects.filter(status=BoutStatus.COMPLETED, result__isnull=False)
+        .filter(Q(red_id__in=fighter_ids) | Q(blue_id__in=fighter_ids))
+        .values("red_id", "blue_id", "is_title_bout", "date", "result__winner", "result__method")
+    ):
+        for side in ("red", "blue"):
+            if row[f"{side}_id"] in wanted:
+                credit(
+                    row[f"{side}_id"],
+                    side=side,
+                    winner=row["result__winner"],
+                    method=row["result__method"],
+                    is_title=row["is_title_bout"],
+                    date=row["date"],
+                    team=False,
+                )
+    seen = set()
+    for row in BoutFighterLine.objects.filter(
+        fighter_id__in=fighter_ids,
+        bout__status=BoutStatus.COMPLETED,
+        bout__red_id__isnull=True,
+        bout__result__isnull=False,
+    ).values(
+        "fighter_id",
+        "side",
+        "bout_id",
+        "bout__is_title_bout",
+        "bout__date",
+        "bout__result__winner",
+        "bout__result__method",
+    ):
+        if (row["bout_id"], row["fighter_id"]) in seen:
+            continue
+        seen.add((row["bout_id"], row["fighter_id"]))
+        credit(
+            row["fighter_id"],
+            side=row["side"],
+            winner=row["bout__result__winner"],
+            method=row["bout__result__method"],
+            is_title=row["bout__is_title_bout"],
+            date=row["bout__date"],
+            team=True,
+        )
+    return careers
+
+
+def career_from_bouts(*, fighter) -> dict:
+    """One fighter's career recomputed from the bout rows."""
+    fighter_id = getattr(fighter, "pk", fighter)
+    return careers_from_bouts(fighter_ids=[fighter_id])[fighter_id]
+
+
+# --- record book --------------------------------------------------------------------------
+
+
+def _records_before(bouts: list[dict], *, key: str, wanted: set) -> dict[int, dict]:
+    """Walk ``bouts`` (values with id, date, event_id, order, ``red_<key>``,
+    ``blue_<key>``, result__winner) in chronological order and return, per
+    bout id, each wanted party's W-L-D before that bout: ``{bout_id: {party:
+    record}}``."""
+    running: dict[int, dict] = defaultdict(_blank_record)
+    before: dict[int, dict] = defaultdict(dict)
+    for row in sorted(bouts, key=chronological_key):
+        for side in ("red", "blue"):
+            party = row[f"{side}_{key}"]
+            if party in wanted:
+                before[row["id"]][party] = dict(running[party])
+        for side in ("red", "blue"):
+            party = row[f"{side}_{key}"]
+            if party in wanted:
+                outcome = career_rules.outcome_for(winner=row["result__winner"], side=side)
+                _add_outcome(running[party], outcome)
+    return before
+
+
+def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
+    """A fighter's record book: one row per completed bout, with the opponent's
+    record (W-L-D) before that bout and the fighter's own record after it.
+
+    Row keys: bout_id, date, event, event_id, ruleset, side, opponent,
+    opponent_id (fighter, or camp for team bouts), opponent_is_camp,
+    opponent_record ({wins, losses, draws, text}), result (W/L/D), method,
+    round, time, scheduled_rounds, referee, judges ([{name, fighter, opponent,
+    text}] from this fighter's side), title, record (text, after the bout).
+
+    Five queries whatever the length of the career (no N+1)."""
+    fighter_id = getattr(fighter, "pk", fighter)
+    team_sides = dict(
+        BoutFighterLine.objects.filter(
+            fighter_id=fighter_id, bout__status=BoutStatus.COMPLETED
+        ).values_list("bout_id", "side")
+    )
+    bouts = list(
+        Bout.objects.filter(status=BoutStatus.COMPLETED, result__isnull=False)
+        .filter(Q(red_id=fighter_id) | Q(blue_id=fighter_id) | Q(id__in=list(team_sides)))
+        .select_related("result", "referee", "event", "red", "blue", "red_camp", "blue_camp")
+        .defer("result__engine_result", "inputs", "options", "plans")
+    )
+    bouts.sort(key=chronological_key)
+    cards: dict[int, list] = defaultdict(list)
+    for row in (
+        JudgeScore.objects.filter(bout_id__in=[b.id for b in bouts])
+        .values("bout_id", "judge_index", "judge_name")
+        .annotate(red_total=Sum("red"), blue_total=Sum("blue"))
+        .order_by("bout_id", "judge_index")
+    ):
+        cards[row["bout_id"]].append(row)
+
+    fields = ("id", "date", "event_id", "order", "result__winner")
+    opponents = {b.blue_id if b.red_id == fighter_id else b.red_id for b in bouts if b.red_id}
+    opponent_before = _records_before(
+        list(
+            Bout.objects.filter(status=BoutStatus.COMPLETED, result__isnull=False)
+            .filter(Q(red_id__in=opponents) | Q(blue_id__in=opponents))
+            .values(*fields, "red_id", "blue_id")
+        )
+        if opponents
+        else [],
+        key="id",
+        wanted=opponents,
+    )
+    camps = {
+        (b.blue_camp_id if team_sides[b.id] == "red" else b.red_camp_id)
+        for b in bouts
+        if b.id in team_sides and b.red_camp_id
+    }
+    camp_before = _records_before(
+        list(
+            Bout.objects.filter(status=BoutStatus.COMPLETED, result__isnull=False)
+            .filter(Q(red_camp_id__in=camps) | Q(blue_camp_id__in=camps))
+            .values(*fields, "red_camp_id", "blue_camp_id")
+        )
+        if camps
+        else [],
+        key="camp_id",
+        wanted=camps,
+    )
+
+    own = _blank_record()
+    rows = []
+    for bout in bouts:
+        team = bout.red_id is None
+        side = team_sides.get(bout.id) if team else ("red" if bout.red_id == fighter_id else "blue")
+        other = "blue" if side == "red" else "red"
+        if team:
+            opponent = getattr(bout, f"{other}_camp")
+            before = camp_before.get(bout.id, {}).get(opponent.id if opponent else None)
+        else:
+            opponent = getattr(bout, other)
+            before = opponent_before.get(bout.id, {}).get(opponent.id)
+        before = before or _blank_record()
+        outcome = career_rules.outcome_for(winner=bout.result.winner, side=side)
+        _add_outcome(own, outcome)
+        judges = []
+        for card in cards.get(bout.id, ()):
+            mine, theirs = (
+                (card["red_total"], card["blue_total"])
+                if side == "red"
+                else (card["blue_total"], card["red_total"])
+            )
+            judges.append(
+                {
+                    "name": card["judge_name"],
+                    "fighter": mine,
+                    "opponent": theirs,
+                    "text": f"{mine}-{theirs}",
+                }
+            )
+        rows.append(
+            {
+                "bout_id": bout.id,
+                "date": bout.date,
+                "event": bout.event.name if bout.event else None,
+                "event_id": bout.event_id,
+                "ruleset": bout.ruleset,
+                "side": side,
+                "opponent": opponent.name if opponent else "",
+                "opponent_id": opponent.id if opponent else None,
+                "opponent_is_camp": team,
+                "opponent_record": {**before, "text": record_text(before)},
+                "result": {"win": "W", "loss": "L", "draw": "D"}[outcome],
+                "method": bout.result.method,
+                "round": bout.result.round,
+                "time": bout.result.time,
+                "scheduled_rounds": bout.scheduled_rounds,
+                "referee": bout.referee.name if bout.referee else None,
+                "judges": judges,
+                "title": bout.is_title_bout,
+                "record": record_text(own),
+            }
+        )
+    if newest_first:
+        rows.reverse()
+    return rows
+
+
+# --- one bout ---------------------------------------------------------------------------
+
+
+def bout_report_queryset():
+    """Bouts with everything a report shows joined or prefetched (8 queries for
+    any number of bouts)."""
+    with_fighter = ("fighter",)
+    return Bout.objects.select_related(
+        "result",
+        "event",
+        "event__league",
+        "division",
+        "referee",
+        "judge_1",
+        "judge_2",
+        "judge_3",
+        "doctor",
+        "red",
+        "blue",
+        "red_camp",
+        "blue_camp",
+        "red_corner",
+        "blue_corner",
+    ).prefetch_related(
+        "round_stats",
+        "judge_scores",
+        Prefetch("knockdowns", queryset=Knockdown.objects.select_related(*with_fighter)),
+        Prefetch("injuries", queryset=Injury.objects.select_related(*with_fighter)),
+        Prefetch("fouls", queryset=Foul.objects.select_related(*with_fighter)),
+        Prefetch("fighter_lines", queryset=BoutFighterLine.objects.select_related(*with_fighter)),
+        Prefetch(
+            "suspensions",
+            queryset=MedicalSuspension.objects.select_related(*with_fighter).order_by("id"),
+        ),
+    )
+
+
+def bout_report(*, bout_id: int) -> Bout:
+    """The whole record of one bout, every relation loaded (8 queries). Raises
+    ``Bout.DoesNotExist``. ``scorecards(bout)`` arranges its judges' scores."""
+    return bout_report_queryset().get(pk=bout_id)
+
+
+def scorecards(bout: Bout) -> list[dict]:
+    """The judges' cards of a reported bout: ``[{index, name, rounds: [[r, b]],
+    total: [r, b]}]`` from its prefetched scores (no query)."""
+    cards: dict[int, dict] = {}
+    for score in bout.judge_scores.all():
+        card = cards.setdefault(
+            score.judge_index,
+            {"index": score.judge_index, "name": score.judge_name, "rounds": [], "total": [0, 0]},
+        )
+        card["rounds"].append([score.red, score.blue])
+        card["total"][0] += score.red
+        card["total"][1] += score.blue
+    return [cards[i] for i in sorted(cards)]

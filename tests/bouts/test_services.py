@@ -1,0 +1,386 @@
+"""The bout pipeline's services: schedule, queue, run, record (eager Celery)."""
+
+import datetime
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import OperationalError
+
+from bouts import services
+from bouts.careers import career_deltas
+from bouts.engine import simulate
+from bouts.inputs import simulate_inputs
+from bouts.models import (
+    Bout,
+    BoutStatus,
+    Foul,
+    Injury,
+    JudgeScore,
+    Knockdown,
+    Result,
+    RoundStat,
+)
+from bouts.tasks import simulate_bout
+from fighters.models import Career
+from fighters.services import card_save
+from tests.bouts import factories
+
+pytestmark = pytest.mark.django_db
+
+DAY = factories.DAY
+
+
+def schedule(ruleset, officials=None, **kwargs):
+    kwargs.setdefault("date", DAY)
+    if officials:
+        kwargs.setdefault("referee", officials["referee"])
+        kwargs.setdefault("judges", officials["judges"])
+        kwargs.setdefault("doctor", officials["doctor"])
+    return services.bout_schedule(ruleset=ruleset, **kwargs)
+
+
+def career(fighter):
+    return Career.objects.get(fighter=fighter)
+
+
+def test_scheduled_and_queued_bout_is_fought_and_recorded(ruleset, officials, run_on_commit):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = run_on_commit(schedule, ruleset, officials, red=red, blue=blue, seed=11)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED, bout.failure_reason
+    assert bout.attempts == 1
+    assert bout.seed == 11
+
+    expected = simulate_inputs(bout.inputs).to_dict()
+    result = Result.objects.get(bout=bout)
+    assert result.engine_result == json.loads(json.dumps(expected))
+    assert (result.winner, result.method, result.round, result.time) == (
+        expected["winner"],
+        expected["method"],
+        expected["round"],
+        expected["time"],
+    )
+    # every judge's score for every round
+    scores = JudgeScore.objects.filter(bout=bout)
+    assert scores.count() == sum(len(card) for card in expected["scorecards"])
+    for index, card in enumerate(expected["scorecards"], start=1):
+        got = list(scores.filter(judge_index=index).order_by("round").values_list("red", "blue"))
+        assert [list(x) for x in got] == card
+    assert set(scores.values_list("judge_id", flat=True)) == {j.id for j in officials["judges"]}
+    assert RoundStat.objects.filter(bout=bout).count() == 2 * len(expected["rounds"])
+    assert Knockdown.objects.filter(bout=bout).count() == len(expected["knockdowns"])
+    assert Injury.objects.filter(bout=bout).count() == len(expected["injuries"])
+    assert Foul.objects.filter(bout=bout).count() == len(expected["fouls"])
+
+    for fighter, side in ((red, "red"), (blue, "blue")):
+        deltas = career_deltas(
+            winner=expected["winner"], method=expected["method"], side=side, is_title_bout=False
+        )
+        c = career(fighter)
+        for field in ("bouts", "wins", "losses", "draws", "ko_wins", "tko_losses"):
+            assert getattr(c, field) == deltas.get(field, 0), field
+        assert c.last_bout_on == DAY
+    assert services.career_check(fighters=[red, blue]) == []
+
+
+def test_snapshot_uses_the_rows_and_engine_matches(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    corner = factories.make_corner()
+    bout = schedule(ruleset, officials, red=red, blue=blue, red_corner=corner, seed=5)
+    snap = bout.inputs
+    assert bout.status == BoutStatus.QUEUED
+    assert snap["red"]["name"] == red.name and snap["blue"]["name"] == blue.name
+    assert snap["officials"]["referee"] == {
+        "name": officials["referee"].name,
+        "fouls": "strict",
+        "stoppage": "early",
+        "overall": officials["referee"].overall,
+    }
+    assert [j["name"] for j in snap["officials"]["judges"]] == [j.name for j in officials["judges"]]
+    assert snap["corners"] == {"red": {"name": corner.name, "cut": "good", "strategy": "good"}}
+    direct = simulate(
+        ruleset,
+        snap["red"],
+        snap["blue"],
+        rounds=bout.scheduled_rounds,
+        seed=5,
+        officials=snap["officials"],
+        corners=snap["corners"],
+    )
+    assert simulate_inputs(snap).to_dict() == direct.to_dict()
+
+
+def test_editing_a_card_after_queueing_changes_nothing(ruleset, officials, run_on_commit):
+    from bouts.engine import generate_card
+
+    red, blue = factories.make_fighter(ruleset, seed=1), factories.make_fighter(ruleset, seed=2)
+    bout = schedule(ruleset, officials, red=red, blue=blue, seed=3)  # queued, not run yet
+    before = bout.inputs
+    card_save(fighter=red, ruleset=ruleset, data=generate_card(ruleset, 999))
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED
+    assert bout.inputs == before
+    assert bout.result.engine_result == simulate_inputs(before).to_dict()
+
+
+def test_calling_the_task_twice_records_once(ruleset, officials, run_on_commit):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = run_on_commit(schedule, ruleset, officials, red=red, blue=blue)
+    first = Result.objects.get(bout=bout).engine_result
+    simulate_bout.delay(bout.id)
+    simulate_bout.apply(args=(bout.id,))
+    assert Result.objects.filter(bout=bout).count() == 1
+    assert Result.objects.get(bout=bout).engine_result == first
+    assert career(red).bouts == 1 and career(blue).bouts == 1
+    bout.refresh_from_db()
+    assert bout.attempts == 1
+    assert services.career_check(fighters=[red, blue]) == []
+
+
+def test_recording_twice_records_once(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    result = simulate_inputs(bout.inputs)
+    assert services.bout_record(bout=bout, result=result) is not None
+    assert services.bout_record(bout=bout, result=result) is None
+    assert Result.objects.filter(bout=bout).count() == 1
+    assert career(red).bouts == 1
+
+
+def test_recording_takes_a_constant_number_of_queries(
+    ruleset, officials, django_assert_max_num_queries, monkeypatch
+):
+    from league import services as league_services
+
+    monkeypatch.setattr(league_services, "bout_recorded", lambda *, bout: None)
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue, scheduled_rounds=12, seed=1)
+    result = simulate_inputs(bout.inputs)
+    assert len(result.rounds) >= 1
+    with django_assert_max_num_queries(15):
+        services.bout_record(bout=bout, result=result)
+    assert RoundStat.objects.filter(bout=bout).count() == 2 * len(result.rounds)
+
+
+def test_recording_calls_the_league_hook_in_the_transaction(ruleset, officials, monkeypatch):
+    from league import services as league_services
+
+    seen = []
+
+    def hook(*, bout):
+        seen.append((bout.pk, bout.status, Result.objects.filter(bout=bout).exists()))
+        raise RuntimeError("league tables could not be updated")
+
+    monkeypatch.setattr(league_services, "bout_recorded", hook)
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    with pytest.raises(RuntimeError):
+        services.bout_record(bout=bout, result=simulate_inputs(bout.inputs))
+    assert seen == [(bout.pk, BoutStatus.COMPLETED, True)]
+    # nothing half written
+    assert not Result.objects.filter(bout=bout).exists()
+    assert not RoundStat.objects.filter(bout=bout).exists()
+    assert career(red).bouts == 0
+    assert Bout.objects.get(pk=bout.pk).status == BoutStatus.QUEUED
+
+
+def test_bad_snapshot_fails_the_bout_without_retry(ruleset, officials, monkeypatch):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    inputs = dict(bout.inputs)
+    inputs["rounds"] = 10_000
+    Bout.objects.filter(pk=bout.pk).update(inputs=inputs)
+    calls = []
+    real = services.bout_run
+
+    def counting(**kwargs):
+        calls.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "bout_run", counting)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.FAILED
+    assert bout.failure_reason.startswith("Engine refused the inputs: rounds: must be between")
+    assert len(calls) == 1
+    assert not Result.objects.filter(bout=bout).exists()
+    assert career(red).bouts == 0
+
+
+def test_database_errors_are_retried_then_recorded(ruleset, officials, monkeypatch):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    real = services.bout_record
+    failures = {"left": 2}
+
+    def flaky(**kwargs):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "bout_record", flaky)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED
+    assert bout.attempts == 3  # two interrupted tries and the one that recorded
+    assert Result.objects.filter(bout=bout).count() == 1
+
+
+def test_attempts_cap_fails_the_bout_instead_of_looping(ruleset, officials, monkeypatch):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+
+    def broken(**kwargs):
+        raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr(services, "bout_record", broken)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.FAILED
+    assert "gave up" in bout.failure_reason.lower()
+    assert bout.attempts <= services.max_attempts()
+
+
+def test_redelivery_after_a_lost_worker_counts_attempts_and_caps(ruleset, officials, settings):
+    """A worker that died mid-bout leaves it running; redeliveries claim it
+    again, and past the cap it is failed with its reason."""
+    settings.BOUTS_MAX_ATTEMPTS = 2
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    Bout.objects.filter(pk=bout.pk).update(status=BoutStatus.RUNNING, attempts=2)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.FAILED
+    assert "Gave up after 2 attempts" in bout.failure_reason
+
+    Bout.objects.filter(pk=bout.pk).update(status=BoutStatus.RUNNING, attempts=1)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED and bout.attempts == 2
+
+
+def test_requeue_failed_bout_runs_it(ruleset, officials, run_on_commit):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    Bout.objects.filter(pk=bout.pk).update(status=BoutStatus.FAILED, failure_reason="x", attempts=5)
+    count = run_on_commit(services.bouts_requeue_failed, bouts=Bout.objects.filter(pk=bout.pk))
+    assert count == 1
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED and bout.failure_reason == ""
+    with pytest.raises(ValidationError) as exc:
+        services.bout_queue(bout=bout)
+    assert "already completed" in str(exc.value.message_dict["status"])
+
+
+def test_idempotency_key_schedules_once(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    one = schedule(ruleset, officials, red=red, blue=blue, idempotency_key="abc")
+    two = schedule(ruleset, officials, red=red, blue=blue, idempotency_key="abc")
+    assert one.pk == two.pk
+    assert Bout.objects.count() == 1
+
+
+def test_title_bout_careers_and_rounds_from_the_league(ruleset, officials, league_event):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = services.bout_schedule(
+        ruleset=ruleset, event=league_event, red=red, blue=blue, is_title_bout=True, queue=False
+    )
+    assert bout.date == league_event.date
+    rules_max = __import__("bouts.engine", fromlist=["get_ruleset"]).get_ruleset(ruleset).max_rounds
+    assert bout.scheduled_rounds == min(league_event.league.title_rounds, rules_max)
+    assert bout.order == 1
+    services.bout_queue(bout=bout)
+    simulate_bout.delay(bout.id)
+    bout.refresh_from_db()
+    result = bout.result
+    for fighter, side in ((red, "red"), (blue, "blue")):
+        c = career(fighter)
+        assert c.title_fights == 1
+        assert c.title_wins == (1 if result.winner == side else 0)
+    assert services.career_check(fighters=[red, blue]) == []
+
+
+# --- bad input -----------------------------------------------------------------------------
+
+
+def test_fighter_against_himself_is_refused(ruleset):
+    red = factories.make_fighter(ruleset)
+    with pytest.raises(ValidationError) as exc:
+        schedule(ruleset, red=red, blue=red)
+    assert "cannot fight himself" in exc.value.message_dict["blue"][0]
+    assert Bout.objects.count() == 0
+
+
+def test_unknown_ruleset_is_refused(ruleset):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    with pytest.raises(ValidationError) as exc:
+        schedule("no_such_rules", red=red, blue=blue)
+    assert "unknown ruleset" in exc.value.message_dict["ruleset"][0]
+
+
+def test_fighter_without_a_card_for_the_ruleset_is_refused(ruleset):
+    others = [r for r in factories.one_on_one_rulesets() if r != ruleset]
+    red = factories.make_fighter(ruleset)
+    if others:
+        blue = factories.make_fighter(others[0])
+    else:
+        blue = factories.make_fighter(ruleset)
+        blue.cards.all().delete()
+    with pytest.raises(ValidationError) as exc:
+        schedule(ruleset, red=red, blue=blue)
+    assert exc.value.message_dict["blue"] == [f"{blue.name} has no {ruleset} card."]
+    assert Bout.objects.count() == 0
+
+
+def test_retired_fighter_is_refused(ruleset):
+    from fighters.services import fighter_retire
+
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    fighter_retire(fighter=blue, on=DAY - datetime.timedelta(days=1))
+    with pytest.raises(ValidationError) as exc:
+        schedule(ruleset, red=red, blue=blue)
+    assert exc.value.message_dict["blue"] == [f"{blue.name} is retired."]
+
+
+def test_two_bouts_for_one_fighter_on_one_event_are_refused(ruleset, league_event):
+    a, b, c = (factories.make_fighter(ruleset) for _ in range(3))
+    services.bout_schedule(ruleset=ruleset, event=league_event, red=a, blue=b, queue=False)
+    with pytest.raises(ValidationError) as exc:
+        services.bout_schedule(ruleset=ruleset, event=league_event, red=c, blue=a, queue=False)
+    assert "one bout per fighter per event" in exc.value.message_dict["blue"][0]
+    assert Bout.objects.count() == 1
+    second = services.bout_schedule(
+        ruleset=ruleset, event=league_event, red=c, blue=factories.make_fighter(ruleset)
+    )
+    assert second.order == 2
+
+
+def test_bad_rounds_options_judges_are_field_errors(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    with pytest.raises(ValidationError) as exc:
+        schedule(
+            ruleset,
+            red=red,
+            blue=blue,
+            scheduled_rounds=0,
+            options={"no_such_option": 1},
+            judges=officials["judges"][:2],
+        )
+    errors = exc.value.message_dict
+    assert set(errors) >= {"scheduled_rounds", "options", "judges"}
+    assert "three judges" in errors["judges"][0]
+    assert Bout.objects.count() == 0
+
+
+def test_queue_records_nothing_when_a_card_went_missing(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue, queue=False)
+    blue.cards.all().delete()
+    with pytest.raises(ValidationError) as exc:
+        services.bout_queue(bout=bout)
+    assert "has no" in exc.value.message_dict["blue"][0]
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.SCHEDULED and bout.inputs is None
