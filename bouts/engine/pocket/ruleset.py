@@ -12,7 +12,7 @@ from .policy import DefaultPolicy, Policy, validate_plan
 from .scoring import score_bout
 from .tables import ROUND_SECONDS
 
-OPTION_KEYS = ("champion",)
+OPTION_KEYS = ("champion", "special_each_round")
 
 
 class PocketRuleset(Ruleset):
@@ -57,6 +57,9 @@ class PocketRuleset(Ruleset):
         champion = options.get("champion")
         if champion not in (None, RED, BLUE):
             raise OptionError("options.champion", f"must be red or blue (got {champion!r})")
+        each = options.get("special_each_round", False)
+        if not isinstance(each, bool):
+            raise OptionError("options.special_each_round", f"must be true or false (got {each!r})")
         return dict(options)
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
@@ -67,7 +70,14 @@ class PocketRuleset(Ruleset):
             plan = plans.get(side)
             policy = plan if isinstance(plan, Policy) else DefaultPolicy(plan, strategy[side])
             fighters.append(Fighter(side, card, policy))
-        bout = Bout(fighters[0], fighters[1], rounds, rng, referee)
+        bout = Bout(
+            fighters[0],
+            fighters[1],
+            rounds,
+            rng,
+            referee,
+            special_each_round=options.get("special_each_round", False),
+        )
         stopped = bout.fight()
 
         champion = options.get("champion")
