@@ -5,6 +5,7 @@ league's chronological order: event date, then bout order on the card.
 """
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -16,6 +17,19 @@ DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
 
 def default_tiebreakers():
     return list(DEFAULT_TIEBREAKERS)
+
+
+def validate_tiebreakers(value):
+    """A list of registered tiebreaker keys (league.standings.metrics)."""
+    from league.standings.metrics import METRICS
+
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise ValidationError("must be a list of tiebreaker keys")
+    unknown = [k for k in value if k not in METRICS]
+    if unknown:
+        raise ValidationError(f"unknown tiebreaker {unknown[0]!r} (known: {', '.join(METRICS)})")
+    if len(set(value)) != len(value):
+        raise ValidationError("a tiebreaker is listed twice")
 
 
 class League(models.Model):
@@ -38,9 +52,19 @@ class League(models.Model):
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
     points_stoppage_bonus = models.PositiveSmallIntegerField(default=1)
-    tiebreakers = models.JSONField(default=default_tiebreakers)
+    tiebreakers = models.JSONField(
+        default=default_tiebreakers,
+        validators=[validate_tiebreakers],
+        help_text="Tiebreaker keys in order (league.standings.metrics).",
+    )
     start_date = models.DateField()
     days_between_events = models.PositiveSmallIntegerField(default=14)
+    title_inactivity_days = models.PositiveSmallIntegerField(
+        default=365, help_text="A champion this long without a bout is stripped."
+    )
+    title_suspension_days = models.PositiveSmallIntegerField(
+        default=180, help_text="A champion suspended at least this long is stripped."
+    )
     development = models.BooleanField(
         default=False, help_text="Age and develop cards between seasons."
     )
@@ -109,6 +133,9 @@ class Event(models.Model):
     name = models.CharField(max_length=160)
     date = models.DateField()
     venue = models.CharField(max_length=160, blank=True)
+    tournament = models.ForeignKey(
+        "league.Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="events"
+    )
 
     class Meta:
         ordering = ["date", "id"]
@@ -143,3 +170,306 @@ class MedicalSuspension(models.Model):
 
     def __str__(self):
         return f"{self.fighter} until {self.ends_on}: {self.reason}"
+
+
+# --- tournaments -------------------------------------------------------------------
+
+
+class TournamentFormat(models.TextChoices):
+    SINGLE = "single", "Single elimination"
+    DOUBLE = "double", "Double elimination"
+
+
+class TournamentStatus(models.TextChoices):
+    RUNNING = "running", "Running"
+    COMPLETED = "completed", "Completed"
+
+
+class Tournament(models.Model):
+    """An elimination bracket (league.scheduling.brackets) in a division, advanced
+    as its bouts are recorded."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tournaments")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=160)
+    format = models.CharField(
+        max_length=6, choices=TournamentFormat.choices, default=TournamentFormat.SINGLE
+    )
+    for_title = models.BooleanField(
+        default=True, help_text="The final (and a grand-final reset) is a title bout."
+    )
+    start_date = models.DateField()
+    days_between_stages = models.PositiveSmallIntegerField(default=14)
+    seed = models.BigIntegerField(help_text="Bout seeds are derived from it and the match key.")
+    status = models.CharField(
+        max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.RUNNING
+    )
+    champion = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    champion_camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start_date", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class TournamentEntry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    seed = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entry_unique_seed"),
+            models.UniqueConstraint(
+                fields=["tournament", "fighter"],
+                condition=Q(fighter__isnull=False),
+                name="entry_unique_fighter",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "camp"],
+                condition=Q(camp__isnull=False),
+                name="entry_unique_camp",
+            ),
+            models.CheckConstraint(
+                condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
+                name="entry_fighter_xor_camp",
+            ),
+        ]
+
+    def __str__(self):
+        return f"#{self.seed} {self.fighter or self.camp}"
+
+
+class TournamentMatch(models.Model):
+    """A bracket match that was due: its key in the bracket and its bout, or a
+    walkover when the bout could not be made (an entrant retired or lost a card).
+    Byes and the state of the bracket are derived (brackets.resolve), never stored."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    key = models.CharField(max_length=12)
+    stage = models.PositiveSmallIntegerField()
+    bout = models.OneToOneField(
+        "bouts.Bout",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="tournament_match",
+    )
+    walkover = models.CharField(
+        max_length=4,
+        blank=True,
+        choices=[("red", "Red"), ("blue", "Blue")],
+        help_text="The side that went through without a bout.",
+    )
+    walkover_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["tournament_id", "stage", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "key"], name="match_unique_key"),
+            models.CheckConstraint(
+                condition=Q(bout__isnull=False) ^ ~Q(walkover=""),
+                name="match_bout_xor_walkover",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} {self.key}"
+
+
+# --- derived tables (a function of the division's completed bouts) -----------------
+
+
+class Standing(models.Model):
+    """A row of a season's table (league.standings.metrics)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    rank = models.PositiveSmallIntegerField()
+    tied = models.BooleanField(default=False)
+    points = models.IntegerField(default=0)
+    bouts = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+    stoppage_wins = models.PositiveSmallIntegerField(default=0)
+    stoppage_losses = models.PositiveSmallIntegerField(default=0)
+    metrics = models.JSONField(default=dict, help_text="Tiebreaker values by key.")
+
+    class Meta:
+        ordering = ["season_id", "rank", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "fighter"],
+                condition=Q(fighter__isnull=False),
+                name="standing_unique_fighter",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "camp"],
+                condition=Q(camp__isnull=False),
+                name="standing_unique_camp",
+            ),
+            models.CheckConstraint(
+                condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
+                name="standing_fighter_xor_camp",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.rank}. {self.fighter or self.camp} {self.points} pts"
+
+
+class Rating(models.Model):
+    """The current openskill rating of a fighter (or camp) in a division."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="ratings")
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: what rankings sort by.")
+    bouts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["division_id", "-ordinal", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["division", "fighter"],
+                condition=Q(fighter__isnull=False),
+                name="rating_unique_fighter",
+            ),
+            models.UniqueConstraint(
+                fields=["division", "camp"],
+                condition=Q(camp__isnull=False),
+                name="rating_unique_camp",
+            ),
+            models.CheckConstraint(
+                condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
+                name="rating_fighter_xor_camp",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.fighter or self.camp}: {self.ordinal:.2f}"
+
+
+class RatingHistory(models.Model):
+    """A side's rating after a bout: the rating history of a fighter (or camp)."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="rating_history")
+    bout = models.ForeignKey("bouts.Bout", on_delete=models.CASCADE, related_name="ratings")
+    date = models.DateField()
+    fighter = models.ForeignKey(
+        "fighters.Fighter",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rating_history",
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["date", "bout_id", "id"]
+        verbose_name_plural = "rating history"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bout", "fighter"],
+                condition=Q(fighter__isnull=False),
+                name="ratinghistory_unique_fighter",
+            ),
+            models.UniqueConstraint(
+                fields=["bout", "camp"],
+                condition=Q(camp__isnull=False),
+                name="ratinghistory_unique_camp",
+            ),
+        ]
+        indexes = [models.Index(fields=["division", "bout"])]
+
+    def __str__(self):
+        return f"{self.fighter or self.camp} after bout {self.bout_id}: {self.ordinal:.2f}"
+
+
+class Title(models.Model):
+    """The division's belt; ``champion`` is the holder of the current reign."""
+
+    division = models.OneToOneField(Division, on_delete=models.CASCADE, related_name="title")
+    name = models.CharField(max_length=160)
+    champion = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    champion_camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self):
+        return self.name
+
+
+class ReignEnd(models.TextChoices):
+    LOST = "lost", "Lost in the ring"
+    RETIRED = "retired", "Vacated: retired"
+    SUSPENDED = "suspended", "Vacated: medical suspension"
+    INACTIVE = "inactive", "Vacated: inactivity"
+
+
+class Reign(models.Model):
+    """One champion's hold of a belt: the lineage is the reigns in order."""
+
+    title = models.ForeignKey(Title, on_delete=models.CASCADE, related_name="reigns")
+    number = models.PositiveSmallIntegerField()
+    fighter = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.CASCADE, related_name="reigns"
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    started_on = models.DateField()
+    start_bout = models.ForeignKey(
+        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ended_on = models.DateField(null=True, blank=True)
+    end_bout = models.ForeignKey(
+        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    end_reason = models.CharField(max_length=10, choices=ReignEnd.choices, blank=True)
+    defences = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["title_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["title", "number"], name="reign_unique_number"),
+            models.CheckConstraint(
+                condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
+                name="reign_fighter_xor_camp",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} #{self.number}: {self.fighter or self.camp}"
