@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bouts.engine.pocket.fight import Bout, Fighter
+from bouts.engine.pocket.fight import STAT_KEYS, Bout, Fighter
 from bouts.engine.pocket.policy import DIE, Policy
 
 NO = 0.999  # a hidden rating die that fails (power, defence re-roll)
@@ -75,20 +75,6 @@ def make_bout(
     b = Fighter("blue", {"name": "Blue Bruno", **(blue or card())}, blue_policy or Fixed())
     bout = Bout(r, b, rounds, rng, {"name": "Ref Rita", "fouls": fouls, "stoppage": stoppage})
     bout.round = 1
-    r.stats = dict.fromkeys(
-        (
-            "thrown",
-            "landed",
-            "damage",
-            "head",
-            "body",
-            "specials",
-            "dirty",
-            "counters",
-            "knockdowns",
-            "initiative",
-        ),
-        0,
-    )
+    r.stats = dict.fromkeys(STAT_KEYS, 0)
     b.stats = dict(r.stats)
     return bout, r, b

@@ -20,12 +20,12 @@ def test_initiative_highest_roll_takes_control():
 
 
 def test_initiative_speed_is_added_to_the_roll():
-    bout, red, blue = make_bout([die(3), die(4)], red=card(speed=5))  # 3+2 > 4
+    bout, red, _blue = make_bout([die(3), die(4)], red=card(speed=5))  # 3+2 > 4
     assert bout.initiative() is red
 
 
 def test_initiative_tie_goes_to_the_brawler():
-    bout, red, blue = make_bout([die(4), die(4)], blue=card(style="brawler"))
+    bout, _red, blue = make_bout([die(4), die(4)], blue=card(style="brawler"))
     assert bout.initiative() is blue
 
 
@@ -252,7 +252,7 @@ def test_referee_foul_tolerance_shifts_the_warning_roll(fouls, rolls, warned):
 
 # --- health and TKO -----------------------------------------------------------------------
 def test_fighters_start_with_fifty_health():
-    bout, red, blue = make_bout()
+    _bout, red, blue = make_bout()
     assert red.health == blue.health == 50 == T.HEALTH
 
 
@@ -384,9 +384,9 @@ def test_rounds_are_three_minutes_and_the_bout_five_rounds():
 def test_a_round_runs_exchanges_until_the_bell():
     # spread die 6 -> clock 28+20 = 48; initiative red; red misses (51); spread 6 -> 99;
     # blue wins initiative and misses (102); 150; red misses (153); 201 -> bell
-    rolls = [die(6), die(6), die(1), die(1)] + [die(6), die(1), die(6), die(1)]
+    rolls = [die(6), die(6), die(1), die(1), die(6), die(1), die(6), die(1)]
     rolls += [die(6), die(6), die(1), die(1), die(6)]
-    bout, red, blue = make_bout(rolls)
+    bout, _red, _blue = make_bout(rolls)
     bout.fight_round(1)
     assert bout.rng.left == 0
     assert bout.exchanges == 3
