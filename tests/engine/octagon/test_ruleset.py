@@ -1,0 +1,228 @@
+"""The engine contract for octagon (ruleset.py): shape, plans, options, determinism
+across processes, pinned results and the statistics of generated camps."""
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bouts.engine import OptionError, PlanError, get_ruleset, simulate
+from bouts.engine.octagon import RULESET
+from bouts.engine.octagon.policy import GreedyPolicy
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _sides(seed=1, ratings=(5, 5)):
+    return (
+        RULESET.generate_side(random.Random(seed), ratings[0]),
+        RULESET.generate_side(random.Random(seed + 1000), ratings[1]),
+    )
+
+
+def test_registered_with_the_contract_attributes():
+    rules = get_ruleset("octagon")
+    assert rules is RULESET
+    info = rules.describe()
+    assert info["team"] is True
+    assert info["source"] == "004_488b1d28590715d2.txt"
+    assert info["rating_range"] == [1.0, 10.0]
+    assert (info["default_rounds"], info["max_rounds"]) == (100, 500)
+    assert info["methods"] == ["HEALTH", "NO_FIGHTERS", "DECK_OUT", "TURNS"]
+
+
+def test_result_fields_are_filled():
+    red, blue = _sides()
+    data = simulate("octagon", red, blue, seed=4).to_dict()
+    assert data["judges"] == [] and data["scorecards"] == [] and data["fouls"] == []
+    assert data["winner"] in ("red", "blue")
+    assert data["details"]["reason"] in ("Health depleted", "No fighters remaining", "Deck Out")
+    assert [line["round"] for line in data["rounds"]] == list(range(1, data["round"] + 1))
+    for line in data["rounds"]:
+        for side in ("red", "blue"):
+            assert {"landed", "thrown", "damage", "kos", "cards_played"} <= set(line[side])
+    lines = data["fighters"]
+    assert len(lines) == 16
+    assert Counter(line["side"] for line in lines) == {"red": 8, "blue": 8}
+    for line in lines:
+        assert {"id", "name", "kos_scored", "kos_suffered", "submissions_won",
+                "submissions_lost", "damage_dealt"} <= set(line)  # fmt: skip
+    # KOs scored and suffered agree with the knockdown list
+    kos = Counter(k["fighter"] for k in data["knockdowns"])
+    for side, other in (("red", "blue"), ("blue", "red")):
+        suffered = sum(line["kos_suffered"] for line in lines if line["side"] == side)
+        scored = sum(line["kos_scored"] for line in lines if line["side"] == other)
+        assert suffered == kos[side] == data["details"]["kos"][side]
+        assert scored <= suffered  # a cut from a fighter already gone still counts for him
+        assert data["details"]["health"][side] == 100 - 20 * kos[side]
+    for injury in data["injuries"]:
+        assert injury["type"] in ("bleed", "stagger") and injury["severity"] == 1
+
+
+def test_events_name_the_fighters():
+    red, blue = _sides(seed=2)
+    result = simulate("octagon", red, blue, seed=5)
+    names = {f["name"] for f in red["fighters"] + blue["fighters"]}
+    kinds = Counter(e["kind"] for e in result.events)
+    assert kinds["strike"] > 0 and kinds["deploy"] >= 2
+    for event in result.events:
+        if event["kind"] in ("strike", "takedown", "submission", "ko", "counter", "bleed"):
+            assert any(name in event["text"] for name in names), event
+
+
+def test_fighter_ids_and_default_names_are_kept():
+    red, blue = _sides(seed=3)
+    red = dict(red, fighters=[dict(f, id=i + 1) for i, f in enumerate(red["fighters"])])
+    blue = dict(blue, fighters=[{k: v for k, v in f.items() if k != "name"}
+                                for f in blue["fighters"]])  # fmt: skip
+    del blue["name"]
+    result = simulate("octagon", red, blue, seed=1)
+    assert [f["id"] for f in result.fighters[:8]] == list(range(1, 9))
+    assert result.fighters[8]["id"] is None
+    assert result.fighters[8]["name"] == "Blue fighter 1"
+    assert result.details["camps"]["blue"] == "Blue"
+
+
+def test_rounds_is_a_turn_cap():
+    red, blue = _sides()
+    result = simulate("octagon", red, blue, seed=1, rounds=3)
+    assert result.method == "TURNS" and result.round == 3
+    assert result.winner in ("red", "blue", None)
+    with pytest.raises(OptionError, match="rounds"):
+        simulate("octagon", red, blue, seed=1, rounds=501)
+
+
+def test_officials_and_corners_are_accepted_and_ignored():
+    red, blue = _sides()
+    plain = simulate("octagon", red, blue, seed=8).to_dict()
+    other = simulate("octagon", red, blue, seed=8, officials={"referee": {"name": "X"}},
+                     corners={"red": {"cut": "excellent"}}).to_dict()  # fmt: skip
+    assert plain == other
+
+
+def test_plans_choose_the_policy():
+    assert RULESET.validate_plans({"red": "greedy", "blue": {"policy": "seed"}}) == {
+        "red": {"policy": "greedy"},
+        "blue": {"policy": "seed"},
+    }
+    mine = GreedyPolicy()
+    assert RULESET.validate_plans({"red": mine}) == {"red": mine}
+    with pytest.raises(PlanError, match=r"plans.red: unknown policy 'genius'"):
+        RULESET.validate_plans({"red": "genius"})
+    with pytest.raises(PlanError, match="per side"):
+        RULESET.validate_plans({"green": "seed"})
+    with pytest.raises(PlanError, match="unknown field 'style'"):
+        RULESET.validate_plans({"blue": {"style": "x"}})
+    red, blue = _sides()
+    result = simulate("octagon", red, blue, seed=1, plans={"blue": "greedy"})
+    assert result.details["policies"] == {"red": "seed", "blue": "greedy"}
+
+
+def test_options():
+    assert RULESET.validate_options(None) == {"first": "red"}
+    assert RULESET.validate_options({"first": "random"}) == {"first": "random"}
+    with pytest.raises(OptionError, match=r"options\.first: must be one of red, blue, random"):
+        RULESET.validate_options({"first": "green"})
+    with pytest.raises(OptionError, match=r"options\.speed"):
+        RULESET.validate_options({"speed": 1})
+    red, blue = _sides()
+    firsts = {simulate("octagon", red, blue, seed=s, options={"first": "random"}).details["first"]
+              for s in range(12)}  # fmt: skip
+    assert firsts == {"red", "blue"}
+
+
+def _digest(result) -> str:
+    return hashlib.sha256(json.dumps(result.to_dict(), sort_keys=True).encode()).hexdigest()
+
+
+# Pinned results: an optimisation must not change a single byte of these.
+PINNED = {
+    1: "78a784b106a42f1dc2bcee56b3c84db4355c596f430b20afb2584c39a0c4e30d",
+    2: "de6101f6cae61b0d8979f2f82835e82a89227fbb8865594aa2a4dba412683810",
+    3: "ca8ed68e1fc06380f02e68b3806bb4c46f89c1e2293e5179ce0dd17848d9e6e6",
+    4: "53f0dcab4ccb0d00392cb535d45c41da99662733dfa79839952f0ec35043405c",
+    5: "a3684671aeb98c27c978c1167445d65c017db357f11818ffcf8194416dac74d8",
+}
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED))
+def test_pinned_results(seed):
+    red, blue = _sides(seed=seed, ratings=(4 + seed % 3, 5))
+    assert _digest(simulate("octagon", red, blue, seed=seed)) == PINNED[seed]
+
+
+def test_same_bytes_in_two_processes(tmp_path):
+    red, blue = _sides(seed=6, ratings=(6, 5))
+    (tmp_path / "red.json").write_text(json.dumps(red))
+    (tmp_path / "blue.json").write_text(json.dumps(blue))
+    outputs = []
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed, PYTHONPATH=str(ROOT))
+        run = subprocess.run(
+            [sys.executable, "-m", "bouts.engine", "simulate", "octagon",
+             str(tmp_path / "red.json"), str(tmp_path / "blue.json"), "--seed", "7", "--json"],
+            capture_output=True, cwd=ROOT, env=env, check=True, timeout=120,
+        )  # fmt: skip
+        outputs.append(run.stdout)
+    assert outputs[0] == outputs[1]
+    data = json.loads(outputs[0])
+    assert data["ruleset"] == "octagon" and data["seed"] == 7
+
+
+def test_cli_card_is_a_valid_side(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run(
+        [sys.executable, "-m", "bouts.engine", "card", "octagon", "--seed", "3", "--rating", "7"],
+        capture_output=True, cwd=ROOT, env=env, check=True, timeout=120, text=True,
+    )  # fmt: skip
+    side = json.loads(run.stdout)
+    assert RULESET.validate_side(side) == side
+    (tmp_path / "bad.json").write_text(json.dumps(dict(side, corner=side["corner"][:9])))
+    bad = subprocess.run(
+        [sys.executable, "-m", "bouts.engine", "validate", "octagon", str(tmp_path / "bad.json")],
+        capture_output=True, cwd=ROOT, env=env, timeout=120, text=True,
+    )  # fmt: skip
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == "error: corner: must hold exactly 10 cards (got 9)"
+
+
+# --- statistics (fixed seeds, loose bounds) -------------------------------------------
+def test_stronger_camp_wins_more_often_but_not_always():
+    for strong_rating, weak_rating, low, high in ((7, 4, 0.70, 0.99), (6, 5, 0.50, 0.90)):
+        strong_wins = 0
+        n = 120
+        for seed in range(n):
+            strong = RULESET.generate_side(random.Random(seed), strong_rating)
+            weak = RULESET.generate_side(random.Random(seed + 7000), weak_rating)
+            red, blue = (strong, weak) if seed % 2 else (weak, strong)
+            winner = simulate("octagon", red, blue, seed=seed).winner
+            strong_wins += winner == ("red" if seed % 2 else "blue")
+        assert low <= strong_wins / n <= high, (strong_rating, weak_rating, strong_wins)
+
+
+def test_every_method_of_the_seed_happens_and_games_end_before_the_cap():
+    methods = Counter()
+    for seed in range(150):
+        red, blue = _sides(seed=seed, ratings=(random.Random(seed).uniform(1, 10), 5.5))
+        result = simulate("octagon", red, blue, seed=seed)
+        methods[result.method] += 1
+        assert result.round < 100
+    assert methods["HEALTH"] > 20 and methods["DECK_OUT"] > 20
+    assert methods["TURNS"] == 0
+
+
+def test_greedy_corner_beats_the_seed_ai_with_the_same_decks():
+    greedy_wins = 0
+    n = 80
+    for seed in range(n):
+        red, blue = _sides(seed=seed)
+        plans = {"red": "greedy"} if seed % 2 else {"blue": "greedy"}
+        winner = simulate("octagon", red, blue, seed=seed, plans=plans).winner
+        greedy_wins += winner == ("red" if seed % 2 else "blue")
+    assert greedy_wins / n > 0.55
