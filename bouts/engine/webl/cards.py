@@ -18,6 +18,26 @@ RATING_RANGE = (6.0, 16.0)
 
 def validate_card(card) -> dict:
     """A normalised copy of ``card`` or ``CardError(field, rule)``."""
+    if type(card) is dict and card.keys() <= KNOWN_KEYS:
+        # Fast path for a well-formed card (the common case); anything odd falls
+        # through to the checks below, which name the field and the rule.
+        ok = True
+        for attr in ATTRIBUTES:
+            value = card.get(attr)
+            if type(value) is not int or not ATTR_MIN <= value <= ATTR_MAX:
+                ok = False
+                break
+        name = card.get("name")
+        weight = card.get("weight")
+        if (
+            ok
+            and (
+                name is None
+                or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
+            )
+            and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX))
+        ):
+            return {k: v for k, v in card.items() if v is not None}
     if not isinstance(card, dict):
         raise CardError("card", f"must be an object of attributes (got {type(card).__name__})")
     unknown = sorted(k for k in card if k not in KNOWN_KEYS)

@@ -130,25 +130,25 @@ def both_eyes_shut(injuries) -> bool:
     return len(shut) == 2
 
 
-def injure(rng, injuries, chance, rnd, doctor_line, gash_stops, new_hit=None):
-    """Step 9 for one fighter. Returns ``(damage, events, stop)``.
+def injure(rng, injuries, chance, rnd, doctor_line, gash_stops, aggravate, new_hit):
+    """Step 9 for one fighter, once the caller has rolled. Returns
+    ``(damage, events, stop)``.
 
-    ``events`` are ``(loc, level, aggravated)``; ``stop`` is None or the reason the
-    fight is stopped ("eyes", "jaw", "doctor"). Rolls: one for aggravating an earlier
-    injury (chance capped at 50%), one for a new injury, and while they land further
-    injuries at the same chance capped at 50%. A new injury at the location of an
-    earlier one aggravates it instead. ``new_hit`` = True: the first new-injury roll
-    was already made (and landed) by the caller."""
+    The caller rolls whether an earlier injury is aggravated (``aggravate``; chance
+    capped at 50%) and whether a new injury happens (``new_hit``); while injuries
+    land, further ones follow at the same chance capped at 50%. A new injury at the
+    location of an earlier one aggravates it instead. ``events`` are
+    ``(loc, level, aggravated)``; ``stop`` is None or why the fight is stopped
+    ("eyes", "jaw", "doctor")."""
     damage = 0.0
     events = []
     stop = None
     capped = chance if chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP
     random = rng.random
-    earlier = [inj for inj in injuries if inj[3] < rnd]
-    hits = []  # ("agg", injury) or ("new", loc)
-    if earlier and random() < capped:
-        hits.append(earlier[int(random() * len(earlier))])
-    if new_hit if new_hit is not None else random() < chance:
+    hits = []  # an earlier injury to aggravate, or None for a new one
+    if aggravate and injuries:
+        hits.append(injuries[int(random() * len(injuries))])
+    if new_hit:
         hits.append(None)
         while len(hits) < 12 and random() < capped:
             hits.append(None)

@@ -59,6 +59,7 @@ DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)
 
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
+DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
 
 
 def _name(value, field: str) -> str:
@@ -80,7 +81,18 @@ def _pick(rng, pool):
 def resolve_officials(officials, rng) -> dict:
     """``{"referee", "judges", "doctor"}`` with every setting filled in; missing names
     drawn from ``rng``."""
-    officials = _dict(officials, "officials") if officials is not None else {}
+    if officials is None:
+        pool = list(JUDGES)
+        referee = {**DEFAULT_REFEREE, "name": _pick(rng, REFEREES)}
+        judges = [
+            {**DEFAULT_JUDGE, "name": pool.pop(int(rng.random() * len(pool)))} for _ in range(3)
+        ]
+        return {
+            "referee": referee,
+            "judges": judges,
+            "doctor": {"caution": "balanced", "name": _pick(rng, DOCTORS)},
+        }
+    officials = _dict(officials, "officials")
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)
     for key, allowed in (
@@ -132,6 +144,8 @@ def resolve_officials(officials, rng) -> dict:
 
 def resolve_corners(corners) -> dict:
     """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in."""
+    if corners is None:
+        return {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
     corners = _dict(corners, "corners") if corners is not None else {}
     unknown = sorted(k for k in corners if k not in ("red", "blue"))
     if unknown:

@@ -70,6 +70,106 @@ VARIABLES = (
 )
 OPP_WORDS = ("strong", "tired", "exhausted")
 
+# How each variable is read from (me, op, rnd, i, totals, won) in a compiled condition.
+VAR_EXPR = {
+    "round": "rnd",
+    "score": "_score(totals, i)",
+    "endurance_percent": "(100.0 * me.end / me.start)",
+    "endurance": "me.end",
+    "opp": "_opp(op)",
+    "roundswon": "won[i]",
+    "roundslost": "won[1 - i]",
+    "mycuts": "_cuts(me.injuries)",
+    "hiscuts": "_cuts(op.injuries)",
+    "mystuns": "me.stuns",
+    "hisstuns": "op.stuns",
+    "myknockdowns": "me.downs",
+    "hisknockdowns": "op.downs",
+    "warnings": "me.warnings",
+    "decision_won": "_decision(totals, i, 1)",
+    "decision_lost": "_decision(totals, i, -1)",
+}
+STRONG, TIRED = 70.0, 40.0  # opp: strong >= 70% endurance, tired >= 40%, else exhausted
+
+
+def _score(totals, i) -> int:
+    """My lead in points, averaged over the three judges' cards and rounded."""
+    if not totals:
+        return 0
+    return round(sum(t[i] - t[1 - i] for t in totals) / len(totals))
+
+
+def _opp(op) -> str:
+    pct = 100.0 * op.end / op.start
+    return "strong" if pct >= STRONG else ("tired" if pct >= TIRED else "exhausted")
+
+
+def _decision(totals, i, sign) -> int:
+    """1 when at least two judges have me ahead (sign 1) or behind (sign -1)."""
+    return 1 if sum(1 for t in totals if (t[i] - t[1 - i]) * sign > 0) >= 2 else 0
+
+
+def _cuts(injuries) -> int:
+    from .injuries import open_cuts
+
+    return open_cuts(injuries)
+
+
+_NAMESPACE = {
+    "__builtins__": {},
+    "bool": bool,
+    "_score": _score,
+    "_opp": _opp,
+    "_decision": _decision,
+    "_cuts": _cuts,
+}
+
+
+class _State:
+    """A stand-in fighter state for ``situation``."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def situation(
+    round: int = 1,
+    score: int = 0,
+    endurance_percent: float = 100.0,
+    opp_endurance_percent: float = 100.0,
+    roundswon: int = 0,
+    roundslost: int = 0,
+    mycuts: int = 0,
+    hiscuts: int = 0,
+    mystuns: int = 0,
+    hisstuns: int = 0,
+    myknockdowns: int = 0,
+    hisknockdowns: int = 0,
+    warnings: int = 0,
+    start: float = 100.0,
+) -> tuple:
+    """``(me, op, rnd, i, totals, won)`` for ``Plan.choose``/a condition test, from plain
+    values (for tools and tests). Cuts are stand-in bleeding injuries."""
+    cut = [0, 1, 0.0, 0]  # a minor cut over the left eye
+    me = _State(
+        end=start * endurance_percent / 100.0,
+        start=start,
+        injuries=[cut] * mycuts,
+        stuns=mystuns,
+        downs=myknockdowns,
+        warnings=warnings,
+    )
+    op = _State(
+        end=start * opp_endurance_percent / 100.0,
+        start=start,
+        injuries=[cut] * hiscuts,
+        stuns=hisstuns,
+        downs=hisknockdowns,
+        warnings=0,
+    )
+    totals = [[score, 0], [score, 0], [score, 0]]
+    return me, op, round, 0, totals, (roundswon, roundslost)
+
 
 @dataclass(frozen=True)
 class Line:
@@ -81,6 +181,9 @@ class Line:
     target: str = ""  # "", "H", "B", "C"
     dirty: bool = False
     style: str = ""  # "" or one of STYLES
+
+    def __post_init__(self):
+        object.__setattr__(self, "label", self.text())
 
     @property
     def rest(self) -> int:
@@ -105,6 +208,7 @@ class Rule:
     condition: str | None = None  # normalised condition text
     test: object = None  # compiled condition: env dict -> bool
     line_no: int = 0
+    needs: tuple = ()  # the variables the condition reads
 
     def text(self) -> str:
         action = self.action.text() if isinstance(self.action, Line) else TOWEL
@@ -121,6 +225,8 @@ class Plan:
     source: str = ""
     lookup: tuple = ()
     has_conditions: bool = False
+    needs: tuple = ()  # every variable the plan's conditions read
+    _text: str = ""
 
     def __post_init__(self):
         self.build()
@@ -141,20 +247,30 @@ class Plan:
             table.append((fallback, tuple(reversed(conds))))
         self.lookup = tuple(table)
         self.has_conditions = any(rule.test is not None for rule in self.rules)
+        needed = {name for rule in self.rules for name in rule.needs}
+        self.needs = tuple(name for name in VARIABLES if name in needed)
+        self._text = ""
 
-    def choose(self, rnd: int, env: dict | None):
-        """The action for round ``rnd`` (a Line, TOWEL, or None when nothing applies)."""
+    def choose(self, rnd: int, me=None, op=None, i: int = 0, totals=(), won=(0, 0)):
+        """The action for round ``rnd`` (a Line, TOWEL, or None when nothing applies).
+
+        ``me``/``op`` are the two fighters' states (``end``, ``start``, ``injuries``,
+        ``stuns``, ``downs``, ``warnings``), ``i`` my index in the judges' ``totals``
+        (``[red, blue]`` per judge) and ``won`` (rounds won by red, blue); see
+        ``situation`` for a stand-alone way to build them."""
         fallback, conds = self.lookup[rnd]
         for rule in conds:
             try:
-                if rule.test(env):
+                if rule.test(me, op, rnd, i, totals, won):
                     return rule.action
             except ZeroDivisionError:
                 continue
         return fallback
 
     def text(self) -> str:
-        return format_plan(self)
+        if not self._text:
+            self._text = format_plan(self)
+        return self._text
 
 
 # ---------------------------------------------------------------------- parsing
@@ -203,7 +319,8 @@ def parse_line(text: str, line: int | None = None, side: str | None = None) -> L
 
 
 def compile_condition(text: str, line: int | None = None, side: str | None = None):
-    """A condition -> (normalised text, callable(env) -> bool).
+    """A condition -> (normalised text, test, variables read); ``test(me, op, rnd, i,
+    totals, won)`` -> bool (see ``Plan.choose``).
 
     Only numbers, the known variables, ``strong/tired/exhausted``, ``and``, ``or``,
     ``not``, comparisons and + - * / ( ) are accepted; the Python source is built from
@@ -211,6 +328,7 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
     pos = 0
     py: list[str] = []
     norm: list[str] = []
+    needs: list[str] = []
     text = text.strip()
     while pos < len(text):
         match = _TOKEN_RE.match(text, pos)
@@ -231,8 +349,10 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
                 py.append(repr(low))
                 norm.append(low)
             elif low in VARIABLES:
-                py.append(f"e[{low!r}]")
+                py.append(VAR_EXPR[low])
                 norm.append(low)
+                if low not in needs:
+                    needs.append(low)
             else:
                 raise PlanError(
                     f"unknown variable {word!r} in condition (known: {', '.join(VARIABLES)})",
@@ -247,12 +367,12 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
     if not source.strip():
         raise PlanError("empty condition", line=line, side=side)
     try:
-        code = compile(f"lambda e: bool({source})", "<plan>", "eval")
+        code = compile(f"lambda me, op, rnd, i, totals, won: bool({source})", "<plan>", "eval")
     except SyntaxError:
         raise PlanError(f"cannot read condition {text!r}", line=line, side=side) from None
-    test = eval(code, {"__builtins__": {}, "bool": bool})
+    test = eval(code, dict(_NAMESPACE))
     normal = re.sub(r"\s+", " ", "".join(norm)).replace("( ", "(").replace(" )", ")").strip()
-    return normal, test
+    return normal, test, tuple(needs)
 
 
 def _statements(text: str):
@@ -283,14 +403,15 @@ def parse_plan(text, side: str | None = None) -> Plan:
             if not stmt:
                 raise PlanError(f"nothing after '{start})'", line=number, side=side)
         condition = test = None
+        needs: tuple = ()
         cond_match = _IF_RE.match(stmt)
         if cond_match:
-            condition, test = compile_condition(cond_match["cond"], number, side)
+            condition, test, needs = compile_condition(cond_match["cond"], number, side)
             stmt = cond_match["action"].strip()
         elif stmt.lower().startswith("if ") or stmt.lower() == "if":
             raise PlanError("expected 'if CONDITION then LINE'", line=number, side=side)
         action = TOWEL if stmt.lower() == TOWEL else parse_line(stmt, number, side)
-        rules.append(Rule(start, action, condition, test, number))
+        rules.append(Rule(start, action, condition, test, number, needs))
     if not rules:
         raise PlanError("the plan has no lines", side=side)
     return Plan(rules=rules, source=text)
@@ -313,32 +434,56 @@ def format_plan(plan: Plan) -> str:
 GENERIC_PLAN = "5/7/8"
 
 
-def default_plan_text(me: dict, opp: dict, strategy: str = "average") -> str:
-    """What a corner writes when it sends no plan.
-
-    ``poor`` corners send the same plan to every fighter; better corners fit the
-    style to the matchup; ``good`` and ``excellent`` corners add conditional lines
-    (press when behind late, rest when tired)."""
-    if strategy == "poor":
-        return GENERIC_PLAN
+def profile_style(me: dict, opp: dict) -> str:
+    """The style a corner picks for the matchup ("" = none)."""
     taller = me["hgt"] - opp["hgt"]
     if me["str"] - opp["str"] >= 3 and taller <= 0:
-        base = "6/7/7 (inside)"
-    elif taller >= 3:
-        base = "5/7/8 (outside)"
-    elif me["agl"] - opp["agl"] >= 3:
-        base = "5/7/8 (ring)"
-    elif me["spd"] - opp["spd"] >= 3:
-        base = "5/7/8 (feint)"
-    else:
-        base = "5/7/8"
-    if strategy == "average":
+        return "inside"
+    if taller >= 3:
+        return "outside"
+    if me["agl"] - opp["agl"] >= 3:
+        return "ring"
+    if me["spd"] - opp["spd"] >= 3:
+        return "feint"
+    return ""
+
+
+def default_plan_key(me: dict, opp: dict, strategy: str, rng) -> tuple:
+    """The corner's choices for its default plan, drawn with the bout's ``rng``:
+    ``(agg, pow, def, target, style, strategy)``."""
+    random = rng.random
+    agg = 4 + int(random() * 4)
+    pow_ = 6 + int(random() * 3)
+    def_ = min(9, ENERGY - agg - pow_)
+    u = random()
+    target = "" if u < 0.5 else ("H" if u < 0.85 else "B")
+    style = ""
+    if strategy != "poor" and (strategy != "average" or random() < 0.5):
+        style = profile_style(me, opp)
+    return agg, pow_, def_, target, style, strategy
+
+
+def default_plan_text(me: dict, opp: dict, strategy: str, rng) -> str:
+    """What a corner writes when it sends no plan (drawn with the bout's ``rng``).
+
+    Every corner picks a base line: AGG 4-7, POW 6-8, DEF the rest up to 20 (at most
+    9), opportunistic (50%), head (35%) or body (15%) targeting. ``poor`` corners stop
+    there; better corners fit the style to the matchup (``average``: half the time,
+    ``good`` and ``excellent``: always) and add conditional lines: go for the finish
+    when the opponent is exhausted; ``good`` and ``excellent`` corners also clinch when
+    tired and press when behind late; ``excellent`` corners protect a lead late."""
+    return plan_text_for_key(default_plan_key(me, opp, strategy, rng))
+
+
+def plan_text_for_key(key: tuple) -> str:
+    agg, pow_, def_, target, style, strategy = key
+    base = f"{agg}{target}/{pow_}/{def_}" + (f" ({STYLE_TEXT[style]})" if style else "")
+    if strategy == "poor":
         return base
-    lines = [
-        base,
-        "if endurance_percent < 45 then 3/6/8 (clinch)",
-        "if round >= 9 and score < -2 and endurance_percent > 55 then 7/8/5",
-    ]
+    lines = [base, "if opp = exhausted then 8H/8/4"]
+    if strategy in ("good", "excellent"):
+        lines.insert(1, "if endurance_percent < 35 then 3/6/9 (clinch)")
+        lines.append("if round >= 9 and score < -2 and endurance_percent > 50 then 7H/8/5")
     if strategy == "excellent":
-        lines.append("if round >= 11 and score > 2 then 4/6/10 (ring)")
+        lines.append("if round >= 11 and score > 3 then 4/6/9 (ring)")
     return "\n".join(lines)

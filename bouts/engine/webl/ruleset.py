@@ -40,6 +40,8 @@ class WeblRuleset(Ruleset):
     def validate_plans(self, plans: dict | None) -> dict:
         """``{"red": Plan|None, "blue": Plan|None}``: plan text (or a parsed Plan) per
         side; None or a missing side = the corner's default plan."""
+        if plans is None:
+            return {"red": None, "blue": None}
         if plans is not None and not isinstance(plans, dict):
             raise OptionError("plans", "must be an object with red and/or blue plans")
         plans = super().validate_plans(plans)
@@ -55,6 +57,8 @@ class WeblRuleset(Ruleset):
         return out
 
     def validate_options(self, options: dict | None) -> dict:
+        if options is None:
+            return {"home": None, "champion": None, "weight_rule": True}
         if options is not None and not isinstance(options, dict):
             raise OptionError("options", "must be an object")
         options = dict(options or {})
