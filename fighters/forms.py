@@ -36,12 +36,8 @@ class JSONValueField(forms.CharField):
 def _field_for(dotted: str, example) -> forms.Field:
     common = {"required": False, "label": dotted}
     if isinstance(example, bool):
-        return forms.TypedChoiceField(
-            choices=[("", "—"), ("true", "true"), ("false", "false")],
-            coerce=lambda v: v == "true",
-            empty_value=None,
-            **common,
-        )
+        # "unknown" (empty) leaves the field out; accepts true/false, True/False, 1/0
+        return forms.NullBooleanField(**common)
     if isinstance(example, int):
         return forms.IntegerField(**common)
     if isinstance(example, float):

@@ -1,0 +1,295 @@
+"""import_cards / export_cards: all-or-nothing with numbered row errors, and a
+lossless round trip in both formats."""
+
+import csv
+import io
+import json
+import random
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from bouts.engine.registry import get_ruleset
+from fighters.models import Camp, CardChange, Fighter, RatingCard
+from fighters.services import fighter_create
+
+from .conftest import SAMPLE, registered_or_skip
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot():
+    """Everything an import writes, in a comparable form."""
+    fighters = [
+        (
+            f.name,
+            f.nickname,
+            f.nationality,
+            f.date_of_birth,
+            f.stance,
+            f.height_cm,
+            f.reach_cm,
+            f.weight_class,
+            f.camp.name if f.camp else None,
+            f.is_active,
+            f.retired_on,
+            sorted(
+                (c.ruleset, json.dumps(c.data, sort_keys=True), c.rating) for c in f.cards.all()
+            ),
+        )
+        for f in Fighter.objects.select_related("camp").prefetch_related("cards")
+    ]
+    return sorted(fighters, key=repr)
+
+
+def make_roster():
+    camp = Camp.objects.create(name="Kronk Gym", manager="Emanuel")
+    for i in range(6):
+        cards = {"sample": SAMPLE.generate_card(random.Random(i), 1 + i)}
+        fighter_create(
+            name=f"Fighter {i}",
+            nickname='The "Hammer", Jr' if i == 0 else "",
+            nationality="Ghana" if i % 2 else "México",
+            weight_class="welterweight",
+            height_cm=170 + i,
+            reach_cm=175 + i,
+            date_of_birth=__import__("datetime").date(1990, 1, 1 + i),
+            stance="southpaw" if i % 3 == 0 else "orthodox",
+            camp=camp if i < 3 else None,
+            cards=cards,
+        )
+    fighter_create(
+        name="No Card",
+        weight_class="heavyweight",
+        is_active=False,
+        retired_on=__import__("datetime").date(2020, 5, 5),
+    )
+
+
+def run_import(path):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_cards", str(path), stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def wipe():
+    CardChange.objects.all().delete()
+    Fighter.objects.all().delete()
+    Camp.objects.all().delete()
+
+
+@pytest.mark.parametrize(("fmt", "flat"), [("csv", False), ("csv", True), ("json", False)])
+def test_round_trip_is_lossless(tmp_path, sample_ruleset, fmt, flat):
+    make_roster()
+    before = snapshot()
+    path = tmp_path / f"cards.{fmt}"
+    call_command(
+        "export_cards",
+        str(path),
+        "--format",
+        fmt,
+        *(["--flat"] if flat else []),
+        stderr=io.StringIO(),
+    )
+    exported = path.read_text()
+    wipe()
+    out, err = run_import(path)
+    assert "7 row(s)" in out and err == ""
+    assert snapshot() == before
+    assert CardChange.objects.filter(source="import").count() == 6
+    # exporting again gives the same file
+    again = tmp_path / f"again.{fmt}"
+    call_command(
+        "export_cards",
+        str(again),
+        "--format",
+        fmt,
+        *(["--flat"] if flat else []),
+        stderr=io.StringIO(),
+    )
+    assert again.read_text() == exported
+
+
+def test_reimport_updates_in_place(tmp_path, sample_ruleset):
+    make_roster()
+    path = tmp_path / "cards.json"
+    call_command("export_cards", str(path), stderr=io.StringIO())
+    rows = json.loads(path.read_text())
+    rows[0]["card"]["power"] = 10 if rows[0]["card"]["power"] != 10 else 9
+    rows[0]["nickname"] = "Changed"
+    path.write_text(json.dumps(rows))
+    before_changes = CardChange.objects.count()
+    out, _ = run_import(path)
+    assert "1 updated" not in out  # several rows, every fighter updated
+    assert Fighter.objects.count() == 7
+    assert Fighter.objects.get(name=rows[0]["name"], nickname="Changed")
+    assert CardChange.objects.count() == before_changes + 1  # only the edited card
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=["name", "weight_class", "camp", "ruleset", "card"])
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_bad_rows_import_nothing_and_are_all_reported(tmp_path, sample_ruleset):
+    good = SAMPLE.generate_card(random.Random(1), 5)
+    rows = [
+        {
+            "name": "Good One",
+            "weight_class": "lightweight",
+            "camp": "New Camp",
+            "ruleset": "sample",
+            "card": json.dumps(good),
+        },
+        {
+            "name": "Bad Card",
+            "weight_class": "lightweight",
+            "camp": "",
+            "ruleset": "sample",
+            "card": json.dumps({**good, "power": 99}),
+        },
+        {
+            "name": "Bad Class",
+            "weight_class": "jumbo",
+            "camp": "",
+            "ruleset": "sample",
+            "card": json.dumps(good),
+        },
+        {
+            "name": "Bad Ruleset",
+            "weight_class": "lightweight",
+            "camp": "",
+            "ruleset": "chess",
+            "card": json.dumps(good),
+        },
+        {
+            "name": "Good Two",
+            "weight_class": "lightweight",
+            "camp": "",
+            "ruleset": "sample",
+            "card": json.dumps(good),
+        },
+        {
+            "name": "Good One",
+            "weight_class": "lightweight",
+            "camp": "New Camp",
+            "ruleset": "sample",
+            "card": json.dumps(good),
+        },
+        {
+            "name": "Broken JSON",
+            "weight_class": "lightweight",
+            "camp": "",
+            "ruleset": "sample",
+            "card": "{power: 3",
+        },
+    ]
+    path = tmp_path / "cards.csv"
+    write_csv(path, rows)
+    err = io.StringIO()
+    with pytest.raises(CommandError) as exc:
+        call_command("import_cards", str(path), stdout=io.StringIO(), stderr=err)
+    lines = err.getvalue().splitlines()
+    assert lines[0] == "row 2: card: power: must be between 1 and 10 (got 99)"
+    assert lines[1].startswith("row 3: weight_class: Select a valid choice.")
+    assert lines[2].startswith("row 4: ruleset: unknown ruleset 'chess'")
+    assert lines[3] == "row 6: the same fighter and ruleset as row 1"
+    assert lines[4].startswith("row 7: card: not valid JSON")
+    assert len(lines) == 5
+    assert "5 of 7 row(s) are bad; nothing was imported." in str(exc.value)
+    assert not Fighter.objects.exists() and not Camp.objects.exists()
+    assert not RatingCard.objects.exists() and not CardChange.objects.exists()
+
+
+def test_bad_json_rows(tmp_path, sample_ruleset):
+    path = tmp_path / "cards.json"
+    path.write_text(
+        json.dumps(
+            [
+                {"name": "A", "weight_class": "lightweight", "ruleset": "sample"},
+                "not an object",
+                {"name": "B", "weight_class": "lightweight", "height_cm": "tall"},
+                {"name": "C", "weight_class": "lightweight", "colour": "red"},
+            ]
+        )
+    )
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_cards", str(path), stdout=io.StringIO(), stderr=err)
+    assert err.getvalue().splitlines() == [
+        "row 1: card: is required with ruleset sample",
+        "row 2: each row must be an object",
+        "row 3: height_cm: Enter a whole number.",
+        "row 4: colour: unknown field (fields: name, nickname, nationality, date_of_birth, "
+        "stance, height_cm, reach_cm, weight_class, camp, is_active, retired_on, ruleset, card)",
+    ]
+    assert not Fighter.objects.exists()
+
+
+def test_unreadable_files(tmp_path):
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_cards", str(tmp_path / "missing.csv"))
+    bad = tmp_path / "x.json"
+    bad.write_text("[{")
+    with pytest.raises(CommandError, match="not valid JSON"):
+        call_command("import_cards", str(bad))
+    odd = tmp_path / "x.csv"
+    odd.write_text("name,weight,ruleset\n")
+    with pytest.raises(CommandError, match="unknown CSV column 'weight'"):
+        call_command("import_cards", str(odd))
+
+
+def test_import_exit_status_via_manage(tmp_path):
+    """The real CLI: one line per bad row on stderr, exit status 1, no traceback."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([{"name": "X", "weight_class": "nope"}]))
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "import_cards", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1
+    assert "row 1: weight_class:" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_flat_csv_columns_import(tmp_path, sample_ruleset):
+    path = tmp_path / "flat.csv"
+    path.write_text(
+        "name,weight_class,ruleset,card.style,card.power,card.speed,card.fresh.pl,card.traits\n"
+        'Ana,lightweight,sample,boxer,4,5,6,"[""jab""]"\n'
+    )
+    run_import(path)
+    card = RatingCard.objects.get()
+    assert card.data == {
+        "style": "boxer",
+        "power": 4,
+        "speed": 5,
+        "fresh": {"pl": 6},
+        "traits": ["jab"],
+    }
+
+
+@pytest.mark.parametrize("ruleset", registered_or_skip())
+def test_round_trip_every_registered_ruleset(tmp_path, ruleset):
+    rules = get_ruleset(ruleset)
+    for i in range(4):
+        fighter_create(
+            name=f"R{i}",
+            weight_class="middleweight",
+            cards={ruleset: rules.generate_card(random.Random(i), None)},
+        )
+    before = snapshot()
+    for fmt, flat in (("json", []), ("csv", []), ("csv", ["--flat"])):
+        path = tmp_path / f"out-{fmt}{len(flat)}.{fmt}"
+        call_command("export_cards", str(path), "--ruleset", ruleset, *flat, stderr=io.StringIO())
+        wipe()
+        run_import(path)
+        assert snapshot() == before, (fmt, flat)
