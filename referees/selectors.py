@@ -34,14 +34,16 @@ def referee_bouts(*, referee: Referee) -> QuerySet[Bout]:
 
 
 def referee_summary(*, referee: Referee) -> dict:
-    """How the referee's bouts ended: totals, stoppages, disqualifications (one
-    aggregate query)."""
+    """How the referee's bouts ended: totals, stoppages, disqualifications, and the
+    fouls called (one aggregate query; bouts counted once whatever the fouls)."""
     completed = Bout.objects.filter(referee=referee, status=BoutStatus.COMPLETED)
     figures = completed.aggregate(
-        bouts=Count("id"),
-        stoppages=Count("id", filter=Q(result__method__in=("KO", "TKO", "RTD"))),
-        disqualifications=Count("id", filter=Q(result__method="DQ")),
-        decisions=Count("id", filter=Q(result__method__in=("UD", "SD", "MD", "DRAW"))),
+        bouts=Count("id", distinct=True),
+        stoppages=Count("id", distinct=True, filter=Q(result__method__in=("KO", "TKO", "RTD"))),
+        disqualifications=Count("id", distinct=True, filter=Q(result__method="DQ")),
+        decisions=Count(
+            "id", distinct=True, filter=Q(result__method__in=("UD", "SD", "MD", "DRAW", "TD"))
+        ),
         fouls=Count("fouls"),
     )
     return figures

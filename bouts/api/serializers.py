@@ -111,6 +111,14 @@ class FoulSerializer(serializers.ModelSerializer):
         fields = ["round", "time", "side", "fighter", "type", "penalty", "points"]
 
 
+class SuspensionSerializer(serializers.Serializer):
+    fighter = serializers.IntegerField(source="fighter_id")
+    fighter_name = serializers.CharField(source="fighter.name")
+    reason = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
 class FighterLineSerializer(serializers.ModelSerializer):
     class Meta:
         model = BoutFighterLine
@@ -141,6 +149,7 @@ class BoutDetailSerializer(BoutSerializer):
     injuries = InjurySerializer(many=True, read_only=True)
     fouls = FoulSerializer(many=True, read_only=True)
     fighter_lines = FighterLineSerializer(many=True, read_only=True)
+    suspensions = SuspensionSerializer(many=True, read_only=True)
     play_by_play = serializers.SerializerMethodField()
     details = serializers.SerializerMethodField()
 
@@ -169,6 +178,7 @@ class BoutDetailSerializer(BoutSerializer):
             "injuries",
             "fouls",
             "fighter_lines",
+            "suspensions",
             "play_by_play",
             "details",
         ]
@@ -231,7 +241,9 @@ class BoutScheduleSerializer(serializers.Serializer):
     rulesets two camps; officials and corners left out are drawn by the engine."""
 
     ruleset = serializers.ChoiceField(choices=[])
-    date = serializers.DateField()
+    date = serializers.DateField(
+        required=False, allow_null=True, help_text="Defaults to the event's date."
+    )
     red = serializers.PrimaryKeyRelatedField(
         queryset=Fighter.objects.all(), required=False, allow_null=True
     )
@@ -276,7 +288,7 @@ class BoutScheduleSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, allow_null=True)
     is_title_bout = serializers.BooleanField(required=False, default=False)
     seed = serializers.IntegerField(
-        required=False, allow_null=True, min_value=-(2**63), max_value=2**63 - 1
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1
     )
     idempotency_key = serializers.CharField(
         required=False,

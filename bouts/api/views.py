@@ -1,7 +1,6 @@
 """Bouts: list, the whole record, scheduling (with an idempotency key) and queueing."""
 
 from django.db import IntegrityError
-from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -12,7 +11,8 @@ from rest_framework.response import Response
 from league.api.permissions import LeagueScopedViewSetMixin
 from league.api.throttles import BoutQueueThrottle
 
-from ..models import Bout, JudgeScore, RoundStat
+from .. import selectors
+from ..models import Bout
 from .filters import BoutFilter
 from .serializers import BoutDetailSerializer, BoutScheduleSerializer, BoutSerializer
 
@@ -58,38 +58,11 @@ class BoutViewSet(
         return BoutSerializer
 
     def get_queryset(self):
-        qs = Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
-            "inputs", "result__engine_result"
-        )
         if self.action in ("retrieve", "queue"):
-            qs = (
-                Bout.objects.select_related(
-                    "red",
-                    "blue",
-                    "red_camp",
-                    "blue_camp",
-                    "result",
-                    "referee",
-                    "judge_1",
-                    "judge_2",
-                    "judge_3",
-                    "doctor",
-                    "red_corner",
-                    "blue_corner",
-                )
-                .defer("inputs")
-                .prefetch_related(
-                    Prefetch(
-                        "judge_scores", queryset=JudgeScore.objects.order_by("judge_index", "round")
-                    ),
-                    Prefetch("round_stats", queryset=RoundStat.objects.order_by("round", "side")),
-                    "knockdowns",
-                    "injuries",
-                    "fouls",
-                    "fighter_lines",
-                )
-            )
-        return qs
+            return selectors.bout_report_queryset().defer("inputs")
+        return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
+            "inputs", "options", "plans", "result__engine_result"
+        )
 
     def leagues_of_object(self, obj):
         return _leagues_of_bout_parts(obj.division, obj.event)

@@ -19,6 +19,7 @@ from .serializers import (
     FighterCreateSerializer,
     FighterRetireSerializer,
     FighterSerializer,
+    HistoryRowSerializer,
 )
 
 
@@ -59,7 +60,7 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         serializer.instance = selectors.fighter_get(fighter_id=fighter.pk)
 
     @extend_schema(responses=CareerSerializer)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def career(self, request, pk=None):
         """The fighter's record summary."""
         fighter = self.get_object()
@@ -68,6 +69,19 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         except Career.DoesNotExist:
             career = Career(fighter=fighter)
         return Response(CareerSerializer(career).data)
+
+    @extend_schema(responses=HistoryRowSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def bouts(self, request, pk=None):
+        """The fighter's fight history, newest first, the way record books print it:
+        opponent and his record going in, result, method, round, the judges' totals,
+        and the fighter's record after each bout."""
+        from bouts.selectors import fighter_history
+
+        fighter = self.get_object()
+        rows = fighter_history(fighter=fighter)
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(HistoryRowSerializer(page, many=True).data)
 
     @extend_schema(request=FighterRetireSerializer, responses=FighterSerializer)
     @action(detail=True, methods=["post"])

@@ -1,0 +1,39 @@
+import datetime
+
+import pytest
+
+from bouts.models import Bout
+from bouts.services import bout_schedule
+from tests.api import factories
+
+
+@pytest.fixture
+def fought(db, django_capture_on_commit_callbacks):
+    """A league with one division, one event and a real bout fought by the engine
+    (scheduled, queued, simulated eagerly and recorded)."""
+    league = factories.league(name="Test League")
+    red = factories.fighter(name="Red Rooney", rating=None)
+    blue = factories.fighter(name="Blue Bellamy", rating=None)
+    division = factories.division(league=league, fighters=[red, blue])
+    event = factories.event(league=league, date=datetime.date(2026, 2, 1))
+    with django_capture_on_commit_callbacks(execute=True):
+        bout = bout_schedule(
+            ruleset=league.ruleset,
+            date=event.date,
+            red=red,
+            blue=blue,
+            event=event,
+            division=division,
+            scheduled_rounds=6,
+            seed=20261,
+        )
+    bout = Bout.objects.get(pk=bout.pk)
+    assert bout.status == "completed", bout.failure_reason
+    return {
+        "league": league,
+        "division": division,
+        "event": event,
+        "bout": bout,
+        "red": red,
+        "blue": blue,
+    }
