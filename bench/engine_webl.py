@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bouts.engine import simulate  # noqa: E402
-from bouts.engine.webl import RULESET  # noqa: E402
+from bouts.engine import simulate
+from bouts.engine.webl import RULESET
 
 
 def main() -> None:

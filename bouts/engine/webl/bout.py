@@ -29,11 +29,9 @@ from .plans import TOWEL, Line, Plan, default_plan_key, parse_line, parse_plan, 
 from .scoring import (
     AGGRESSOR,
     CLOSE,
-    DAMAGE_WEIGHT,
     EVEN,
     HOME,
     JUDGE_NOISE,
-    LANDED_WEIGHT,
     apply_knockdowns,
     apply_penalty,
     judge_params,
@@ -57,6 +55,8 @@ def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
     key = default_plan_key(me, opp, strategy, rng)
     plan = _DEFAULT_PLANS.get(key)
     if plan is None:
+        if len(_DEFAULT_PLANS) > 5000:
+            _DEFAULT_PLANS.clear()
         plan = _DEFAULT_PLANS[key] = parse_plan(plan_text_for_key(key))
     return plan
 
@@ -163,7 +163,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     tko_share = TKO_LINE[referee["stoppage"]]
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
     home, champion = options.get("home"), options.get("champion")
-    jparams = [judge_params(j, home, champion) for j in judges]
+    jparams = [judge_params(j, home, champion, random()) for j in judges]
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
@@ -455,15 +455,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
 
         # --- the judges: 10-point must, each with a small counting error
         r_votes = b_votes = 0
-        base_r = LANDED_WEIGHT * land_a + DAMAGE_WEIGHT * dmg_b
-        base_b = LANDED_WEIGHT * land_b + DAMAGE_WEIGHT * dmg_a
         for wl, wd, fr, fbl, mode, jhome, card, t in jrows:
-            if wl == LANDED_WEIGHT and wd == DAMAGE_WEIGHT:
-                red = base_r * fr * (lo + span * random())
-                blue = base_b * fbl * (lo + span * random())
-            else:
-                red = (wl * land_a + wd * dmg_b) * fr * (lo + span * random())
-                blue = (wl * land_b + wd * dmg_a) * fbl * (lo + span * random())
+            red = (wl * land_a + wd * dmg_b) * fr * (lo + span * random())
+            blue = (wl * land_b + wd * dmg_a) * fbl * (lo + span * random())
             margin = CLOSE * (red + blue)
             if red - blue > margin:
                 score = [10, 9]

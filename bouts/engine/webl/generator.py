@@ -80,7 +80,7 @@ NICK = (
     "Iceman",
 )
 
-SPREAD = 2.2  # standard deviation of one attribute around the rating
+SPREAD = 2.8  # standard deviation of one attribute around the rating
 LOW, HIGH = 3, 25  # generated attributes stay believable
 
 

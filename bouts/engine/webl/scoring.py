@@ -10,7 +10,7 @@ from __future__ import annotations
 
 LANDED_WEIGHT = 1.0  # points per landed punch a judge counts
 DAMAGE_WEIGHT = 2.0  # points per endurance point of damage dealt
-JUDGE_NOISE = 0.08  # each judge's count of each fighter: x uniform(1 - n, 1 + n)
+JUDGE_NOISE = 0.15  # each judge's count of each fighter: x uniform(1 - n, 1 + n)
 CLOSE = 0.025  # a difference within 2.5% of the two scores is a close round
 BIAS_FACTOR = 1.03  # hometown / champion judges: +3% for their man
 MIN_SCORE = 6
@@ -19,10 +19,13 @@ EVEN, AGGRESSOR, COUNTERPUNCHER, HOME = range(4)
 _CLOSE_MODE = {"even": EVEN, "aggressor": AGGRESSOR, "counterpuncher": COUNTERPUNCHER, "home": HOME}
 
 
-def judge_params(judge: dict, home: str | None, champion: str | None) -> tuple:
-    """``(landed weight, damage weight, red factor, blue factor, close mode, home side)``."""
+def judge_params(judge: dict, home: str | None, champion: str | None, taste: float = 0.5):
+    """``(landed weight, damage weight, red factor, blue factor, close mode, home side)``.
+
+    ``taste`` (uniform 0-1, drawn per judge per bout) sets how much this judge values
+    damage against landed punches: x0.5 to x1.5 of DAMAGE_WEIGHT."""
     bias = judge.get("bias", "none")
-    wl, wd = LANDED_WEIGHT, DAMAGE_WEIGHT
+    wl, wd = LANDED_WEIGHT, DAMAGE_WEIGHT * (0.5 + taste)
     if bias == "slugger":
         wd *= 1.5
     elif bias == "boxer":
