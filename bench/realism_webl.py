@@ -67,9 +67,8 @@ def main() -> None:
     print(f"  DQ        {share.get('DQ', 0):5.1f}%   (US 2017: {TARGET['DQ']}%)")
     print(f"  decision  {decisions:5.1f}%   (US 2017: {TARGET['decision']}%)")
     for m in ("UD", "SD", "MD"):
-        print(
-            f"    {m}      {share.get(m, 0):5.1f}%  ({100 * share.get(m, 0) / max(decisions, 1e-9):4.1f}% of decisions)"
-        )
+        of_decisions = 100 * share.get(m, 0) / max(decisions, 1e-9)
+        print(f"    {m}      {share.get(m, 0):5.1f}%  ({of_decisions:4.1f}% of decisions)")
     print(f"  draw      {share.get('DRAW', 0) + share.get('TDRAW', 0):5.1f}%")
     stops = sum(stop_rounds.values()) or 1
     early = ", ".join(f"R{r}:{100 * c / stops:.0f}%" for r, c in sorted(stop_rounds.items()))

@@ -477,11 +477,11 @@ def default_plan_text(me: dict, opp: dict, strategy: str, rng) -> str:
 
     Every corner writes four lines (rounds 1-3, 4-6, 7-9, 10 on), each AGG 4-8, POW
     5-8, DEF the rest up to 20 (at most 10), opportunistic (65%), head (17%) or body
-    (18%) targeting, and very rarely (0.15%) dirty. Better corners fit the style to the matchup (``average``: half
-    the time, ``good`` and ``excellent``: always; ``poor``: never). ``good`` and
-    ``excellent`` corners add conditional lines: clinch when tired, go for the finish
-    when the opponent is exhausted, press when behind late; ``excellent`` corners also
-    protect a lead in the last rounds."""
+    (18%) targeting, and very rarely (0.15%) dirty. Better corners fit the style to
+    the matchup (``average``: half the time, ``good`` and ``excellent``: always;
+    ``poor``: never). ``good`` and ``excellent`` corners add conditional lines:
+    clinch when tired, go for the finish when the opponent is exhausted, press when
+    behind late; ``excellent`` corners also protect a lead in the last rounds."""
     return plan_text_for_key(default_plan_key(me, opp, strategy, rng))
 
 
