@@ -1,0 +1,129 @@
+"""Microseconds per Octagon Warriors game (full event log, one process), and the
+outcome distribution of generated camps across the rating range.
+
+.venv/bin/python bench/engine_octagon.py [-n 2000] [--realism 5000]
+
+- "simulate only": ``RULESET.simulate`` on validated sides (the engine's game).
+- "with validation": the top-level ``bouts.engine.simulate`` (validates both 50-card
+  decks, then plays) - what the bout pipeline calls.
+- ``--realism N``: N games of camps rated uniformly 1..10 against each other:
+  methods, rounds, first-player share, upset rate by rating gap, greedy vs seed AI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bouts.engine import simulate
+from bouts.engine.octagon import RULESET
+
+PAIRS = 100
+
+
+def _pairs(seed: int, n: int):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        ra, rb = rng.uniform(1, 10), rng.uniform(1, 10)
+        red = RULESET.validate_side(RULESET.generate_side(rng, ra))
+        blue = RULESET.validate_side(RULESET.generate_side(rng, rb))
+        out.append((red, blue, ra, rb))
+    return out
+
+
+def speed(n: int) -> None:
+    pairs = _pairs(1, PAIRS)
+    plans = RULESET.validate_plans(None)
+    options = RULESET.validate_options(None)
+    rounds = RULESET.default_rounds
+
+    def one(i):
+        red, blue, _, _ = pairs[i % PAIRS]
+        return RULESET.simulate(red, blue, rounds=rounds, rng=random.Random(i), officials=None,
+                                corners=None, plans=plans, options=options)  # fmt: skip
+
+    for i in range(100):  # warm up
+        one(i)
+    events = turns = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(n):
+        result = one(i)
+        events += len(result.events)
+        turns += result.details["turns"]["red"] + result.details["turns"]["blue"]
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"{n} games, simulate only: {wall / n * 1e6:.0f} us per game wall, "
+          f"{cpu / n * 1e6:.0f} us cpu; {events / n:.0f} events and {turns / n:.0f} turns "
+          f"a game; {cpu / turns * 1e6:.1f} us cpu per turn")  # fmt: skip
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(n):
+        red, blue, _, _ = pairs[i % PAIRS]
+        simulate("octagon", red, blue, seed=i)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"{n} games, with validation (bouts.engine.simulate): {wall / n * 1e6:.0f} us per "
+          f"game wall, {cpu / n * 1e6:.0f} us cpu")  # fmt: skip
+    start = time.process_time()
+    for i in range(n):
+        red, blue, _, _ = pairs[i % PAIRS]
+        simulate("octagon", red, blue, seed=i).to_dict()
+    cpu = time.process_time() - start
+    print(f"{n} games, simulate + to_dict(): {cpu / n * 1e6:.0f} us cpu per game")
+
+
+def realism(n: int) -> None:
+    pairs = _pairs(2, n)
+    methods, winners = Counter(), Counter()
+    rounds, kos = [], []
+    gap_games, gap_upsets = Counter(), Counter()
+    for i, (red, blue, ra, rb) in enumerate(pairs):
+        result = simulate("octagon", red, blue, seed=i)
+        methods[result.method] += 1
+        winners[result.winner] += 1
+        rounds.append(result.round)
+        kos.append(sum(result.details["kos"].values()))
+        if result.winner is not None:
+            band = min(int(abs(ra - rb)), 5)
+            gap_games[band] += 1
+            gap_upsets[band] += result.winner != ("red" if ra > rb else "blue")
+    print(f"\n{n} games, camps rated uniformly 1..10 (seed AI both sides):")
+    for method, count in methods.most_common():
+        print(f"  {method:<12} {count / n:6.1%}")
+    print(f"  winner: red (plays first) {winners['red'] / n:.1%}, blue {winners['blue'] / n:.1%},"
+          f" none {winners[None] / n:.1%}")  # fmt: skip
+    print(f"  rounds: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds)}, "
+          f"max {max(rounds)}; fighter KOs a game: mean {statistics.mean(kos):.1f}")  # fmt: skip
+    print("  upset rate (lower-rated camp wins) by rating gap:")
+    for band in sorted(gap_games):
+        label = f"{band}-{band + 1}" if band < 5 else "5+"
+        print(f"    gap {label:<4} {gap_upsets[band] / gap_games[band]:6.1%}"
+              f"  ({gap_games[band]} games)")  # fmt: skip
+    same = _pairs(3, min(n, 1000))
+    greedy = 0
+    for i, (red, blue, _, _) in enumerate(same):
+        plans = {"red": "greedy"} if i % 2 else {"blue": "greedy"}
+        winner = simulate("octagon", red, blue, seed=i, plans=plans).winner
+        greedy += winner == ("red" if i % 2 else "blue")
+    print(f"  greedy corner vs seed AI (same decks, sides alternated): greedy wins "
+          f"{greedy / len(same):.1%} of {len(same)}")  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=2000)
+    parser.add_argument("--realism", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    speed(args.n)
+    if args.realism:
+        realism(args.realism)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
