@@ -32,10 +32,15 @@ from .deck import (
     POSITIONS,
     ROUND_CARDS,
     SECONDS_PER_CARD,
+    shuffled,
 )
 from .options import plan_for_round
 from .scoring import score_round
 from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, total
+
+# Referee's discretion after a knockdown: base chance (of 20) by stoppage tendency.
+DISCRETION = {"early": 6, "normal": 4, "late": 3, "very_late": 2}
+CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(120))
 
 
 class BoutOver(Exception):
@@ -244,8 +249,7 @@ class Bout:
     # --- the deck -----------------------------------------------------------------------
     def deal(self):
         if self.rnd % 2 == 1:
-            cards = list(DECK)
-            self.rng.shuffle(cards)
+            cards = shuffled(self.rng)
             self.full = cards
             self.deck = cards[:ROUND_CARDS]
         else:
@@ -269,29 +273,34 @@ class Bout:
         if i < len(self.deck):
             self.i = i + 1
             return self.deck[i]
-        return DECK[self.rng.randint(0, 99)]
+        return DECK[int(self.rng.random() * 100)]
 
     def check_card(self):
         """A card for a check (cuts, fouls, injuries, specials): the round deck, or
         the idle deck with the optional card-usage rule."""
         if self.opt["card_usage"]:
-            return DECK[self.rng.randint(0, 99)]
+            return DECK[int(self.rng.random() * 100)]
         return self.draw_need()
 
     def aux_rn(self) -> int:
         """An RN (1-80) from a used card, for checks between rounds."""
-        rn = DECK[self.rng.randint(0, 99)][C_RN]
+        rn = DECK[int(self.rng.random() * 100)][C_RN]
         while rn < 0:
-            rn = DECK[self.rng.randint(0, 99)][C_RN]
+            rn = DECK[int(self.rng.random() * 100)][C_RN]
         return rn
 
     def rn20(self) -> int:
-        return DECK[self.rng.randint(0, 99)][C_CF]
+        return DECK[int(self.rng.random() * 100)][C_CF]
 
     def stop_clock(self, n: int):
-        """Advanced timing: the last ``n`` cards go to the bottom of the deck."""
+        """Advanced timing: time is stopped for the last ``n`` cards. The book's
+        second method: the checks are made with the idle 50-card deck, so the
+        round deck gets ``n`` cards back (drawn from the idle half, so that a FOUL
+        card is not recycled into the same round)."""
         if self.timing and n:
-            self.deck.extend(self.deck[self.i - n : self.i])
+            idle = self.full[ROUND_CARDS:] if self.rnd % 2 == 1 else self.full[:ROUND_CARDS]
+            random = self.rng.random
+            self.deck.extend(idle[int(random() * ROUND_CARDS)] for _ in range(n))
             self.returned += n
 
     def remove_cards(self, n: int):
@@ -301,11 +310,19 @@ class Bout:
         return int((self.i - self.returned) * SECONDS_PER_CARD)
 
     def clock(self) -> str:
-        return clock(max(0, self.seconds()))
+        n = self.i - self.returned
+        return CLOCKS[n] if 0 <= n < 120 else clock(max(0, self.seconds()))
 
     def ev(self, kind: str, side, text: str):
+        n = self.i - self.returned
         self.events.append(
-            {"round": self.rnd, "clock": self.clock(), "kind": kind, "side": side, "text": text}
+            {
+                "round": self.rnd,
+                "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
+                "kind": kind,
+                "side": side,
+                "text": text,
+            }
         )
 
     # --- effective ratings --------------------------------------------------------------
@@ -641,6 +658,8 @@ class Bout:
             self.remove_cards(3 if opt["mandatory_eight"] else T.COUNT_CARDS[count])
         dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
         self.refresh(dfn)
+        if self.opt["referee_discretion"]:
+            self.discretion(att, dfn, count)
         if self.traits_on and "head_case" in dfn.traits and self.rn20() <= 10:
             self.ev("trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
             self.finish(att, TKO)
@@ -652,6 +671,29 @@ class Bout:
         else:
             self.start_ki(att)
         return pts
+
+    def discretion(self, att: Fighter, dfn: Fighter, count: int):
+        """Referee's discretion after a knockdown (calibration option, RULES.md): he
+        may wave it off when the fallen fighter has taken a beating. RN 1-20 at or
+        below the chance stops it; the chance rises with the count, a second
+        knockdown in the round, fatigue and the points taken this round."""
+        chance = DISCRETION[self.ref["stoppage"]]
+        if count >= 6:
+            chance += 2
+        if len(dfn.kd_counts) >= 2:
+            chance += 4
+        if dfn.fatigued:
+            chance += 2
+        if att.pts >= 15:
+            chance += 2
+        if self.rn20() <= chance:
+            self.ev(
+                "tko",
+                att.side,
+                f"{dfn.name} beats the count on unsteady legs and the "
+                f"referee waves it off: {att.name} wins by TKO",
+            )
+            self.finish(att, TKO)
 
     def start_ki(self, att: Fighter):
         if self.ki_left > 0:
@@ -1217,7 +1259,7 @@ class Bout:
         if err == T.ERR_EARLY:
             del self.deck[-5:]
         elif err == T.ERR_LATE:
-            self.deck.extend(DECK[self.rng.randint(0, 99)] for _ in range(5))
+            self.deck.extend(DECK[int(self.rng.random() * 100)] for _ in range(5))
 
     def end_of_round(self, partial: bool = False):
         r, b = self.red, self.blue
@@ -1230,7 +1272,7 @@ class Bout:
                 pts[a.side] += 1
         kds = {"red": r.kd_scored, "blue": b.kd_scored}
         used = max(1, min(self.i, len(self.deck)))
-        mark_card = self.deck[self.rng.randint(0, used - 1)]
+        mark_card = self.deck[int(self.rng.random() * used)]
         marks = (mark_card[C_J1], mark_card[C_J2], mark_card[C_J3])
         if partial:
             marks = (T.EV, T.EV, T.EV)
@@ -1333,6 +1375,15 @@ class Bout:
             self.corner_work(f)
             if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
                 self.damage_check(f)
+            if self.opt["referee_discretion"] and f.fatigued and len(f.against) >= 2:
+                beating = f.against[-1] + f.against[-2]
+                if beating >= 30 and self.rn20() <= (4 if beating < 40 else 8):
+                    self.ev(
+                        "retire",
+                        f.side,
+                        f"{f.name}'s corner has seen enough and retires him on his stool",
+                    )
+                    self.finish(o, RTD, True)
             if f.rib and self.aux_rn() <= T.RIB_STOP:
                 self.ev("retire", f.side, f"{f.name} cannot go on with the rib injury")
                 self.finish(o, RTD, True)

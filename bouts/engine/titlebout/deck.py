@@ -131,7 +131,9 @@ DECK = build_deck()
 
 
 def shuffled(rng: random.Random) -> list:
-    """The whole deck, thoroughly shuffled with the bout's rng."""
-    cards = list(DECK)
-    rng.shuffle(cards)
-    return cards
+    """The whole deck, thoroughly shuffled with the bout's rng: the cards sorted
+    by 32 random bits each (one ``getrandbits`` call; ties keep deck order)."""
+    bits = rng.getrandbits(32 * DECK_SIZE)
+    keys = [(bits >> (32 * i)) & 0xFFFFFFFF for i in range(DECK_SIZE)]
+    order = sorted(range(DECK_SIZE), key=keys.__getitem__)
+    return [DECK[i] for i in order]

@@ -116,16 +116,16 @@ def generate(rng, rating: float | None = None) -> dict:
     cf_b, cf_s = _clamp(cf_b, 2, 14), _clamp(cf_s, 2, 14)
     pl = round(expected_pl(r) + rng.uniform(-2.0, 2.0) + (1 if boxer else 0))
     pl = _clamp(pl, 18, 38)
-    kp = round(1.5 + r * 0.55 + (2.2 if slug else -0.8 if boxer else 0.8) + rng.uniform(-2.5, 2.5))
+    kp = round(1.6 + r * 0.5 + (2.0 if slug else -1.0 if boxer else 0.5) + rng.uniform(-2.5, 2.5))
     kp = _clamp(kp, 1, 12)
     deff = _clamp(_even(3.5 - r * 0.75 + rng.uniform(-2.5, 2.5) - (1 if boxer else 0)), -6, 6)
     pm_top = _clamp(pl + rng.randint(12, 17), pl + 8, 56)
     cpd_len = _clamp(round(8.5 - r * 0.45 + rng.uniform(-1.5, 1.5)), 2, pm_top - pl - 1)
     clinch_top = _clamp(pm_top + rng.randint(8, 15), pm_top + 3, 74)
     cp = _clamp(round(1 + r * 0.6 + (1 if boxer else 0) + rng.uniform(-1.5, 1.5)), 1, 10)
-    kd1 = _clamp(round(rng.triangular(0, 6, 2.5) - (r - 6) * 0.15), 0, 6)
+    kd1 = _clamp(round(rng.triangular(0, 6, 2) - (r - 6) * 0.15), 0, 6)
     kd2 = _clamp(round(rng.triangular(0, 8, 3.5) - (r - 6) * 0.2), 0, 8)
-    ko = _clamp(round(rng.triangular(0, 10, 3) - (r - 6) * 0.3), 0, 10)
+    ko = _clamp(round(rng.triangular(0, 9, 2) - (r - 6) * 0.25), 0, 10)
     ki = _clamp(round(4.5 + r * 0.45 + rng.uniform(-1.5, 1.5)), 3, 10)
     fresh = {
         "cf_b": cf_b,
@@ -150,9 +150,9 @@ def generate(rng, rating: float | None = None) -> dict:
     fatigued = {
         "cf_b": _clamp(cf_b - 1 - (drop == 2), 1, 14),
         "cf_s": _clamp(cf_s - 1 - (drop == 2), 1, 14),
-        "def": _clamp(deff + rng.choice((0, 2, 2)), -6, 8),
+        "def": _clamp(deff + rng.choice((2, 2, 4)), -6, 8),
         "cp": _clamp(cp - rng.randint(0, 1), 0, 10),
-        "kd1": _clamp(kd1 + rng.randint(0, 1), 0, 7),
+        "kd1": _clamp(kd1 + rng.randint(1, 2), 0, 8),
         "kd2": _clamp(kd2 + rng.randint(0, 1), 0, 9),
         "ko": _clamp(ko + rng.randint(0, 1), 0, 10),
         "ki": _clamp(ki - rng.randint(0, 2), 2, 10),
@@ -169,7 +169,7 @@ def generate(rng, rating: float | None = None) -> dict:
     agg = _clamp(
         round(5 + (1.5 if slug else -1 if boxer else 0) + r * 0.2 + rng.uniform(-2, 2)), 1, 10
     )
-    end = _clamp(round(70 + r * 5 + rng.uniform(-15, 15)), 40, 160)
+    end = _clamp(round(62 + r * 4 + rng.uniform(-14, 14)), 40, 160)
     strat = {
         "FI": _clamp(round(4 + r * 0.35 + (1 if slug else 0) + rng.uniform(-1.5, 1.5)), 1, 10),
         "FO": _clamp(round(3 + r * 0.45 + (2 if boxer else 0) + rng.uniform(-1.5, 1.5)), 1, 10),
@@ -185,7 +185,7 @@ def generate(rng, rating: float | None = None) -> dict:
         "agg": agg,
         "end": end,
         "cut": _clamp(round(rng.triangular(1, 8, 3)), 0, 10),
-        "foul": rng.choices("ABCDE", weights=(20, 30, 28, 15, 7))[0],
+        "foul": rng.choices("ABCDE", weights=(40, 32, 18, 7, 3))[0],
         "fresh": fresh,
         "fatigued": fatigued,
         "hitting": _hitting(rng, kp / 12),

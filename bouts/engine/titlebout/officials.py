@@ -197,7 +197,9 @@ def officials(given, rng) -> dict:
         judges = []
         for _ in range(3):
             name = names.pop(rng.randint(0, len(names) - 1))
-            judges.append({"name": name, "bias": "none", "close_round": "even"})
+            roll = rng.randint(1, 20)
+            close = "even" if roll <= 6 else "aggressor" if roll <= 15 else "counterpuncher"
+            judges.append({"name": name, "bias": "none", "close_round": close})
     else:
         if not isinstance(judges_in, list) or len(judges_in) != 3:
             raise OptionError("officials.judges", "must be a list of three judges")

@@ -18,13 +18,15 @@ DEFAULTS = {
     "southpaw": True,
     "missing_punches": False,  # missed punches also come off endurance
     "ki_timing": False,  # killer-instinct runs ignore fouls, cuts, injuries, movement, specials
-    "advanced_clinching": True,
-    "referee_errors": "per_round",  # off | once (method 1) | per_round (method 2)
+    "advanced_clinching": False,
+    "referee_errors": "once",  # off | once (method 1) | per_round (method 2)
     "throw_in_towel": True,
     "strategies": True,
     "traits": True,
     "injuries": True,
     "card_usage": False,  # checks for cuts, fouls, injuries, specials from the idle deck
+    "referee_discretion": True,  # calibration (not in the book): stoppages after knockdowns,
+    # corners retiring a spent, beaten fighter (RULES.md, "Calibration")
     "era": "modern",  # modern (1970 on) | classic (1969 or earlier): the foul table's last rows
 }
 CHOICES = {"referee_errors": ("off", "once", "per_round"), "era": ("modern", "classic")}

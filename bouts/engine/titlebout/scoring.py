@@ -89,6 +89,13 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
         r, bl = (a, b) if side == "red" else (b, a)
         return [[r - common, bl - common] for _ in range(3)]
     diff = abs(pr - pb)
+    if diff == 0:
+        # The chart says 10-10; a judge who leans on close rounds (Ringside's
+        # judge vocabulary, RULES.md) still picks a side.
+        for judge in judges:
+            got = lean(EV, {"bias": "none", "close_round": judge["close_round"]}, "red", ctx)
+            cards.append([10, 9] if got == "red" else [9, 10] if got == "blue" else [10, 10])
+        return [[r - common, b - common] for r, b in cards]
     high = "red" if pr >= pb else "blue"
     check = 1 <= diff <= 6 or CHECK_HIGH <= diff <= 18
     low = "blue" if high == "red" else "red"
