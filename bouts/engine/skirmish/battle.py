@@ -1,0 +1,263 @@
+"""The battle: cycles of combat in speed order, attack against defence, fatigue,
+multi-attack, exhaustion, withdrawal and the morale check."""
+
+from __future__ import annotations
+
+from ..result import BLUE, RED, clock
+
+SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
+WITHDRAWAL = "WITHDRAWAL"
+MORALE = "MORALE"
+EXHAUSTION = "EXHAUSTION"
+CYCLES = "CYCLES"
+STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
+
+
+class Unit:
+    """One card in the battle."""
+
+    __slots__ = (
+        "acted",
+        "attack",
+        "attacks",
+        "damage",
+        "dealt",
+        "defence",
+        "exhausted",
+        "exhausted_cycle",
+        "fatigue",
+        "health",
+        "hits",
+        "id",
+        "multi",
+        "name",
+        "roll",
+        "side",
+        "speed",
+    )
+
+    def __init__(self, side: str, card: dict):
+        self.side = side
+        self.id = card["id"]
+        self.name = card["name"]
+        self.attack = card["attack"]
+        self.defence = card["defence"]
+        self.speed = card["speed"]
+        self.health = card["health"]
+        self.multi = card.get("multi_attack", 1)
+        self.fatigue = 0
+        self.damage = 0  # damage taken
+        self.dealt = 0
+        self.attacks = 0
+        self.hits = 0
+        self.exhausted = False
+        self.exhausted_cycle = None
+        self.acted = False
+        self.roll = 0.0
+
+    def line(self) -> dict:
+        return {
+            "side": self.side,
+            "id": self.id,
+            "name": self.name,
+            "attacks": self.attacks,
+            "hits": self.hits,
+            "damage_dealt": self.dealt,
+            "damage_taken": self.damage,
+            "fatigue": self.fatigue,
+            "exhausted": self.exhausted,
+            "exhausted_cycle": self.exhausted_cycle,
+        }
+
+
+class Battle:
+    def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
+        self.sides = {RED: red, BLUE: blue}
+        self.units = {s: [Unit(s, c) for c in self.sides[s]["fighters"]] for s in (RED, BLUE)}
+        self.starting = {s: len(self.units[s]) for s in (RED, BLUE)}
+        self.limit = cycles
+        self.rng = rng
+        self.policies = policies
+        self.cycle = 0
+        self.step = 0
+        self.events: list[dict] = []
+        self.cycle_stats: list[dict] = []
+        self.morale: list[dict] = []
+        self.exhausts = {RED: 0, BLUE: 0}
+
+    def say(self, kind: str, side: str | None, text: str) -> None:
+        self.events.append(
+            {
+                "round": self.cycle,
+                "clock": STAMPS[self.step],
+                "kind": kind,
+                "side": side,
+                "text": text,
+            }
+        )
+
+    def active(self, side: str) -> list[Unit]:
+        return [u for u in self.units[side] if not u.exhausted]
+
+    # --- the battle ---------------------------------------------------------------------
+    def fight(self) -> tuple[str | None, str]:
+        while True:
+            self.cycle += 1
+            self.step = 0
+            outcome = self.fight_cycle()
+            if outcome is not None:
+                return outcome
+            if self.cycle >= self.limit:
+                return self.at_the_limit()
+
+    def fight_cycle(self):
+        """One cycle: every card attacks once in speed order, then the extra attacks,
+        then exhaustion, then withdrawal or the morale check. Returns (winner, method)
+        when the battle ends."""
+        rng = self.rng
+        red, blue = self.active(RED), self.active(BLUE)
+        stats = {
+            RED: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
+            BLUE: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
+        }
+        self.cycle_stats.append({"round": self.cycle, RED: stats[RED], BLUE: stats[BLUE]})
+        everyone = red + blue
+        for u in everyone:
+            u.acted = False
+            u.roll = rng.random()  # breaks speed ties, fresh each cycle
+        order = sorted(everyone, key=_speed_order)
+        enemies = {RED: blue, BLUE: red}
+        for u in order:
+            self.attack(u, enemies[u.side], stats, first=True)
+            u.acted = True
+        most = max(u.multi for u in order)
+        for extra in range(2, most + 1):
+            for u in order:
+                if u.multi >= extra:
+                    self.attack(u, enemies[u.side], stats, first=False)
+        # exhaustion: fatigue plus damage higher than health
+        for u in order:
+            if u.fatigue + u.damage > u.health:
+                u.exhausted = True
+                u.exhausted_cycle = self.cycle
+                self.exhausts[u.side] += 1
+                stats[u.side]["exhausted"] += 1
+                self.say(
+                    "exhausted",
+                    u.side,
+                    f"{u.name} is exhausted and leaves the fight "
+                    f"({u.fatigue} fatigue + {u.damage} damage > {u.health} health).",
+                )
+        return self.end_of_cycle()
+
+    def attack(self, u: Unit, enemies: list[Unit], stats: dict, first: bool) -> None:
+        """One attack: attack above defence is a point of damage; equal values favour the
+        slower card (a defender that has not acted yet is not hit); fatigue to both unless
+        the defender has 0 defence (none to the defender for an extra attack)."""
+        t = self.policies[u.side].target(u, enemies, self)
+        self.step += 1
+        s = stats[u.side]
+        s["thrown"] += 1
+        u.attacks += 1
+        a, d = u.attack, t.defence
+        hit = a > d or (a == d and t.acted)
+        if hit:
+            t.damage += 1
+            u.dealt += 1
+            u.hits += 1
+            s["landed"] += 1
+            s["damage"] += 1
+        if d:
+            u.fatigue += 1
+            s["fatigue"] += 1
+            if first:
+                t.fatigue += 1
+                stats[t.side]["fatigue"] += 1
+        if hit:
+            text = f"{u.name} ({a}) hits {t.name} ({d})"
+        elif a == d:
+            text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit"
+        else:
+            text = f"{u.name} ({a}) cannot get through {t.name} ({d})"
+        self.say("attack" if first else "extra_attack", u.side, text + ".")
+
+    def end_of_cycle(self):
+        red, blue = self.active(RED), self.active(BLUE)
+        names = {s: self.sides[s]["name"] for s in (RED, BLUE)}
+        if not red or not blue:
+            if not red and not blue:
+                self.say("end", None, "Every card on both sides is exhausted: a draw.")
+                return None, EXHAUSTION
+            winner = RED if red else BLUE
+            self.say(
+                "end",
+                winner,
+                f"{names[winner]} win: every card of "
+                f"{names[BLUE if winner == RED else RED]} is exhausted.",
+            )
+            return winner, EXHAUSTION
+        wants = {
+            RED: bool(self.policies[RED].withdraw(red, blue, self)),
+            BLUE: bool(self.policies[BLUE].withdraw(blue, red, self)),
+        }
+        if wants[RED] and wants[BLUE]:
+            self.say("withdrawal", None, "Both sides withdraw: a draw.")
+            return None, WITHDRAWAL
+        for side, other in ((RED, BLUE), (BLUE, RED)):
+            if wants[side]:
+                self.say(
+                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
+                )
+                return other, WITHDRAWAL
+        return self.morale_check(red, blue, names)
+
+    def morale_check(self, red, blue, names):
+        """The side with more exhausts checks: the difference, +1 for humility, -1 for
+        pride; above its cards remaining, it must withdraw."""
+        ex_red, ex_blue = self.exhausts[RED], self.exhausts[BLUE]
+        if ex_red == ex_blue:
+            return None
+        side, other = (RED, BLUE) if ex_red > ex_blue else (BLUE, RED)
+        remaining = len(red if side == RED else blue)
+        trait = self.sides[side]["trait"]
+        total = abs(ex_red - ex_blue) + (trait == "humility") - (trait == "pride")
+        broken = total > remaining
+        self.morale.append(
+            {
+                "cycle": self.cycle,
+                "side": side,
+                "total": total,
+                "remaining": remaining,
+                "withdraw": broken,
+            }
+        )
+        if broken:
+            self.say(
+                "morale",
+                side,
+                f"Morale breaks: {names[side]} ({total} against "
+                f"{remaining} cards standing) must withdraw; {names[other]} win.",
+            )
+            return other, MORALE
+        return None
+
+    def at_the_limit(self):
+        """The cycle limit: more cards standing wins, then more margin left, else a draw."""
+        red, blue = self.active(RED), self.active(BLUE)
+        key_r = (len(red), sum(u.health - u.fatigue - u.damage for u in red))
+        key_b = (len(blue), sum(u.health - u.fatigue - u.damage for u in blue))
+        names = {s: self.sides[s]["name"] for s in (RED, BLUE)}
+        if key_r == key_b:
+            self.say("end", None, f"The battle stops after {self.cycle} cycles: a draw.")
+            return None, CYCLES
+        winner = RED if key_r > key_b else BLUE
+        self.say(
+            "end",
+            winner,
+            f"The battle stops after {self.cycle} cycles: {names[winner]} hold the field.",
+        )
+        return winner, CYCLES
+
+
+def _speed_order(u: Unit):
+    return (-u.speed, u.roll)

@@ -1,0 +1,97 @@
+"""Choices the source leaves to the players: whom each card attacks, and whether a side
+wants to withdraw. Behind a small interface; a plan (JSON) configures the default.
+
+    {"target": "smart"|"weakest"|"strongest"|"random",  # default smart
+     "withdraw_below": 0..100}   # % of the enemy's strength; default 25 (0 = never)
+"""
+
+from __future__ import annotations
+
+from ..errors import PlanError
+
+PLAN_KEYS = ("target", "withdraw_below")
+TARGETS = ("smart", "weakest", "strongest", "random")
+DEFAULT_PLAN = {"target": "smart", "withdraw_below": 25}
+
+
+def margin(unit) -> int:
+    """How much more the card can take before it is exhausted (negative: it will be)."""
+    return unit.health - unit.fatigue - unit.damage
+
+
+def strength(units) -> int:
+    """A side's remaining fighting strength: (attack + 1) x (margin + 1) over its cards."""
+    return sum((u.attack + 1) * max(0, u.health - u.fatigue - u.damage + 1) for u in units)
+
+
+class Policy:
+    """The interface: ``target(card, enemies, battle)`` returns one of ``enemies`` (the
+    other side's active cards, in their side's order); ``withdraw(mine, theirs,
+    battle)`` says whether the side wants to leave the field at the end of a cycle."""
+
+    def target(self, card, enemies, battle):
+        return enemies[0]
+
+    def withdraw(self, mine, theirs, battle) -> bool:
+        return False
+
+
+class DefaultPolicy(Policy):
+    """``smart``: a card it can hurt (attack above defence, or equal against a card that
+    has already acted), the one nearest exhaustion (ties: the higher attack, then side
+    order); if it can hurt none, the card nearest exhaustion that has some defence (both
+    tire), else the first. Cards already past exhaustion this cycle are left alone while
+    others stand. ``weakest``/``strongest``: lowest/highest margin, ``random``: any."""
+
+    def __init__(self, plan: dict | None = None):
+        plan = {**DEFAULT_PLAN, **(plan or {})}
+        self.mode = plan["target"]
+        self.withdraw_below = plan["withdraw_below"] / 100.0
+
+    def target(self, card, enemies, battle):
+        if len(enemies) == 1:
+            return enemies[0]
+        mode = self.mode
+        if mode == "random":
+            return enemies[int(battle.rng.random() * len(enemies))]
+        if mode == "weakest":
+            return min(enemies, key=margin)
+        if mode == "strongest":
+            return max(enemies, key=margin)
+        attack = card.attack
+        best = None
+        best_key = None
+        for e in enemies:
+            m = e.health - e.fatigue - e.damage
+            hurts = attack > e.defence or (attack == e.defence and e.acted)
+            # smaller key = better: standing, hurtable, tiring (defence > 0), nearest out
+            key = (m < 0, not hurts, e.defence == 0, m, -e.attack)
+            if best_key is None or key < best_key:
+                best, best_key = e, key
+        return best
+
+    def withdraw(self, mine, theirs, battle) -> bool:
+        if not self.withdraw_below or len(mine) == battle.starting[mine[0].side]:
+            return False  # never before losing a card
+        return strength(mine) < self.withdraw_below * strength(theirs)
+
+
+def validate_plan(plan, side: str):
+    if plan is None or isinstance(plan, Policy):
+        return plan
+    if not isinstance(plan, dict):
+        raise PlanError("must be an object with " + ", ".join(PLAN_KEYS), side=side)
+    unknown = sorted(k for k in plan if k not in PLAN_KEYS)
+    if unknown:
+        raise PlanError(f"unknown key {unknown[0]!r} (allowed: {', '.join(PLAN_KEYS)})", side=side)
+    if "target" in plan and plan["target"] not in TARGETS:
+        raise PlanError(
+            f"target must be one of {', '.join(TARGETS)} (got {plan['target']!r})", side=side
+        )
+    if "withdraw_below" in plan:
+        w = plan["withdraw_below"]
+        if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= 100:
+            raise PlanError(
+                f"withdraw_below must be a whole percentage 0..100 (got {w!r})", side=side
+            )
+    return dict(plan)

@@ -1,0 +1,83 @@
+"""The skirmish ruleset: Ringside's team contract around battle.py."""
+
+from __future__ import annotations
+
+from ..base import Ruleset
+from ..errors import CardError, OptionError
+from ..result import BLUE, RED, BoutResult
+from . import cards, generator
+from .battle import CYCLES, EXHAUSTION, MORALE, STAMPS, WITHDRAWAL, Battle
+from .policy import DefaultPolicy, Policy, validate_plan
+
+
+class SkirmishRuleset(Ruleset):
+    name = "skirmish"
+    description = "Card combat by speed: attack against defence, fatigue, exhaustion, morale"
+    source = "002_54ffc98a4861e417.txt"
+    rating_range = cards.RATING_RANGE
+    team = True
+    default_rounds = 30  # combat cycles
+    max_rounds = 100
+    methods = (WITHDRAWAL, MORALE, EXHAUSTION, CYCLES)
+
+    def validate_card(self, card) -> dict:
+        return cards.validate_card(card)
+
+    def validate_side(self, side) -> dict:
+        return cards.validate_side(side)
+
+    def card_rating(self, card: dict) -> float:
+        return cards.card_rating(card)
+
+    def generate_card(self, rng, rating=None) -> dict:
+        return generator.generate_card(rng, rating)
+
+    def generate_side(self, rng, rating=None) -> dict:
+        return generator.generate_side(rng, rating)
+
+    def build_side(self, name, cards_in, rng=None) -> dict:
+        """A side from a camp's name and its fighters' cards (each with id and name);
+        the camp's trait is drawn from ``rng`` (none half the time, humility or pride a
+        quarter each), none without an rng."""
+        if not isinstance(cards_in, list):
+            raise CardError("fighters", "must be a list of cards")
+        trait = generator.draw_trait(rng) if rng is not None else "none"
+        return cards.validate_side({"name": name, "fighters": list(cards_in), "trait": trait})
+
+    def validate_plans(self, plans) -> dict:
+        if plans is None:
+            return {}
+        if not isinstance(plans, dict):
+            raise OptionError("plans", "must be an object {red: plan, blue: plan}")
+        plans = super().validate_plans(plans)
+        return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
+
+    def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
+        # officials and corners: the source has none; accepted and ignored (RULES.md)
+        policies = {}
+        for side in (RED, BLUE):
+            plan = plans.get(side)
+            policies[side] = plan if isinstance(plan, Policy) else DefaultPolicy(plan)
+        battle = Battle(red, blue, rounds, rng, policies)
+        winner, method = battle.fight()
+        fighters = [u.line() for side in (RED, BLUE) for u in battle.units[side]]
+        return BoutResult(
+            ruleset=self.name,
+            seed=0,
+            scheduled_rounds=rounds,
+            winner=winner,
+            method=method,
+            round=battle.cycle,
+            time=STAMPS[battle.step],
+            rounds=battle.cycle_stats,
+            events=battle.events,
+            fighters=fighters,
+            details={
+                "cycles": battle.cycle,
+                "sides": {RED: red["name"], BLUE: blue["name"]},
+                "traits": {RED: red["trait"], BLUE: blue["trait"]},
+                "exhausts": dict(battle.exhausts),
+                "standing": {s: len(battle.active(s)) for s in (RED, BLUE)},
+                "morale_checks": battle.morale,
+            },
+        )
