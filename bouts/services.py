@@ -95,10 +95,14 @@ def _suspension_message(fighter, suspension) -> str:
     )
 
 
-def _build_sides(*, bout: Bout) -> tuple[dict, dict, dict]:
+def _build_sides(*, bout: Bout, scheduling: bool) -> tuple[dict, dict, dict]:
     """``(sides, fighter_ids, errors)`` for the bout's ruleset and date: the
     engine cards (one-on-one) or sides (team) the bout would be fought with, the
-    fighter ids on each side, and field errors (``{"red": [...], ...}``)."""
+    fighter ids on each side, and field errors (``{"red": [...], ...}``).
+
+    Retirement and medical suspensions are scheduling rules (``scheduling``):
+    queueing a scheduled bout checks only that it can be fought, so what is
+    snapshotted never depends on which other bouts happen to have finished."""
     rules = get_ruleset(bout.ruleset)
     errors: dict[str, list[str]] = defaultdict(list)
     sides: dict = {}
@@ -111,10 +115,12 @@ def _build_sides(*, bout: Bout) -> tuple[dict, dict, dict]:
                 fighter_id__in=[f.id for f in fighters.values()], ruleset=bout.ruleset
             )
         }
-        suspended = _suspensions_on([f.id for f in fighters.values()], bout.date)
+        suspended = (
+            _suspensions_on([f.id for f in fighters.values()], bout.date) if scheduling else {}
+        )
         for side, fighter in fighters.items():
             fighter_ids[side] = [fighter.id]
-            if _inactive_on(fighter, bout.date):
+            if scheduling and _inactive_on(fighter, bout.date):
                 errors[side].append(f"{fighter.name} is retired.")
             if fighter.id in suspended:
                 errors[side].append(_suspension_message(fighter, suspended[fighter.id]))
@@ -144,13 +150,22 @@ def _build_sides(*, bout: Bout) -> tuple[dict, dict, dict]:
     for card in cards:
         if not _inactive_on(card.fighter, bout.date):
             members[card.fighter.camp_id].append((card.fighter, card))
-    suspended = _suspensions_on([f.id for pairs in members.values() for f, _ in pairs], bout.date)
+    suspended = (
+        _suspensions_on([f.id for pairs in members.values() for f, _ in pairs], bout.date)
+        if scheduling
+        else {}
+    )
     for side, camp in camps.items():
-        pairs = [(f, c) for f, c in members[camp.id] if f.id not in suspended]
+        pairs = members[camp.id]
         fighter_ids[side] = [f.id for f, _ in pairs]
+        for fighter, _ in pairs:
+            if fighter.id in suspended:
+                errors[f"{side}_camp"].append(
+                    f"{camp.name}: " + _suspension_message(fighter, suspended[fighter.id])
+                )
         if not pairs:
             errors[f"{side}_camp"].append(
-                f"{camp.name} has no active, unsuspended fighter with a {bout.ruleset} card."
+                f"{camp.name} has no active fighter with a {bout.ruleset} card."
             )
             continue
         try:
@@ -296,7 +311,7 @@ def bout_schedule(
             seed=seed,
             idempotency_key=idempotency_key or None,
         )
-        _sides, fighter_ids, side_errors = _build_sides(bout=bout)
+        _sides, fighter_ids, side_errors = _build_sides(bout=bout, scheduling=True)
         for field, messages in side_errors.items():
             errors[field].extend(messages)
         if event is not None:
@@ -376,7 +391,7 @@ def bout_queue(*, bout: Bout) -> Bout:
             raise ValidationError({"status": ["This bout is already completed."]})
         if locked.status in (BoutStatus.QUEUED, BoutStatus.RUNNING):
             return locked
-        sides, fighter_ids, errors = _build_sides(bout=locked)
+        sides, fighter_ids, errors = _build_sides(bout=locked, scheduling=False)
         if errors:
             raise ValidationError(errors)
         locked.inputs = bout_inputs.inputs_snapshot(
