@@ -20,10 +20,14 @@ from bouts.engine import RULESETS, simulate
 GOALS_US = {"titlebout": 400, "webl": 40, "pocket": 100, "octagon": 250, "skirmish": 100}
 
 
+# The yardsticks: 12 rounds for the boxing rulesets, Pocket Boxing's own five.
+ROUNDS = {"pocket": 5}
+
+
 def rounds_for(rules) -> int | None:
     if rules.team:
         return None
-    return min(12, rules.max_rounds)
+    return ROUNDS.get(rules.name, min(12, rules.max_rounds))
 
 
 def measure(name: str, bouts: int) -> dict:
