@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from bouts.engine.registry import get_ruleset
+
 from .cards import card_diff, card_validate
 from .models import Camp, CardChange, Career, CornerMan, Fighter, RatingCard
 from .weight_classes import LIMIT_LB
@@ -236,3 +238,64 @@ def corner_man_create(
     corner.full_clean()
     corner.save()
     return corner
+
+
+# --- fictional rosters ------------------------------------------------------------
+def _free_name(model, name: str) -> str:
+    """``name``, or ``name (2)``, ``(3)``... if already taken (names are unique)."""
+    candidate, n = name, 1
+    while model.objects.filter(name=candidate).exists():
+        n += 1
+        candidate = f"{name} ({n})"
+    return candidate
+
+
+@transaction.atomic
+def roster_create(*, plan, divisions=None, user=None, progress=None) -> dict:
+    """Write a fighters.roster.RosterPlan: camps, corner men, fighters with Career
+    rows and cards (source "roster"). ``divisions`` maps weight class -> Division:
+    each fighter joins its class's division (and, for team rulesets, its camp
+    too). ``progress`` wraps the fighter loop (e.g. tqdm). All or nothing."""
+    camps = [
+        camp_create(name=_free_name(Camp, c.name), manager=c.manager, city=c.city)
+        for c in plan.camps
+    ]
+    corners = [
+        corner_man_create(
+            name=_free_name(CornerMan, c.name),
+            role=c.role,
+            cut=c.cut,
+            strategy=c.strategy,
+            camp=camps[c.camp],
+        )
+        for c in plan.corners
+    ]
+    fighters = []
+    joined: dict[int, list[Fighter]] = {}
+    iterator = progress(plan.fighters) if progress else plan.fighters
+    for f in iterator:
+        fighter = fighter_create(
+            name=f.name,
+            nickname=f.nickname,
+            nationality=f.nationality,
+            date_of_birth=f.date_of_birth,
+            stance=f.stance,
+            height_cm=f.height_cm,
+            reach_cm=f.reach_cm,
+            weight_class=f.weight_class,
+            camp=camps[f.camp],
+            cards={plan.ruleset: f.card},
+            user=user,
+            source="roster",
+        )
+        fighters.append(fighter)
+        if divisions and f.weight_class in divisions:
+            joined.setdefault(divisions[f.weight_class].pk, []).append(fighter)
+    team = get_ruleset(plan.ruleset).team
+    for division in (divisions or {}).values():
+        members = joined.get(division.pk, [])
+        if members:
+            division.fighters.add(*members)
+            if team:
+                division.camps.add(*{m.camp_id for m in members})
+    return {"camps": camps, "corners": corners, "fighters": fighters, "joined": joined}
