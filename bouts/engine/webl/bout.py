@@ -153,6 +153,31 @@ def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
     )
 
 
+def resolve_stoppage(stop_a, stop_b, dq_a: bool, dq_b: bool, name_a="Red", name_b="Blue"):
+    """How a round with a stoppage ends: ``(winner, method, share, text)``.
+
+    ``stop_a``/``stop_b`` are ``(share of the round, method, text)`` for a (T)KO
+    suffered by red/blue (the share of the round at which it happened: the damage
+    needed over the damage done), or None. Seed: when both are (T)KO'd the earlier
+    one loses; a DQ'd fighter's (T)KO of his opponent is disregarded; a fighter DQ'd
+    and (T)KO'd in the same round loses by the (T)KO. Both DQ'd and no (T)KO: a
+    technical draw (our choice). ``share`` is None for a disqualification."""
+    if dq_a:
+        stop_b = None  # a DQ'd fighter's (T)KO is disregarded
+    if dq_b:
+        stop_a = None
+    if stop_a or stop_b:
+        if stop_b is None or (stop_a is not None and stop_a[0] < stop_b[0]):
+            share, method, text = stop_a
+            return "blue", method, share, text
+        share, method, text = stop_b
+        return "red", method, share, text
+    if dq_a and dq_b:
+        return None, TDRAW, None, "Both fighters are disqualified."
+    loser = name_a if dq_a else name_b
+    return ("blue" if dq_a else "red"), DQ, None, f"{loser} is disqualified for fighting dirty."
+
+
 def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, options) -> BoutResult:
     """Fight one bout. ``officials``/``corners`` are resolved (officials.py); ``plans``
     maps a side to a Plan or None (then the corner writes its default plan)."""
@@ -426,27 +451,11 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
 
         # --- step 13: a stoppage ends the bout (double (T)KO by timing, DQ priority)
         if stop_a or stop_b or a.dq or b.dq:
-            if a.dq:
-                stop_b = None  # a DQ'd fighter's (T)KO is disregarded
-            if b.dq:
-                stop_a = None
-            if stop_a or stop_b:
-                if stop_b is None or (stop_a is not None and stop_a[0] < stop_b[0]):
-                    share, method, text = stop_a
-                    winner = "blue"
-                else:
-                    share, method, text = stop_b
-                    winner = "red"
-                seconds = min(ROUND_SECONDS - 1, max(1, int(share * ROUND_SECONDS)))
-            else:
-                method = DQ
-                if a.dq and b.dq:
-                    winner, method = None, TDRAW
-                    text = "Both fighters are disqualified."
-                else:
-                    winner = "blue" if a.dq else "red"
-                    text = f"{(a if a.dq else b).name} is disqualified for fighting dirty."
+            winner, method, share, text = resolve_stoppage(stop_a, stop_b, a.dq, b.dq, an, bn)
+            if share is None:  # a disqualification: the foul's moment in the round
                 seconds = int(random() * (ROUND_SECONDS - 1)) + 1
+            else:
+                seconds = min(ROUND_SECONDS - 1, max(1, int(share * ROUND_SECONDS)))
             end_round, end_time = rnd, _CLOCKS[seconds]
             append_event(
                 {"round": rnd, "clock": end_time, "kind": "stoppage", "side": winner, "text": text}

@@ -318,6 +318,9 @@ def parse_line(text: str, line: int | None = None, side: str | None = None) -> L
     return Line(agg, pow_, def_, match["target"].upper(), bool(match["dirty"]), style)
 
 
+_OPERATORS = {"=", "==", "!=", "<>", "<", ">", "<=", ">=", "+", "-", "*", "/", "and", "or", "not"}
+
+
 def compile_condition(text: str, line: int | None = None, side: str | None = None):
     """A condition -> (normalised text, test, variables read); ``test(me, op, rnd, i,
     totals, won)`` -> bool (see ``Plan.choose``).
@@ -362,7 +365,13 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
         else:
             mapped = {"=": "==", "<>": "!="}.get(op, op)
             py.append(f" {mapped} ")
-            norm.append(f" {'=' if op == '==' else ('!=' if op == '<>' else op)} ")
+            unary = op in "+-" and (not norm or norm[-1].strip() in _OPERATORS or norm[-1] == "(")
+            if unary:
+                norm.append(f" {op}" if norm and norm[-1] != "(" else op)
+            elif op in "()":
+                norm.append(op)
+            else:
+                norm.append(f" {'=' if op == '==' else ('!=' if op == '<>' else op)} ")
     source = "".join(py)
     if not source.strip():
         raise PlanError("empty condition", line=line, side=side)
@@ -371,7 +380,7 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
     except SyntaxError:
         raise PlanError(f"cannot read condition {text!r}", line=line, side=side) from None
     test = eval(code, dict(_NAMESPACE))
-    normal = re.sub(r"\s+", " ", "".join(norm)).replace("( ", "(").replace(" )", ")").strip()
+    normal = re.sub(r"\s+", " ", "".join(norm)).strip()
     return normal, test, tuple(needs)
 
 
