@@ -8,6 +8,8 @@ each rule to the method that implements it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..result import MINOR
 from .catalogue import (
     BENCH_LIMIT,
@@ -67,6 +69,15 @@ def _new_stats() -> dict:
     }
 
 
+@lru_cache(maxsize=4096)
+def _codes(techniques: tuple, corner: tuple) -> tuple:
+    """The deck codes of a deck's technique and corner card names (cached: a camp's
+    deck is fought many times)."""
+    return tuple(CODE_BASE + TECHNIQUE_BY_NAME[n].index for n in techniques) + tuple(
+        CODE_BASE + CORNER_BY_NAME[n].index for n in corner
+    )
+
+
 class GameOver(Exception):
     """Raised inside an action when a win condition is met; caught by ``play``."""
 
@@ -122,8 +133,7 @@ class Game:
     def build_deck(camp: Camp, side: dict) -> list[int]:
         """Fighters are codes 0..7, catalogue cards CODE_BASE + catalogue index."""
         deck = list(range(len(camp.fighters)))
-        deck += [CODE_BASE + TECHNIQUE_BY_NAME[n].index for n in side["techniques"]]
-        deck += [CODE_BASE + CORNER_BY_NAME[n].index for n in side["corner"]]
+        deck += _codes(tuple(side["techniques"]), tuple(side["corner"]))
         return deck
 
     def shuffle(self, cards: list) -> None:
@@ -190,8 +200,10 @@ class Game:
                 if number > 1:
                     self.round = number
                     self.step = 0
-                red.stats = _new_stats()
-                blue.stats = _new_stats()
+                red.stats = {"thrown": 0, "landed": 0, "damage": 0, "takedowns_attempted": 0,
+                             "takedowns_landed": 0, "submissions": 0, "cards_played": 0,
+                             "energy_spent": 0, "kos": 0}  # fmt: skip
+                blue.stats = red.stats.copy()
                 self.rounds.append({"round": number, "red": red.stats, "blue": blue.stats})
                 self.turn(first)
                 self.turn(second)
@@ -219,7 +231,8 @@ class Game:
             return
         # Energy phase: allowance 7 (red) / 6 (blue), +2 a turn, max 12; not carried over.
         if camp.turns:
-            camp.allowance = min(ENERGY_MAX, camp.allowance + ENERGY_GAIN)
+            allowance = camp.allowance + ENERGY_GAIN
+            camp.allowance = allowance if allowance < ENERGY_MAX else ENERGY_MAX
         camp.turns += 1
         camp.energy = camp.allowance
         camp.played = 0
@@ -227,20 +240,32 @@ class Game:
         fighter.training = 0
         if fighter.bleed:
             self.bleed_tick(camp, fighter)
-        # Draw phase
-        if not camp.policy.skip_draw(self, camp) and not self.draw(camp):
-            self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
-            self.end(camp.opp, DECK_OUT)
-        # Main phase
+        # Draw phase (Game.draw and Game.to_hand, inlined for speed)
         policy = camp.policy
+        hand = camp.hand
+        if not policy.skip_draw(self, camp):
+            if not camp.deck:
+                self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
+                self.end(camp.opp, DECK_OUT)
+            code = camp.deck.pop()
+            if len(hand) >= HAND_LIMIT:
+                old = hand.pop(0)
+                if old < CODE_BASE:
+                    camp.fighters[old].where = DISCARDED
+            hand.append(code)
+            if code < CODE_BASE:
+                camp.fighters[code].where = HAND
+        # Main phase
+        choose = policy.choose_action
+        play = self.play
         while True:
-            index = policy.choose_action(self, camp)
+            index = choose(self, camp)
             if index is None:
                 break
-            self.play(camp, index)
+            play(camp, index)
         # End phase: discard down to the hand limit
-        while len(camp.hand) > HAND_LIMIT:
-            self.discard(camp, camp.hand.pop(0))
+        while len(hand) > HAND_LIMIT:
+            self.discard(camp, hand.pop(0))
 
     def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
         fighter.bleed -= 1

@@ -105,11 +105,19 @@ class SeedPolicy(Policy):
         option to skip is the human player's."""
         return False
 
-    def choose_action(self, game, camp) -> int | None:
+    def choose_action(
+        self,
+        game,
+        camp,
+        _cost=CODE_COST,
+        _cls=CODE_CLASS,
+        _strike=CODE_STRIKE,
+        _base=CODE_BASE,
+    ) -> int | None:
         hand = camp.hand
-        if len(camp.bench) < BENCH_LIMIT:
+        if hand and len(camp.bench) < BENCH_LIMIT and min(hand) < _base:
             for i, code in enumerate(hand):
-                if code < CODE_BASE:
+                if code < _base:
                     return i
         energy = camp.energy
         if not energy:
@@ -126,16 +134,18 @@ class SeedPolicy(Policy):
         medic = training = None
         cheapest_strike = 99
         fighter = camp.active
-        for i, code in enumerate(hand):
-            if code < CODE_BASE:
+        i = -1
+        for code in hand:
+            i += 1
+            if code < _base:
                 continue
-            cost = CODE_COST[code]
+            cost = _cost[code]
             if cost > energy:
                 continue
-            cls = CODE_CLASS[code]
+            cls = _cls[code]
             if cls == PLAIN:
                 techniques.append(i)
-                if CODE_STRIKE[code] and cost < cheapest_strike:
+                if cost < cheapest_strike and _strike[code]:
                     cheapest_strike = cost
             elif cls == SUBMIT:
                 if position is not None:
@@ -157,15 +167,17 @@ class SeedPolicy(Policy):
         if (
             training is not None
             and not fighter.training
-            and cheapest_strike <= energy - CODE_COST[hand[training]]
+            and cheapest_strike <= energy - _cost[hand[training]]
         ):
             corners.append(training)
             corners.sort()
-        if not techniques and not corners:
-            return None
+        if not corners:
+            if not techniques:
+                return None
+            return techniques[int(rand() * len(techniques))]
         if medic is not None and fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina:
             return medic
-        if corners and (not techniques or rand() < AI_CORNER_CHANCE):
+        if not techniques or rand() < AI_CORNER_CHANCE:
             return corners[int(rand() * len(corners))]
         return techniques[int(rand() * len(techniques))]
 

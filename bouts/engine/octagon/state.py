@@ -14,8 +14,10 @@ class Fighter:
     """A fighter card in play: current (coached) stats and what he has done."""
 
     __slots__ = (
+        "_rating",
         "bleed",
         "bleed_by",
+        "card",
         "counter",
         "damage_dealt",
         "damage_taken",
@@ -29,7 +31,6 @@ class Fighter:
         "kos_suffered",
         "max_stamina",
         "name",
-        "rating",
         "slot",
         "stamina",
         "striker",
@@ -56,7 +57,8 @@ class Fighter:
         self.grappling = card["grappling"]
         self.defense = card["defense"]
         self.stamina = self.max_stamina = card["stamina"]
-        self.rating = fighter_rating(card)
+        self.card = card
+        self._rating = None
         self.training = 0  # Intense Training bonus, until the owner's next turn
         self.bleed = 0  # bleed turns left
         self.bleed_by = None  # the fighter whose elbow opened the cut
@@ -69,6 +71,13 @@ class Fighter:
         self.damage_dealt = self.damage_taken = 0
         self.strikes_landed = self.takedowns_landed = self.takedowns_tried = 0
 
+    @property
+    def rating(self) -> float:
+        """The card's rating (``cards.fighter_rating``), computed when first needed."""
+        if self._rating is None:
+            self._rating = fighter_rating(self.card)
+        return self._rating
+
     def open_cut(self, by: Fighter) -> None:
         """Bleed: refreshed to its full length, never stacked (RULES.md)."""
         self.bleed = BLEED_TURNS
@@ -80,7 +89,6 @@ class Fighter:
             "id": self.id,
             "name": self.name,
             "style": self.style,
-            "rating": self.rating,
             "fought": self.fought,
             "status": self.where,
             "kos_scored": self.kos_scored,
