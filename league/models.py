@@ -255,7 +255,8 @@ class TournamentEntry(models.Model):
 
 class TournamentMatch(models.Model):
     """A bracket match that was due: its key in the bracket and its bout, or a
-    walkover when the bout could not be made (an entrant retired or lost a card).
+    walkover when the bout could not be made (an entrant retired or lost a card)
+    or failed for good (the walkover then stands beside the failed bout).
     Byes and the state of the bracket are derived (brackets.resolve), never stored."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
@@ -281,8 +282,8 @@ class TournamentMatch(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "key"], name="match_unique_key"),
             models.CheckConstraint(
-                condition=Q(bout__isnull=False) ^ ~Q(walkover=""),
-                name="match_bout_xor_walkover",
+                condition=Q(bout__isnull=False) | ~Q(walkover=""),
+                name="match_bout_or_walkover",
             ),
         ]
 

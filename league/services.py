@@ -192,7 +192,9 @@ def division_is_team(division: Division) -> bool:
 
 def title_lineage(*, division: Division, bouts: Sequence[BoutRow]) -> list[titles.Reign]:
     """The division's reigns from its bouts, its fighters' retirements and long
-    medical suspensions (two small queries, only about title winners)."""
+    medical suspensions (two small queries, only about title winners). A drawn
+    title bout that is a tournament final counts for whoever the bracket sent
+    through (``brackets.decide_draw``): the tournament's champion is the belt's."""
     league = division.league
     winners = {b.red if b.winner == "red" else b.blue for b in bouts if b.is_title and b.winner}
     fighter_ids = [pk for kind, pk in winners if kind == FIGHTER]
@@ -212,8 +214,12 @@ def title_lineage(*, division: Division, bouts: Sequence[BoutRow]) -> list[title
             .order_by("starts_on", "id")
             .values_list("fighter_id", "starts_on", "ends_on", "bout_id")
         ]
+    decided = tournament_draw_winners([b.id for b in bouts if b.is_title and not b.winner])
     return titles.lineage(
-        [titles.BoutLine(b.id, b.date, b.red, b.blue, b.winner, b.is_title) for b in bouts],
+        [
+            titles.BoutLine(b.id, b.date, b.red, b.blue, b.winner or decided.get(b.id), b.is_title)
+            for b in bouts
+        ],
         retirements=retirements,
         suspensions=suspensions,
         rules=titles.VacatingRules(
@@ -372,7 +378,7 @@ def title_for(division: Division) -> Title:
     return title
 
 
-def _reign_values(r) -> tuple:
+def reign_values(r) -> tuple:
     if isinstance(r, Reign):
         return (
             r.number,
@@ -396,10 +402,10 @@ def _reign_values(r) -> tuple:
     )
 
 
-def _store_reigns(division: Division, reigns: Sequence[titles.Reign]) -> None:
+def store_reigns(division: Division, reigns: Sequence[titles.Reign]) -> None:
     title = title_for(division)
     stored = list(title.reigns.order_by("number"))
-    if [_reign_values(r) for r in stored] != [_reign_values(r) for r in reigns]:
+    if [reign_values(r) for r in stored] != [reign_values(r) for r in reigns]:
         title.reigns.all().delete()
         Reign.objects.bulk_create(
             [
@@ -437,7 +443,7 @@ def division_rebuild(*, division: Division) -> Derived:
         _store_rating_points(division, derived.ratings)
         for season in division.seasons.select_related("league"):
             _store_standings(season, derived.standings[season.id])
-        _store_reigns(division, derived.reigns)
+        store_reigns(division, derived.reigns)
     return derived
 
 
@@ -462,7 +468,7 @@ def bout_recorded(*, bout) -> None:
         members = division_members(division, division_is_team(division))
         _store_standings(season, season_table(season=season, members=members, bouts=bouts))
         _season_close_if_done(season)
-    _store_reigns(division, title_lineage(division=division, bouts=bouts))
+    store_reigns(division, title_lineage(division=division, bouts=bouts))
     match = TournamentMatch.objects.filter(bout_id=bout.id).select_related("tournament").first()
     if match is not None:
         tournament_advance(tournament=match.tournament, division=division)
@@ -831,6 +837,57 @@ def tournament_results(tournament: Tournament, entries: dict[int, tuple]) -> dic
                 seed_of.get(blue, 999),
             )
     return results
+
+
+def tournament_unstall(*, tournament: Tournament) -> int:
+    """Turn the tournament's failed bouts (the pipeline gave up on them) into
+    walkovers for the higher seed and advance the bracket: a bracket never
+    stalls. Returns how many matches were decided so."""
+    with transaction.atomic():
+        division = (
+            Division.objects.select_for_update()
+            .select_related("league")
+            .get(pk=tournament.division_id)
+        )
+        entries = {
+            competitor_of(e): e.seed for e in TournamentEntry.objects.filter(tournament=tournament)
+        }
+        failed = TournamentMatch.objects.filter(
+            tournament=tournament, walkover="", bout__status=BoutStatus.FAILED
+        ).select_related("bout")
+        count = 0
+        for match in failed:
+            bout = match.bout
+            team = bout.red_id is None
+            red = (CAMP, bout.red_camp_id) if team else (FIGHTER, bout.red_id)
+            blue = (CAMP, bout.blue_camp_id) if team else (FIGHTER, bout.blue_id)
+            match.walkover = "red" if entries.get(red, 999) <= entries.get(blue, 999) else "blue"
+            match.walkover_reason = f"bout failed: {bout.failure_reason}"[:300]
+            match.save(update_fields=["walkover", "walkover_reason"])
+            count += 1
+        if count:
+            tournament_advance(tournament=tournament, division=division)
+    return count
+
+
+def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
+    """``{bout id: "red" | "blue"}`` for the drawn tournament bouts among
+    ``bout_ids``: the side the bracket's draw rule sent through."""
+    if not bout_ids:
+        return {}
+    out = {}
+    matches = TournamentMatch.objects.filter(bout_id__in=list(bout_ids)).select_related(
+        "tournament"
+    )
+    for match in matches:
+        entries = {
+            e.seed: competitor_of(e)
+            for e in TournamentEntry.objects.filter(tournament=match.tournament)
+        }
+        side = tournament_results(match.tournament, entries).get(match.key)
+        if side:
+            out[match.bout_id] = side
+    return out
 
 
 def tournament_state(tournament: Tournament):

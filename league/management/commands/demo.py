@@ -1,5 +1,7 @@
 """`make demo`: build and fight the demo league as far as the project can, never failing."""
 
+import traceback
+
 from django.core.management import call_command, get_commands
 from django.core.management.base import BaseCommand
 
@@ -12,4 +14,15 @@ class Command(BaseCommand):
         if "load_demo" not in commands:
             self.stdout.write("The demo league is not available yet; serving the site as it is.")
             return
-        call_command("load_demo", "--if-empty", "--fight", stdout=self.stdout, stderr=self.stderr)
+        try:
+            call_command(
+                "load_demo", "--if-empty", "--fight", stdout=self.stdout, stderr=self.stderr
+            )
+        except BaseException as exc:  # the demo must never stop `make demo` from serving
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            self.stderr.write(
+                f"The demo could not be completed ({exc}); serving the site as it is."
+            )
+            if options.get("verbosity", 1) > 1:
+                self.stderr.write(traceback.format_exc())

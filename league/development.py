@@ -1,0 +1,197 @@
+"""Careers over seasons: aging, development and retirement between seasons
+(for leagues with ``League.development``).
+
+The model, applied to every active fighter of the league's divisions on the
+season break ``on``:
+
+1. **Age** (from the date of birth; 28 when unknown) gives growth steps:
+   +2 up to 23, +1 up to 26, 0 up to 30, -1 up to 33, -2 beyond.
+2. **Punishment taken** in the last 365 days in the league — knockdowns suffered
+   plus two for every loss inside the distance — costs one step per 3 points.
+3. Each step moves one ability of the card by one point: abilities are the
+   card's whole-number fields whose change moves the ruleset's own
+   ``card_rating`` (so the model needs no knowledge of a ruleset's fields:
+   a field that raises the rating is improved by a positive step, lowered by a
+   negative one; identity fields such as height or weight leave the rating
+   alone and never change). Which ability moves is drawn from a
+   ``random.Random`` seeded by league, fighter and date, so development is
+   reproducible. A move the ruleset's validator refuses is skipped.
+4. **Retirement**: at 38, or from 34 with a card in the bottom quarter of the
+   ruleset's rating range, or from 30 after six or more stoppage losses in the
+   year.
+
+Cards are written through ``fighters.services.card_save(source="development")``,
+so every change is in the card's history; retirements through
+``fighters.services.fighter_retire``. A retired champion's belt is vacated
+(league.titles: retirement) and the title rows are refreshed at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Count, Q
+
+from bouts.engine import get_ruleset
+from bouts.engine.errors import EngineError
+
+RETIRE_AGE = 38
+LATE_AGE = 34
+WINDOW_DAYS = 365
+STOPPAGES = ("KO", "TKO", "RTD", "SUB")
+
+
+def growth_steps(age: int) -> int:
+    if age <= 23:
+        return 2
+    if age <= 26:
+        return 1
+    if age <= 30:
+        return 0
+    if age <= 33:
+        return -1
+    return -2
+
+
+def punishment_steps(knockdowns: int, stoppage_losses: int) -> int:
+    return -((knockdowns + 2 * stoppage_losses) // 3)
+
+
+def should_retire(*, age: int, rating: float, rating_range, stoppage_losses: int) -> bool:
+    low, high = rating_range
+    weak = rating <= low + (high - low) / 4
+    worn = age >= 30 and stoppage_losses >= 6
+    return age >= RETIRE_AGE or (age >= LATE_AGE and weak) or worn
+
+
+def age_on(date_of_birth: dt.date | None, on: dt.date) -> int:
+    if date_of_birth is None:
+        return 28
+    years = on.year - date_of_birth.year
+    return years - ((on.month, on.day) < (date_of_birth.month, date_of_birth.day))
+
+
+def abilities(rules, card: dict) -> dict[str, int]:
+    """``{field: +1 | -1}``: the whole-number fields whose increase raises (+1) or
+    lowers (-1) the card's rating."""
+    base = rules.card_rating(card)
+    out = {}
+    for name, value in sorted(card.items()):
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        for delta in (1, -1):
+            trial = dict(card, **{name: value + delta})
+            try:
+                rules.validate_card(trial)
+                moved = rules.card_rating(trial) - base
+            except (EngineError, ValueError, TypeError, KeyError):
+                continue
+            if moved:
+                out[name] = 1 if (moved > 0) == (delta > 0) else -1
+                break
+    return out
+
+
+def develop_card(rules, card: dict, steps: int, rng: random.Random) -> dict:
+    """``card`` moved by ``steps`` (positive: better) one ability point at a time."""
+    card = dict(card)
+    for _ in range(abs(steps)):
+        options = abilities(rules, card)
+        if not options:
+            break
+        name = rng.choice(sorted(options))
+        trial = dict(card, **{name: card[name] + options[name] * (1 if steps > 0 else -1)})
+        try:
+            card = rules.validate_card(trial)
+        except EngineError:
+            continue
+    return card
+
+
+@dataclass
+class DevelopmentSummary:
+    cards: int = 0
+    retired: int = 0
+
+
+def league_develop(*, league, on: dt.date) -> DevelopmentSummary:
+    """Age, develop and retire the league's active fighters on ``on``."""
+    from bouts.models import Bout, Knockdown
+    from fighters.models import Fighter, RatingCard
+    from fighters.services import card_save, fighter_retire
+    from league import services
+
+    summary = DevelopmentSummary()
+    rules = get_ruleset(league.ruleset)
+    if rules.team:
+        return summary  # team rulesets: sides are built from cards per bout; no model here
+    since = on - dt.timedelta(days=WINDOW_DAYS)
+    divisions = list(league.divisions.select_related("league"))
+    with transaction.atomic():
+        fighters = list(
+            Fighter.objects.filter(divisions__in=divisions, is_active=True)
+            .distinct()
+            .order_by("id")
+        )
+        ids = [f.id for f in fighters]
+        cards = {
+            c.fighter_id: c
+            for c in RatingCard.objects.filter(fighter_id__in=ids, ruleset=league.ruleset)
+        }
+        knockdowns = dict(
+            Knockdown.objects.filter(
+                fighter_id__in=ids,
+                bout__date__gte=since,
+                bout__date__lt=on,
+                bout__division__league=league,
+            )
+            .values_list("fighter_id")
+            .annotate(n=Count("id"))
+        )
+        stoppage_losses: dict[int, int] = {}
+        for red, blue, winner in Bout.objects.filter(
+            Q(red_id__in=ids) | Q(blue_id__in=ids),
+            division__league=league,
+            date__gte=since,
+            date__lt=on,
+            result__method__in=STOPPAGES,
+        ).values_list("red_id", "blue_id", "result__winner"):
+            loser = blue if winner == "red" else red if winner == "blue" else None
+            if loser is not None:
+                stoppage_losses[loser] = stoppage_losses.get(loser, 0) + 1
+        for fighter in fighters:
+            card = cards.get(fighter.id)
+            age = age_on(fighter.date_of_birth, on)
+            if card is None:
+                continue
+            if should_retire(
+                age=age,
+                rating=card.rating,
+                rating_range=rules.rating_range,
+                stoppage_losses=stoppage_losses.get(fighter.id, 0),
+            ):
+                fighter_retire(fighter=fighter, on=on)
+                summary.retired += 1
+                continue
+            steps = growth_steps(age) + punishment_steps(
+                knockdowns.get(fighter.id, 0), stoppage_losses.get(fighter.id, 0)
+            )
+            if not steps:
+                continue
+            digest = hashlib.sha256(f"{league.slug}/{fighter.id}/{on}".encode()).digest()
+            rng = random.Random(int.from_bytes(digest[:8], "big"))
+            new = develop_card(rules, card.data, steps, rng)
+            if new != card.data:
+                card_save(fighter=fighter, ruleset=league.ruleset, data=new, source="development")
+                summary.cards += 1
+        if summary.retired:
+            for division in divisions:
+                locked = type(division).objects.select_for_update().get(pk=division.pk)
+                locked.league = league
+                bouts = services.division_bouts(locked.id)
+                services.store_reigns(locked, services.title_lineage(division=locked, bouts=bouts))
+    return summary

@@ -1,0 +1,111 @@
+"""Helpers shared by the league's management commands (not a command itself:
+Django skips modules whose name starts with an underscore)."""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management.base import CommandError
+from tqdm import tqdm
+
+from bouts.models import BoutStatus
+from league.models import Division, League
+
+DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED)
+
+
+def eager() -> bool:
+    from league.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+def get_league(slug: str) -> League:
+    try:
+        return League.objects.get(slug=slug)
+    except League.DoesNotExist:
+        known = ", ".join(League.objects.order_by("slug").values_list("slug", flat=True))
+        raise CommandError(f"no league {slug!r} (known: {known or 'none'})") from None
+
+
+def get_division(league: League, value: str) -> Division:
+    """A division by weight class key, name (any case) or id."""
+    for division in league.divisions.all():
+        if value.lower() in (division.weight_class, division.name.lower(), str(division.pk)):
+            return division
+    known = ", ".join(league.divisions.values_list("weight_class", flat=True))
+    raise CommandError(f"no division {value!r} in {league.slug} (known: {known or 'none'})")
+
+
+def follow(bouts, *, stdout, label: str, timeout: float = 3600, poll: float = 1.0) -> bool:
+    """Poll until every bout of ``bouts`` (a queryset) is completed or failed, with
+    a progress bar; False on timeout."""
+    total = bouts.count()
+    started = time.monotonic()
+    with tqdm(total=total, desc=label, unit="bout", file=stdout, leave=True) as bar:
+        while True:
+            done = bouts.filter(status__in=DONE).count()
+            bar.update(done - bar.n)
+            if done >= total:
+                return True
+            if time.monotonic() - started > timeout:
+                return False
+            time.sleep(poll)
+
+
+def queue_with_progress(bouts, *, stdout, label: str) -> None:
+    """Queue scheduled bouts in chronological order. Eagerly (no broker) each bout
+    runs as it is queued, so the bar follows them; with workers it counts the
+    queueing, and ``follow`` shows the fighting."""
+    from bouts.services import bout_queue
+
+    rows = list(bouts.filter(status=BoutStatus.SCHEDULED).order_by("date", "event_id", "order"))
+    for bout in tqdm(rows, desc=label, unit="bout", file=stdout):
+        bout_queue(bout=bout)
+
+
+def failed_lines(bouts) -> list[str]:
+    return [
+        f"bout {b.pk} ({b}) failed: {b.failure_reason}"
+        for b in bouts.filter(status=BoutStatus.FAILED)
+    ]
+
+
+def print_standings(stdout, season) -> None:
+    from league.selectors import season_standings
+
+    stdout.write(f"\n{season.name} ({season.league.name}) — {season.get_status_display()}")
+    stdout.write(f"{'#':>3}  {'':24} {'Pts':>4} {'W':>3} {'L':>3} {'D':>3} {'Stop':>4}")
+    for row in season_standings(season=season):
+        rank = f"={row.rank}" if row.tied else str(row.rank)
+        name = str(row.fighter or row.camp)[:24]
+        stdout.write(
+            f"{rank:>3}  {name:24} {row.points:>4} {row.wins:>3} {row.losses:>3} "
+            f"{row.draws:>3} {row.stoppage_wins:>4}"
+        )
+
+
+def print_champions(stdout, league) -> None:
+    from league.selectors import league_champions, title_lineage
+
+    for division, champion in league_champions(league=league):
+        stdout.write(f"{league.name} {division.name} champion: {champion or 'vacant'}")
+        for reign in title_lineage(division=division):
+            end = (
+                f"until {reign.ended_on} ({reign.get_end_reason_display()})"
+                if reign.ended_on
+                else "current"
+            )
+            stdout.write(
+                f"  #{reign.number} {reign.fighter or reign.camp}: from {reign.started_on}, "
+                f"{reign.defences} defence(s), {end}"
+            )
+
+
+def print_rankings(stdout, division, top: int = 10) -> None:
+    from league.selectors import division_rankings
+
+    stdout.write(f"\n{division.league.name} {division.name} rankings")
+    for entry in division_rankings(division=division)[:top]:
+        mark = "C" if entry.is_champion else str(entry.rank)
+        stdout.write(f"{mark:>3}  {str(entry.competitor)[:28]:28} {entry.ordinal:7.2f}")

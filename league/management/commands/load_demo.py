@@ -1,0 +1,221 @@
+"""The demo league (DESIGN.md): divisions under the registered rulesets, 16
+fighters each with generated cards, camps, corner men; optionally fought."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from bouts.engine import RULESETS, generate_card
+from bouts.models import Bout
+from fighters.models import Camp, CornerMan, Fighter
+from league import services
+from league.models import League, Tournament
+
+from ._league import (
+    eager,
+    failed_lines,
+    follow,
+    print_champions,
+    print_rankings,
+    print_standings,
+    queue_with_progress,
+)
+
+PREFERRED = ("titlebout", "webl")
+# One league per ruleset (a league has one ruleset), one division each.
+DIVISIONS = (("middleweight", "Middleweight"), ("lightweight", "Lightweight"))
+FIGHTERS_PER_DIVISION = 16
+CAMPS = ("Kronk", "Fifth Street", "Cus's Catskill", "Wild Card")
+CORNER_SKILLS = (
+    ("excellent", "excellent"),
+    ("very_good", "good"),
+    ("good", "average"),
+    ("average", "good"),
+    ("average", "average"),
+    ("poor", "average"),
+    ("good", "excellent"),
+    ("very_good", "average"),
+)
+START = dt.date(2026, 1, 10)
+
+
+def demo_rulesets() -> list[str]:
+    """titlebout and webl when registered, else the first registered one-on-one
+    rulesets (any registered ruleset as a last resort)."""
+    chosen = [r for r in PREFERRED if r in RULESETS]
+    for name, rules in RULESETS.items():
+        if len(chosen) >= 2:
+            break
+        if name not in chosen and not rules.team:
+            chosen.append(name)
+    if not chosen and RULESETS:
+        chosen.append(next(iter(RULESETS)))
+    return chosen
+
+
+class Command(BaseCommand):
+    help = "Build the demo leagues (and with --fight, fight a season and a title tournament)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--if-empty", action="store_true", help="skip when leagues exist")
+        parser.add_argument("--fight", action="store_true", help="fight a season and a tournament")
+        parser.add_argument("--fighters", type=int, default=FIGHTERS_PER_DIVISION)
+        parser.add_argument("--tournament-size", type=int, default=8)
+        parser.add_argument("--timeout", type=float, default=900)
+
+    def handle(self, *args, **opts):
+        if opts["fighters"] < 2:
+            raise CommandError("--fighters must be at least 2")
+        leagues = list(League.objects.filter(slug__startswith="demo-").order_by("slug"))
+        if opts["if_empty"] and League.objects.exists():
+            self.stdout.write("Leagues exist already: the demo is not loaded again.")
+        else:
+            rulesets = demo_rulesets()
+            if not rulesets:
+                raise CommandError("no ruleset is registered: nothing to fight with")
+            try:
+                leagues = self.load(rulesets, seed=opts["seed"], per_division=opts["fighters"])
+            except ValidationError as exc:
+                raise CommandError("; ".join(exc.messages)) from None
+        if opts["fight"]:
+            for league in leagues:
+                self.fight(
+                    league, seed=opts["seed"], size=opts["tournament_size"], timeout=opts["timeout"]
+                )
+        for league in leagues:
+            for season in league.seasons.order_by("division__name", "number"):
+                print_standings(self.stdout, season)
+            for division in league.divisions.order_by("name"):
+                print_rankings(self.stdout, division)
+        self.stdout.write("")
+        for league in leagues:
+            print_champions(self.stdout, league)
+
+    # --- loading ----------------------------------------------------------------------
+
+    @transaction.atomic
+    def load(self, rulesets: list[str], *, seed: int, per_division: int) -> list[League]:
+        from faker import Faker
+
+        from fighters.services import camp_create, corner_man_create, fighter_create
+
+        rng = random.Random(seed)
+        fake = Faker()
+        fake.seed_instance(seed)
+        camps = []
+        for name in CAMPS:
+            camp = Camp.objects.filter(name=name).first() or camp_create(
+                name=name, manager=fake.name(), city=fake.city()
+            )
+            camps.append(camp)
+        for n, (cut, strategy) in enumerate(CORNER_SKILLS):
+            name = f"{fake.first_name()} {fake.last_name()}"
+            if not CornerMan.objects.filter(name=name).exists():
+                corner_man_create(name=name, cut=cut, strategy=strategy, camp=camps[n % len(camps)])
+        leagues = []
+        used_names = set(Fighter.objects.values_list("name", flat=True))
+        for index, ruleset in enumerate(rulesets):
+            rules = RULESETS[ruleset]
+            slug = f"demo-{ruleset}"
+            if League.objects.filter(slug=slug).exists():
+                leagues.append(League.objects.get(slug=slug))
+                continue
+            league = League(
+                name=f"Ringside {ruleset.capitalize()} League",
+                slug=slug,
+                ruleset=ruleset,
+                description=f"The demo league, fought under {ruleset}: {rules.description}",
+                rounds=min(10, rules.max_rounds),
+                title_rounds=min(12, rules.max_rounds),
+                start_date=START,
+                days_between_events=14,
+                development=True,
+            )
+            league.full_clean()
+            league.save()
+            weight_class, label = DIVISIONS[index % len(DIVISIONS)]
+            division = league.divisions.create(weight_class=weight_class, name=label)
+            low, high = rules.rating_range
+            for n in range(per_division):
+                name = fake.name()
+                while name in used_names:
+                    name = fake.name()
+                used_names.add(name)
+                # Ratings spread over the upper part of the scale: contenders and journeymen.
+                rating = low + (high - low) * (0.35 + 0.6 * rng.random())
+                card = generate_card(ruleset, seed * 1000 + index * 100 + n, rating)
+                fighter = fighter_create(
+                    name=name,
+                    nickname=fake.word().capitalize() if rng.random() < 0.5 else "",
+                    nationality=fake.country()[:80],
+                    date_of_birth=START - dt.timedelta(days=rng.randint(20 * 365, 36 * 365)),
+                    stance="southpaw" if rng.random() < 0.2 else "orthodox",
+                    height_cm=rng.randint(165, 195),
+                    reach_cm=rng.randint(165, 205),
+                    weight_class=weight_class,
+                    camp=camps[n % len(camps)],
+                    cards={ruleset: card},
+                    source="demo",
+                )
+                division.fighters.add(fighter)
+            services.title_for(division)
+            leagues.append(league)
+            self.stdout.write(
+                f"Loaded {league.name}: {division.name}, {per_division} fighters ({ruleset})"
+            )
+        return leagues
+
+    # --- fighting ----------------------------------------------------------------------
+
+    def fight(self, league: League, *, seed: int, size: int, timeout: float) -> None:
+        for division in league.divisions.order_by("name"):
+            if division.seasons.exists():
+                self.stdout.write(f"{league.name} {division.name}: fought already.")
+                continue
+            season = services.season_schedule(division=division, seed=seed, queue=False)
+            bouts = Bout.objects.filter(event__season=season)
+            queue_with_progress(bouts, stdout=self.stdout, label=f"{league.name} season")
+            if not eager() and not follow(
+                bouts, stdout=self.stdout, label=f"{league.name} season", timeout=timeout
+            ):
+                self.stderr.write(f"{season.name}: timed out waiting for the workers")
+                continue
+            for line in failed_lines(bouts):
+                self.stderr.write(line)
+            entrants = min(size, division.fighters.filter(is_active=True).count())
+            if entrants < 2:
+                continue
+            tournament = services.tournament_create(
+                division=division, size=entrants, double=False, for_title=True, seed=seed
+            )
+            self.follow_tournament(tournament, timeout=timeout)
+
+    def follow_tournament(self, tournament: Tournament, *, timeout: float) -> None:
+        bouts = Bout.objects.filter(tournament_match__tournament=tournament)
+        if not eager():
+            while tournament.status != "completed":
+                if not follow(bouts, stdout=self.stdout, label=tournament.name, timeout=timeout):
+                    self.stderr.write(f"{tournament.name}: timed out waiting for the workers")
+                    return
+                tournament.refresh_from_db()
+                if (
+                    tournament.status != "completed"
+                    and not bouts.exclude(status__in=("completed", "failed")).exists()
+                ):
+                    break
+        for line in failed_lines(bouts):
+            self.stderr.write(line)
+        tournament.refresh_from_db()
+        if tournament.status != "completed" and services.tournament_unstall(tournament=tournament):
+            self.stderr.write(f"{tournament.name}: failed bouts decided as walkovers")
+            return self.follow_tournament(tournament, timeout=timeout)
+        self.stdout.write(
+            f"{tournament.name}: {bouts.count()} bouts, champion "
+            f"{tournament.champion or tournament.champion_camp or 'not decided'}"
+        )

@@ -1,0 +1,61 @@
+"""Schedule and queue a round-robin season in a league's divisions."""
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from bouts.models import Bout
+from league import services
+
+from ._league import (
+    eager,
+    failed_lines,
+    follow,
+    get_division,
+    get_league,
+    print_standings,
+    queue_with_progress,
+)
+
+
+class Command(BaseCommand):
+    help = "Schedule a round-robin season (one event per round) and queue its bouts."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--division", action="append", help="weight class, name or id")
+        parser.add_argument("--seed", type=int, default=0, help="bout seeds derive from it")
+        parser.add_argument("--wait", action="store_true", help="follow until all are done")
+        parser.add_argument("--timeout", type=float, default=3600)
+
+    def handle(self, *args, **opts):
+        league = get_league(opts["slug"])
+        divisions = (
+            [get_division(league, d) for d in opts["division"]]
+            if opts["division"]
+            else list(league.divisions.order_by("name"))
+        )
+        if not divisions:
+            raise CommandError(f"{league.slug} has no divisions")
+        for division in divisions:
+            try:
+                season = services.season_schedule(division=division, seed=opts["seed"], queue=False)
+            except ValidationError as exc:
+                raise CommandError("; ".join(exc.messages)) from None
+            bouts = Bout.objects.filter(event__season=season)
+            self.stdout.write(
+                f"{season.name}: {season.events.count()} events, {bouts.count()} bouts"
+            )
+            queue_with_progress(bouts, stdout=self.stdout, label=f"{division.name} queued")
+            if (
+                opts["wait"]
+                and not eager()
+                and not follow(
+                    bouts, stdout=self.stdout, label=division.name, timeout=opts["timeout"]
+                )
+            ):
+                raise CommandError(f"{season.name}: timed out waiting for the bouts")
+            if opts["wait"] or eager():
+                for line in failed_lines(bouts):
+                    self.stderr.write(line)
+                season.refresh_from_db()
+                print_standings(self.stdout, season)
