@@ -152,7 +152,8 @@ class Battle:
 
     def attack(self, u: Unit, enemies: list[Unit], stats: dict, first: bool) -> None:
         """One attack: attack above defence is a point of damage; equal values favour the
-        slower card (a defender that has not acted yet is not hit); fatigue to both unless
+        slower card (a defender that has not acted yet is not hit; a card with attack 0
+        hurts nobody); fatigue to both unless
         the defender has 0 defence (none to the defender for an extra attack)."""
         t = self.policies[u.side].target(u, enemies, self)
         self.step += 1
@@ -160,7 +161,7 @@ class Battle:
         s["thrown"] += 1
         u.attacks += 1
         a, d = u.attack, t.defence
-        hit = a > d or (a == d and t.acted)
+        hit = a > d or (a == d and t.acted and a > 0)  # attack 0 never hurts
         if hit:
             t.damage += 1
             u.dealt += 1

@@ -83,13 +83,13 @@ def generate_card(rng, rating: float | None = None) -> dict:
         "health": health,
         "multi_attack": multi,
     }
-    # nudge toward the rating: health, then attack, then defence, then speed
+    # nudge toward the rating: health, then attack, defence, speed, extra attacks
     for _ in range(30):
         diff = rating - card_rating(card)
         if abs(diff) <= 0.3:
             break
         step = 1 if diff > 0 else -1
-        for field in ("health", "attack", "defence", "speed"):
+        for field in ("health", "attack", "defence", "speed", "multi_attack"):
             if RANGES[field][0] <= card[field] + step <= RANGES[field][1]:
                 card[field] += step
                 break
@@ -106,7 +106,7 @@ def generate_side(rng, rating: float | None = None, size: int = SQUAD) -> dict:
         rating = low + (high - low) * rng.random()
     fighters = []
     for i in range(size):
-        card = generate_card(rng, min(high, max(low, rating + (rng.random() - 0.5) * 1.5)))
+        card = generate_card(rng, min(high, max(low, rating + (rng.random() - 0.5) * 3.0)))
         fighters.append({"id": i + 1, **card})
     return {
         "name": CAMPS[int(rng.random() * len(CAMPS))],

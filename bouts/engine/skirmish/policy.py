@@ -2,16 +2,18 @@
 wants to withdraw. Behind a small interface; a plan (JSON) configures the default.
 
     {"target": "smart"|"weakest"|"strongest"|"random",  # default smart
-     "withdraw_below": 0..100}   # % of the enemy's strength; default 25 (0 = never)
+     "withdraw_below": 0..100,   # % of the enemy's strength; default 20 (0 = never)
+     "focus": 0..100}            # % of attacks that follow the plan, the rest at any
+                                 # enemy card (the fog of battle); default 75
 """
 
 from __future__ import annotations
 
 from ..errors import PlanError
 
-PLAN_KEYS = ("target", "withdraw_below")
+PLAN_KEYS = ("target", "withdraw_below", "focus")
 TARGETS = ("smart", "weakest", "strongest", "random")
-DEFAULT_PLAN = {"target": "smart", "withdraw_below": 25}
+DEFAULT_PLAN = {"target": "smart", "withdraw_below": 20, "focus": 75}
 
 
 def margin(unit) -> int:
@@ -47,12 +49,13 @@ class DefaultPolicy(Policy):
         plan = {**DEFAULT_PLAN, **(plan or {})}
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
+        self.focus = plan["focus"] / 100.0
 
     def target(self, card, enemies, battle):
         if len(enemies) == 1:
             return enemies[0]
         mode = self.mode
-        if mode == "random":
+        if mode == "random" or (self.focus < 1 and battle.rng.random() >= self.focus):
             return enemies[int(battle.rng.random() * len(enemies))]
         if mode == "weakest":
             return min(enemies, key=margin)
@@ -63,7 +66,7 @@ class DefaultPolicy(Policy):
         best_key = None
         for e in enemies:
             m = e.health - e.fatigue - e.damage
-            hurts = attack > e.defence or (attack == e.defence and e.acted)
+            hurts = attack > e.defence or (attack == e.defence and e.acted and attack > 0)
             # smaller key = better: standing, hurtable, tiring (defence > 0), nearest out
             key = (m < 0, not hurts, e.defence == 0, m, -e.attack)
             if best_key is None or key < best_key:
@@ -71,8 +74,12 @@ class DefaultPolicy(Policy):
         return best
 
     def withdraw(self, mine, theirs, battle) -> bool:
-        if not self.withdraw_below or len(mine) == battle.starting[mine[0].side]:
-            return False  # never before losing a card
+        """Leave the field when behind on exhausts and down to less than
+        ``withdraw_below`` of the enemy's strength (save the cards still standing)."""
+        side = mine[0].side
+        other = theirs[0].side
+        if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
+            return False
         return strength(mine) < self.withdraw_below * strength(theirs)
 
 
@@ -88,10 +95,8 @@ def validate_plan(plan, side: str):
         raise PlanError(
             f"target must be one of {', '.join(TARGETS)} (got {plan['target']!r})", side=side
         )
-    if "withdraw_below" in plan:
-        w = plan["withdraw_below"]
+    for key in ("withdraw_below", "focus"):
+        w = plan.get(key, 0)
         if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= 100:
-            raise PlanError(
-                f"withdraw_below must be a whole percentage 0..100 (got {w!r})", side=side
-            )
+            raise PlanError(f"{key} must be a whole percentage 0..100 (got {w!r})", side=side)
     return dict(plan)

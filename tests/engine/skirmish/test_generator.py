@@ -1,0 +1,33 @@
+"""Generated cards and squads."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bouts.engine.skirmish import RULESET
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), rating=st.none() | st.floats(1, 10))
+def test_generated_cards_are_valid_and_near_their_rating(seed, rating):
+    card = RULESET.generate_card(random.Random(seed), rating)
+    assert RULESET.validate_card(card) == card
+    if rating is not None:
+        assert abs(RULESET.card_rating(card) - rating) <= 0.6
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), rating=st.none() | st.floats(1, 10))
+def test_generated_sides_are_valid_five_card_squads(seed, rating):
+    side = RULESET.generate_side(random.Random(seed), rating)
+    assert RULESET.validate_side(side) == side
+    assert len(side["fighters"]) == 5
+    if rating is not None:
+        assert abs(RULESET.card_rating(side) - rating) <= 1.2
+
+
+def test_side_generation_is_deterministic():
+    assert RULESET.generate_side(random.Random(3), 5) == RULESET.generate_side(random.Random(3), 5)
