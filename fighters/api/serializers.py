@@ -114,6 +114,9 @@ class CardSerializer(serializers.ModelSerializer):
         model = RatingCard
         fields = ["id", "fighter", "fighter_name", "ruleset", "data", "rating", "updated_at"]
         read_only_fields = ["rating", "updated_at"]
+        # POSTing a card for a ruleset the fighter already holds replaces it
+        # (card_save), with the change kept in the card's history.
+        validators = []
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,7 +1,7 @@
 """Fighters (with their ``career`` and ``bouts``), cards, camps and corner men."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import viewsets
+from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -46,6 +46,14 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
 
     def leagues_of_data(self, data):
         return set()  # a new fighter is a free agent until a division takes him
+
+    @extend_schema(request=FighterCreateSerializer, responses={201: FighterSerializer})
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        self.perform_create(serializer)
+        body = FighterSerializer(serializer.instance, context=self.get_serializer_context()).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
     def perform_create(self, serializer):
         fighter = services.fighter_create(

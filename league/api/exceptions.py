@@ -3,6 +3,7 @@
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.db.models import ProtectedError, RestrictedError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -31,6 +32,19 @@ def exception_handler(exc, context):
         exc = exceptions.ValidationError(detail={"plans": [str(exc)]})
     elif isinstance(exc, EngineError):
         exc = exceptions.ValidationError(detail={api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]})
+    elif isinstance(exc, (ProtectedError, RestrictedError)):
+        blocking = (
+            exc.protected_objects if isinstance(exc, ProtectedError) else exc.restricted_objects
+        )
+        used_by = sorted({str(obj._meta.verbose_name_plural) for obj in blocking})
+        return Response(
+            {
+                api_settings.NON_FIELD_ERRORS_KEY: [
+                    f"This cannot be deleted: {', '.join(used_by)} refer to it."
+                ]
+            },
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     elif isinstance(exc, IntegrityError):
         # A database constraint the validators did not foresee (or a race lost to
         # a concurrent write): the request conflicts with stored data.

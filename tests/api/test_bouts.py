@@ -1,0 +1,141 @@
+"""Scheduling bouts through the API: queued and fought, one bout per idempotency key,
+throttled, and the detail is the whole record."""
+
+import pytest
+
+from bouts.models import Bout
+
+from . import factories
+from .conftest import as_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def card_setup(own_league):
+    red = factories.fighter(name="Alpha Red")
+    blue = factories.fighter(name="Bravo Blue")
+    division = factories.division(league=own_league, fighters=[red, blue])
+    event = factories.event(league=own_league)
+    return {"red": red, "blue": blue, "division": division, "event": event}
+
+
+def _body(setup, league, **extra):
+    return {
+        "ruleset": league.ruleset,
+        "red": setup["red"].pk,
+        "blue": setup["blue"].pk,
+        "event": setup["event"].pk,
+        "division": setup["division"].pk,
+        "scheduled_rounds": 4,
+        "seed": 4242,
+        **extra,
+    }
+
+
+def test_create_schedules_queues_and_records_the_whole_bout(
+    commissioner, own_league, card_setup, django_capture_on_commit_callbacks
+):
+    client = as_user(commissioner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/api/bouts/", _body(card_setup, own_league), format="json")
+    assert response.status_code == 201, response.content
+    bout_id = response.json()["id"]
+    detail = client.get(f"/api/bouts/{bout_id}/").json()
+    assert detail["status"] == "completed"
+    assert detail["red_name"] == "Alpha Red" and detail["blue_name"] == "Bravo Blue"
+    assert detail["method"] and detail["end_round"] >= 1
+    bout = Bout.objects.select_related("result").get(pk=bout_id)
+    engine = bout.result.engine_result
+    # Scorecards per judge and round, exactly as the engine scored them.
+    assert len(detail["scorecards"]) == len(engine["scorecards"])
+    for card, engine_card in zip(detail["scorecards"], engine["scorecards"]):
+        assert [[r["red"], r["blue"]] for r in card["rounds"]] == engine_card
+        assert card["total"] == [sum(r[0] for r in engine_card), sum(r[1] for r in engine_card)]
+    assert len(detail["knockdowns"]) == len(engine["knockdowns"])
+    assert len(detail["injuries"]) == len(engine["injuries"])
+    assert len(detail["fouls"]) == len(engine["fouls"])
+    assert detail["play_by_play"] == engine["events"]
+    assert [r["round"] for r in detail["rounds"]] == sorted({r["round"] for r in engine["rounds"]})
+
+
+@pytest.mark.parametrize("how", ["header", "field"])
+def test_retried_post_with_idempotency_key_makes_one_bout(
+    how, commissioner, own_league, card_setup, django_capture_on_commit_callbacks
+):
+    client = as_user(commissioner)
+    body = _body(card_setup, own_league)
+    headers = {}
+    if how == "header":
+        headers = {"HTTP_IDEMPOTENCY_KEY": "retry-me-1"}
+    else:
+        body["idempotency_key"] = "retry-me-1"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = client.post("/api/bouts/", body, format="json", **headers)
+        second = client.post("/api/bouts/", body, format="json", **headers)
+    assert first.status_code == 201, first.content
+    assert second.status_code == 200, second.content
+    assert first.json()["id"] == second.json()["id"]
+    assert Bout.objects.filter(idempotency_key="retry-me-1").count() == 1
+    assert Bout.objects.count() == 1
+
+
+def test_header_and_field_keys_must_agree(commissioner, own_league, card_setup):
+    client = as_user(commissioner)
+    body = _body(card_setup, own_league, idempotency_key="a")
+    response = client.post("/api/bouts/", body, format="json", HTTP_IDEMPOTENCY_KEY="b")
+    assert response.status_code == 400
+    assert "idempotency_key" in response.json()
+    assert Bout.objects.count() == 0
+
+
+def test_bad_bouts_are_400_with_field_messages(commissioner, own_league, card_setup):
+    client = as_user(commissioner)
+    same = _body(card_setup, own_league, blue=card_setup["red"].pk)
+    response = client.post("/api/bouts/", same, format="json")
+    assert response.status_code == 400
+    assert "blue" in response.json()
+    response = client.post(
+        "/api/bouts/", _body(card_setup, own_league, scheduled_rounds=0), format="json"
+    )
+    assert response.status_code == 400 and "scheduled_rounds" in response.json()
+    response = client.post(
+        "/api/bouts/", _body(card_setup, own_league, ruleset="chess"), format="json"
+    )
+    assert response.status_code == 400 and "ruleset" in response.json()
+    response = client.post("/api/bouts/", _body(card_setup, own_league, red=10**9), format="json")
+    assert response.status_code == 400 and "red" in response.json()
+    assert Bout.objects.count() == 0
+
+
+def test_commissioner_cannot_schedule_in_another_league(commissioner, other_league):
+    red, blue = factories.fighter(), factories.fighter()
+    division = factories.division(league=other_league, fighters=[red, blue])
+    response = as_user(commissioner).post(
+        "/api/bouts/",
+        {
+            "ruleset": other_league.ruleset,
+            "red": red.pk,
+            "blue": blue.pk,
+            "division": division.pk,
+            "date": "2026-05-01",
+        },
+        format="json",
+    )
+    assert response.status_code == 403
+    assert Bout.objects.count() == 0
+
+
+def test_queueing_bouts_is_throttled(monkeypatch, staff):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    # The rates are read once, at import: lower the scope's for this test.
+    rates = {**SimpleRateThrottle.THROTTLE_RATES, "bout_queue": "2/min"}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    client = as_user(staff)
+    codes = [
+        client.post("/api/bouts/", {"ruleset": "nope"}, format="json").status_code for _ in range(3)
+    ]
+    assert codes == [400, 400, 429]
+    # Reads are not throttled.
+    assert client.get("/api/bouts/").status_code == 200

@@ -1,0 +1,173 @@
+"""Bad input is a 400 with field messages, never a 500, and writes nothing."""
+
+import pytest
+
+from bouts.engine import generate_card
+from fighters.models import Camp, Fighter, RatingCard
+from referees.models import Referee
+
+from . import factories
+from .conftest import as_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client(staff):
+    return as_user(staff)
+
+
+def test_fighter_with_bad_fields(client):
+    response = client.post(
+        "/api/fighters/",
+        {"name": "", "weight_class": "featherish", "height_cm": 300},
+        format="json",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert {"name", "weight_class"} <= set(body)
+    assert Fighter.objects.count() == 0
+
+
+def test_fighter_with_an_impossible_card_writes_nothing(client):
+    ruleset = factories.one_on_one_ruleset()
+    response = client.post(
+        "/api/fighters/",
+        {
+            "name": "Glass Jaw",
+            "weight_class": "heavyweight",
+            "cards": [{"ruleset": ruleset, "data": {"nonsense": True}}],
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert any(key.startswith("cards") for key in body), body
+    assert Fighter.objects.count() == 0
+
+
+def test_fighter_created_with_card_and_career(client):
+    ruleset = factories.one_on_one_ruleset()
+    card = generate_card(ruleset, seed=3)
+    response = client.post(
+        "/api/fighters/",
+        {
+            "name": "Good Card",
+            "weight_class": "lightweight",
+            "cards": [{"ruleset": ruleset, "data": card}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["record"] == "0-0-0"
+    assert [c["ruleset"] for c in body["cards"]] == [ruleset]
+    career = client.get(f"/api/fighters/{body['id']}/career/").json()
+    assert career["bouts"] == 0 and career["record"] == "0-0-0"
+
+
+def test_card_error_names_the_field(client):
+    fighter = factories.fighter()
+    ruleset = factories.one_on_one_ruleset()
+    response = client.post(
+        "/api/cards/",
+        {"fighter": fighter.pk, "ruleset": ruleset, "data": {"x": 1}},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "data" in response.json()
+    before = RatingCard.objects.get(fighter=fighter).data
+    response = client.patch(
+        f"/api/cards/{fighter.cards.get().pk}/", {"data": "not a card"}, format="json"
+    )
+    assert response.status_code == 400
+    assert RatingCard.objects.get(fighter=fighter).data == before
+
+
+def test_duplicate_names_are_400_not_500(client):
+    Camp.objects.create(name="Kronk")
+    response = client.post("/api/camps/", {"name": "Kronk"}, format="json")
+    assert response.status_code == 400
+    assert "name" in response.json()
+
+
+def test_referee_availability_range(client):
+    response = client.post(
+        "/api/referees/",
+        {"name": "Backwards", "available_low": 70, "available_high": 10},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert not Referee.objects.filter(name="Backwards").exists()
+
+
+def test_season_division_must_be_in_the_league(client):
+    mine, theirs = factories.league(), factories.league()
+    division = factories.division(league=theirs)
+    response = client.post(
+        "/api/seasons/",
+        {
+            "league": mine.pk,
+            "division": division.pk,
+            "number": 1,
+            "name": "S1",
+            "start_date": "2026-01-01",
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "division" in response.json()
+
+
+def test_league_with_unknown_tiebreaker(client):
+    response = client.post(
+        "/api/leagues/",
+        {
+            "name": "Tie",
+            "slug": "tie",
+            "ruleset": factories.one_on_one_ruleset(),
+            "start_date": "2026-01-01",
+            "tiebreakers": ["coin_toss"],
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "tiebreakers" in response.json()
+
+
+def test_deleting_a_fighter_with_bouts_is_refused(client):
+    from .records import recorded_bout
+
+    red, blue = factories.fighter(), factories.fighter()
+    recorded_bout(red=red, blue=blue, ruleset=factories.one_on_one_ruleset())
+    response = client.delete(f"/api/fighters/{red.pk}/")
+    assert response.status_code == 400
+    assert Fighter.objects.filter(pk=red.pk).exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/fighters/?camp=abc",
+        "/api/fighters/?camp=99999999999999999999999",
+        "/api/fighters/?weight_class=giant",
+        "/api/bouts/?fighter=-1",
+        "/api/fighters/?page_size=100000",
+    ],
+)
+def test_bad_query_strings(api, url):
+    response = api.get(url)
+    assert response.status_code in (200, 400), response.status_code
+    if "page_size" in url:
+        assert response.status_code == 200
+
+
+def test_page_size_is_capped(api):
+    for n in range(3):
+        factories.camp(name=f"Camp {n}")
+    response = api.get("/api/camps/?page_size=100000")
+    assert response.status_code == 200
+    from league.api.pagination import StandardPagination
+
+    assert StandardPagination.max_page_size == 200
+    assert len(response.json()["results"]) == 3
