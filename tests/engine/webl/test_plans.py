@@ -243,7 +243,7 @@ def test_validate_plans_accepts_text_plan_or_none():
 
 
 def test_validate_plans_errors():
-    with pytest.raises(PlanError, match="plans.blue, line 1"):
+    with pytest.raises(PlanError, match=r"plans\.blue, line 1"):
         RULESET.validate_plans({"blue": "9/9/9"})
     with pytest.raises(PlanError, match="must be text"):
         RULESET.validate_plans({"red": 5})

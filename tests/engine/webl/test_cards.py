@@ -1,0 +1,70 @@
+"""Cards: validation with clear messages, rating, the weight rule."""
+
+import pytest
+
+from bouts.engine.errors import CardError
+from bouts.engine.webl import RULESET
+from bouts.engine.webl.cards import card_rating, endurance, weight_strength_bonus
+
+from .helpers import card
+
+
+def test_valid_card_is_normalised():
+    out = RULESET.validate_card({**card(), "name": "  Joe Bloggs ", "weight": 160.0})
+    assert out == {**card(), "name": "Joe Bloggs", "weight": 160}
+
+
+def test_name_and_weight_are_optional():
+    assert RULESET.validate_card(card()) == card()
+    assert RULESET.validate_card({**card(), "name": None}) == card()
+
+
+@pytest.mark.parametrize(
+    ("bad", "field", "rule"),
+    [
+        ({"str": 44}, "str", "must be between 1 and 30 (got 44)"),
+        ({"spd": 0}, "spd", "must be between 1 and 30 (got 0)"),
+        ({"agl": "12"}, "agl", "must be a whole number (got '12')"),
+        ({"hgt": 11.5}, "hgt", "must be a whole number (got 11.5)"),
+        ({"tgh": True}, "tgh", "must be a whole number (got True)"),
+        ({"weight": 40}, "weight", "must be between 90 and 400 lb (got 40)"),
+        ({"weight": "heavy"}, "weight", "must be a number of pounds (got 'heavy')"),
+        ({"name": ""}, "name", "must be a non-empty string"),
+        ({"name": 7}, "name", "must be a non-empty string"),
+        ({"kp": 3}, "kp", "unknown field"),
+    ],
+)
+def test_bad_cards(bad, field, rule):
+    with pytest.raises(CardError) as info:
+        RULESET.validate_card({**card(), **bad})
+    assert info.value.field == field
+    assert rule in info.value.rule
+
+
+def test_missing_attribute():
+    c = card()
+    del c["tgh"]
+    with pytest.raises(CardError, match="tgh: is required"):
+        RULESET.validate_card(c)
+
+
+def test_card_must_be_an_object():
+    with pytest.raises(CardError, match="must be an object"):
+        RULESET.validate_card([1, 2])
+
+
+def test_rating_is_the_attribute_average():
+    assert card_rating(card()) == 11.0
+    assert card_rating(card(str=16, tgh=8)) == 11.4
+    assert RULESET.rating_range == (6.0, 16.0)
+
+
+def test_starting_endurance_is_ten_times_tgh():
+    assert endurance(card(tgh=12)) == 120.0
+
+
+def test_weight_rule():
+    assert weight_strength_bonus(165, 150) == pytest.approx(1.0)
+    assert weight_strength_bonus(150, 165) == 0.0
+    assert weight_strength_bonus(300, 200) == pytest.approx(2.5)  # capped at 250 lb
+    assert weight_strength_bonus(None, 150) == 0.0

@@ -1,0 +1,73 @@
+"""Judges: 10-point must, knockdowns, penalties; decisions."""
+
+from bouts.engine.result import decision_from_totals
+from bouts.engine.webl.scoring import (
+    AGGRESSOR,
+    EVEN,
+    apply_knockdowns,
+    apply_penalty,
+    judge_params,
+    judge_round,
+)
+
+NEUTRAL = judge_params({"bias": "none", "close_round": "even"}, None, None)
+
+
+def test_round_goes_to_who_landed_more_and_better():
+    assert judge_round(NEUTRAL, 40, 10, 20, 5, 0.5, 0.5, (None, None)) == [10, 9]
+    assert judge_round(NEUTRAL, 20, 5, 40, 10, 0.5, 0.5, (None, None)) == [9, 10]
+
+
+def test_close_round_even_or_by_view():
+    assert judge_round(NEUTRAL, 30, 8, 30, 8, 0.5, 0.5, (None, None)) == [10, 10]
+    aggressor = judge_params({"close_round": "aggressor"}, None, None)
+    assert aggressor[4] == AGGRESSOR
+    assert judge_round(aggressor, 30, 8, 30, 8, 0.5, 0.5, ("blue", "red")) == [9, 10]
+    counter = judge_params({"close_round": "counterpuncher"}, None, None)
+    assert judge_round(counter, 30, 8, 30, 8, 0.5, 0.5, ("blue", "red")) == [10, 9]
+    home = judge_params({"close_round": "home"}, "red", None)
+    assert judge_round(home, 30, 8, 30, 8, 0.5, 0.5, (None, None)) == [10, 9]
+    assert NEUTRAL[4] == EVEN
+
+
+def test_judges_count_with_a_small_error():
+    # The same round can go either way on a judge's counting error when close.
+    low, high = 0.0, 1.0
+    assert judge_round(NEUTRAL, 31, 8, 30, 8, low, high, (None, None)) == [9, 10]
+    assert judge_round(NEUTRAL, 31, 8, 30, 8, high, low, (None, None)) == [10, 9]
+
+
+def test_bias():
+    slugger = judge_params({"bias": "slugger"}, None, None)
+    boxer = judge_params({"bias": "boxer"}, None, None)
+    # Red lands more, blue hurts more.
+    assert judge_round(slugger, 40, 4, 28, 12, 0.5, 0.5, (None, None)) == [9, 10]
+    assert judge_round(boxer, 40, 4, 28, 12, 0.5, 0.5, (None, None)) == [10, 9]
+    hometown = judge_params({"bias": "hometown"}, "blue", None)
+    assert hometown[3] > 1.0 and hometown[2] == 1.0
+    champion = judge_params({"bias": "champion"}, None, "red")
+    assert champion[2] > 1.0
+
+
+def test_knockdowns_cost_a_point_each():
+    assert apply_knockdowns([10, 9], 0, 1) == [10, 8]
+    assert apply_knockdowns([10, 9], 0, 2) == [10, 7]
+    # The downed fighter had won the round on punches: 10-1 = 9 against 9, raised
+    # back to 10-10 (10-point must).
+    assert apply_knockdowns([10, 9], 1, 0) == [10, 10]
+    assert apply_knockdowns([10, 10], 1, 0) == [9, 10]
+
+
+def test_penalty_rule_of_step_5():
+    # Penalised and won the round: a point to the opponent.
+    assert apply_penalty([10, 9], "red") == [10, 10]
+    # Penalised and lost or even: a point off.
+    assert apply_penalty([9, 10], "red") == [8, 10]
+    assert apply_penalty([10, 10], "blue") == [10, 9]
+
+
+def test_decisions():
+    assert decision_from_totals([[115, 113], [116, 112], [114, 114]]) == ("red", "MD")
+    assert decision_from_totals([[115, 113], [112, 116], [114, 113]]) == ("red", "SD")
+    assert decision_from_totals([[110, 118]] * 3) == ("blue", "UD")
+    assert decision_from_totals([[114, 114], [115, 113], [113, 115]]) == (None, "DRAW")
