@@ -1272,7 +1272,8 @@ class Bout:
                 pts[a.side] += 1
         kds = {"red": r.kd_scored, "blue": b.kd_scored}
         used = max(1, min(self.i, len(self.deck)))
-        mark_card = self.deck[int(self.rng.random() * used)]
+        deck = self.deck or DECK
+        mark_card = deck[int(self.rng.random() * used)]
         marks = (mark_card[C_J1], mark_card[C_J2], mark_card[C_J3])
         if partial:
             marks = (T.EV, T.EV, T.EV)

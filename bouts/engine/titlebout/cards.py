@@ -248,3 +248,21 @@ def expected_cf(rating: float) -> float:
 
 def expected_pl(rating: float) -> float:
     return 24 + rating * 1.2
+
+
+def legacy_cpd(pm: list[int], cp: int) -> int:
+    """Convert an old card's CP (a range at the START of Punches Missed) to the
+    CPD form (the same number of values at the END): Frazier's PM 33-47 with CP
+    37 (33-37, five numbers) becomes CPD 43 (43-47)."""
+    width = cp - pm[0] + 1
+    return pm[1] - width + 1
+
+
+def landed_top(pl_top: int, opp_def: int) -> int:
+    """The top of the Punches Landed range against an opponent's DEF."""
+    return pl_top + opp_def
+
+
+def counter_top(pl_top: int, cp: int) -> int:
+    """The top of the counterpunch range: Punches Landed + CP (no DEF)."""
+    return pl_top + cp

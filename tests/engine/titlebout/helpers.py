@@ -1,0 +1,83 @@
+"""Crafted cards, a scripted deck and a bout built without randomness."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from bouts.engine.titlebout.bout import Bout
+from bouts.engine.titlebout.cards import validate_card
+from bouts.engine.titlebout.options import validate_options
+
+SIDE = {
+    "cf_b": 10, "cf_s": 10, "def": 0, "cp": 5, "kd1": 2, "kd2": 4, "ko": 3, "ki": 8,
+    "pl": [1, 34], "kp": 7, "pm": [35, 48], "cpd": 45, "clinch": [49, 60], "move": [61, 80],
+}  # fmt: skip
+HITTING = {
+    "jab": {"three": [1, 8], "two": [9, 24]},
+    "hook": {"three": [25, 29], "two": [30, 37]},
+    "cross": {"three": [38, 41], "two": [42, 50]},
+    "combination": {"three": [51, 58], "two": [59, 68]},
+    "uppercut": {"three": [69, 74], "two": [75, 80]},
+}
+
+
+def base_card(name="Fighter", **top) -> dict:
+    fresh = dict(SIDE)
+    fresh.update(top.pop("fresh", {}))
+    fatigued = dict(SIDE)
+    fatigued.update({"cf_b": 9, "cf_s": 9, "def": 2, "pl": [1, 30], "pm": [31, 48]})
+    fatigued.update(top.pop("fatigued", {}))
+    card = {
+        "name": name, "rating": 8, "style": "S", "southpaw": False, "traits": [], "agg": 6,
+        "end": 85, "cut": 3, "foul": "C", "fresh": fresh, "fatigued": fatigued,
+        "hitting": copy.deepcopy(HITTING), "strategy": {"FI": 6, "FO": 6, "CU": 6, "KO": 6},
+    }  # fmt: skip
+    card.update(top)
+    return validate_card(card)
+
+
+OFFICIALS = {
+    "referee": {"name": "Mills Lane", "fouls": "normal", "stoppage": "normal", "overall": "good"},
+    "judges": [{"name": f"J{i}", "bias": "none", "close_round": "even"} for i in (1, 2, 3)],
+    "doctor": {"name": "Doc", "caution": "balanced"},
+}
+CORNERS = {
+    "red": {"name": "R", "cut": "average", "strategy": "average"},
+    "blue": {"name": "B", "cut": "average", "strategy": "average"},
+}
+
+
+def card(cf=10, rn=50, result=30, cut=False, pos=0, kd=5, kor=5, kd2=5, kdc=5, j=(0, 0, 0),
+         injury=0, special=0):  # fmt: skip
+    """A Boxing Action Card tuple (see deck.py)."""
+    return (cf, rn, result, cut, pos, kd, kor, kd2, kdc, j[0], j[1], j[2], injury, special)
+
+
+def make_bout(red=None, blue=None, rounds=12, **options) -> Bout:
+    from bouts.engine.titlebout import officials as off
+
+    red = red or base_card("Red")
+    blue = blue or base_card("Blue")
+    opts = validate_options(options)
+    rng = random.Random(0)
+    bout = Bout(red, blue, rounds, rng, off.officials(OFFICIALS, rng), off.corners(CORNERS, rng),
+                {}, opts)  # fmt: skip
+    bout.rnd = 1
+    bout.full = [card() for _ in range(100)]
+    bout.aggressor = bout.red
+    bout.set_cfs()
+    return bout
+
+
+def script(bout: Bout, cards: list) -> None:
+    """Replace the round deck with these cards."""
+    bout.deck = list(cards)
+    bout.i = 0
+    bout.returned = 0
+
+
+def fixed(values):
+    """A callable returning the scripted values in turn (for rn20/aux_rn)."""
+    it = iter(values)
+    return lambda: next(it)
