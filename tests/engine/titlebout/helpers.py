@@ -10,9 +10,21 @@ from bouts.engine.titlebout.cards import validate_card
 from bouts.engine.titlebout.options import validate_options
 
 SIDE = {
-    "cf_b": 10, "cf_s": 10, "def": 0, "cp": 5, "kd1": 2, "kd2": 4, "ko": 3, "ki": 8,
-    "pl": [1, 34], "kp": 7, "pm": [35, 48], "cpd": 45, "clinch": [49, 60], "move": [61, 80],
-}  # fmt: skip
+    "cf_b": 10,
+    "cf_s": 10,
+    "def": 0,
+    "cp": 5,
+    "kd1": 2,
+    "kd2": 4,
+    "ko": 3,
+    "ki": 8,
+    "pl": [1, 34],
+    "kp": 7,
+    "pm": [35, 48],
+    "cpd": 45,
+    "clinch": [49, 60],
+    "move": [61, 80],
+}
 HITTING = {
     "jab": {"three": [1, 8], "two": [9, 24]},
     "hook": {"three": [25, 29], "two": [30, 37]},
@@ -29,10 +41,20 @@ def base_card(name="Fighter", **top) -> dict:
     fatigued.update({"cf_b": 9, "cf_s": 9, "def": 2, "pl": [1, 30], "pm": [31, 48]})
     fatigued.update(top.pop("fatigued", {}))
     card = {
-        "name": name, "rating": 8, "style": "S", "southpaw": False, "traits": [], "agg": 6,
-        "end": 85, "cut": 3, "foul": "C", "fresh": fresh, "fatigued": fatigued,
-        "hitting": copy.deepcopy(HITTING), "strategy": {"FI": 6, "FO": 6, "CU": 6, "KO": 6},
-    }  # fmt: skip
+        "name": name,
+        "rating": 8,
+        "style": "S",
+        "southpaw": False,
+        "traits": [],
+        "agg": 6,
+        "end": 85,
+        "cut": 3,
+        "foul": "C",
+        "fresh": fresh,
+        "fatigued": fatigued,
+        "hitting": copy.deepcopy(HITTING),
+        "strategy": {"FI": 6, "FO": 6, "CU": 6, "KO": 6},
+    }
     card.update(top)
     return validate_card(card)
 
@@ -48,8 +70,20 @@ CORNERS = {
 }
 
 
-def card(cf=10, rn=50, result=30, cut=False, pos=0, kd=5, kor=5, kd2=5, kdc=5, j=(0, 0, 0),
-         injury=0, special=0):  # fmt: skip
+def card(
+    cf=10,
+    rn=50,
+    result=30,
+    cut=False,
+    pos=0,
+    kd=5,
+    kor=5,
+    kd2=5,
+    kdc=5,
+    j=(0, 0, 0),
+    injury=0,
+    special=0,
+):
     """A Boxing Action Card tuple (see deck.py)."""
     return (cf, rn, result, cut, pos, kd, kor, kd2, kdc, j[0], j[1], j[2], injury, special)
 
@@ -61,8 +95,9 @@ def make_bout(red=None, blue=None, rounds=12, **options) -> Bout:
     blue = blue or base_card("Blue")
     opts = validate_options(options)
     rng = random.Random(0)
-    bout = Bout(red, blue, rounds, rng, off.officials(OFFICIALS, rng), off.corners(CORNERS, rng),
-                {}, opts)  # fmt: skip
+    bout = Bout(
+        red, blue, rounds, rng, off.officials(OFFICIALS, rng), off.corners(CORNERS, rng), {}, opts
+    )
     bout.rnd = 1
     bout.full = [card() for _ in range(100)]
     bout.aggressor = bout.red

@@ -254,8 +254,9 @@ def test_foul_damage_option():
 
 def test_patterson_fatigue_keeps_the_gash():
     # CF 11/10 fresh, 10/9 fatigued; -2 from a gash: 8/7
-    patterson = base_card("Patterson", fresh={"cf_b": 11, "cf_s": 10},
-                          fatigued={"cf_b": 10, "cf_s": 9})  # fmt: skip
+    patterson = base_card(
+        "Patterson", fresh={"cf_b": 11, "cf_s": 10}, fatigued={"cf_b": 10, "cf_s": 9}
+    )
     slugger = base_card("S", style="S")
     bout = make_bout(patterson, slugger)
     bout.red.fatigued = True

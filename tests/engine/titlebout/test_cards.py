@@ -54,8 +54,11 @@ def test_values_within_their_ranges():
 
 def test_hitting_ranges():
     _bad(lambda c: c["hitting"]["hook"].update(three=[26, 29]), "hitting.hook.three", "gap")
-    _bad(lambda c: c["hitting"].update(uppercut={"three": [69, 74], "two": [75, 79]}),
-         "hitting", "end at 80")  # fmt: skip
+    _bad(
+        lambda c: c["hitting"].update(uppercut={"three": [69, 74], "two": [75, 79]}),
+        "hitting",
+        "end at 80",
+    )
     _bad(lambda c: c["hitting"].update(haymaker={}), "hitting.haymaker", "not a punch")
 
 

@@ -11,8 +11,17 @@ def test_deck_distribution():
     assert len(cards) == 100
     for field in (D.C_CF, D.C_KD, D.C_KOR, D.C_KD2):
         assert Counter(c[field] for c in cards) == dict.fromkeys(range(1, 21), 5)
-    assert Counter(c[D.C_KDC] for c in cards) == {1: 6, 2: 7, 3: 8, 4: 9, 5: 12, 6: 13, 7: 14,
-                                                   8: 15, 9: 16}  # fmt: skip
+    assert Counter(c[D.C_KDC] for c in cards) == {
+        1: 6,
+        2: 7,
+        3: 8,
+        4: 9,
+        5: 12,
+        6: 13,
+        7: 14,
+        8: 15,
+        9: 16,
+    }
     assert sum(c[D.C_CUT] for c in cards) == 10
     assert sum(1 for c in cards if c[D.C_RESULT] == 1) == 11
     pos = Counter(c[D.C_POS] for c in cards)

@@ -10,8 +10,9 @@ CTX = {"aggressor": "red", "styles": {"red": "S", "blue": "S"}, "safety": [], "c
 
 
 def _score(pr, pb, marks=(HS, HS, HS), kr=0, kb=0, judges=EVEN, **ctx):
-    return score_round({"red": pr, "blue": pb}, {"red": kr, "blue": kb}, marks, judges,
-                       dict(CTX, **ctx))  # fmt: skip
+    return score_round(
+        {"red": pr, "blue": pb}, {"red": kr, "blue": kb}, marks, judges, dict(CTX, **ctx)
+    )
 
 
 def test_book_examples():
@@ -66,11 +67,11 @@ def test_safety_first_and_plays_to_crowd():
 
 
 def test_judges_leanings():
-    lean = [{"name": "J", "bias": "none", "close_round": c}
-            for c in ("aggressor", "counterpuncher", "home")]  # fmt: skip
-    assert _score(10, 14, (EV, EV, EV), judges=lean, aggressor="red") == [
-        [10, 9], [9, 10], [10, 9]
-    ]  # fmt: skip
+    lean = [
+        {"name": "J", "bias": "none", "close_round": c}
+        for c in ("aggressor", "counterpuncher", "home")
+    ]
+    assert _score(10, 14, (EV, EV, EV), judges=lean, aggressor="red") == [[10, 9], [9, 10], [10, 9]]
     home = [{"name": "J", "bias": "hometown", "close_round": "even"}] * 3
     assert _score(10, 14, (EV, HS, LS), judges=home) == [[10, 9], [10, 10], [10, 9]]
 

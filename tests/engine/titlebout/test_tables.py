@@ -21,9 +21,7 @@ def test_ko_table_book_examples():
 def test_kd_table_has_seven_outcomes_and_iron_chins():
     names = {T.KDKO_NAMES[T.kdko(r, c)] for r in range(1, 21) for c in range(11)}
     assert names == {"4", "5", "5H", "5F", "K1-10", "K", "*"}
-    assert [T.KDKO_NAMES[T.kdko(r, 0)] for r in (10, 16, 18, 19, 20)] == [
-        "4", "5", "5H", "5F", "*"
-    ]  # fmt: skip
+    assert [T.KDKO_NAMES[T.kdko(r, 0)] for r in (10, 16, 18, 19, 20)] == ["4", "5", "5H", "5F", "*"]
     assert T.kdko(20, 14) == T.kdko(20, 10)  # columns above 10 read the 10 column
 
 
@@ -110,8 +108,11 @@ def test_doctor_table():
     assert T.doctor("permissive", 18) == T.DOCTOR_ONE_MORE
     assert T.doctor("permissive", 19) == T.DOCTOR_STOP
     assert [T.draw_doctor(n) for n in (20, 21, 70, 71)] == [
-        "cautious", "balanced", "balanced", "permissive"
-    ]  # fmt: skip
+        "cautious",
+        "balanced",
+        "balanced",
+        "permissive",
+    ]
 
 
 def test_corner_men_table_quarry_example():
@@ -139,8 +140,11 @@ def test_referee_approach_table():
     assert T.REF_APPROACH["strict"] == (5, 2, 60)
     assert T.REF_APPROACH["very_lenient"] == (-10, 5, 75)
     assert [T.draw_foul_tolerance(n) for n in (12, 13, 65, 66)] == [
-        "very_lenient", "lenient", "normal", "strict"
-    ]  # fmt: skip
+        "very_lenient",
+        "lenient",
+        "normal",
+        "strict",
+    ]
 
 
 def test_towel_example():
