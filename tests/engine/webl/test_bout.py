@@ -318,16 +318,16 @@ def test_corners_strategy_and_bad_corners():
         "webl", card(), card(), seed=1, corners={"red": {"strategy": "excellent", "cut": "poor"}}
     )
     assert "if" in result.details["plans"]["red"]
-    with pytest.raises(OptionError, match="corners.red.strategy"):
+    with pytest.raises(OptionError, match=r"corners\.red\.strategy"):
         simulate("webl", card(), card(), seed=1, corners={"red": {"strategy": "genius"}})
 
 
 def test_options():
-    with pytest.raises(OptionError, match="options.speed"):
+    with pytest.raises(OptionError, match=r"options\.speed"):
         simulate("webl", card(), card(), seed=1, options={"speed": 2})
-    with pytest.raises(OptionError, match="options.home"):
+    with pytest.raises(OptionError, match=r"options\.home"):
         simulate("webl", card(), card(), seed=1, options={"home": "green"})
-    with pytest.raises(OptionError, match="options.weight_rule"):
+    with pytest.raises(OptionError, match=r"options\.weight_rule"):
         simulate("webl", card(), card(), seed=1, options={"weight_rule": "yes"})
     result = simulate(
         "webl",
