@@ -408,14 +408,20 @@ def bout_queue(*, bout: Bout) -> Bout:
     return bout
 
 
-def bouts_requeue_failed(*, bouts) -> int:
-    """Re-queue the failed bouts among ``bouts``; returns how many."""
-    count = 0
+def bouts_requeue_failed(*, bouts) -> tuple[int, dict[int, list[str]]]:
+    """Re-queue the failed bouts among ``bouts``, each in its own transaction.
+    Returns ``(how many were re-queued, {bout id: messages} for those refused)``."""
+    count, refused = 0, {}
     for bout in bouts:
-        if bout.status == BoutStatus.FAILED:
+        if bout.status != BoutStatus.FAILED:
+            continue
+        try:
             bout_queue(bout=bout)
-            count += 1
-    return count
+        except ValidationError as exc:
+            refused[bout.pk] = exc.messages
+            continue
+        count += 1
+    return count, refused
 
 
 # --- run, fail, record ---------------------------------------------------------------------

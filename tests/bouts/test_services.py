@@ -266,8 +266,10 @@ def test_requeue_failed_bout_runs_it(ruleset, officials, run_on_commit):
     red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
     bout = schedule(ruleset, officials, red=red, blue=blue)
     Bout.objects.filter(pk=bout.pk).update(status=BoutStatus.FAILED, failure_reason="x", attempts=5)
-    count = run_on_commit(services.bouts_requeue_failed, bouts=Bout.objects.filter(pk=bout.pk))
-    assert count == 1
+    count, refused = run_on_commit(
+        services.bouts_requeue_failed, bouts=Bout.objects.filter(pk=bout.pk)
+    )
+    assert (count, refused) == (1, {})
     bout.refresh_from_db()
     assert bout.status == BoutStatus.COMPLETED and bout.failure_reason == ""
     with pytest.raises(ValidationError) as exc:

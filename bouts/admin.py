@@ -1,0 +1,154 @@
+"""Bouts in the admin: browse and filter them, read their whole record, re-queue
+failed ones. Bouts are scheduled through ``bouts.services`` (API, commands,
+seasons), so the admin never creates or edits one: what a bout left behind is a
+record, shown read-only."""
+
+from django.contrib import admin, messages
+
+from bouts import services
+from bouts.models import (
+    Bout,
+    BoutFighterLine,
+    BoutStatus,
+    Foul,
+    Injury,
+    JudgeScore,
+    Knockdown,
+    Result,
+    RoundStat,
+)
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ResultInline(ReadOnlyInline):
+    model = Result
+    fields = readonly_fields = ("winner", "method", "round", "time", "recorded_at")
+
+
+class RoundStatInline(ReadOnlyInline):
+    model = RoundStat
+    fields = readonly_fields = ("round", "side", "landed", "thrown", "damage", "stats")
+
+
+class JudgeScoreInline(ReadOnlyInline):
+    model = JudgeScore
+    fields = readonly_fields = ("judge_index", "judge_name", "round", "red", "blue")
+
+
+class KnockdownInline(ReadOnlyInline):
+    model = Knockdown
+    fields = readonly_fields = ("round", "time", "side", "fighter", "count")
+
+
+class InjuryInline(ReadOnlyInline):
+    model = Injury
+    fields = readonly_fields = (
+        "round",
+        "time",
+        "side",
+        "fighter",
+        "type",
+        "location",
+        "severity",
+        "text",
+    )
+
+
+class FoulInline(ReadOnlyInline):
+    model = Foul
+    fields = readonly_fields = ("round", "time", "side", "fighter", "type", "penalty", "points")
+
+
+class FighterLineInline(ReadOnlyInline):
+    model = BoutFighterLine
+    fields = readonly_fields = ("side", "fighter", "name", "stats")
+
+
+@admin.register(Bout)
+class BoutAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "date",
+        "event",
+        "order",
+        "ruleset",
+        "red_side",
+        "blue_side",
+        "status",
+        "attempts",
+        "decision",
+        "is_title_bout",
+    )
+    list_filter = ("status", "ruleset", "date", "is_title_bout")
+    date_hierarchy = "date"
+    search_fields = ("red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name")
+    ordering = ("-date", "-id")
+    actions = ("requeue_failed",)
+    inlines = (
+        ResultInline,
+        JudgeScoreInline,
+        KnockdownInline,
+        InjuryInline,
+        FoulInline,
+        FighterLineInline,
+        RoundStatInline,
+    )
+    readonly_fields = [f.name for f in Bout._meta.fields]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("event", "red", "blue", "red_camp", "blue_camp", "result")
+            .defer("inputs", "options", "plans", "result__engine_result")
+        )
+
+    def has_add_permission(self, request):
+        return False  # scheduled through bouts.services (API, commands, seasons)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser and (obj is None or obj.status != BoutStatus.COMPLETED)
+
+    @admin.display(description="red")
+    def red_side(self, bout):
+        return bout.red or bout.red_camp
+
+    @admin.display(description="blue")
+    def blue_side(self, bout):
+        return bout.blue or bout.blue_camp
+
+    @admin.display(description="decision")
+    def decision(self, bout):
+        result = getattr(bout, "result", None)
+        if result is None:
+            return bout.failure_reason[:60] if bout.status == BoutStatus.FAILED else "-"
+        winner = result.winner or "draw"
+        return f"{winner} {result.method} R{result.round} {result.time}"
+
+    @admin.action(description="Re-queue selected failed bouts", permissions=["change"])
+    def requeue_failed(self, request, queryset):
+        failed = list(queryset.filter(status=BoutStatus.FAILED))
+        count, refused = services.bouts_requeue_failed(bouts=failed)
+        skipped = queryset.count() - len(failed)
+        text = f"Re-queued {count} failed bout(s)."
+        if skipped:
+            text += f" {skipped} not failed, left alone."
+        self.message_user(request, text, messages.SUCCESS)
+        for bout_id, problems in refused.items():
+            self.message_user(
+                request, f"Bout {bout_id} cannot be re-queued: {' '.join(problems)}", messages.ERROR
+            )

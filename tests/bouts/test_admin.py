@@ -1,0 +1,55 @@
+"""The bout admin: lists and filters, read-only record, re-queue failed bouts."""
+
+import pytest
+from django.urls import reverse
+
+from bouts.models import Bout, BoutStatus
+from tests.bouts import factories
+from tests.bouts.helpers import fight
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def fought(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    return fight(ruleset, red, blue, officials=officials)
+
+
+def test_changelist_filters_by_status_ruleset_and_date(admin_client, fought, ruleset):
+    url = reverse("admin:bouts_bout_changelist")
+    response = admin_client.get(
+        url, {"status__exact": "completed", "ruleset": ruleset, "date__year": fought.date.year}
+    )
+    assert response.status_code == 200
+    assert fought.red.name in response.content.decode()
+    response = admin_client.get(url, {"status__exact": "failed"})
+    assert fought.red.name not in response.content.decode()
+
+
+def test_change_page_shows_the_record_read_only(admin_client, fought, officials):
+    url = reverse("admin:bouts_bout_change", args=[fought.pk])
+    page = admin_client.get(url).content.decode()
+    assert officials["judges"][0].name in page
+    assert fought.result.method in page
+    # the record cannot be edited or added to from the admin
+    assert 'name="judge_scores-0-red"' not in page
+    assert admin_client.get(reverse("admin:bouts_bout_add")).status_code == 403
+
+
+def test_action_requeues_failed_bouts_only(admin_client, fought, ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    from bouts import services
+
+    failed = services.bout_schedule(ruleset=ruleset, date=factories.DAY, red=red, blue=blue)
+    Bout.objects.filter(pk=failed.pk).update(status=BoutStatus.FAILED, failure_reason="boom")
+    response = admin_client.post(
+        reverse("admin:bouts_bout_changelist"),
+        {"action": "requeue_failed", "_selected_action": [failed.pk, fought.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Re-queued 1 failed bout(s). 1 not failed, left alone." in response.content.decode()
+    failed.refresh_from_db()
+    assert failed.status == BoutStatus.QUEUED and failed.failure_reason == ""
+    assert Bout.objects.get(pk=fought.pk).status == BoutStatus.COMPLETED
