@@ -19,6 +19,7 @@ from .cards import (
     STAT_MIN,
     fighter_rating,
     validate_fighter,
+    validate_side,
 )
 from .catalogue import (
     CORNER_NAMES,
@@ -124,10 +125,14 @@ def generate_side(rng: random.Random, rating: float | None = None) -> dict:
     target = _rating(rng, rating)
     low, high = RATING_RANGE
     name = camp_name(rng)
-    fighters = [
-        generate_fighter(rng, _clamp(target + rng.uniform(-1, 1), low, high))
-        for _ in range(DECK_FIGHTERS)
-    ]
+    fighters: list[dict] = []
+    taken: set[str] = set()
+    for _ in range(DECK_FIGHTERS):
+        fighter = generate_fighter(rng, _clamp(target + rng.uniform(-1, 1), low, high))
+        while fighter["name"] in taken:  # one name per fighter in a camp
+            fighter["name"] = fighter_name(rng)
+        taken.add(fighter["name"])
+        fighters.append(fighter)
     techniques, corner = deck_cards(rng)
     return {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
 
@@ -158,4 +163,5 @@ def build_side(name: str, cards: list[dict], rng: random.Random | None = None) -
             reserve["name"] = f"{name} reserve {n}"
             fighters.append(reserve)
     techniques, corner = deck_cards(rng)
-    return {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
+    side = {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
+    return validate_side(side)  # e.g. duplicate ids among the camp's cards

@@ -117,3 +117,17 @@ def test_build_side_refuses_bad_input():
     assert caught.value.field == "cards[0].grappling"
     with pytest.raises(CardError):
         RULESET.build_side("", _camp(2), random.Random(1))
+
+
+def test_generated_camps_have_one_name_per_fighter():
+    for seed in range(300):
+        names = [f["name"] for f in RULESET.generate_side(random.Random(seed))["fighters"]]
+        assert len(set(names)) == 8
+
+
+def test_build_side_refuses_duplicate_ids():
+    cards = _camp(4)
+    cards[3]["id"] = cards[0]["id"]
+    with pytest.raises(CardError) as caught:
+        RULESET.build_side("Camp", cards, random.Random(1))
+    assert caught.value.field == "fighters[3].id"

@@ -146,7 +146,7 @@ PINNED = {
     1: "2cd54cd52a21401f5593ef5a0a4bd48989798c3036cf328c2f3a1bd7bd931952",
     2: "86d718b71abd27bf7bb5f7f7c15771c320c10be9bc61b9c82d171dd80f65f4af",
     3: "b9e1c4c808e46f39527fd742a1de565e8a9094658f737cbb30d3fbb1c3560e1e",
-    4: "faee5590cc0cce2d88c404c7a33a21b274b6695f38939c483cb9b3b5c0e46ac1",
+    4: "4b0fc59635089c3346d82ba89ab7e8d51d0321ab3659378228e1c31a514335b7",
     5: "8b843a43cc33d818990af3d1db68c21bbd9d3f6cb6838edb51685f5023a78d32",
 }
 
@@ -155,6 +155,16 @@ PINNED = {
 def test_pinned_results(seed):
     red, blue = _sides(seed=seed, ratings=(4 + seed % 3, 5))
     assert _digest(simulate("octagon", red, blue, seed=seed)) == PINNED[seed]
+
+
+PINNED_GREEDY = "a0e7c82330e3157fc74e477cca19da1c52e11c323555683369f09ee6232e7163"
+
+
+def test_pinned_result_with_greedy_corner_and_random_first_player():
+    red, blue = _sides(seed=6, ratings=(5, 6))
+    result = simulate("octagon", red, blue, seed=6, plans={"red": "greedy"},
+                      options={"first": "random"})  # fmt: skip
+    assert _digest(result) == PINNED_GREEDY
 
 
 def test_same_bytes_in_two_processes(tmp_path):
