@@ -55,6 +55,9 @@ REASON_TEXT = {
 }
 
 
+CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
+
+
 def _new_stats() -> dict:
     return {
         "thrown": 0,
@@ -112,14 +115,13 @@ class Game:
     def clock(self) -> str:
         """Events are numbered within their round; ``m:ss`` of that number."""
         s = self.step
-        return f"{s // 60}:{s % 60:02d}"
+        return CLOCKS[s] if s < len(CLOCKS) else f"{s // 60}:{s % 60:02d}"
 
     def log(self, kind: str, side: str | None, text: str) -> None:
-        self.step += 1
-        s = self.step
+        s = self.step = self.step + 1
         self.events.append(
-            {"round": self.round, "clock": f"{s // 60}:{s % 60:02d}", "kind": kind, "side": side,
-             "text": text}
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": kind, "side": side, "text": text}
         )  # fmt: skip
 
     def end(self, winner: Camp | None, method: str) -> None:
