@@ -27,7 +27,6 @@ class Unit:
         "exhausted_cycle",
         "fatigue",
         "health",
-        "hits",
         "id",
         "multi",
         "name",
@@ -49,7 +48,6 @@ class Unit:
         self.damage = 0  # damage taken
         self.dealt = 0
         self.attacks = 0
-        self.hits = 0
         self.exhausted = False
         self.exhausted_cycle = None
         self.acted = False
@@ -61,7 +59,7 @@ class Unit:
             "id": self.id,
             "name": self.name,
             "attacks": self.attacks,
-            "hits": self.hits,
+            "hits": self.dealt,  # one point of damage a hit
             "damage_dealt": self.dealt,
             "damage_taken": self.damage,
             "fatigue": self.fatigue,
@@ -84,6 +82,7 @@ class Battle:
         self.cycle_stats: list[dict] = []
         self.morale: list[dict] = []
         self.exhausts = {RED: 0, BLUE: 0}
+        self.names = {RED: red["name"], BLUE: blue["name"]}
 
     def say(self, kind: str, side: str | None, text: str) -> None:
         self.events.append(
@@ -153,38 +152,44 @@ class Battle:
     def attack(self, u: Unit, enemies: list[Unit], stats: dict, first: bool) -> None:
         """One attack: attack above defence is a point of damage; equal values favour the
         slower card (a defender that has not acted yet is not hit; a card with attack 0
-        hurts nobody); fatigue to both unless
-        the defender has 0 defence (none to the defender for an extra attack)."""
+        hurts nobody); fatigue to both unless the defender has 0 defence (none to the
+        defender for an extra attack)."""
         t = self.policies[u.side].target(u, enemies, self)
         self.step += 1
         s = stats[u.side]
         s["thrown"] += 1
         u.attacks += 1
-        a, d = u.attack, t.defence
-        hit = a > d or (a == d and t.acted and a > 0)  # attack 0 never hurts
-        if hit:
+        a = u.attack
+        d = t.defence
+        if a > d or (a == d and a and t.acted):  # attack 0 never hurts
             t.damage += 1
             u.dealt += 1
-            u.hits += 1
             s["landed"] += 1
             s["damage"] += 1
+            text = f"{u.name} ({a}) hits {t.name} ({d})."
+        elif a == d:
+            text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit."
+        else:
+            text = f"{u.name} ({a}) cannot get through {t.name} ({d})."
         if d:
             u.fatigue += 1
             s["fatigue"] += 1
             if first:
                 t.fatigue += 1
                 stats[t.side]["fatigue"] += 1
-        if hit:
-            text = f"{u.name} ({a}) hits {t.name} ({d})"
-        elif a == d:
-            text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit"
-        else:
-            text = f"{u.name} ({a}) cannot get through {t.name} ({d})"
-        self.say("attack" if first else "extra_attack", u.side, text + ".")
+        self.events.append(
+            {
+                "round": self.cycle,
+                "clock": STAMPS[self.step],
+                "kind": "attack" if first else "extra_attack",
+                "side": u.side,
+                "text": text,
+            }
+        )
 
     def end_of_cycle(self):
         red, blue = self.active(RED), self.active(BLUE)
-        names = {s: self.sides[s]["name"] for s in (RED, BLUE)}
+        names = self.names
         if not red or not blue:
             if not red and not blue:
                 self.say("end", None, "Every card on both sides is exhausted: a draw.")
@@ -247,7 +252,7 @@ class Battle:
         red, blue = self.active(RED), self.active(BLUE)
         key_r = (len(red), sum(u.health - u.fatigue - u.damage for u in red))
         key_b = (len(blue), sum(u.health - u.fatigue - u.damage for u in blue))
-        names = {s: self.sides[s]["name"] for s in (RED, BLUE)}
+        names = self.names
         if key_r == key_b:
             self.say("end", None, f"The battle stops after {self.cycle} cycles: a draw.")
             return None, CYCLES

@@ -11,6 +11,7 @@ from ..base import require_int
 from ..errors import CardError
 
 CARD_KEYS = ("id", "name", "attack", "defence", "speed", "health", "multi_attack")
+CARD_KEY_SET = frozenset(CARD_KEYS)
 SIDE_KEYS = ("name", "fighters", "trait")
 TRAITS = ("none", "humility", "pride")
 RANGES = {
@@ -34,20 +35,20 @@ RATING_RANGE = (1, 10)
 def validate_card(card, prefix: str = "") -> dict:
     if not isinstance(card, dict):
         raise CardError(prefix.rstrip(".") or "card", "must be an object (a JSON dict)")
-    unknown = sorted(k for k in card if k not in CARD_KEYS)
-    if unknown:
+    if not CARD_KEY_SET.issuperset(card):
+        unknown = sorted(k for k in card if k not in CARD_KEY_SET)
         raise CardError(f"{prefix}{unknown[0]}", f"unknown field (allowed: {', '.join(CARD_KEYS)})")
     out: dict = {}
     if "id" in card:
         cid = card["id"]
-        if isinstance(cid, bool) or not isinstance(cid, (int, str)) or cid == "":
+        if type(cid) not in (int, str) or cid == "":
             raise CardError(f"{prefix}id", "must be a whole number or a non-empty string")
         out["id"] = cid
     if "name" in card:
         name = card["name"]
-        if not isinstance(name, str) or not name.strip():
+        if type(name) is not str or not (name := name.strip()):
             raise CardError(f"{prefix}name", "must be a non-empty string")
-        out["name"] = name.strip()
+        out["name"] = name
     for field, low, high in INT_FIELDS:
         value = card.get(field)
         if type(value) is not int or not low <= value <= high:
@@ -77,17 +78,19 @@ def validate_side(side) -> dict:
     trait = side.get("trait", "none")
     if trait not in TRAITS:
         raise CardError("trait", f"must be one of {', '.join(TRAITS)} (got {trait!r})")
+    name = name.strip()
     cards = []
     seen = set()
     for i, card in enumerate(fighters):
         out = validate_card(card, f"fighters[{i}].")
-        out.setdefault("id", i + 1)
-        out.setdefault("name", f"{name.strip()} #{out['id']}")
-        if out["id"] in seen:
-            raise CardError(f"fighters[{i}].id", f"duplicate id {out['id']!r}")
-        seen.add(out["id"])
+        cid = out.setdefault("id", i + 1)
+        if "name" not in out:
+            out["name"] = f"{name} #{cid}"
+        if cid in seen:
+            raise CardError(f"fighters[{i}].id", f"duplicate id {cid!r}")
+        seen.add(cid)
         cards.append(out)
-    return {"name": name.strip(), "fighters": cards, "trait": trait}
+    return {"name": name, "fighters": cards, "trait": trait}
 
 
 def card_rating(card: dict) -> float:

@@ -63,13 +63,17 @@ class DefaultPolicy(Policy):
             return max(enemies, key=margin)
         attack = card.attack
         best = None
-        best_key = None
+        best_key = 1 << 20
         for e in enemies:
             m = e.health - e.fatigue - e.damage
-            hurts = attack > e.defence or (attack == e.defence and e.acted and attack > 0)
-            # smaller key = better: standing, hurtable, tiring (defence > 0), nearest out
-            key = (m < 0, not hurts, e.defence == 0, m, -e.attack)
-            if best_key is None or key < best_key:
+            d = e.defence
+            hurts = attack > d or (attack == d and e.acted and attack > 0)
+            # smaller is better, in this order: standing (m >= 0), hurtable, tiring
+            # (defence > 0), nearest exhaustion, higher attack - packed in one int
+            key = (
+                ((m < 0) << 14 | (not hurts) << 13 | (d == 0) << 12 | (m + 64) << 4) + 15 - e.attack
+            )
+            if key < best_key:
                 best, best_key = e, key
         return best
 
