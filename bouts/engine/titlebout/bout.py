@@ -55,6 +55,7 @@ class Fighter:
     __slots__ = (
         "actions",
         "against",
+        "alarm",
         "anger",
         "base_cf",
         "card",
@@ -103,6 +104,7 @@ class Fighter:
         "last_butt",
         "locations",
         "lost_streak",
+        "margin",
         "missed",
         "name",
         "opp",
@@ -167,6 +169,8 @@ class Fighter:
         self.damage_checked = 0
         self.last_butt = None
         self.base_cf = 0
+        self.alarm = 0
+        self.margin = 0
         self.cf = self.pl = self.kp = self.pm = self.cpd = self.clinch = 0
         self.deff = self.cp = self.kd1 = self.kd2 = self.ko = self.ki = 0
         self.reset_round()
@@ -407,6 +411,8 @@ class Bout:
         consecutive rounds, checked after every scoring event; the towel."""
         o = f.opp
         this = o.pts
+        if this < f.alarm:
+            return
         hist = f.against
         one, two, three = self.thresholds(f)
         two_pts = this + (hist[-1] if hist else 0)
@@ -1294,8 +1300,12 @@ class Bout:
             self.cards[j].append(sc[j])
         if r.pts > b.pts:
             self.last_winner = r
+            r.margin += 1
+            b.margin -= 1
         elif b.pts > r.pts:
             self.last_winner = b
+            b.margin += 1
+            r.margin -= 1
         won = sum(1 for s in sc if s[0] > s[1]) - sum(1 for s in sc if s[1] > s[0])
         # endurance
         for f in (r, b):
@@ -1422,16 +1432,17 @@ class Bout:
 
     def margin(self, f: Fighter) -> int:
         """The corner's own tally: rounds won minus lost (by points)."""
-        total_ = 0
-        for rs in self.round_stats:
-            mine, theirs = rs[f.side]["points"], rs[f.opp.side]["points"]
-            total_ += (mine > theirs) - (mine < theirs)
-        return total_
+        return f.margin
 
     def start_round(self):
         r, b = self.red, self.blue
         for f in (r, b):
             f.reset_round()
+            one, two, three = self.thresholds(f)
+            hist = f.against
+            h1 = hist[-1] if hist else 0
+            h2 = hist[-2] if len(hist) >= 2 else 0
+            f.alarm = min(one, two - h1, three - h1 - h2) - 5  # the towel's five points
         self.deal()
         self.aggressor = self.aggressor_for_round()
         self.referee_error()

@@ -213,8 +213,26 @@ def validate_card(card) -> dict:
     return out
 
 
+_HIT_CACHE: dict = {}
+
+
 def hitting_table(hitting: dict) -> tuple:
-    """RESULT 1..80 -> (points, punch name); RESULT 1 is the partially blocked punch."""
+    """RESULT 1..80 -> (points, punch name); RESULT 1 is the partially blocked punch.
+    Cached by the card's ranges (a bout builds two)."""
+    key = tuple(
+        (h["three"][0] if h["three"] else 0, h["two"][0] if h["two"] else 0)
+        for h in (hitting[p] for p in PUNCHES)
+    )
+    key = (key, hitting["uppercut"]["two"][1] if hitting["uppercut"]["two"] else 0)
+    table = _HIT_CACHE.get(key)
+    if table is None:
+        if len(_HIT_CACHE) > 4096:
+            _HIT_CACHE.clear()
+        table = _HIT_CACHE[key] = _hitting_table(hitting)
+    return table
+
+
+def _hitting_table(hitting: dict) -> tuple:
     table = [(1, "partially blocked punch")] * 81
     for punch in PUNCHES:
         for key, points in (("three", 3), ("two", 2)):

@@ -10,6 +10,7 @@ the deck with its rng every two rounds and deals two 50-card round decks.
 from __future__ import annotations
 
 import random
+import struct
 
 # Card fields.
 C_CF, C_RN, C_RESULT, C_CUT, C_POS, C_KD, C_KOR, C_KD2, C_KDC = range(9)
@@ -132,8 +133,10 @@ DECK = build_deck()
 
 def shuffled(rng: random.Random) -> list:
     """The whole deck, thoroughly shuffled with the bout's rng: the cards sorted
-    by 32 random bits each (one ``getrandbits`` call; ties keep deck order)."""
-    bits = rng.getrandbits(32 * DECK_SIZE)
-    keys = [(bits >> (32 * i)) & 0xFFFFFFFF for i in range(DECK_SIZE)]
-    order = sorted(range(DECK_SIZE), key=keys.__getitem__)
-    return [DECK[i] for i in order]
+    by 32 random bits each (one ``randbytes`` call; ties keep deck order)."""
+    keys = _UNPACK(rng.randbytes(4 * DECK_SIZE))
+    return [DECK[i] for i in sorted(_INDICES, key=keys.__getitem__)]
+
+
+_UNPACK = struct.Struct(f"<{DECK_SIZE}I").unpack
+_INDICES = range(DECK_SIZE)
