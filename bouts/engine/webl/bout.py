@@ -25,7 +25,7 @@ from .injuries import (
     vision_penalty,
 )
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import TOWEL, Line, Plan, default_plan_key, parse_line, parse_plan, plan_text_for_key
+from .plans import TOWEL, Line, Plan, default_plan_key, parse_line, plan_for_key
 from .scoring import (
     AGGRESSOR,
     CLOSE,
@@ -57,7 +57,7 @@ def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
     if plan is None:
         if len(_DEFAULT_PLANS) > 5000:
             _DEFAULT_PLANS.clear()
-        plan = _DEFAULT_PLANS[key] = parse_plan(plan_text_for_key(key))
+        plan = _DEFAULT_PLANS[key] = plan_for_key(key)
     return plan
 
 
@@ -284,7 +284,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             pla, plb, pva, pvb = la, lb, a.pen_version, b.pen_version
             sa = (a.str, max(1.0, a.spd - a.pen_spd), max(1.0, a.agl - a.pen_agl))
             sb = (b.str, max(1.0, b.spd - b.pen_spd), max(1.0, b.agl - b.pen_agl))
-            key = (sa, sb, a.hgt, b.hgt, la, lb)
+            key = (sa, sb, a.hgt, b.hgt, la.label, lb.label)  # a label is the whole line
             pair = _PAIRS.get(key)
             if pair is None:
                 if len(_PAIRS) > 20000:
@@ -604,7 +604,7 @@ def _fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, fouls, events):
         fouls.append(
             {
                 "round": rnd,
-                "time": clock(seconds),
+                "time": _CLOCKS[seconds],
                 "fighter": f.side,
                 "type": kind,
                 "penalty": penalty,
@@ -613,7 +613,7 @@ def _fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, fouls, events):
             }
         )
         events.append(
-            {"round": rnd, "clock": clock(seconds), "kind": "foul", "side": f.side, "text": text}
+            {"round": rnd, "clock": _CLOCKS[seconds], "kind": "foul", "side": f.side, "text": text}
         )
     if hold and random() < hold:
         seconds = 1 + int(random() * (ROUND_SECONDS - 1))
@@ -621,7 +621,7 @@ def _fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, fouls, events):
         fouls.append(
             {
                 "round": rnd,
-                "time": clock(seconds),
+                "time": _CLOCKS[seconds],
                 "fighter": f.side,
                 "type": "holding",
                 "penalty": "point",
@@ -632,7 +632,7 @@ def _fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, fouls, events):
         events.append(
             {
                 "round": rnd,
-                "clock": clock(seconds),
+                "clock": _CLOCKS[seconds],
                 "kind": "foul",
                 "side": f.side,
                 "text": f"{f.name} is penalised a point for holding.",
@@ -656,7 +656,7 @@ def _injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, 
         out.append(
             {
                 "round": rnd,
-                "time": clock(seconds),
+                "time": _CLOCKS[seconds],
                 "fighter": f.side,
                 "type": injury_type(loc),
                 "location": LOCATIONS[loc][1],
@@ -667,7 +667,13 @@ def _injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, 
             }
         )
         events.append(
-            {"round": rnd, "clock": clock(seconds), "kind": "injury", "side": f.side, "text": text}
+            {
+                "round": rnd,
+                "clock": _CLOCKS[seconds],
+                "kind": "injury",
+                "side": f.side,
+                "text": text,
+            }
         )
     if stop is None:
         return damage, None

@@ -494,14 +494,65 @@ def default_plan_text(me: dict, opp: dict, strategy: str, rng) -> str:
     return plan_text_for_key(default_plan_key(me, opp, strategy, rng))
 
 
+CORNER_LINES = {
+    "poor": (),
+    "average": (),
+    "good": (
+        "if endurance_percent < 35 then 3/6/9 (clinch)",
+        "if opp = exhausted then 8H/8/4",
+        "if round >= 9 and score < -2 and endurance_percent > 50 then 7H/8/5",
+    ),
+}
+CORNER_LINES["excellent"] = (
+    *CORNER_LINES["good"],
+    "if round >= 11 and score > 3 then 4/6/9 (ring)",
+)
+
+
 def plan_text_for_key(key: tuple) -> str:
+    """The default plan's text (canonical: ``format_plan`` gives it back)."""
     strategy, *lines = key
     text = [f"{start}) {line}" if start > 1 else line for start, line in zip(BLOCKS, lines)]
-    if strategy in ("poor", "average"):
-        return "\n".join(text)
-    text.append("1) if endurance_percent < 35 then 3/6/9 (clinch)")
-    text.append("if opp = exhausted then 8H/8/4")
-    text.append("if round >= 9 and score < -2 and endurance_percent > 50 then 7H/8/5")
-    if strategy == "excellent":
-        text.append("if round >= 11 and score > 3 then 4/6/9 (ring)")
-    return "\n".join(text)
+    extra = CORNER_LINES[strategy]
+    if extra:
+        text.append(f"1) {extra[0]}")
+        text.extend(extra[1:])
+    return "\n".join(text) + "\n"
+
+
+_LINES: dict[str, Line] = {}
+_BLOCK_OF = tuple(
+    max(i for i, start in enumerate(BLOCKS) if start <= rnd) for rnd in range(1, MAX_ROUND + 1)
+)
+_CORNER_RULES: dict[str, tuple] = {}
+
+
+def _cached_line(text: str) -> Line:
+    line = _LINES.get(text)
+    if line is None:
+        line = _LINES[text] = parse_line(text)
+    return line
+
+
+def plan_for_key(key: tuple) -> Plan:
+    """The default plan for ``key``, built directly (the same plan ``parse_plan`` gives
+    for ``plan_text_for_key(key)``, without parsing it)."""
+    strategy, *lines = key
+    blocks = [_cached_line(text) for text in lines]
+    conds = _CORNER_RULES.get(strategy)
+    if conds is None:
+        conds = _CORNER_RULES[strategy] = tuple(
+            parse_plan(text).rules[0] for text in CORNER_LINES[strategy]
+        )
+    rules = [Rule(start, line) for start, line in zip(BLOCKS, blocks)]
+    rules.extend(conds)
+    last_first = tuple(reversed(conds))
+    table = [(None, ())] + [(blocks[i], last_first) for i in _BLOCK_OF]
+    plan = Plan.__new__(Plan)
+    plan.rules = rules
+    plan.source = plan._text = plan_text_for_key(key)
+    plan.lookup = tuple(table)
+    plan.has_conditions = bool(conds)
+    needed = {name for rule in conds for name in rule.needs}
+    plan.needs = tuple(name for name in VARIABLES if name in needed)
+    return plan

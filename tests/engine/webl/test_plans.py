@@ -265,3 +265,21 @@ def test_plans_drive_the_bout():
 def test_towel_ends_the_bout_by_rtd():
     result = simulate("webl", card(), card(), seed=1, plans={"red": "5/7/8\n4) towel"})
     assert (result.winner, result.method, result.round, result.time) == ("blue", "RTD", 3, "3:00")
+
+
+def test_default_plan_built_directly_equals_parsed_text():
+    from bouts.engine.webl.plans import default_plan_key, plan_for_key, plan_text_for_key
+
+    rng = random.Random(9)
+    for strategy in ("poor", "average", "good", "excellent"):
+        for _ in range(20):
+            key = default_plan_key(card(), card(str=15, hgt=8), strategy, rng)
+            built = plan_for_key(key)
+            parsed = parse_plan(plan_text_for_key(key))
+            assert built.text() == format_plan(parsed) == plan_text_for_key(key)
+            assert built.needs == parsed.needs
+            for rnd in range(1, 16):
+                fb1, conds1 = built.lookup[rnd]
+                fb2, conds2 = parsed.lookup[rnd]
+                assert fb1 == fb2
+                assert [r.text() for r in conds1] == [r.text() for r in conds2]
