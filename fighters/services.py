@@ -51,7 +51,9 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
         return card
     card.data = stored
     card.rating = rating
-    card.full_clean()
+    # the fighter is a saved row we hold; one card per (fighter, ruleset) is kept by
+    # the locked lookup above and the database constraint
+    card.full_clean(exclude=["fighter"])
     card.save()
     change = CardChange(
         card=card,
@@ -63,7 +65,7 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
         after=stored,
         diff=card_diff(before, stored),
     )
-    change.full_clean()
+    change.full_clean(exclude=["card", "fighter", "changed_by"])  # rows we just held/saved
     change.save()
     return card
 

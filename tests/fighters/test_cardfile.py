@@ -242,22 +242,21 @@ def test_unreadable_files(tmp_path):
         call_command("import_cards", str(odd))
 
 
-def test_import_exit_status_via_manage(tmp_path):
-    """The real CLI: one line per bad row on stderr, exit status 1, no traceback."""
-    import subprocess
-    import sys
+def test_import_exit_status_via_manage(tmp_path, capsys):
+    """The CLI path (manage.py): one line per bad row on stderr, exit status 1, no
+    traceback. Run in-process so that it uses the test database."""
+    from django.core.management import ManagementUtility
 
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps([{"name": "X", "weight_class": "nope"}]))
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "import_cards", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 1
-    assert "row 1: weight_class:" in proc.stderr
-    assert "Traceback" not in proc.stderr
+    path.write_text(json.dumps([{"name": "X", "weight_class": "nope"}, {"name": ""}]))
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(["manage.py", "import_cards", str(path)]).execute()
+    assert exit_.value.code == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].startswith("row 1: weight_class: Select a valid choice.")
+    assert "row 2: name: This field is required." in err
+    assert "CommandError: 2 of 2 row(s) are bad; nothing was imported." in err
+    assert "Traceback" not in err
 
 
 def test_flat_csv_columns_import(tmp_path, sample_ruleset):

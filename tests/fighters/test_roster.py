@@ -3,8 +3,6 @@ cards spread over the rating range, league divisions filled, clear errors."""
 
 import io
 import statistics
-import subprocess
-import sys
 
 import pytest
 from django.core.management import call_command
@@ -209,25 +207,12 @@ def test_league_errors():
             roster(ruleset=other, fighters=3, seed=1, league="test")
 
 
-def test_cli_bad_ruleset_one_line_exit_1():
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "generate_roster",
-            "--ruleset",
-            "chess",
-            "--fighters",
-            "2",
-            "--seed",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 1
-    assert (
-        proc.stderr.strip().splitlines() == [proc.stderr.strip().splitlines()[0]]
-        and "unknown ruleset 'chess'" in proc.stderr
-    )
+def test_cli_bad_ruleset_one_line_exit_1(capsys):
+    from django.core.management import ManagementUtility
+
+    argv = ["manage.py", "generate_roster", "--ruleset", "chess", "--fighters", "2", "--seed", "1"]
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(argv).execute()
+    assert exit_.value.code == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "unknown ruleset 'chess'" in lines[0]
