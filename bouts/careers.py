@@ -12,9 +12,12 @@ Rules (a boxing record book's):
 - a title fight for both fighters of a title bout, a title win for its winner.
 
 Team rulesets (octagon, skirmish): each fighter who appears on his camp's lines
-(``BoutFighterLine``) is credited with a bout and the camp's result (win, loss or
-draw) and, for title bouts, the title fight; the team's method is a team reason,
-not a knockout of that fighter, so no KO/TKO/DQ counters are credited.
+(``BoutFighterLine``) and took part (the line's ``fought`` flag, when the ruleset
+reports one) is credited with a bout and the camp's result (win, loss or draw)
+and, for title bouts, the title fight; the team's method is a team reason, not
+a knockout of that fighter, so no KO/TKO/DQ counters are credited. A fighter on
+the bench (``fought`` false) gets nothing. When the engine reports no lines,
+every fighter of the snapshot's sides gets a line and is credited.
 """
 
 from __future__ import annotations
@@ -65,6 +68,11 @@ def career_deltas(
         if outcome == "win":
             deltas["title_wins"] = 1
     return deltas
+
+
+def line_credited(stats: dict) -> bool:
+    """Whether a team bout's fighter line earns its fighter a career entry."""
+    return bool((stats or {}).get("fought", True))
 
 
 def empty_career() -> dict[str, int]:

@@ -88,13 +88,16 @@ def careers_from_bouts(*, fighter_ids) -> dict[int, dict]:
     ).values(
         "fighter_id",
         "side",
+        "stats",
         "bout_id",
         "bout__is_title_bout",
         "bout__date",
         "bout__result__winner",
         "bout__result__method",
     ):
-        if (row["bout_id"], row["fighter_id"]) in seen:
+        if (row["bout_id"], row["fighter_id"]) in seen or not career_rules.line_credited(
+            row["stats"]
+        ):
             continue
         seen.add((row["bout_id"], row["fighter_id"]))
         credit(
@@ -150,11 +153,13 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
 
     Five queries whatever the length of the career (no N+1)."""
     fighter_id = getattr(fighter, "pk", fighter)
-    team_sides = dict(
-        BoutFighterLine.objects.filter(
+    team_sides = {
+        bout_id: side
+        for bout_id, side, stats in BoutFighterLine.objects.filter(
             fighter_id=fighter_id, bout__status=BoutStatus.COMPLETED
-        ).values_list("bout_id", "side")
-    )
+        ).values_list("bout_id", "side", "stats")
+        if career_rules.line_credited(stats)
+    }
     bouts = list(
         Bout.objects.filter(status=BoutStatus.COMPLETED, result__isnull=False)
         .filter(Q(red_id=fighter_id) | Q(blue_id=fighter_id) | Q(id__in=list(team_sides)))

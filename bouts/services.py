@@ -671,7 +671,7 @@ def _record(*, bout: Bout, data: dict) -> Result | None:
     if team:
         credited = {}
         for line in lines:
-            if line.fighter_id is not None:
+            if line.fighter_id is not None and career_rules.line_credited(line.stats):
                 credited.setdefault(line.fighter_id, line.side)
     else:
         credited = {locked.red_id: "red", locked.blue_id: "blue"}
