@@ -122,8 +122,8 @@ class DefaultPolicy(Policy):
 
     @staticmethod
     def _desperate(me, opp, bout) -> bool:
-        """Last round, well behind on health: nothing left to lose."""
-        return bout.round == bout.rounds and me.health + 15 < opp.health
+        """The last two rounds, well behind on health: nothing left to lose."""
+        return bout.round >= bout.rounds - 1 and me.health + 10 < opp.health
 
     def clinch(self, me, opp, bout) -> bool:
         return self.clinch_plan

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..result import BLUE, RED
 
 KNOCKDOWN_WEIGHT = 5.0
-NOISE = 3.5
+NOISE = 2.5
 CLOSE = 0.5
 BIAS_POINTS = 1.5
 # (damage weight, landed weight) by bias
