@@ -258,17 +258,25 @@ def division_derive(*, division: Division, bouts: Sequence[BoutRow] | None = Non
 # --- storing derived rows ------------------------------------------------------------
 
 
-def _store_rating_points(division: Division, points: Sequence[rankings.RatingPoint]) -> None:
-    """Upsert the current Rating rows of ``points``' competitors."""
-    wanted = {p.competitor: p for p in points}
-    fighters = [pk for kind, pk in wanted if kind == FIGHTER]
-    camps = [pk for kind, pk in wanted if kind == CAMP]
-    existing = {
+def _ratings_of(division: Division, competitors) -> dict[tuple, Rating]:
+    fighters = [pk for kind, pk in competitors if kind == FIGHTER]
+    camps = [pk for kind, pk in competitors if kind == CAMP]
+    return {
         competitor_of(r): r
         for r in Rating.objects.filter(division=division).filter(
             Q(fighter_id__in=fighters) | Q(camp_id__in=camps)
         )
     }
+
+
+def _store_rating_points(
+    division: Division, points: Sequence[rankings.RatingPoint], existing: dict | None = None
+) -> None:
+    """Upsert the current Rating rows of ``points``' competitors (``existing``:
+    their rows when the caller has read them already)."""
+    wanted = {p.competitor: p for p in points}
+    if existing is None:
+        existing = _ratings_of(division, wanted)
     changed, created = [], []
     for competitor, p in wanted.items():
         row = existing.get(competitor)
@@ -306,14 +314,10 @@ def _update_ratings(division: Division, bouts: Sequence[BoutRow], bout_id: int) 
     latest = bouts[-1]
     if position == len(bouts) - 1:
         # The usual case: rate the two sides on top of their stored ratings.
-        start = {}
-        for r in Rating.objects.filter(division=division).filter(
-            _competitor_q(latest.red) | _competitor_q(latest.blue)
-        ):
-            start[competitor_of(r)] = (r.mu, r.sigma, r.bouts)
-        book = rankings.RatingBook(start)
+        stored = _ratings_of(division, [latest.red, latest.blue])
+        book = rankings.RatingBook({c: (r.mu, r.sigma, r.bouts) for c, r in stored.items()})
         points = book.apply(latest.red, latest.blue, latest.winner)
-        _store_rating_points(division, points)
+        _store_rating_points(division, points, stored)
         RatingHistory.objects.bulk_create(
             _history_rows(division, [(latest.id, latest.date, p) for p in points])
         )
@@ -329,10 +333,6 @@ def _update_ratings(division: Division, bouts: Sequence[BoutRow], bout_id: int) 
     RatingHistory.objects.bulk_create(_history_rows(division, later))
     affected = {p.competitor for _, _, p in later}
     _store_rating_points(division, [book.get(c) for c in affected])
-
-
-def _competitor_q(competitor) -> Q:
-    return Q(**competitor_fields(competitor))
 
 
 STANDING_FIELDS = (
