@@ -242,7 +242,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                     if rule.test(a, b, rnd, 0, totals, won):
                         la = rule.action
                         break
-                except ZeroDivisionError:
+                except (ZeroDivisionError, TypeError):
                     pass
         lb, conds = look_b[rnd]
         if conds:
@@ -252,7 +252,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                     if rule.test(b, a, rnd, 1, totals, won):
                         lb = rule.action
                         break
-                except ZeroDivisionError:
+                except (ZeroDivisionError, TypeError):
                     pass
         la = la or FALLBACK
         lb = lb or FALLBACK

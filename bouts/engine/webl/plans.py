@@ -263,7 +263,7 @@ class Plan:
             try:
                 if rule.test(me, op, rnd, i, totals, won):
                     return rule.action
-            except ZeroDivisionError:
+            except (ZeroDivisionError, TypeError):
                 continue
         return fallback
 
@@ -380,6 +380,17 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
     except SyntaxError:
         raise PlanError(f"cannot read condition {text!r}", line=line, side=side) from None
     test = eval(code, dict(_NAMESPACE))
+    try:  # a trial run catches type errors such as ``opp > 3``
+        test(*situation())
+    except ZeroDivisionError:
+        pass
+    except TypeError:
+        raise PlanError(
+            f"cannot evaluate condition {text!r}: opp compares only with = or <> to "
+            "strong, tired or exhausted",
+            line=line,
+            side=side,
+        ) from None
     normal = re.sub(r"\s+", " ", "".join(norm)).strip()
     return normal, test, tuple(needs)
 

@@ -283,3 +283,10 @@ def test_default_plan_built_directly_equals_parsed_text():
                 fb2, conds2 = parsed.lookup[rnd]
                 assert fb1 == fb2
                 assert [r.text() for r in conds1] == [r.text() for r in conds2]
+
+
+def test_type_errors_in_conditions_are_refused():
+    with pytest.raises(PlanError, match="line 2: cannot evaluate condition 'opp > 3'"):
+        parse_plan("5/7/8\nif opp > 3 then 6/7/7")
+    with pytest.raises(PlanError, match="cannot evaluate"):
+        parse_plan("if opp + 1 = 2 then 6/7/7")
