@@ -666,7 +666,7 @@ class Bout:
         self.refresh(dfn)
         if self.opt["referee_discretion"]:
             self.discretion(att, dfn, count)
-        if self.traits_on and "head_case" in dfn.traits and self.rn20() <= 10:
+        if self.traits_on and "head_case" in dfn.traits and self.aux_rn() <= 10:
             self.ev("trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
             self.finish(att, TKO)
         self.trapper = None
@@ -728,15 +728,14 @@ class Bout:
             self.fouls.append(self.foul_row(att, "low blow", "none", 0))
             self.ev("foul", att.side, f"{att.name} lands low but the referee blames the trunks")
             return
-        if self.traits_on and "stealth_fouler" in att.traits and self.rn20() <= 8:
-            # RN 1-40 of 80 = 1-10 of 20
+        if self.traits_on and "stealth_fouler" in att.traits and self.aux_rn() <= 40:
             self.fouls.append(self.foul_row(att, T.FOUL_TYPES[kind], "none", 0))
             self.ev("foul", att.side, f"{att.name} fouls on the sly and gets away with it")
             return
         self.stop_clock(2)
         self.warn(att, T.FOUL_TYPES[kind], T.FOUL_TEXT[kind])
         if kind == 1 and self.opt["head_butt"]:
-            who = T.head_butt(self.rn20() * 4)
+            who = T.head_butt(self.aux_rn())
             src = ("butt", self.rnd, None, att.side)
             if who in (1, 3):
                 self.butt_cut(dfn, src)
@@ -766,7 +765,7 @@ class Bout:
         if att.points_lost or att.warnings > allowed:
             if self.error == T.ERR_FAVORS and not self.favor_used and att.rating > dfn.rating:
                 self.favor_used = True
-            elif self.rn20() * 4 <= point_top:
+            elif self.aux_rn() <= point_top:
                 penalty = "point"
             else:
                 penalty = "disqualification"
@@ -1210,7 +1209,7 @@ class Bout:
                 f.cf_trait -= 2
                 f.pl_trait -= 2
                 self.ev("trait", f.side, f"The wrong {f.name} shows up tonight")
-            if "self_doubts" in t and self.rn20() == 1:
+            if "self_doubts" in t and self.aux_rn() <= 20:
                 f.self_doubt = True
                 f.cf_trait -= 1
                 self.ev("trait", f.side, f"{f.name} looks tense and unsure of himself")

@@ -232,14 +232,14 @@ def test_greb_fouls():
     bout.foul_check(bout.red)
     assert bout.fouls[-1]["type"] == "head butt" and bout.fouls[-1]["penalty"] == "warning"
     bout.red.warnings = 3  # the fourth warning with a normal referee needs a check
-    bout.rn20 = fixed([16])  # RN 64 (16 x 4): 1-65 takes a point
+    bout.aux_rn = fixed([64])  # RN 64: 1-65 takes a point
     script(bout, [card(rn=73)])
     bout.foul_check(bout.red)
     assert bout.fouls[-1]["penalty"] == "point" and bout.red.deducted == 1
     strict = make_bout(greb, None, head_butt=False, **QUIET)
     strict.tolerance = "strict"
     strict.red.warnings = 3
-    strict.rn20 = fixed([16])  # strict: 61-80 disqualifies
+    strict.aux_rn = fixed([64])  # strict: 61-80 disqualifies
     script(strict, [card(rn=73)])
     with pytest.raises(BoutOver):
         strict.foul_check(strict.red)
