@@ -13,26 +13,36 @@ from .tables import ATTR_HIGH, ATTR_LOW, ATTRIBUTES, GUARDS, STYLES
 KEYS = ("name", "style", "guard", *ATTRIBUTES)
 
 
+KEY_SET = frozenset(KEYS)
+STYLE_SET = frozenset(STYLES)
+GUARD_SET = frozenset(GUARDS)
+
+
 def validate_card(card) -> dict:
     if not isinstance(card, dict):
         raise CardError("card", "must be an object (a JSON dict)")
-    unknown = sorted(k for k in card if k not in KEYS)
-    if unknown:
+    if not KEY_SET.issuperset(card):
+        unknown = sorted(k for k in card if k not in KEY_SET)
         raise CardError(unknown[0], f"unknown field (allowed: {', '.join(KEYS)})")
     out: dict = {}
     if "name" in card:
         name = card["name"]
-        if not isinstance(name, str) or not name.strip():
+        if type(name) is not str or not (name := name.strip()):
             raise CardError("name", "must be a non-empty string")
-        out["name"] = name.strip()
-    for field, allowed in (("style", STYLES), ("guard", GUARDS)):
-        if field not in card:
-            raise CardError(field, f"is required (one of {', '.join(allowed)})")
-        if card[field] not in allowed:
-            raise CardError(field, f"must be one of {', '.join(allowed)} (got {card[field]!r})")
-        out[field] = card[field]
+        out["name"] = name
+    for field, allowed in (("style", STYLE_SET), ("guard", GUARD_SET)):
+        value = card.get(field)
+        if type(value) is not str or value not in allowed:
+            names = ", ".join(STYLES if field == "style" else GUARDS)
+            if field not in card:
+                raise CardError(field, f"is required (one of {names})")
+            raise CardError(field, f"must be one of {names} (got {value!r})")
+        out[field] = value
     for field in ATTRIBUTES:
-        out[field] = require_int(card, field, ATTR_LOW, ATTR_HIGH)
+        value = card.get(field)
+        if type(value) is not int or not ATTR_LOW <= value <= ATTR_HIGH:
+            require_int(card, field, ATTR_LOW, ATTR_HIGH)  # raises with the message
+        out[field] = value
     return out
 
 

@@ -29,6 +29,9 @@ HEAD = T.HEAD
 OPEN = T.OPEN
 STEP_BACK = T.STEP_BACK
 DUCK_COUNTER = T.DUCK_COUNTER
+PER_PUNCH = T.EXCHANGE_PER_PUNCH
+KNOCKDOWN_AT = T.KNOCKDOWN_AT
+STUN_AT = T.STUN_AT
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -223,7 +226,7 @@ class Bout:
         try:
             while True:
                 kind, target = policy.punch(att, dfn, self)
-                self.clock += T.EXCHANGE_PER_PUNCH
+                self.clock += PER_PUNCH
                 stats["thrown"] += 1
                 if kind == DIRTY:
                     stats["dirty"] += 1
@@ -281,11 +284,11 @@ class Bout:
                     self.flush(att, parts)
                     self.say("tko", att.side, f"{dfn.name} has nothing left: TKO for {att.name}.")
                     raise BoutOver(att.side, "TKO")
-                if dealt >= T.KNOCKDOWN_AT:
+                if dealt >= KNOCKDOWN_AT:
                     self.flush(att, parts)
                     self.knockdown(att, dfn)
                     return
-                if dealt >= T.STUN_AT and not dfn.stunned:
+                if dealt >= STUN_AT and not dfn.stunned:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):

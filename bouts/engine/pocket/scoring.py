@@ -81,13 +81,18 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
         edge = judge_edge(judge, champion)
         card = []
+        append = card.append
         for stats, dmg, landed, kd, net in rows:
             diff = dmg_w * dmg + landed_w * landed + kd + edge + (rng.random() * 2 - 1) * NOISE
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
-            if net == 0:
-                card.append([10, 9] if diff > 0 else [9, 10] if diff < 0 else [10, 10])
+            if net:
+                append(points(diff, net))
+            elif diff > 0:
+                append([10, 9])
+            elif diff < 0:
+                append([9, 10])
             else:
-                card.append(points(diff, net))
+                append([10, 10])
         cards.append(card)
     return cards
