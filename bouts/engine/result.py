@@ -6,7 +6,7 @@ byte-identical under ``json.dumps(..., sort_keys=True)`` in any process.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 RED = "red"
 BLUE = "blue"
@@ -87,7 +87,9 @@ class BoutResult:
     details: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Every field already holds JSON-shaped data; dataclasses.asdict would
+        # deep-copy each event (milliseconds for a long game) for nothing.
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def judge_totals(self) -> list[list[int]]:
         """Each judge's ``[red, blue]`` total."""
