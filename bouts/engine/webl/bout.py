@@ -43,7 +43,6 @@ DQ_LADDER = (0.10, 0.20, 0.40, 0.80, 1.0)  # step 5: DQ chance at the 1st..5th w
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 FALLBACK = parse_line("5/7/8")
-_DEFAULT_PLANS: dict[tuple, Plan] = {}
 _KNOCK: dict[float, dict] = {}
 _PAIRS: dict[tuple, tuple] = {}  # steps 2-3 by (attributes, heights, lines): pure, shared
 _CLOCKS = tuple(clock(s) for s in range(ROUND_SECONDS + 1))
@@ -51,14 +50,8 @@ END_OF_ROUND = _CLOCKS[ROUND_SECONDS]
 
 
 def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
-    """The corner's default plan (plans.default_plan_text), parsed once per choice."""
-    key = default_plan_key(me, opp, strategy, rng)
-    plan = _DEFAULT_PLANS.get(key)
-    if plan is None:
-        if len(_DEFAULT_PLANS) > 5000:
-            _DEFAULT_PLANS.clear()
-        plan = _DEFAULT_PLANS[key] = plan_for_key(key)
-    return plan
+    """The corner's default plan (plans.default_plan_text), built without parsing."""
+    return plan_for_key(default_plan_key(me, opp, strategy, rng))
 
 
 def _knock_table(start: float) -> dict:

@@ -472,24 +472,39 @@ BLOCKS = (1, 4, 7, 10)  # a default plan changes its line at these rounds
 DIRTY_SHARE = 0.0015  # a default line fights dirty this rarely (DQs ~0.2% of bouts)
 
 
-def _draw_line(random, style: str) -> str:
+_REPERTOIRE: dict[tuple, Line] = {}  # the default lines, made once each
+
+
+def _draw_line(random, style: str) -> Line:
+    """One default line: AGG 4-8, POW 5-8, DEF the rest (at most 10), target, dirty."""
     agg = 4 + int(random() * 5)
     pow_ = 5 + int(random() * 4)
-    def_ = min(10, ENERGY - agg - pow_)
     u = random()
     target = "" if u < 0.65 else ("H" if u < 0.82 else "B")
-    dirty = "!" if random() < DIRTY_SHARE else ""
-    return f"{agg}{target}/{pow_}{dirty}/{def_}" + (f" ({STYLE_TEXT[style]})" if style else "")
+    dirty = random() < DIRTY_SHARE
+    key = (agg, pow_, target, dirty, style)
+    line = _REPERTOIRE.get(key)
+    if line is None:
+        line = _REPERTOIRE[key] = Line(
+            agg, pow_, min(10, ENERGY - agg - pow_), target, dirty, style
+        )
+    return line
 
 
 def default_plan_key(me: dict, opp: dict, strategy: str, rng) -> tuple:
     """The corner's choices for its default plan, drawn with the bout's ``rng``:
-    ``(strategy, line for rounds 1-3, 4-6, 7-9, 10-)``."""
+    ``(strategy, Line for rounds 1-3, 4-6, 7-9, 10-)``."""
     random = rng.random
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
-    return (strategy, *(_draw_line(random, style) for _ in BLOCKS))
+    return (
+        strategy,
+        _draw_line(random, style),
+        _draw_line(random, style),
+        _draw_line(random, style),
+        _draw_line(random, style),
+    )
 
 
 def default_plan_text(me: dict, opp: dict, strategy: str, rng) -> str:
@@ -520,36 +535,35 @@ CORNER_LINES["excellent"] = (
 )
 
 
+_PREFIXES = tuple(f"{start}) " if start > 1 else "" for start in BLOCKS)
+_CORNER_TEXT = {
+    strategy: (f"1) {lines[0]}", *lines[1:]) if lines else ()
+    for strategy, lines in CORNER_LINES.items()
+}
+
+
 def plan_text_for_key(key: tuple) -> str:
     """The default plan's text (canonical: ``format_plan`` gives it back)."""
-    strategy, *lines = key
-    text = [f"{start}) {line}" if start > 1 else line for start, line in zip(BLOCKS, lines)]
-    extra = CORNER_LINES[strategy]
-    if extra:
-        text.append(f"1) {extra[0]}")
-        text.extend(extra[1:])
-    return "\n".join(text) + "\n"
+    strategy, l1, l2, l3, l4 = key
+    p1, p2, p3, p4 = _PREFIXES
+    return (
+        "\n".join(
+            (p1 + l1.label, p2 + l2.label, p3 + l3.label, p4 + l4.label, *_CORNER_TEXT[strategy])
+        )
+        + "\n"
+    )
 
 
-_LINES: dict[str, Line] = {}
 _BLOCK_OF = tuple(
     max(i for i, start in enumerate(BLOCKS) if start <= rnd) for rnd in range(1, MAX_ROUND + 1)
 )
 _CORNER_RULES: dict[str, tuple] = {}
 
 
-def _cached_line(text: str) -> Line:
-    line = _LINES.get(text)
-    if line is None:
-        line = _LINES[text] = parse_line(text)
-    return line
-
-
 def plan_for_key(key: tuple) -> Plan:
     """The default plan for ``key``, built directly (the same plan ``parse_plan`` gives
     for ``plan_text_for_key(key)``, without parsing it)."""
-    strategy, *lines = key
-    blocks = [_cached_line(text) for text in lines]
+    strategy, *blocks = key
     conds = _CORNER_RULES.get(strategy)
     if conds is None:
         conds = _CORNER_RULES[strategy] = tuple(
@@ -558,12 +572,19 @@ def plan_for_key(key: tuple) -> Plan:
     rules = [Rule(start, line) for start, line in zip(BLOCKS, blocks)]
     rules.extend(conds)
     last_first = tuple(reversed(conds))
-    table = [(None, ())] + [(blocks[i], last_first) for i in _BLOCK_OF]
     plan = Plan.__new__(Plan)
     plan.rules = rules
     plan.source = plan._text = plan_text_for_key(key)
-    plan.lookup = tuple(table)
+    plan.lookup = ((None, ()), *[(blocks[i], last_first) for i in _BLOCK_OF])
     plan.has_conditions = bool(conds)
-    needed = {name for rule in conds for name in rule.needs}
-    plan.needs = tuple(name for name in VARIABLES if name in needed)
+    plan.needs = _NEEDS_CACHE.get(strategy) or _needs(strategy, conds)
     return plan
+
+
+_NEEDS_CACHE: dict[str, tuple] = {}
+
+
+def _needs(strategy: str, conds: tuple) -> tuple:
+    needed = {name for rule in conds for name in rule.needs}
+    out = _NEEDS_CACHE[strategy] = tuple(name for name in VARIABLES if name in needed)
+    return out
