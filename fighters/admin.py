@@ -17,6 +17,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from bouts.engine.registry import RULESETS
+
 from .forms import RatingCardInlineForm, card_form_class, diff_html
 from .models import Camp, CardChange, CornerMan, Fighter, RatingCard
 from .services import (
@@ -118,11 +120,12 @@ class FighterAdmin(admin.ModelAdmin):
     list_filter = ("is_active", "weight_class", "stance", "cards__ruleset", "camp")
     search_fields = ("name", "nickname", "nationality", "camp__name")
     list_select_related = ("camp", "career")
-    readonly_fields = ("record", "created_at", "updated_at")
+    readonly_fields = ("record", "card_links", "created_at", "updated_at")
     fieldsets = (
         (None, {"fields": ("name", "nickname", "nationality", "date_of_birth", "stance")}),
         ("Physique", {"fields": ("weight_class", "height_cm", "reach_cm")}),
         ("Status", {"fields": ("camp", "is_active", "retired_on", "record")}),
+        ("Cards field by field", {"fields": ("card_links",)}),
         ("Audit", {"fields": ("created_at", "updated_at"), "classes": ("collapse",)}),
     )
     inlines = (RatingCardInline, CardChangeInline)
@@ -137,6 +140,22 @@ class FighterAdmin(admin.ModelAdmin):
     def record(self, fighter):
         career = getattr(fighter, "career", None)
         return str(career) if career else "—"
+
+    @admin.display(description="Per ruleset")
+    def card_links(self, fighter):
+        if not fighter.pk:
+            return "Save the fighter first (or add cards as JSON below)."
+        cards = {c.ruleset: c for c in fighter.cards.all()}
+        add_url = reverse("admin:fighters_ratingcard_add")
+        links = []
+        for ruleset in RULESETS:
+            if ruleset in cards:
+                links.append((_card_admin_url(cards[ruleset]), f"edit {ruleset} card"))
+            else:
+                links.append(
+                    (f"{add_url}?fighter={fighter.pk}&ruleset={ruleset}", f"add {ruleset} card")
+                )
+        return format_html_join(" · ", '<a href="{}">{}</a>', links) if links else "—"
 
     @admin.display(description="Cards")
     def rulesets(self, fighter):
