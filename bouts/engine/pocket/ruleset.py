@@ -19,7 +19,7 @@ class PocketRuleset(Ruleset):
     name = "pocket"
     description = "Pocket Boxing: dice fighters, guard die, exchanges, stun, knockdowns, ten count"
     source = "003_856a88e5b7008754.txt"
-    rating_range = (1, 5)
+    rating_range = (1.0, 5.0)
     team = False
     default_rounds = 5
     max_rounds = 12

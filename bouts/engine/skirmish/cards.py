@@ -29,7 +29,7 @@ HEALTH_W = 0.5
 SPEED_W = 0.5
 MULTI_W = 2.5
 DIV = 3.5
-RATING_RANGE = (1, 10)
+RATING_RANGE = (1.0, 10.0)
 
 
 def validate_card(card, prefix: str = "") -> dict:
