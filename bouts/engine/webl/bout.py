@@ -111,8 +111,21 @@ class Fighter:
 
 
 def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
-    """What the round needs from one side's line, computed once per pairing."""
-    s, p, agl = stats
+    """What the round needs from one side's line, computed once per pairing:
+    ``(STR, SPD, AGL, AGG, fatigue, energy used, POW x all-out, DEF, target, dirty,
+    landed multiplier, damage multiplier for the target, holding chance, thrown,
+    injury-chance multiplier for the opponent)``."""
+    key = (line.label, agg, opp_line.style == "allout")
+    static = _LINE_VALUES.get(key)
+    if static is None:
+        static = _LINE_VALUES[key] = _line_values(line, agg, opp_line.style == "allout")
+    return (*stats, agg, *static)
+
+
+_LINE_VALUES: dict[tuple, tuple] = {}
+
+
+def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     style = line.style
     fat_agg = line.agg if style == "feint" else agg  # feint's lost point still tires
     used = fat_agg + line.pow + line.defense
@@ -121,17 +134,13 @@ def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
         land_mult *= F.TARGETED_LANDED * (F.CUT_TARGET if line.target == "C" else 1.0)
     tgt_mult = F.damage_modifiers(line.target, False, False)[0]
     dmg_mult = (F.ALLOUT_DEALT if style == "allout" else 1.0) * (
-        F.ALLOUT_TAKEN if opp_line.style == "allout" else 1.0
+        F.ALLOUT_TAKEN if opp_allout else 1.0
     )
     cut_cost = F.CUT_OFF_RING_COST * agg if style == "cut" else 0.0
     hold = line.defense * line.defense / 400.0 if style == "clinch" and line.defense >= 10 else 0.0
     # Injury chance multiplier for the *opponent* (step 9): head x1.5, body x0.5.
     opp_inj = {"H": F.HEAD_INJURY, "B": F.BODY_INJURY}.get(line.target, 1.0)
     return (
-        s,
-        p,
-        agl,
-        agg,
         fat_agg + cut_cost,
         used,
         line.pow * dmg_mult,
@@ -140,7 +149,7 @@ def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
         line.dirty,
         land_mult,
         tgt_mult,
-        hold,
+        min(1.0, hold),
         8 * agg,
         opp_inj,
     )

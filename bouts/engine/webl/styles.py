@@ -101,7 +101,16 @@ def _taller_bonus(diff: float, style: str, shorter_style: str) -> tuple[float, f
 def resolve_styles(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
     """Steps 2 and 3 for two plan lines: ``(a', b', agg_a, agg_b)``, a/b = (STR, SPD, AGL)
     before endurance scaling. Pure: the bout caches it per pair of lines."""
-    a2, b2, agg_a, agg_b = apply_styles(a, b, line_a.style, line_b.style, line_a.agg, line_b.agg)
+    if line_a.style or line_b.style:
+        a2, b2, agg_a, agg_b = apply_styles(
+            a, b, line_a.style, line_b.style, line_a.agg, line_b.agg
+        )
+    else:  # no styles: nothing to compute but the floors
+        a2 = (max(1.0, a[0]), max(1.0, a[1]), max(1.0, a[2]))
+        b2 = (max(1.0, b[0]), max(1.0, b[1]), max(1.0, b[2]))
+        agg_a, agg_b = line_a.agg, line_b.agg
+    if hgt_a == hgt_b:
+        return a2, b2, agg_a, agg_b
     (hsa, hla), (hsb, hlb) = height_bonus(hgt_a, hgt_b, line_a.style, line_b.style)
     a3 = (a2[0], a2[1] + hsa, a2[2] + hla)
     b3 = (b2[0], b2[1] + hsb, b2[2] + hlb)
