@@ -3,6 +3,8 @@ multi-attack, exhaustion, withdrawal and the morale check."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..result import BLUE, RED, clock
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
@@ -30,6 +32,8 @@ class Unit:
         "id",
         "multi",
         "name",
+        "order",
+        "policy",
         "roll",
         "side",
         "speed",
@@ -52,6 +56,8 @@ class Unit:
         self.exhausted_cycle = None
         self.acted = False
         self.roll = 0.0
+        self.order = 0.0
+        self.policy = None
 
     def line(self) -> dict:
         return {
@@ -72,6 +78,9 @@ class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
         self.units = {s: [Unit(s, c) for c in self.sides[s]["fighters"]] for s in (RED, BLUE)}
+        for s in (RED, BLUE):
+            for u in self.units[s]:
+                u.policy = policies[s]
         self.starting = {s: len(self.units[s]) for s in (RED, BLUE)}
         self.limit = cycles
         self.rng = rng
@@ -123,17 +132,20 @@ class Battle:
         everyone = red + blue
         for u in everyone:
             u.acted = False
-            u.roll = rng.random()  # breaks speed ties, fresh each cycle
-        order = sorted(everyone, key=_speed_order)
+            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
+            u.roll = rng.random()
+            u.order = u.roll - u.speed
+        order = sorted(everyone, key=_ORDER)
         enemies = {RED: blue, BLUE: red}
+        attack = self.attack
         for u in order:
-            self.attack(u, enemies[u.side], stats, first=True)
+            attack(u, enemies[u.side], stats, True)
             u.acted = True
-        most = max(u.multi for u in order)
+        most = max(map(_MULTI, order))
         for extra in range(2, most + 1):
             for u in order:
                 if u.multi >= extra:
-                    self.attack(u, enemies[u.side], stats, first=False)
+                    attack(u, enemies[u.side], stats, False)
         # exhaustion: fatigue plus damage higher than health
         for u in order:
             if u.fatigue + u.damage > u.health:
@@ -154,7 +166,7 @@ class Battle:
         slower card (a defender that has not acted yet is not hit; a card with attack 0
         hurts nobody); fatigue to both unless the defender has 0 defence (none to the
         defender for an extra attack)."""
-        t = self.policies[u.side].target(u, enemies, self)
+        t = u.policy.target(u, enemies, self)
         self.step += 1
         s = stats[u.side]
         s["thrown"] += 1
@@ -265,5 +277,5 @@ class Battle:
         return winner, CYCLES
 
 
-def _speed_order(u: Unit):
-    return (-u.speed, u.roll)
+_ORDER = attrgetter("order")
+_MULTI = attrgetter("multi")
