@@ -246,6 +246,12 @@ def bout_schedule(
             date = event.date
     elif event is not None and date != event.date:
         errors["date"].append(f"The event {event.name} is on {event.date.isoformat()}.")
+    if event is not None and event.league.ruleset and event.league.ruleset != ruleset:
+        errors["ruleset"].append(
+            f"{event.league.name} fights under {event.league.ruleset}, not {ruleset}."
+        )
+    if division is not None and event is not None and division.league_id != event.league_id:
+        errors["division"].append(f"{division.name} is not a division of {event.league.name}.")
 
     if scheduled_rounds is None and event is not None:
         league = event.league
@@ -318,6 +324,8 @@ def bout_schedule(
             _check_card_slot(bout=bout, event=event, fighter_ids=fighter_ids, errors=errors)
             if order is None:
                 order = (event.bouts.aggregate(m=Max("order"))["m"] or 0) + 1
+            elif event.bouts.filter(order=order).exists():
+                errors["order"].append(f"Position {order} on {event.name} is taken.")
         bout.order = order or 1
         if errors:
             raise ValidationError(dict(errors))

@@ -386,3 +386,46 @@ def test_queue_records_nothing_when_a_card_went_missing(ruleset, officials):
     assert "has no" in exc.value.message_dict["blue"][0]
     bout.refresh_from_db()
     assert bout.status == BoutStatus.SCHEDULED and bout.inputs is None
+
+
+def test_plans_are_validated_and_snapshotted(ruleset, officials):
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    with pytest.raises(ValidationError) as exc:
+        schedule(ruleset, red=red, blue=blue, plans={"green": {}})
+    assert "plans" in exc.value.message_dict
+    if ruleset != "pocket":
+        return
+    plans = {"red": {"dirty": 60, "reckless": True}}
+    bout = schedule(ruleset, officials, red=red, blue=blue, plans=plans, seed=4)
+    assert bout.inputs["plans"] == plans
+    services.bout_run(bout_id=bout.pk)
+    bout.refresh_from_db()
+    direct = simulate(
+        ruleset,
+        bout.inputs["red"],
+        bout.inputs["blue"],
+        rounds=bout.scheduled_rounds,
+        seed=4,
+        officials=bout.inputs["officials"],
+        plans=plans,
+    )
+    assert bout.result.engine_result == json.loads(json.dumps(direct.to_dict()))
+
+
+def test_event_rules_ruleset_order_and_date(ruleset, league_event):
+    a, b, c, d = (factories.make_fighter(ruleset) for _ in range(4))
+    services.bout_schedule(ruleset=ruleset, event=league_event, red=a, blue=b, order=5, queue=False)
+    with pytest.raises(ValidationError) as exc:
+        services.bout_schedule(ruleset=ruleset, event=league_event, red=c, blue=d, order=5)
+    assert exc.value.message_dict["order"] == [f"Position 5 on {league_event.name} is taken."]
+    with pytest.raises(ValidationError) as exc:
+        services.bout_schedule(
+            ruleset=ruleset, event=league_event, red=c, blue=d, date=DAY + datetime.timedelta(1)
+        )
+    assert "is on" in exc.value.message_dict["date"][0]
+    others = [r for r in factories.one_on_one_rulesets() if r != ruleset]
+    if others:
+        with pytest.raises(ValidationError) as exc:
+            services.bout_schedule(ruleset=others[0], event=league_event, red=c, blue=d)
+        assert f"fights under {ruleset}" in exc.value.message_dict["ruleset"][0]
+    assert Bout.objects.count() == 1
