@@ -20,7 +20,7 @@ from django.utils.html import format_html, format_html_join
 from bouts.engine.registry import RULESETS
 
 from .forms import RatingCardInlineForm, card_form_class, diff_html
-from .models import Camp, CardChange, CornerMan, Fighter, RatingCard
+from .models import Camp, CardChange, Career, CornerMan, Fighter, RatingCard
 from .services import (
     card_delete,
     card_save,
@@ -331,3 +331,33 @@ class CornerManAdmin(admin.ModelAdmin):
     search_fields = ("name", "camp__name")
     list_select_related = ("camp",)
     autocomplete_fields = ("camp",)
+
+
+@admin.register(Career)
+class CareerAdmin(admin.ModelAdmin):
+    """Careers are derived from bout rows (league.services): read-only here."""
+
+    list_display = (
+        "fighter",
+        "bouts",
+        "wins",
+        "losses",
+        "draws",
+        "ko_wins",
+        "tko_wins",
+        "title_wins",
+        "last_bout_on",
+    )
+    list_filter = ("fighter__weight_class", "fighter__is_active")
+    search_fields = ("fighter__name", "fighter__nickname")
+    list_select_related = ("fighter",)
+    ordering = ("-wins", "losses", "fighter__name")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

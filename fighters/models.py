@@ -73,6 +73,13 @@ class Fighter(models.Model):
                 condition=Q(is_active=True) | Q(retired_on__isnull=False),
                 name="fighter_retired_has_date",
             ),
+            models.CheckConstraint(
+                condition=Q(stance__in=Stance.values), name="fighter_stance_choice"
+            ),
+            models.CheckConstraint(
+                condition=Q(weight_class__in=WeightClass.values),
+                name="fighter_weight_class_choice",
+            ),
         ]
         indexes = [models.Index(fields=["weight_class", "is_active"])]
 
@@ -167,6 +174,9 @@ class CornerMan(models.Model):
         ordering = ["name"]
         verbose_name_plural = "corner men"
         constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=CornerRole.values), name="cornerman_role_choice"
+            ),
             models.CheckConstraint(condition=Q(cut__in=CUT_SKILL), name="cornerman_cut_choice"),
             models.CheckConstraint(
                 condition=Q(strategy__in=STRATEGY_SKILL), name="cornerman_strategy_choice"

@@ -170,7 +170,9 @@ def _queries(client, url):
     return len(ctx)
 
 
-@pytest.mark.parametrize("model", ["fighter", "ratingcard", "cardchange", "camp", "cornerman"])
+@pytest.mark.parametrize(
+    "model", ["fighter", "ratingcard", "cardchange", "camp", "cornerman", "career"]
+)
 def test_changelists_query_count_does_not_grow(admin_client, sample_ruleset, sample_card, model):
     from fighters.models import Camp
     from fighters.services import corner_man_create

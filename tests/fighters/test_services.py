@@ -129,3 +129,18 @@ def test_generated_cards_round_trip_every_registered_ruleset(ruleset):
             engine_card["id"] = fighter.id
         assert rules.validate_card(engine_card) is not None
         assert card.rating == pytest.approx(rules.card_rating(rules.validate_card(engine_card)))
+
+
+def test_database_refuses_bad_choices_even_without_full_clean():
+    from django.db import IntegrityError, transaction
+
+    from fighters.models import CornerMan
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Fighter.objects.create(name="Raw", weight_class="jumbo")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Fighter.objects.create(name="Raw", weight_class="lightweight", stance="windmill")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CornerMan.objects.create(name="Raw", role="masseur")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CornerMan.objects.create(name="Raw", cut="superb")
