@@ -1,0 +1,172 @@
+"""League admin. Leagues, divisions, seasons, events and suspensions are edited
+here; standings, ratings, titles and brackets are derived from the bout rows
+(league.services) and shown read-only."""
+
+from django.contrib import admin
+
+from league.models import (
+    Division,
+    Event,
+    League,
+    MedicalSuspension,
+    Rating,
+    RatingHistory,
+    Reign,
+    Season,
+    Standing,
+    Title,
+    Tournament,
+    TournamentEntry,
+    TournamentMatch,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Derived rows: a function of the bouts, never edited by hand."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class DivisionInline(admin.TabularInline):
+    model = Division
+    extra = 0
+    fields = ("name", "weight_class")
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "ruleset", "start_date", "development")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("commissioners",)
+    inlines = [DivisionInline]
+    fieldsets = (
+        (None, {"fields": ("name", "slug", "ruleset", "description", "commissioners")}),
+        ("Bouts", {"fields": ("rounds", "title_rounds", "start_date", "days_between_events")}),
+        (
+            "Standings",
+            {
+                "fields": (
+                    "points_win",
+                    "points_draw",
+                    "points_loss",
+                    "points_stoppage_bonus",
+                    "tiebreakers",
+                )
+            },
+        ),
+        (
+            "Titles and careers",
+            {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
+        ),
+    )
+
+
+@admin.register(Division)
+class DivisionAdmin(admin.ModelAdmin):
+    list_display = ("name", "league", "weight_class")
+    list_filter = ("league", "weight_class")
+    list_select_related = ("league",)
+    filter_horizontal = ("fighters", "camps")
+    search_fields = ("name", "league__name")
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "league", "division", "number", "start_date", "status")
+    list_filter = ("status", "league")
+    list_select_related = ("league", "division")
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "venue", "league", "season", "tournament")
+    list_filter = ("league",)
+    list_select_related = ("league", "season", "tournament")
+    date_hierarchy = "date"
+    search_fields = ("name", "venue")
+
+
+@admin.register(MedicalSuspension)
+class MedicalSuspensionAdmin(admin.ModelAdmin):
+    list_display = ("fighter", "starts_on", "ends_on", "reason", "bout")
+    list_select_related = ("fighter", "bout")
+    raw_id_fields = ("fighter", "bout")
+    search_fields = ("fighter__name", "reason")
+    date_hierarchy = "ends_on"
+
+
+class TournamentEntryInline(ReadOnlyInline):
+    model = TournamentEntry
+    fields = ("seed", "fighter", "camp")
+    readonly_fields = fields
+
+
+class TournamentMatchInline(ReadOnlyInline):
+    model = TournamentMatch
+    fields = ("key", "stage", "bout", "walkover", "walkover_reason")
+    readonly_fields = fields
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ReadOnlyAdmin):
+    """Tournaments are started by league.services.tournament_create (run_tournament)
+    and advanced by the bouts; the admin shows them."""
+
+    list_display = ("name", "division", "format", "status", "champion", "start_date")
+    list_filter = ("status", "format", "league")
+    list_select_related = ("division", "champion")
+    inlines = [TournamentEntryInline, TournamentMatchInline]
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyAdmin):
+    list_display = ("season", "rank", "tied", "fighter", "camp", "points", "wins", "losses")
+    list_filter = ("season",)
+    list_select_related = ("season", "fighter", "camp")
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyAdmin):
+    list_display = ("division", "fighter", "camp", "ordinal", "mu", "sigma", "bouts")
+    list_filter = ("division",)
+    list_select_related = ("division", "fighter", "camp")
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(ReadOnlyAdmin):
+    list_display = ("date", "division", "fighter", "camp", "bout", "ordinal")
+    list_filter = ("division",)
+    list_select_related = ("division", "fighter", "camp", "bout")
+    search_fields = ("fighter__name",)
+
+
+class ReignInline(ReadOnlyInline):
+    model = Reign
+    fields = ("number", "fighter", "camp", "started_on", "ended_on", "end_reason", "defences")
+    readonly_fields = fields
+
+
+@admin.register(Title)
+class TitleAdmin(ReadOnlyAdmin):
+    list_display = ("name", "division", "champion", "champion_camp")
+    list_select_related = ("division", "champion", "champion_camp")
+    inlines = [ReignInline]

@@ -1,0 +1,89 @@
+"""The league's commands: the demo league fought and consistent under check_league."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from bouts.models import Bout, BoutStatus
+from league.models import League, Standing, Title, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    call_command(*args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def test_demo_league_fought_and_consistent(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        out, err = run(
+            "load_demo", "--seed", "3", "--fighters", "4", "--tournament-size", "4", "--fight"
+        )
+    leagues = list(League.objects.order_by("slug"))
+    assert leagues, out + err
+    for league in leagues:
+        division = league.divisions.get()
+        assert division.fighters.count() == 4
+        season = division.seasons.get()
+        assert Standing.objects.filter(season=season).count() == 4
+        tournament = Tournament.objects.get(division=division)
+        finished = Bout.objects.filter(
+            division=division, status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED]
+        )
+        assert finished.count() >= 6  # the round robin at least, every bout run
+        assert not Bout.objects.filter(division=division).exclude(pk__in=finished).exists()
+        out_check, _ = run("check_league", league.slug)
+        assert "agree" in out_check
+        if tournament.status == "completed":
+            assert tournament.champion is not None
+    assert "champion" in out
+    # Loading again with --if-empty leaves the leagues alone.
+    out, _ = run("load_demo", "--if-empty")
+    assert "not loaded again" in out
+    assert League.objects.count() == len(leagues)
+    Title.objects.all()  # titles exist per division
+    assert Title.objects.count() == len(leagues)
+
+
+def test_check_league_fails_on_disagreement(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        run("load_demo", "--seed", "4", "--fighters", "3", "--fight", "--tournament-size", "2")
+    league = League.objects.order_by("slug").first()
+    Standing.objects.filter(season__league=league).update(points=77)
+    with pytest.raises(CommandError, match="disagreement"):
+        run("check_league", league.slug)
+    with pytest.raises(CommandError, match="no league"):
+        run("check_league", "nope")
+
+
+def test_simulate_season_and_run_tournament(django_capture_on_commit_callbacks):
+    run("load_demo", "--seed", "5", "--fighters", "4")
+    league = League.objects.order_by("slug").first()
+    division = league.divisions.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        out, _ = run("simulate_season", league.slug, "--division", division.weight_class)
+    assert "6 bouts" in out
+    with django_capture_on_commit_callbacks(execute=True):
+        out, _ = run(
+            "run_tournament", league.slug, "--division", division.name, "--size", "3", "--double"
+        )
+    assert "champion" in out
+    with pytest.raises(CommandError, match="only 4 eligible"):
+        run("run_tournament", league.slug, "--division", division.weight_class, "--size", "9")
+    with pytest.raises(CommandError, match="no division"):
+        run("simulate_season", league.slug, "--division", "featherweight")
+
+
+def test_demo_never_fails(monkeypatch):
+    from league.management.commands import load_demo
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(load_demo.Command, "handle", broken)
+    _out, err = run("demo")
+    assert "could not be completed" in err

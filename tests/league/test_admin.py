@@ -1,0 +1,46 @@
+import pytest
+from django.urls import reverse
+
+from league import services
+
+from .conftest import make_league, record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_admin_pages(admin_client, ruleset):
+    league, division = make_league(ruleset, 2)
+    tournament = services.tournament_create(division=division, size=2, queue=False)
+    record(tournament.matches.get().bout, "blue", "KO")
+    for model in (
+        "league",
+        "division",
+        "season",
+        "event",
+        "medicalsuspension",
+        "tournament",
+        "standing",
+        "rating",
+        "ratinghistory",
+        "title",
+    ):
+        response = admin_client.get(reverse(f"admin:league_{model}_changelist"))
+        assert response.status_code == 200, model
+    response = admin_client.get(reverse("admin:league_tournament_change", args=[tournament.pk]))
+    assert response.status_code == 200
+    title = division.title
+    response = admin_client.get(reverse("admin:league_title_change", args=[title.pk]))
+    assert response.status_code == 200 and b"Vacated" not in response.content
+    response = admin_client.get(reverse("admin:league_league_change", args=[league.pk]))
+    assert response.status_code == 200
+    # Derived rows cannot be added by hand.
+    assert admin_client.get(reverse("admin:league_standing_add")).status_code == 403
+
+
+def test_league_refuses_unknown_tiebreaker(ruleset):
+    from django.core.exceptions import ValidationError
+
+    league, _ = make_league(ruleset, 0)
+    league.tiebreakers = ["coin_toss"]
+    with pytest.raises(ValidationError, match="unknown tiebreaker"):
+        league.full_clean()
