@@ -71,16 +71,18 @@ REFEREES = (
     ("Daniel Van de Wiele", "normal", "late", "good", 50),
 )
 
-# The shared vocabulary has four overall levels; the book's error table has five.
+# The shared vocabulary has the book's five overall levels (the referee table's
+# "Very Good" included), which are also the error table's columns.
 OVERALL_TO_LEVEL = {
     "excellent": "excellent",
+    "very_good": "very_good",
     "good": "good",
     "average": "average",
     "below_average": "below_average",
 }
 LEVEL_TO_OVERALL = {
     "excellent": "excellent",
-    "very_good": "excellent",
+    "very_good": "very_good",
     "good": "good",
     "average": "average",
     "below_average": "below_average",
