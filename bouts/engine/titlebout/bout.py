@@ -12,7 +12,6 @@ from . import tables as T
 from .cards import card_rating, hitting_table
 from .deck import (
     C_CF,
-    C_CUT,
     C_INJURY,
     C_J1,
     C_J2,
@@ -199,6 +198,7 @@ class Bout:
         self.judges = officials["judges"]
         self.doctor = officials["doctor"]["caution"]
         self.traits_on = options["traits"]
+        self.injuries_on = options["injuries"]
         self.timing = options["advanced_timing"]
         self.ki_timing = options["ki_timing"]
         self.classic = options["era"] == "classic"
@@ -670,12 +670,9 @@ class Bout:
             self.ev("trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
             self.finish(att, TKO)
         self.trapper = None
-        if counter:
-            self.next = att
-            if self.ki_left and self.ki_side is dfn:
-                self.ki_left = 0
-        else:
-            self.start_ki(att)
+        if counter and self.ki_left and self.ki_side is dfn:
+            self.ki_left = 0  # the counter knockdown ends his run: the tables turn
+        self.start_ki(att)
         return pts
 
     def discretion(self, att: Fighter, dfn: Fighter, count: int):
@@ -700,6 +697,21 @@ class Bout:
                 f"referee waves it off: {att.name} wins by TKO",
             )
             self.finish(att, TKO)
+
+    def end_ki(self):
+        """After a killer-instinct run: an E fighter who was boxing goes back to his
+        boxer's KP; cuts and injuries held back by the KI-timing option are checked."""
+        f = self.ki_side
+        self.ki_side = None
+        if f.card_style == "E" and f.style == "B":
+            self.refresh(f)
+        if self.pending:
+            pending, self.pending = self.pending, []
+            for kind, who in pending:
+                if kind == "cut":
+                    self.cut_check(who)
+                else:
+                    self.injury(who)
 
     def start_ki(self, att: Fighter):
         if self.ki_left > 0:
@@ -856,7 +868,7 @@ class Bout:
         self.ev("injury", f.side, line)
         if pts:
             att.landed += 1
-            self.score(att, pts, "lands it", "punch")
+            self.score(att, pts, "lands the damaging blow", "punch")
         if key == "clash":
             f.cf_bout -= 1
         elif key == "rib":
@@ -923,19 +935,38 @@ class Bout:
 
     # --- the four actions ---------------------------------------------------------------
     def land(self, att: Fighter, counter: bool = False):
-        card = self.draw_need()
-        pts, punch = att.hit[card[C_RESULT]]
+        i = self.i
+        deck = self.deck
+        if i < len(deck):
+            self.i = i + 1
+            card = deck[i]
+        else:
+            card = self.draw_need()
+        pts, punch = att.hit[card[2]]  # C_RESULT
         hand = att.hand
         if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
             pts -= 1
         att.landed += 1
-        what = ("counters with a " if counter else "lands a ") + punch
-        self.score(att, pts, what)
-        if card[C_CUT]:
+        att.pts += pts
+        dfn = att.opp
+        if pts:
+            n = self.i - self.returned
+            self.events.append(
+                {
+                    "round": self.rnd,
+                    "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
+                    "kind": "punch",
+                    "side": att.side,
+                    "text": f"{att.name} {'counters with' if counter else 'lands'} a {punch} ({pts})",
+                }
+            )
+        if att.pts >= dfn.alarm:
+            self.tko_check(dfn)
+        if card[3]:  # C_CUT
             if self.ki_timing and self.ki_left:
-                self.pending.append(att.opp)
+                self.pending.append(("cut", dfn))
             else:
-                self.cut_check(att.opp)
+                self.cut_check(dfn)
         if counter:
             self.next = None
         return pts
@@ -947,18 +978,24 @@ class Bout:
         in_ki = self.ki_left > 0 and self.ki_side is att
         if in_ki:
             self.ki_left -= 1
-        card = self.draw()
-        rn = card[C_RN]
+        i = self.i
+        if i >= len(self.deck):
+            raise RoundOver
+        self.i = i + 1
+        card = self.deck[i]
+        rn = card[1]  # C_RN
         self.next = None
         self.first = att
         if rn < 0:
             if in_ki and self.ki_timing:
+                if rn == INJURY and self.injuries_on:
+                    self.pending.append(("injury", att))
                 return
             if rn == FOUL:
                 self.foul_check(att)
                 return
             if rn == INJURY:
-                if not self.opt["injuries"]:
+                if not self.injuries_on:
                     rn = card[C_RESULT]
                 else:
                     self.injury(att)
@@ -1097,10 +1134,8 @@ class Bout:
                 else:
                     att = self.control(first)
                 self.action(att)
-                if self.ki_left <= 0 and self.pending:
-                    pending, self.pending = self.pending, []
-                    for f in pending:
-                        self.cut_check(f)
+                if self.ki_left <= 0 and self.ki_side is not None:
+                    self.end_ki()
                 first = self.first
         except RoundOver:
             pass
@@ -1448,16 +1483,16 @@ class Bout:
         margins = {"red": self.margin(r), "blue": self.margin(b)}
         r.style = self.choose_style(r, margins["red"])
         b.style = self.choose_style(b, margins["blue"])
-        self.choose_strategies(margins)
-        self.round_cf = {f.side: self.round_traits(f) for f in (r, b)}
-        for f in (r, b):
-            f.cf_round += self.round_cf[f.side]
-        self.set_cfs()
         self.ev(
             "bell",
             self.aggressor.side,
             f"Round {self.rnd}: {self.aggressor.name} comes out as the aggressor",
         )
+        self.choose_strategies(margins)
+        self.round_cf = {f.side: self.round_traits(f) for f in (r, b)}
+        for f in (r, b):
+            f.cf_round += self.round_cf[f.side]
+        self.set_cfs()
 
     def run(self):
         try:

