@@ -329,8 +329,21 @@ def bout_schedule(
         bout.order = order or 1
         if errors:
             raise ValidationError(dict(errors))
-        bout.full_clean()
-        bout.save()
+        # The idempotency key's uniqueness is left to the database: a concurrent
+        # request with the same key gets the bout the first one scheduled.
+        bout.full_clean(exclude=["idempotency_key"])
+        try:
+            with transaction.atomic():
+                bout.save()
+        except IntegrityError:
+            existing = (
+                Bout.objects.filter(idempotency_key=idempotency_key).first()
+                if idempotency_key
+                else None
+            )
+            if existing is None:
+                raise
+            return existing
         if queue:
             bout_queue(bout=bout)
     return bout

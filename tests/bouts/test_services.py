@@ -429,3 +429,24 @@ def test_event_rules_ruleset_order_and_date(ruleset, league_event):
             services.bout_schedule(ruleset=others[0], event=league_event, red=c, blue=d)
         assert f"fights under {ruleset}" in exc.value.message_dict["ruleset"][0]
     assert Bout.objects.count() == 1
+
+
+def test_idempotency_key_taken_meanwhile_returns_that_bout(ruleset, monkeypatch):
+    """Two requests with one key racing: the second's insert hits the unique key
+    and it answers with the first one's bout."""
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    first = schedule(ruleset, red=red, blue=blue, idempotency_key="race", queue=False)
+    real_filter = Bout.objects.filter
+    calls = {"n": 0}
+
+    def filter_missing_once(*args, **kwargs):
+        # The first look-up happens before the other request committed.
+        if kwargs == {"idempotency_key": "race"} and not calls["n"]:
+            calls["n"] += 1
+            return real_filter(pk=-1)
+        return real_filter(*args, **kwargs)
+
+    monkeypatch.setattr(Bout.objects, "filter", filter_missing_once)
+    again = schedule(ruleset, red=red, blue=blue, idempotency_key="race")
+    assert again.pk == first.pk
+    assert real_filter(idempotency_key="race").count() == 1
