@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bouts.engine import RULESETS, OptionError, simulate
 from bouts.engine.pocket import RULESET
@@ -242,3 +244,30 @@ def test_cli_bad_card_is_one_line(tmp_path):
     out = run_cli("validate", "pocket", str(path))
     assert out.returncode == 1
     assert out.stderr.strip().splitlines() == ["error: chin: must be between 1 and 5 (got 9)"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    red_rating=st.floats(1, 5),
+    blue_rating=st.floats(1, 5),
+    rounds=st.integers(1, 12),
+)
+def test_any_bout_keeps_its_books(seed, red_rating, blue_rating, rounds):
+    rng = random.Random(seed)
+    red = RULESET.generate_card(rng, red_rating)
+    blue = RULESET.generate_card(rng, blue_rating)
+    r = simulate("pocket", red, blue, seed=seed, rounds=rounds)
+    taken = {
+        "red": sum(s["blue"]["damage"] for s in r.rounds),
+        "blue": sum(s["red"]["damage"] for s in r.rounds),
+    }
+    assert r.details["health"] == {side: 50 - taken[side] for side in ("red", "blue")}
+    if r.method == "TKO":
+        loser = "blue" if r.winner == "red" else "red"
+        assert r.details["health"][loser] <= 0
+    assert len(r.knockdowns) == sum(
+        s[side]["knockdowns"] for s in r.rounds for side in ("red", "blue")
+    )
+    assert all(6 <= p <= 10 for card in r.scorecards for rnd in card for p in rnd)
+    assert all(max(rnd) == 10 for card in r.scorecards for rnd in card)

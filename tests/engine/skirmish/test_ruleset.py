@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bouts.engine import RULESETS, OptionError, simulate
 from bouts.engine.skirmish import RULESET
@@ -188,3 +190,35 @@ def test_cli_bad_side_is_one_line(tmp_path):
     out = run_cli("validate", "skirmish", str(path))
     assert out.returncode == 1
     assert out.stderr.strip().splitlines() == ["error: fighters[0].defence: is required"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    red_rating=st.floats(1, 10),
+    blue_rating=st.floats(1, 10),
+    cycles=st.integers(1, 40),
+)
+def test_any_battle_keeps_its_books(seed, red_rating, blue_rating, cycles):
+    rng = random.Random(seed)
+    red = RULESET.generate_side(rng, red_rating)
+    blue = RULESET.generate_side(rng, blue_rating)
+    r = simulate("skirmish", red, blue, seed=seed, rounds=cycles)
+    assert 1 <= r.round <= cycles
+    lines = {(f["side"], f["id"]): f for f in r.fighters}
+    assert len(lines) == 10
+    for side in ("red", "blue"):
+        out = [f for f in r.fighters if f["side"] == side and f["exhausted"]]
+        assert r.details["exhausts"][side] == len(out)
+        assert sum(c[side]["exhausted"] for c in r.rounds) == len(out)
+        assert sum(c[side]["thrown"] for c in r.rounds) == sum(
+            f["attacks"] for f in r.fighters if f["side"] == side
+        )
+        for f in out:
+            card = next(
+                c for c in (red if side == "red" else blue)["fighters"] if c["id"] == f["id"]
+            )
+            assert f["fatigue"] + f["damage_taken"] > card["health"]
+    if r.method == "EXHAUSTION" and r.winner:
+        loser = "blue" if r.winner == "red" else "red"
+        assert r.details["standing"][loser] == 0
