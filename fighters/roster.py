@@ -187,6 +187,31 @@ def _sync_card(rules, card: dict, *, stance: str, weight_lb: int) -> tuple[dict,
     return synced, stance
 
 
+def _camp_assignment(classes: list[str], *, team: bool, rng: random.Random) -> list[int]:
+    """Each fighter's camp index. One-on-one rulesets: camps of about six, any
+    weight. Team rulesets: a camp is a side in one division, so camps are formed
+    within each weight class (at least two per class that has two fighters, so
+    that the division has a bout)."""
+    count = len(classes)
+    if not team:
+        camps = max(1, -(-count // FIGHTERS_PER_CAMP))
+        order = list(range(count))
+        rng.shuffle(order)
+        out = [0] * count
+        for position, i in enumerate(order):
+            out[i] = position % camps
+        return out
+    out = [0] * count
+    next_camp = 0
+    for weight_class in dict.fromkeys(classes):
+        members = [i for i, c in enumerate(classes) if c == weight_class]
+        camps = max(-(-len(members) // FIGHTERS_PER_CAMP), 2 if len(members) >= 2 else 1)
+        for position, i in enumerate(members):
+            out[i] = next_camp + position % camps
+        next_camp += camps
+    return out
+
+
 def plan_roster(*, ruleset: str, count: int, seed: int, weight_classes: list[str]) -> RosterPlan:
     """``count`` fighters spread round-robin over ``weight_classes``."""
     rules = get_ruleset(ruleset)
@@ -194,8 +219,12 @@ def plan_roster(*, ruleset: str, count: int, seed: int, weight_classes: list[str
     names = _Names(rng)
     plan = RosterPlan(ruleset=ruleset, seed=seed)
 
+    classes = [weight_classes[i % len(weight_classes)] for i in range(count)]
+    rng.shuffle(classes)
+    camp_of = _camp_assignment(classes, team=rules.team, rng=rng)
+
     camp_names: set[str] = set()
-    for _ in range(max(1, -(-count // FIGHTERS_PER_CAMP))):
+    for _ in range(max(camp_of) + 1):
         locale, _nation = names.locale()
         city = names.city(locale)
         manager = names.person(locale)
@@ -226,8 +255,6 @@ def plan_roster(*, ruleset: str, count: int, seed: int, weight_classes: list[str
     low, high = rules.rating_range
     ratings = [low + (high - low) * (i + rng.random()) / count for i in range(count)]
     rng.shuffle(ratings)
-    classes = [weight_classes[i % len(weight_classes)] for i in range(count)]
-    rng.shuffle(classes)
     for i in range(count):
         locale, nationality = names.locale()
         weight_class = classes[i]
@@ -248,7 +275,7 @@ def plan_roster(*, ruleset: str, count: int, seed: int, weight_classes: list[str
                 height_cm=height,
                 reach_cm=draw_reach_cm(rng, height),
                 weight_class=weight_class,
-                camp=i % len(plan.camps),
+                camp=camp_of[i],
                 card=card,
                 target_rating=ratings[i],
             )

@@ -216,3 +216,34 @@ def test_cli_bad_ruleset_one_line_exit_1(capsys):
     assert exit_.value.code == 1
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "unknown ruleset 'chess'" in lines[0]
+
+
+@pytest.mark.parametrize("ruleset", [r for r in RULESETS if RULESETS[r].team] or ["none"])
+def test_team_camps_stay_within_a_weight_class(ruleset):
+    if ruleset not in RULESETS:
+        pytest.skip("no team ruleset registered yet")
+    plan = plan_roster(
+        ruleset=ruleset,
+        count=30,
+        seed=6,
+        weight_classes=["lightweight", "heavyweight", "flyweight"],
+    )
+    classes_of_camp = {}
+    for f in plan.fighters:
+        classes_of_camp.setdefault(f.camp, set()).add(f.weight_class)
+    assert all(len(c) == 1 for c in classes_of_camp.values())
+    per_class = {}
+    for camp, (wc,) in classes_of_camp.items():
+        per_class.setdefault(wc, set()).add(camp)
+    assert all(len(camps) >= 2 for camps in per_class.values())  # every division has a bout
+    # built sides are accepted by the engine
+    import random as _random
+
+    rules = RULESETS[ruleset]
+    members = [f for f in plan.fighters if f.camp == 0]
+    side = rules.build_side(
+        plan.camps[0].name,
+        [{**f.card, "id": i + 1, "name": f.name} for i, f in enumerate(members)],
+        _random.Random(1),
+    )
+    rules.validate_side(side)
