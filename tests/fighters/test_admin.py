@@ -245,3 +245,39 @@ def test_card_form_round_trips_generated_card(admin_client, ruleset):
     assert response.status_code == 302, response.context["adminform"].form.errors
     stored = RatingCard.objects.get(fighter=fighter, ruleset=ruleset)
     assert stored.data == card_save(fighter=fighter, ruleset=ruleset, data=card).data
+
+
+def test_card_delete_in_admin_keeps_history(admin_client, admin_user, sample_ruleset, sample_card):
+    fighter = fighter_create(name="Del", weight_class="lightweight", cards={"sample": sample_card})
+    card = fighter.cards.get()
+    url = reverse("admin:fighters_ratingcard_delete", args=[card.pk])
+    assert admin_client.post(url, {"post": "yes"}).status_code == 302
+    assert not RatingCard.objects.exists()
+    removal = CardChange.objects.get(after__isnull=True)
+    assert removal.before == sample_card and removal.changed_by == admin_user
+
+
+def test_inline_card_edit_and_delete_through_fighter_page(
+    admin_client, sample_ruleset, sample_card
+):
+    fighter = fighter_create(name="Inl", weight_class="welterweight", cards={"sample": sample_card})
+    card = fighter.cards.get()
+    url = reverse("admin:fighters_fighter_change", args=[fighter.pk])
+    data = fighter_post("Inl")
+    data.update(
+        {
+            "cards-TOTAL_FORMS": "1",
+            "cards-INITIAL_FORMS": "1",
+            "cards-0-id": str(card.pk),
+            "cards-0-fighter": str(fighter.pk),
+            "cards-0-data": json.dumps({**sample_card, "speed": 10}),
+        }
+    )
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, response.context["inline_admin_formsets"][0].formset.errors
+    card.refresh_from_db()
+    assert card.data["speed"] == 10
+    data["cards-0-DELETE"] = "on"
+    assert admin_client.post(url, data).status_code == 302
+    assert not RatingCard.objects.exists()
+    assert CardChange.objects.filter(fighter=fighter).count() == 3
