@@ -155,6 +155,27 @@ def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     )
 
 
+def _close_round(mode: int, home, lean) -> list:
+    """A close round for a judge: even, or to his side (aggressor, counterpuncher, home)."""
+    if mode == EVEN:
+        return [10, 10]
+    side = home if mode == HOME else lean[mode - AGGRESSOR]
+    if side is None:
+        return [10, 10]
+    return [10, 9] if side == "red" else [9, 10]
+
+
+def _adjust(score: list, downs_a: int, downs_b: int, pen_a: int, pen_b: int) -> list:
+    """Knockdowns, then point penalties, on one judge's score for the round."""
+    if downs_a or downs_b:
+        score = apply_knockdowns(score, downs_a, downs_b)
+    for _ in range(pen_a):
+        score = apply_penalty(score, "red")
+    for _ in range(pen_b):
+        score = apply_penalty(score, "blue")
+    return score
+
+
 def resolve_stoppage(stop_a, stop_b, dq_a: bool, dq_b: bool, name_a="Red", name_b="Blue"):
     """How a round with a stoppage ends: ``(winner, method, share, text)``.
 
@@ -219,7 +240,13 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     cards = ([], [], [])
     totals = ([0, 0], [0, 0], [0, 0])
     won = [0, 0]
-    jrows = [(*jparams[j], cards[j], totals[j]) for j in range(3)]
+    # Per judge: red's landed and damage weights, blue's, close-round view, home side.
+    weights = [(wl * fr, wd * fr, wl * fb, wd * fb, m, h) for wl, wd, fr, fb, m, h in jparams]
+    lr1, dr1, lb1, db1, mode1, home1 = weights[0]
+    lr2, dr2, lb2, db2, mode2, home2 = weights[1]
+    lr3, dr3, lb3, db3, mode3, home3 = weights[2]
+    card1, card2, card3 = cards
+    tr1 = tb1 = tr2 = tb2 = tr3 = tb3 = 0
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
     pla = plb = None
@@ -239,6 +266,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         la, conds = look_a[rnd]
         if conds:
             a.end, b.end = e_a, e_b
+            totals[0][:] = tr1, tb1
+            totals[1][:] = tr2, tb2
+            totals[2][:] = tr3, tb3
             for rule in conds:  # Plan.choose, inlined: the last line that applies wins
                 try:
                     if rule.test(a, b, rnd, 0, totals, won):
@@ -249,6 +279,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         lb, conds = look_b[rnd]
         if conds:
             a.end, b.end = e_a, e_b
+            totals[0][:] = tr1, tb1
+            totals[1][:] = tr2, tb2
+            totals[2][:] = tr3, tb3
             for rule in conds:
                 try:
                     if rule.test(b, a, rnd, 1, totals, won):
@@ -465,38 +498,49 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             break
 
         # --- the judges: 10-point must, each with a small counting error
-        r_votes = b_votes = 0
-        for wl, wd, fr, fbl, mode, jhome, card, t in jrows:
-            red = (wl * land_a + wd * dmg_b) * fr * (lo + span * random())
-            blue = (wl * land_b + wd * dmg_a) * fbl * (lo + span * random())
-            margin = CLOSE * (red + blue)
-            if red - blue > margin:
-                score = [10, 9]
-            elif blue - red > margin:
-                score = [9, 10]
-            elif mode == EVEN:
-                score = [10, 10]
-            else:
-                side = jhome if mode == HOME else lean[mode - AGGRESSOR]
-                score = [10, 10] if side is None else ([10, 9] if side == "red" else [9, 10])
-            if downs_a or downs_b:
-                score = apply_knockdowns(score, downs_a, downs_b)
-            if pen_a:
-                for _ in range(pen_a):
-                    score = apply_penalty(score, "red")
-            if pen_b:
-                for _ in range(pen_b):
-                    score = apply_penalty(score, "blue")
-            card.append(score)
-            t[0] += score[0]
-            t[1] += score[1]
-            if score[0] > score[1]:
-                r_votes += 1
-            elif score[1] > score[0]:
-                b_votes += 1
-        if r_votes >= 2:
+        # (unrolled for the three judges: this is the hottest part of a round)
+        red = (lr1 * land_a + dr1 * dmg_b) * (lo + span * random())
+        blue = (lb1 * land_b + db1 * dmg_a) * (lo + span * random())
+        margin = CLOSE * (red + blue)
+        if red - blue > margin:
+            s1 = [10, 9]
+        elif blue - red > margin:
+            s1 = [9, 10]
+        else:
+            s1 = _close_round(mode1, home1, lean)
+        red = (lr2 * land_a + dr2 * dmg_b) * (lo + span * random())
+        blue = (lb2 * land_b + db2 * dmg_a) * (lo + span * random())
+        margin = CLOSE * (red + blue)
+        if red - blue > margin:
+            s2 = [10, 9]
+        elif blue - red > margin:
+            s2 = [9, 10]
+        else:
+            s2 = _close_round(mode2, home2, lean)
+        red = (lr3 * land_a + dr3 * dmg_b) * (lo + span * random())
+        blue = (lb3 * land_b + db3 * dmg_a) * (lo + span * random())
+        margin = CLOSE * (red + blue)
+        if red - blue > margin:
+            s3 = [10, 9]
+        elif blue - red > margin:
+            s3 = [9, 10]
+        else:
+            s3 = _close_round(mode3, home3, lean)
+        if downs_a or downs_b or pen_a or pen_b:
+            s1, s2, s3 = (_adjust(x, downs_a, downs_b, pen_a, pen_b) for x in (s1, s2, s3))
+        card1.append(s1)
+        card2.append(s2)
+        card3.append(s3)
+        tr1 += s1[0]
+        tb1 += s1[1]
+        tr2 += s2[0]
+        tb2 += s2[1]
+        tr3 += s3[0]
+        tb3 += s3[1]
+        votes = (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1])
+        if votes >= 2:
             won[0] += 1
-        elif b_votes >= 2:
+        elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
             won[1] += 1
         append_event(
             {
@@ -519,7 +563,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             b.nose = nose_fatigue(b.injuries)
 
     if method is None:
-        winner, method = decision_from_totals(totals)
+        winner, method = decision_from_totals([[tr1, tb1], [tr2, tb2], [tr3, tb3]])
     a.end, b.end = e_a, e_b
     rounds_out = [
         {

@@ -569,19 +569,39 @@ def plan_for_key(key: tuple) -> Plan:
         conds = _CORNER_RULES[strategy] = tuple(
             parse_plan(text).rules[0] for text in CORNER_LINES[strategy]
         )
-    rules = [Rule(start, line) for start, line in zip(BLOCKS, blocks)]
-    rules.extend(conds)
-    last_first = tuple(reversed(conds))
+        _LAST_FIRST[strategy] = tuple(reversed(conds))
+        _needs(strategy, conds)
+    b1, b2, b3, b4 = blocks
+    get = _BLOCK_RULES.get
+    rules = [
+        get((1, b1.label)) or _block_rule(1, b1),
+        get((4, b2.label)) or _block_rule(4, b2),
+        get((7, b3.label)) or _block_rule(7, b3),
+        get((10, b4.label)) or _block_rule(10, b4),
+        *conds,
+    ]
+    last_first = _LAST_FIRST[strategy]
+    p1, p2, p3, p4 = (b1, last_first), (b2, last_first), (b3, last_first), (b4, last_first)
     plan = Plan.__new__(Plan)
     plan.rules = rules
     plan.source = plan._text = plan_text_for_key(key)
-    plan.lookup = ((None, ()), *[(blocks[i], last_first) for i in _BLOCK_OF])
+    # rounds 0 (unused), 1-3, 4-6, 7-9, 10-15 (BLOCKS)
+    plan.lookup = (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4)
     plan.has_conditions = bool(conds)
-    plan.needs = _NEEDS_CACHE.get(strategy) or _needs(strategy, conds)
+    plan.needs = _NEEDS_CACHE[strategy]
     return plan
 
 
+_NOTHING = (None, ())
+_BLOCK_RULES: dict[tuple, Rule] = {}
+_LAST_FIRST: dict[str, tuple] = {}
 _NEEDS_CACHE: dict[str, tuple] = {}
+assert BLOCKS == (1, 4, 7, 10) and MAX_ROUND == 15  # plan_for_key's lookup literal
+
+
+def _block_rule(start: int, line: Line) -> Rule:
+    rule = _BLOCK_RULES[start, line.label] = Rule(start, line)
+    return rule
 
 
 def _needs(strategy: str, conds: tuple) -> tuple:

@@ -13,6 +13,17 @@ from .officials import resolve_corners, resolve_officials
 from .plans import Plan, parse_plan
 
 OPTIONS = ("home", "champion", "weight_rule")
+_PARSED: dict[str, Plan] = {}  # plan text -> parsed plan (plans are read-only once parsed)
+
+
+def _parsed(text: str, side: str) -> Plan:
+    plan = _PARSED.get(text)
+    if plan is None:
+        plan = parse_plan(text, side=side)  # raises PlanError naming the side and line
+        if len(_PARSED) > 2000:
+            _PARSED.clear()
+        _PARSED[text] = plan
+    return plan
 
 
 class WeblRuleset(Ruleset):
@@ -50,8 +61,10 @@ class WeblRuleset(Ruleset):
             value = plans.get(side)
             if value is None or (isinstance(value, str) and not value.strip()):
                 out[side] = None
-            elif isinstance(value, str | Plan):
-                out[side] = parse_plan(value, side=side)
+            elif isinstance(value, Plan):
+                out[side] = value
+            elif isinstance(value, str):
+                out[side] = _parsed(value, side)
             else:
                 raise PlanError(f"a plan must be text (got {type(value).__name__})", side=side)
         return out
