@@ -45,7 +45,7 @@ def main() -> int:
     kd = 0
     for i in range(args.n):
         ra = rng.uniform(args.low, args.high)
-        rb = min(args.high, max(args.low, ra + rng.uniform(-2.0, 2.0)))
+        rb = min(args.high, max(args.low, ra + rng.uniform(-3.0, 3.0)))
         red = RULESET.generate_card(rng, ra)
         blue = RULESET.generate_card(rng, rb)
         rounds = args.rounds or rng.choice((4, 6, 8, 10, 10, 12, 12, 12))
@@ -55,7 +55,7 @@ def main() -> int:
         if res.method in ("KO", "TKO", "RTD", "DQ"):
             rounds_hist[res.round] += 1
         gap = abs(ra - rb)
-        band = "0-0.5" if gap < 0.5 else "0.5-1" if gap < 1 else "1-2" if gap < 2 else "2+"
+        band = "0-0.5" if gap < 0.5 else "0.5-1" if gap < 1 else "1-2" if gap < 2 else "2-3"
         better = "red" if ra > rb else "blue"
         g = gaps.setdefault(band, [0, 0, 0])
         g[0] += 1
@@ -86,7 +86,7 @@ def main() -> int:
     for name, shares in PUBLISHED.items():
         print(f"  {name}: " + ", ".join(f"{k} {v}%" for k, v in shares.items()))
     print("better-rated fighter by rating gap (wins / losses / draws):")
-    for band in ("0-0.5", "0.5-1", "1-2", "2+"):
+    for band in ("0-0.5", "0.5-1", "1-2", "2-3"):
         if band in gaps:
             t, w, lo = gaps[band]
             print(f"  gap {band:<6} n={t:<5} wins {w / t:.1%}  upsets {lo / t:.1%}  "

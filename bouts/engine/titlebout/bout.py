@@ -39,6 +39,7 @@ from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, 
 
 # Referee's discretion after a knockdown: base chance (of 20) by stoppage tendency.
 DISCRETION = {"early": 6, "normal": 4, "late": 3, "very_late": 2}
+VERB = ("lands", "counters with")
 CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(120))
 
 
@@ -957,7 +958,7 @@ class Bout:
                     "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
                     "kind": "punch",
                     "side": att.side,
-                    "text": f"{att.name} {'counters with' if counter else 'lands'} a {punch} ({pts})",
+                    "text": f"{att.name} {VERB[counter]} a {punch} ({pts})",
                 }
             )
         if att.pts >= dfn.alarm:
@@ -1504,7 +1505,7 @@ class Bout:
                 for f in (self.red, self.blue):
                     f.cf_round -= self.round_cf[f.side]
                 self.end_of_round()
-                if self.one_more_round and rnd >= self.one_more_round[1]:
+                if self.one_more_round and self.one_more_round[1] <= rnd < self.rounds:
                     self.technical("the doctor's extra round is over")
                 if rnd < self.rounds:
                     self.between_rounds()
