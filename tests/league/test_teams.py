@@ -1,0 +1,55 @@
+"""Team rulesets: divisions of camps, a round robin between camps, camp tables."""
+
+import pytest
+
+from bouts.engine import RULESETS, generate_card
+from bouts.models import Bout
+from fighters.services import camp_create, fighter_create
+from league import services
+from league.models import Division, League, Rating, Standing
+from league.selectors import league_check
+
+from .conftest import START, record
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def team_ruleset():
+    for name, rules in RULESETS.items():
+        if rules.team:
+            return name
+    pytest.skip("no team ruleset registered")
+
+
+def test_round_robin_between_camps(team_ruleset):
+    league = League.objects.create(
+        name="Camps", slug="camps", ruleset=team_ruleset, start_date=START
+    )
+    division = Division.objects.create(league=league, weight_class="welterweight", name="Welter")
+    camps = []
+    for c in range(5):
+        camp = camp_create(name=f"Camp {c}")
+        for i in range(3):
+            fighter_create(
+                name=f"C{c} F{i}",
+                weight_class="welterweight",
+                camp=camp,
+                cards={team_ruleset: generate_card(team_ruleset, 10 * c + i)},
+            )
+        camps.append(camp)
+    division.camps.set(camps)
+    season = services.season_schedule(division=division, seed=3, queue=False)
+    bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order"))
+    assert len(bouts) == 10  # 5 camps: each pair once, one camp rests each round
+    assert all(b.red_camp_id and b.blue_camp_id and b.red_id is None for b in bouts)
+    pairs = {frozenset((b.red_camp_id, b.blue_camp_id)) for b in bouts}
+    assert len(pairs) == 10
+    for i, bout in enumerate(bouts):
+        record(bout, "red" if i % 2 else "blue", "UD")
+    table = list(Standing.objects.filter(season=season).order_by("rank"))
+    assert {s.camp_id for s in table} == {c.id for c in camps}
+    assert all(s.fighter_id is None for s in table)
+    assert sum(s.wins for s in table) == 10
+    assert Rating.objects.filter(division=division, camp__isnull=False).count() == 5
+    assert league_check(league=league) == []
