@@ -246,6 +246,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     lr2, dr2, lb2, db2, mode2, home2 = weights[1]
     lr3, dr3, lb3, db3, mode3, home3 = weights[2]
     card1, card2, card3 = cards
+    track_won = any(
+        name in plan.needs for plan in (plan_r, plan_b) for name in ("roundswon", "roundslost")
+    )
     tr1 = tb1 = tr2 = tb2 = tr3 = tb3 = 0
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
@@ -537,11 +540,11 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         tb2 += s2[1]
         tr3 += s3[0]
         tb3 += s3[1]
-        votes = (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1])
-        if votes >= 2:
-            won[0] += 1
-        elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
-            won[1] += 1
+        if track_won:  # rounds won on at least two cards (plan variables)
+            if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
+                won[0] += 1
+            elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
+                won[1] += 1
         append_event(
             {
                 "round": rnd,

@@ -355,3 +355,14 @@ def test_weight_rule_helps_the_heavier_man():
             )
             wins[rule] += result.winner == "red"
     assert wins[True] > wins[False]
+
+
+def test_plan_conditions_see_rounds_won_and_score():
+    plans = {"red": "5/7/8\nif roundswon >= 3 then 3/7/10 (ring)", "blue": "3/5/8"}
+    result = simulate("webl", card(str=14, spd=13), card(), seed=2, plans=plans)
+    used = [row["red"]["plan"] for row in result.rounds]
+    assert used[:3] == ["5/7/8"] * 3
+    assert "3/7/10 (ring)" in used
+    plans = {"red": "5/7/8\nif score >= 2 then 4/6/9 (clinch)", "blue": "3/5/8"}
+    result = simulate("webl", card(str=14, spd=13), card(), seed=2, plans=plans)
+    assert "4/6/9 (clinch)" in [row["red"]["plan"] for row in result.rounds]
