@@ -137,15 +137,59 @@ class Battle:
             u.order = u.roll - u.speed
         order = sorted(everyone, key=_ORDER)
         enemies = {RED: blue, BLUE: red}
-        attack = self.attack
-        for u in order:
-            attack(u, enemies[u.side], stats, True)
-            u.acted = True
-        most = max(map(_MULTI, order))
-        for extra in range(2, most + 1):
+        events = self.events
+        cycle = self.cycle
+        step = self.step
+        most = 1
+        for extra in (1, 2, 3):
+            if extra > most:
+                break
+            first = extra == 1
+            kind = "attack" if first else "extra_attack"
             for u in order:
-                if u.multi >= extra:
-                    attack(u, enemies[u.side], stats, False)
+                if first:
+                    if u.multi > most:
+                        most = u.multi
+                elif u.multi < extra:
+                    continue
+                # One attack. Attack above defence is a point of damage; equal values
+                # favour the slower card (a defender that has not acted yet is not hit; a
+                # card with attack 0 hurts nobody); fatigue to both unless the defender
+                # has 0 defence (none to the defender for an extra attack).
+                self.step = step = step + 1
+                t = u.policy.target(u, enemies[u.side], self)
+                s = stats[u.side]
+                s["thrown"] += 1
+                u.attacks += 1
+                a = u.attack
+                d = t.defence
+                if a > d or (a == d and a and t.acted):
+                    t.damage += 1
+                    u.dealt += 1
+                    s["landed"] += 1
+                    s["damage"] += 1
+                    text = f"{u.name} ({a}) hits {t.name} ({d})."
+                elif a == d:
+                    text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit."
+                else:
+                    text = f"{u.name} ({a}) cannot get through {t.name} ({d})."
+                if d:
+                    u.fatigue += 1
+                    s["fatigue"] += 1
+                    if first:
+                        t.fatigue += 1
+                        stats[t.side]["fatigue"] += 1
+                events.append(
+                    {
+                        "round": cycle,
+                        "clock": STAMPS[step],
+                        "kind": kind,
+                        "side": u.side,
+                        "text": text,
+                    }
+                )
+                if first:
+                    u.acted = True
         # exhaustion: fatigue plus damage higher than health
         for u in order:
             if u.fatigue + u.damage > u.health:
@@ -160,44 +204,6 @@ class Battle:
                     f"({u.fatigue} fatigue + {u.damage} damage > {u.health} health).",
                 )
         return self.end_of_cycle()
-
-    def attack(self, u: Unit, enemies: list[Unit], stats: dict, first: bool) -> None:
-        """One attack: attack above defence is a point of damage; equal values favour the
-        slower card (a defender that has not acted yet is not hit; a card with attack 0
-        hurts nobody); fatigue to both unless the defender has 0 defence (none to the
-        defender for an extra attack)."""
-        t = u.policy.target(u, enemies, self)
-        self.step += 1
-        s = stats[u.side]
-        s["thrown"] += 1
-        u.attacks += 1
-        a = u.attack
-        d = t.defence
-        if a > d or (a == d and a and t.acted):  # attack 0 never hurts
-            t.damage += 1
-            u.dealt += 1
-            s["landed"] += 1
-            s["damage"] += 1
-            text = f"{u.name} ({a}) hits {t.name} ({d})."
-        elif a == d:
-            text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit."
-        else:
-            text = f"{u.name} ({a}) cannot get through {t.name} ({d})."
-        if d:
-            u.fatigue += 1
-            s["fatigue"] += 1
-            if first:
-                t.fatigue += 1
-                stats[t.side]["fatigue"] += 1
-        self.events.append(
-            {
-                "round": self.cycle,
-                "clock": STAMPS[self.step],
-                "kind": "attack" if first else "extra_attack",
-                "side": u.side,
-                "text": text,
-            }
-        )
 
     def end_of_cycle(self):
         red, blue = self.active(RED), self.active(BLUE)
