@@ -927,7 +927,7 @@ class Bout:
                 pts, punch = f.hit[self.draw_need()[C_RESULT]]
                 f.landed += 1
                 f.thrown += 1
-                self.score(f, pts, f"lands a {punch} in the exchange")
+                self.score(f, pts, f"lands {punch} in the exchange")
         elif key == "break":
             self.stop_clock(1)
             self.warn(att, "hitting on the break", "for hitting on the break")
@@ -958,7 +958,7 @@ class Bout:
                     "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
                     "kind": "punch",
                     "side": att.side,
-                    "text": f"{att.name} {VERB[counter]} a {punch} ({pts})",
+                    "text": f"{att.name} {VERB[counter]} {punch} ({pts})",
                 }
             )
         if att.pts >= dfn.alarm:
@@ -1066,7 +1066,7 @@ class Bout:
         if pos == CENTER:
             if self.trapper is not None:
                 self.trapper = None
-                self.ev("move", att.side, "Back to ring center")
+                self.ev("move", att.side, "The fighters are back in ring center")
         else:
             self.trapper = att
             self.ev("move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
@@ -1459,10 +1459,11 @@ class Bout:
                 self.ev(
                     "corner",
                     f.side,
-                    f"{f.corner['name']} works on the {loc}: damage {before} -> {f.damage}",
+                    f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
+                    f"{before} -> {f.damage} points",
                 )
             elif eff > 0:
-                self.ev("corner", f.side, f"The corner makes the {loc} worse")
+                self.ev("corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
         f.damage_checked = min(f.damage_checked, f.damage)
 
     def margin(self, f: Fighter) -> int:

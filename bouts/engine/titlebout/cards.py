@@ -21,6 +21,13 @@ from ..errors import CardError
 STYLES = ("B", "S", "E")
 FOUL_RATINGS = ("A", "B", "C", "D", "E")
 PUNCHES = ("jab", "hook", "cross", "combination", "uppercut")
+ARTICLE = {
+    "jab": "a jab",
+    "hook": "a hook",
+    "cross": "a cross",
+    "combination": "a combination",
+    "uppercut": "an uppercut",
+}
 STRATEGY_KEYS = ("FI", "FO", "CU", "KO")
 TRAITS = (
     "strong_closer",
@@ -217,7 +224,7 @@ _HIT_CACHE: dict = {}
 
 
 def hitting_table(hitting: dict) -> tuple:
-    """RESULT 1..80 -> (points, punch name); RESULT 1 is the partially blocked punch.
+    """RESULT 1..80 -> (points, "a jab"...); RESULT 1 is the partially blocked punch.
     Cached by the card's ranges (a bout builds two)."""
     key = tuple(
         (h["three"][0] if h["three"] else 0, h["two"][0] if h["two"] else 0)
@@ -233,14 +240,15 @@ def hitting_table(hitting: dict) -> tuple:
 
 
 def _hitting_table(hitting: dict) -> tuple:
-    table = [(1, "partially blocked punch")] * 81
+    table = [(1, "a partially blocked punch")] * 81
     for punch in PUNCHES:
+        name = ARTICLE[punch]
         for key, points in (("three", 3), ("two", 2)):
             rng_ = hitting[punch][key]
             if rng_:
                 for n in range(rng_[0], rng_[1] + 1):
-                    table[n] = (points, punch)
-    table[1] = (1, "partially blocked punch")
+                    table[n] = (points, name)
+    table[1] = (1, "a partially blocked punch")
     return tuple(table)
 
 

@@ -83,8 +83,9 @@ def test_missing_sides():
 
 def test_hitting_table_and_partially_blocked():
     table = hitting_table(base_card()["hitting"])
-    assert table[1] == (1, "partially blocked punch")
-    assert table[5] == (3, "jab") and table[30] == (2, "hook") and table[80] == (2, "uppercut")
+    assert table[1] == (1, "a partially blocked punch")
+    assert table[5] == (3, "a jab") and table[30] == (2, "a hook")
+    assert table[80] == (2, "an uppercut")
 
 
 def test_book_range_examples():

