@@ -281,3 +281,11 @@ def test_inline_card_edit_and_delete_through_fighter_page(
     assert admin_client.post(url, data).status_code == 302
     assert not RatingCard.objects.exists()
     assert CardChange.objects.filter(fighter=fighter).count() == 3
+
+
+def test_card_add_page_without_ruleset_asks_for_one(admin_client):
+    response = admin_client.get(reverse("admin:fighters_ratingcard_add"), {"ruleset": "chess"})
+    assert response.status_code == 200
+    assert "Choose a ruleset first." in response.content.decode()
+    response = admin_client.get(reverse("admin:fighters_ratingcard_add"))
+    assert response.status_code == 200
