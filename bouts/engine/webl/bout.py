@@ -155,6 +155,30 @@ def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     )
 
 
+def _clock_key(event: dict) -> str:
+    return event["clock"]  # "m:ss" within one round sorts as text
+
+
+def _before_stoppage(rnd, seconds, events, first, *records) -> None:
+    """In a round that ends early, what happened in it happened before the stoppage:
+    its moments are scaled into the time before the stoppage (events and the
+    knockdown, injury and foul records alike), then put in order."""
+    share = seconds / ROUND_SECONDS
+
+    def scaled(clock_text: str) -> str:
+        minutes, secs = clock_text.split(":")
+        return _CLOCKS[int((int(minutes) * 60 + int(secs)) * share)]
+
+    for event in events[first:]:
+        event["clock"] = scaled(event["clock"])
+    for record in records:
+        for item in reversed(record):
+            if item["round"] != rnd:
+                break
+            item["time"] = scaled(item["time"])
+    events[first:] = sorted(events[first:], key=_clock_key)
+
+
 def _close_round(mode: int, home, lean) -> list:
     """A close round for a judge: even, or to his side (aggressor, counterpuncher, home)."""
     if mode == EVEN:
@@ -257,6 +281,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     va = vb = None
 
     for rnd in range(1, rounds + 1):
+        first_event = len(events)
         # --- step 1: recovery between rounds
         if rnd > 1:
             lost = st_a - e_a
@@ -495,6 +520,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             else:
                 seconds = min(ROUND_SECONDS - 1, max(1, int(share * ROUND_SECONDS)))
             end_round, end_time = rnd, _CLOCKS[seconds]
+            if len(events) > first_event:
+                _before_stoppage(rnd, seconds, events, first_event, knockdowns, injuries_out, fouls)
             append_event(
                 {"round": rnd, "clock": end_time, "kind": "stoppage", "side": winner, "text": text}
             )
@@ -555,6 +582,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 f"{bn} lands {lb_i} of {thrown_b}.",
             }
         )
+        if len(events) - first_event > 1:  # a round's events in the order of the clock
+            events[first_event:] = sorted(events[first_event:], key=_clock_key)
         # Injury penalties to SPD and AGL (and a bad nose) count from the next round.
         if a.pen_version < 0:
             a.pen_version = 1 - a.pen_version

@@ -366,3 +366,18 @@ def test_plan_conditions_see_rounds_won_and_score():
     plans = {"red": "5/7/8\nif score >= 2 then 4/6/9 (clinch)", "blue": "3/5/8"}
     result = simulate("webl", card(str=14, spd=13), card(), seed=2, plans=plans)
     assert "4/6/9 (clinch)" in [row["red"]["plan"] for row in result.rounds]
+
+
+def test_events_are_in_clock_order_and_nothing_follows_the_stoppage():
+    plans = {"red": "6H/8/6", "blue": "6H/8/6"}
+    for seed in range(60):
+        result = simulate("webl", card(str=14), card(), seed=seed, plans=plans)
+        for rnd in {e["round"] for e in result.events}:
+            clocks = [e["clock"] for e in result.events if e["round"] == rnd]
+            assert clocks == sorted(clocks)
+        if result.method in ("KO", "TKO", "DQ"):
+            assert result.events[-1]["kind"] == "stoppage"
+            assert result.events[-1]["clock"] == result.time
+            for record in (*result.injuries, *result.knockdowns, *result.fouls):
+                if record["round"] == result.round:
+                    assert record["time"] <= result.time
