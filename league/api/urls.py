@@ -8,6 +8,8 @@ from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
+from .competitions import TitleViewSet, TournamentViewSet
+from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
 
 router = DefaultRouter()
@@ -23,6 +25,10 @@ router.register("divisions", DivisionViewSet, basename="division")
 router.register("seasons", SeasonViewSet, basename="season")
 router.register("events", EventViewSet, basename="event")
 router.register("bouts", BoutViewSet, basename="bout")
+router.register("standings", StandingViewSet, basename="standing")
+router.register("rankings", RankingViewSet, basename="ranking")
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("titles", TitleViewSet, basename="title")
 
 urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),

@@ -8,6 +8,7 @@ from . import factories
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
     # Throttle counters live in the cache, which outlives a test.
+    factories.reset()
     cache.clear()
     yield
     cache.clear()

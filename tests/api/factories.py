@@ -16,6 +16,13 @@ from league.models import Division, Event, League
 _counter = itertools.count(1)
 
 
+def reset() -> None:
+    """Start numbering again: each test gets the same names, cards and seeds
+    whatever ran before it (the database is rolled back between tests)."""
+    global _counter
+    _counter = itertools.count(1)
+
+
 def one_on_one_ruleset() -> str:
     """The first landed one-on-one ruleset (Title Bout when it is there)."""
     names = [name for name, rules in RULESETS.items() if not rules.team]

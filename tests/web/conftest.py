@@ -7,6 +7,11 @@ from bouts.services import bout_schedule
 from tests.api import factories
 
 
+@pytest.fixture(autouse=True)
+def _same_rows_every_time():
+    factories.reset()
+
+
 @pytest.fixture
 def fought(db, django_capture_on_commit_callbacks):
     """A league with one division, one event and a real bout fought by the engine

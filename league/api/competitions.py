@@ -1,0 +1,221 @@
+"""Tournaments (with their bracket) and titles (with their lineage)."""
+
+import django_filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from .. import selectors, services
+from ..models import Division, Reign, Title, Tournament, TournamentEntry, TournamentStatus
+from .competitor import CompetitorField, CompetitorObjectField, competitor
+from .filters import IdFilter
+from .permissions import LeagueScopedViewSetMixin
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    competitor = CompetitorField()
+
+    class Meta:
+        model = TournamentEntry
+        fields = ["seed", "competitor"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    champion = CompetitorField(fighter_attr="champion", camp_attr="champion_camp")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "league",
+            "division",
+            "name",
+            "format",
+            "for_title",
+            "start_date",
+            "days_between_stages",
+            "seed",
+            "status",
+            "champion",
+            "created_at",
+        ]
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    entries = EntrySerializer(many=True, read_only=True)
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [*TournamentSerializer.Meta.fields, "entries"]
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    """A new bracket in a division: its entrants are the division's best ``size``
+    by ranking, or ``entrants`` (fighter ids, or camp ids in team divisions) best
+    first. The first matches are scheduled and queued at once."""
+
+    division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
+    size = serializers.IntegerField(min_value=2, max_value=64)
+    double = serializers.BooleanField(default=False, help_text="Double elimination.")
+    start_date = serializers.DateField(required=False, allow_null=True)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
+    for_title = serializers.BooleanField(default=True)
+    seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        allow_null=True,
+        max_length=64,
+    )
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    stage = serializers.IntegerField()
+    status = serializers.CharField(help_text="pending, ready, done, bye or skipped")
+    red = CompetitorObjectField()
+    blue = CompetitorObjectField()
+    red_seed = serializers.IntegerField(allow_null=True)
+    blue_seed = serializers.IntegerField(allow_null=True)
+    winner = CompetitorObjectField()
+    bout_id = serializers.IntegerField(allow_null=True)
+    walkover = serializers.CharField(allow_blank=True)
+    final = serializers.BooleanField()
+
+
+class BracketSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    champion = CompetitorObjectField()
+    matches = BracketMatchSerializer(many=True)
+
+
+class TournamentFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="league_id")
+    division = IdFilter(field_name="division_id")
+    status = django_filters.ChoiceFilter(choices=TournamentStatus.choices)
+
+    class Meta:
+        model = Tournament
+        fields = ["league", "division", "status"]
+
+
+class TournamentViewSet(
+    LeagueScopedViewSetMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Elimination tournaments; ``bracket`` shows every match and its state."""
+
+    filterset_class = TournamentFilter
+    ordering_fields = ["start_date", "name"]
+    ordering = ["-start_date", "-id"]
+
+    def get_queryset(self):
+        qs = Tournament.objects.select_related("champion", "champion_camp")
+        if self.action == "retrieve":
+            qs = qs.prefetch_related("entries__fighter", "entries__camp")
+        return qs
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return TournamentCreateSerializer
+        if self.action == "retrieve":
+            return TournamentDetailSerializer
+        return TournamentSerializer
+
+    def leagues_of_object(self, obj):
+        return {obj.league_id}
+
+    def leagues_of_data(self, data):
+        return {data["division"].league_id}
+
+    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentDetailSerializer})
+    def create(self, request, *args, **kwargs):
+        body = TournamentCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = dict(body.validated_data)
+        self.check_data_leagues(data)
+        tournament = services.tournament_create(**data, queue=True)
+        self.action = "retrieve"
+        tournament = self.get_queryset().get(pk=tournament.pk)
+        return Response(TournamentDetailSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=BracketSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def bracket(self, request, pk=None):
+        tournament = self.get_object()
+        lines, champion = selectors.tournament_bracket(tournament=tournament)
+        return Response(
+            {
+                "tournament": tournament.pk,
+                "champion": competitor(champion),
+                "matches": BracketMatchSerializer(lines, many=True).data,
+            }
+        )
+
+
+class ReignSerializer(serializers.ModelSerializer):
+    champion = CompetitorField()
+
+    class Meta:
+        model = Reign
+        fields = [
+            "number",
+            "champion",
+            "started_on",
+            "start_bout",
+            "ended_on",
+            "end_bout",
+            "end_reason",
+            "defences",
+        ]
+
+
+class TitleSerializer(serializers.ModelSerializer):
+    league = serializers.IntegerField(source="division.league_id", read_only=True)
+    champion = CompetitorField(fighter_attr="champion", camp_attr="champion_camp")
+
+    class Meta:
+        model = Title
+        fields = ["id", "league", "division", "name", "champion"]
+
+
+class TitleDetailSerializer(TitleSerializer):
+    """The title with its lineage, first reign first (``lineage_rows`` is set by
+    the view from league.selectors.title_lineage)."""
+
+    lineage = ReignSerializer(many=True, read_only=True, source="lineage_rows")
+
+    class Meta(TitleSerializer.Meta):
+        fields = [*TitleSerializer.Meta.fields, "lineage"]
+
+
+class TitleFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="division__league_id")
+    division = IdFilter(field_name="division_id")
+
+    class Meta:
+        model = Title
+        fields = ["league", "division"]
+
+
+class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Titles, one per division, with the current champion; the detail adds the
+    lineage (every reign, how it began and ended, defences)."""
+
+    filterset_class = TitleFilter
+    ordering = ["division__league_id", "division__name", "id"]
+    ordering_fields = ["name"]
+
+    def get_queryset(self):
+        return Title.objects.select_related("division", "champion", "champion_camp")
+
+    def get_serializer_class(self):
+        return TitleDetailSerializer if self.action == "retrieve" else TitleSerializer
+
+    def retrieve(self, request, *args, **kwargs):
+        title = self.get_object()
+        title.lineage_rows = list(selectors.title_lineage(division=title.division))
+        return Response(TitleDetailSerializer(title).data)

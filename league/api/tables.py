@@ -1,0 +1,102 @@
+"""Standings (a season's table) and rankings (a division's rated list)."""
+
+import django_filters
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.exceptions import ValidationError
+
+from .. import selectors
+from ..models import Division, Standing
+from .competitor import CompetitorField, CompetitorObjectField
+from .filters import IdField, IdFilter
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    competitor = CompetitorField()
+
+    class Meta:
+        model = Standing
+        fields = [
+            "season",
+            "rank",
+            "tied",
+            "competitor",
+            "points",
+            "bouts",
+            "wins",
+            "losses",
+            "draws",
+            "stoppage_wins",
+            "stoppage_losses",
+            "metrics",
+        ]
+
+
+class StandingFilter(django_filters.FilterSet):
+    season = IdFilter(field_name="season_id")
+    division = IdFilter(field_name="season__division_id")
+    league = IdFilter(field_name="season__league_id")
+
+    class Meta:
+        model = Standing
+        fields = ["season", "division", "league"]
+
+
+class StandingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Season tables, best first (``tied`` rows share a rank). Filter by ``season``,
+    ``division`` or ``league``. Kept by the league as bouts are recorded."""
+
+    serializer_class = StandingSerializer
+    filterset_class = StandingFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+
+    def get_queryset(self):
+        return Standing.objects.select_related("fighter", "camp").order_by(
+            "season_id", "rank", "fighter__name", "camp__name", "id"
+        )
+
+
+class RankingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    competitor = CompetitorObjectField()
+    rating = serializers.FloatField(source="ordinal", help_text="mu - 3 sigma")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    bouts = serializers.IntegerField()
+    is_champion = serializers.BooleanField()
+
+
+class RankingViewSet(viewsets.GenericViewSet):
+    """A division's rankings: the champion first, then by rating (mu - 3 sigma of
+    the division's rating history). ``division`` is required."""
+
+    serializer_class = RankingSerializer
+    filter_backends = []
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("division", OpenApiTypes.INT, required=True),
+            OpenApiParameter(
+                "active_only", OpenApiTypes.BOOL, description="Leave out retired fighters."
+            ),
+        ]
+    )
+    def list(self, request):
+        field = IdField(required=True)
+        try:
+            division_id = field.clean(request.query_params.get("division"))
+        except DjangoValidationError as exc:
+            raise ValidationError({"division": exc.messages}) from None
+        division = Division.objects.filter(pk=division_id).first()
+        if division is None:
+            raise ValidationError({"division": ["No such division."]})
+        active_only = request.query_params.get("active_only", "true").lower() not in (
+            "false",
+            "0",
+            "no",
+        )
+        entries = selectors.division_rankings(division=division, active_only=active_only)
+        page = self.paginate_queryset(entries)
+        return self.get_paginated_response(RankingSerializer(page, many=True).data)

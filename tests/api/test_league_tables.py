@@ -1,0 +1,158 @@
+"""Standings, rankings, tournaments with their bracket and titles with their
+lineage, from bouts fought by the engine and recorded by the pipeline."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from bouts.services import bout_schedule
+from league.models import Season, Title, Tournament
+from league.services import tournament_create
+
+from . import factories
+from .conftest import as_user
+
+pytestmark = pytest.mark.django_db
+
+
+def build(size, django_capture_on_commit_callbacks, league=None):
+    """A division of ``size`` fighters; a season whose event matches them in
+    pairs; then a tournament of four, all fought eagerly."""
+    league = league or factories.league()
+    fighters = [factories.fighter(rating=None) for _ in range(size)]
+    division = factories.division(league=league, fighters=fighters)
+    season = Season.objects.create(
+        league=league,
+        division=division,
+        number=1,
+        name="Season 1",
+        start_date=datetime.date(2026, 1, 1),
+    )
+    event = factories.event(league=league, date=datetime.date(2026, 1, 10))
+    event.season = season
+    event.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(0, size - 1, 2):
+            bout_schedule(
+                ruleset=league.ruleset,
+                red=fighters[n],
+                blue=fighters[n + 1],
+                event=event,
+                division=division,
+                scheduled_rounds=4,
+                seed=100 + n,
+            )
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = tournament_create(
+            division=division, size=4, start_date=datetime.date(2026, 6, 1), seed=7
+        )
+    # Later stages are scheduled as earlier bouts are recorded: run what they queued.
+    for _ in range(4):
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+            pass
+        if not callbacks:
+            break
+    return league, division, season, Tournament.objects.get(pk=tournament.pk)
+
+
+def measure(client, url):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.content[:300])
+    return len(ctx), response.json()
+
+
+def test_tables_and_competitions(api, django_capture_on_commit_callbacks):
+    _league, division, season, tournament = build(6, django_capture_on_commit_callbacks)
+
+    _, standings = measure(api, f"/api/standings/?season={season.pk}")
+    rows = standings["results"]
+    assert len(rows) == 6
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    assert sum(r["wins"] for r in rows) + sum(r["draws"] for r in rows) / 2 == 3
+    assert all(r["competitor"]["kind"] == "fighter" for r in rows)
+
+    _, rankings = measure(api, f"/api/rankings/?division={division.pk}")
+    ranked = rankings["results"]
+    assert [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
+    assert len(ranked) == 6
+    non_champions = [r["rating"] for r in ranked if not r["is_champion"]]
+    assert non_champions == sorted(non_champions, reverse=True)
+
+    _, bracket = measure(api, f"/api/tournaments/{tournament.pk}/bracket/")
+    assert tournament.status == "completed"
+    assert bracket["champion"]["id"] == tournament.champion_id
+    final = next(m for m in bracket["matches"] if m["final"])
+    assert final["winner"]["id"] == tournament.champion_id
+    assert all(m["status"] in ("done", "bye") for m in bracket["matches"])
+
+    title = Title.objects.get(division=division)
+    _, detail = measure(api, f"/api/titles/{title.pk}/")
+    assert detail["champion"]["id"] == title.champion_id
+    lineage = detail["lineage"]
+    assert lineage, "the tournament final was a title bout"
+    assert [r["number"] for r in lineage] == list(range(1, len(lineage) + 1))
+    assert lineage[-1]["champion"]["id"] == title.champion_id
+    assert lineage[-1]["ended_on"] is None
+
+
+def test_rankings_need_a_division(api):
+    response = api.get("/api/rankings/")
+    assert response.status_code == 400 and "division" in response.json()
+    response = api.get("/api/rankings/?division=999999")
+    assert response.status_code == 400 and "division" in response.json()
+
+
+def test_league_endpoints_answer_in_fixed_queries(api, django_capture_on_commit_callbacks):
+    urls = {}
+    counts = []
+    for size in (4, 8):
+        _league, division, season, tournament = build(size, django_capture_on_commit_callbacks)
+        title = Title.objects.get(division=division)
+        urls = {
+            "standings": f"/api/standings/?season={season.pk}",
+            "rankings": f"/api/rankings/?division={division.pk}",
+            "tournaments": "/api/tournaments/",
+            "tournament": f"/api/tournaments/{tournament.pk}/",
+            "bracket": f"/api/tournaments/{tournament.pk}/bracket/",
+            "titles": "/api/titles/",
+            "title": f"/api/titles/{title.pk}/",
+        }
+        counts.append({name: measure(api, url)[0] for name, url in urls.items()})
+    assert counts[0] == counts[1]
+    assert counts[0] == {
+        "standings": 2,
+        "rankings": 3,
+        "tournaments": 2,
+        "tournament": 3,
+        "bracket": counts[0]["bracket"],
+        "titles": 2,
+        "title": 2,
+    }
+    assert counts[0]["bracket"] <= 6
+
+
+def test_commissioner_creates_tournaments_only_in_his_league(
+    commissioner, own_league, other_league, django_capture_on_commit_callbacks
+):
+    client = as_user(commissioner)
+    theirs = factories.division(league=other_league)
+    response = client.post("/api/tournaments/", {"division": theirs.pk, "size": 2}, format="json")
+    assert response.status_code == 403
+    mine = factories.division(league=own_league, fighters=[factories.fighter() for _ in range(2)])
+    response = client.post("/api/tournaments/", {"division": mine.pk, "size": 8}, format="json")
+    assert response.status_code == 400 and "size" in response.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/api/tournaments/",
+            {
+                "division": mine.pk,
+                "size": 2,
+                "entrants": list(mine.fighters.values_list("id", flat=True)),
+            },
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    assert len(response.json()["entries"]) == 2
