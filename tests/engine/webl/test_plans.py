@@ -4,6 +4,8 @@ conditions and the default plans."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bouts.engine import simulate
 from bouts.engine.errors import PlanError
@@ -290,3 +292,21 @@ def test_type_errors_in_conditions_are_refused():
         parse_plan("5/7/8\nif opp > 3 then 6/7/7")
     with pytest.raises(PlanError, match="cannot evaluate"):
         parse_plan("if opp + 1 = 2 then 6/7/7")
+
+
+_ALPHABET = st.sampled_from(
+    list("0123456789/!()HBCxif ;#\n=<>+-*") + ["if ", " then ", "round", "opp", "(ins)", ")"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ALPHABET, max_size=40).map("".join))
+def test_parser_never_crashes(text):
+    try:
+        plan = parse_plan(text, side="red")
+    except PlanError as exc:
+        assert str(exc).startswith("plans.red")
+        return
+    for rnd in range(1, 16):
+        plan.choose(rnd, *situation(round=rnd)[:2])
+    assert format_plan(parse_plan(format_plan(plan))) == format_plan(plan)
