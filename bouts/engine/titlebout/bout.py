@@ -1125,6 +1125,7 @@ class Bout:
         self.ki_left = 0
         self.ki_side = None
         self.trapper = None
+        action = self.action
         try:
             while True:
                 nxt = self.next
@@ -1133,8 +1134,25 @@ class Bout:
                 elif self.ki_left > 0:
                     att = self.ki_side
                 else:
-                    att = self.control(first)
-                self.action(att)
+                    # control checks, alternating (see ``control``)
+                    att = first
+                    deck = self.deck
+                    trapper = self.trapper
+                    i = self.i
+                    n = len(deck)
+                    while True:
+                        if i >= n:
+                            self.i = i
+                            raise RoundOver
+                        cf = att.cf
+                        if trapper is att:
+                            cf += 2 if att.opp.style == "S" else 1
+                        i += 1
+                        if deck[i - 1][0] <= cf:  # C_CF
+                            break
+                        att = att.opp
+                    self.i = i
+                action(att)
                 if self.ki_left <= 0 and self.ki_side is not None:
                     self.end_ki()
                 first = self.first

@@ -399,3 +399,29 @@ def test_missing_punches_option_costs_endurance():
 
 def test_constants():
     assert T.DAMAGE_MAY == 10 and T.DAMAGE_MUST == 16 and T.DAMAGE_STOP == 21
+
+
+def test_frazier_misses_with_the_converted_cpd_range():
+    # Frazier: PM 33-47, old CP 37 (33-37) -> CPD 43 (43-47); RN 41 is a clean miss
+    frazier = base_card("Frazier", fresh={"pl": [1, 32], "pm": [33, 47], "cpd": 43,
+                                          "clinch": [48, 60]})  # fmt: skip
+    bout = make_bout(frazier, None, **QUIET)
+    script(bout, [card(rn=41)])
+    bout.action(bout.red)
+    assert bout.red.missed == 1 and bout.blue.thrown == 0
+    script(bout, [card(rn=45), card(rn=70)])  # inside 43-47: the opponent tries a counter
+    bout.action(bout.red)
+    assert bout.blue.thrown == 0 and bout.i == 2  # the counter card was used (a miss)
+
+
+def test_a_five_point_counter_ends_the_killer_instinct_run():
+    # Fighter A's KI run; four cards in, B counters for 5: A loses control
+    blue = base_card("B", fresh={"kp": 7})
+    red = base_card("A", fresh={"kd1": 4})
+    bout = make_bout(red, blue, **QUIET)
+    bout.start_ki(bout.red)
+    bout.ki_left = 4
+    script(bout, [card(rn=46), card(rn=4), card(kd=11)])  # miss, counter in KP, KD 11 vs 4 -> 5
+    bout.action(bout.red)
+    assert bout.blue.pts == 5
+    assert bout.ki_left == 0 and bout.next is bout.blue
