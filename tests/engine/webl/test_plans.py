@@ -295,7 +295,7 @@ def test_type_errors_in_conditions_are_refused():
 
 
 _ALPHABET = st.sampled_from(
-    list("0123456789/!()HBCxif ;#\n=<>+-*") + ["if ", " then ", "round", "opp", "(ins)", ")"]
+    [*"0123456789/!()HBCxif ;#\n=<>+-*", "if ", " then ", "round", "opp", "(ins)", ")"]
 )
 
 
