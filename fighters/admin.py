@@ -13,6 +13,7 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -210,7 +211,13 @@ class RatingCardAdmin(admin.ModelAdmin):
         return request.POST.get("ruleset") or request.GET.get("ruleset") or None
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        return card_form_class(ruleset=self._ruleset(request, obj), card=obj)
+        form = card_form_class(ruleset=self._ruleset(request, obj), card=obj)
+        if "fighter" in form.base_fields:
+            # a league can hold thousands of fighters: search, don't list
+            form.base_fields["fighter"].widget = AutocompleteSelect(
+                RatingCard._meta.get_field("fighter"), self.admin_site
+            )
+        return form
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None:
