@@ -381,3 +381,47 @@ def test_events_are_in_clock_order_and_nothing_follows_the_stoppage():
             for record in (*result.injuries, *result.knockdowns, *result.fouls):
                 if record["round"] == result.round:
                     assert record["time"] <= result.time
+
+
+def test_inlined_endurance_arithmetic_matches_the_formulas():
+    # Steps 1, 8, 11, 12 in the loop against formulas.recovery: endurance after a round =
+    # (recovered endurance) - damage taken - AGG (fatigue); 5/7/6 leaves 2 points of rest.
+    from bouts.engine.webl import formulas as F
+
+    result = simulate(
+        "webl", card(tgh=20), card(tgh=20), seed=3, plans={"red": "5/7/6", "blue": "5/7/8"}
+    )
+    assert not [i for i in result.injuries if i["round"] <= 4]
+    start = 200.0
+    previous = start
+    for row in result.rounds[:4]:
+        taken = row["blue"]["damage"]
+        recovered = F.recovery(start, previous, 18) if row["round"] > 1 else start
+        assert row["red"]["endurance"] == pytest.approx(recovered - taken - 5, abs=0.02)
+        previous = row["red"]["endurance"]
+
+
+def test_cutting_off_the_ring_costs_a_quarter_point_per_agg():
+    from bouts.engine.webl.bout import _line_values
+
+    plain = _line_values(parse_line("6/7/7"), 6, False)
+    cut = _line_values(parse_line("6/7/7 (cut)"), 6, False)
+    assert cut[0] - plain[0] == pytest.approx(1.5)  # fatigue: 6 + 0.25 x 6
+
+
+def test_feint_tires_as_if_the_point_was_used_and_clinch_rests_it():
+    from bouts.engine.webl.bout import _line_values
+
+    feint = _line_values(parse_line("6/7/7 (feint)"), 5, False)
+    clinch = _line_values(parse_line("6/7/7 (clinch)"), 5, False)
+    assert feint[:2] == (6, 20)  # fatigue 6, energy used 20
+    assert clinch[:2] == (5, 19)  # fatigue 5, one point rested
+    assert feint[9] == clinch[9] == 40  # 8 x the AGG actually used
+
+
+def test_all_out_doubles_damage_dealt_and_quadruples_damage_taken():
+    from bouts.engine.webl.bout import _line_values
+
+    assert _line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
+    assert _line_values(parse_line("6/7/7"), 6, True)[2] == 28
+    assert _line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
