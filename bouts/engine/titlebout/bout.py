@@ -389,18 +389,18 @@ class Bout:
         dfn = att.opp
         if pts:
             self.ev(kind, att.side, f"{att.name} {what} ({pts})")
-        if (
-            self.traits_on
-            and not dfn.froze
-            and pts >= 4
-            and "freezes" in dfn.traits
-            and att.fresh["kp"] >= 10
-        ):
+        if pts >= 4:
+            self.freeze_check(att)
+        self.tko_check(dfn)
+
+    def freeze_check(self, att: Fighter):
+        """Freezes: a 4+ point punch from a 10+ KP puncher costs 2 CF for the bout."""
+        dfn = att.opp
+        if self.traits_on and not dfn.froze and "freezes" in dfn.traits and att.fresh["kp"] >= 10:
             dfn.froze = True
             dfn.cf_bout -= 2
             self.refresh(dfn)
             self.ev("trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
-        self.tko_check(dfn)
 
     def thresholds(self, f: Fighter):
         base = T.TKO_ABSORBER if self.traits_on and "absorber" in f.traits else T.TKO_POINTS
@@ -500,6 +500,10 @@ class Bout:
                 entry[2] = source
             self.ev("cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
         f.damage += dp
+        if self.i >= len(self.deck) and rn != 80:
+            # the last card of the round: the corner works first, then the referee
+            # looks (between rounds)
+            return
         if rn == 80:
             self.ev(
                 "stoppage",
@@ -660,6 +664,7 @@ class Bout:
         self.ev("knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {shown}{flash}")
         pts = 6 - (1 if att.hand == 3 else 0)
         att.pts += pts
+        self.freeze_check(att)
         self.tko_check(dfn)
         if self.timing:
             self.remove_cards(3 if opt["mandatory_eight"] else T.COUNT_CARDS[count])

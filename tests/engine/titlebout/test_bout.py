@@ -202,10 +202,26 @@ def test_chuvalo_damage_points():
     bout.corner_work(b)
     assert b.damage == 8
     bout.rn20 = fixed([14])  # normal referee, RN 14: lets them fight on
-    script(bout, [card(rn=70 - b.cut_rating)])  # major cut under the left eye: +3 = 11
+    script(bout, [card(rn=70 - b.cut_rating), card()])  # major cut under the left eye: 11
     bout.cut_check(b)
     assert b.damage == 11
     assert "lets them fight on" in bout.events[-1]["text"]
+
+
+def test_chuvalo_cut_on_the_last_card_is_seen_after_the_corner_works():
+    bout = make_bout(**QUIET)
+    b = bout.blue
+    b.damage = 8
+    b.cut_rating = 0
+    script(bout, [card(rn=70)])  # the round's last card: +3 = 11, no check yet
+    bout.cut_check(b)
+    assert b.damage == 11 and bout.events[-1]["kind"] == "cut"
+    bout.corners["blue"]["cut"] = "excellent"
+    bout.aux_rn = lambda: 10  # the corner takes 2 off: 9, below 10
+    bout.rn20 = fixed([1, 1])
+    bout.between_rounds()
+    assert b.damage == 9
+    assert not any(e["kind"] in ("referee", "doctor") for e in bout.events)
 
 
 def test_wepner_referee_calls_the_doctor():
