@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
@@ -425,3 +427,51 @@ def test_all_out_doubles_damage_dealt_and_quadruples_damage_taken():
     assert _line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
     assert _line_values(parse_line("6/7/7"), 6, True)[2] == 28
     assert _line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
+
+
+ATTRS = ("str", "spd", "agl", "hgt", "tgh")
+_STYLES = [
+    "",
+    " (inside)",
+    " (clinch)",
+    " (feint)",
+    " (counter)",
+    " (ring)",
+    " (cut)",
+    " (outside)",
+    " (all-out)",
+]
+
+
+@st.composite
+def _line(draw):
+    agg = draw(st.integers(1, 10))
+    pow_ = draw(st.integers(1, 19 - agg))
+    def_ = draw(st.integers(1, 20 - agg - pow_))
+    target = draw(st.sampled_from(["", "H", "B", "C"]))
+    dirty = draw(st.sampled_from(["", "", "!"]))
+    return f"{agg}{target}/{pow_}{dirty}/{def_}{draw(st.sampled_from(_STYLES))}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    red=st.fixed_dictionaries({a: st.integers(1, 30) for a in ("str", "spd", "agl", "hgt", "tgh")}),
+    blue=st.fixed_dictionaries(
+        {a: st.integers(1, 30) for a in ("str", "spd", "agl", "hgt", "tgh")}
+    ),
+    lines=st.lists(_line(), min_size=2, max_size=4),
+    rounds=st.integers(1, 15),
+)
+def test_any_bout_gives_a_consistent_result(seed, red, blue, lines, rounds):
+    plans = {"red": f"{lines[0]}\n3) {lines[1]}", "blue": "\n".join(lines[1:])}
+    result = simulate("webl", red, blue, seed=seed, rounds=rounds, plans=plans)
+    assert 1 <= result.round <= rounds
+    assert len(result.rounds) in (result.round, result.round - 1)
+    done = len(result.scorecards[0])
+    assert all(len(c) == done for c in result.scorecards)
+    if result.method in ("UD", "SD", "MD", "DRAW"):
+        assert done == rounds and result.time == "3:00"
+    else:
+        assert result.method in ("KO", "TKO", "RTD", "DQ", "TDRAW")
+    assert (result.winner is None) == (result.method in ("DRAW", "TDRAW"))
