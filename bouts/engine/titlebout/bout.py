@@ -38,7 +38,7 @@ from .scoring import score_round
 from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, total
 
 # Referee's discretion after a knockdown: base chance (of 20) by stoppage tendency.
-DISCRETION = {"early": 6, "normal": 4, "late": 3, "very_late": 2}
+DISCRETION = {"early": 7, "normal": 5, "late": 4, "very_late": 3}
 VERB = ("lands", "counters with")
 CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(120))
 
@@ -1446,7 +1446,7 @@ class Bout:
                 self.damage_check(f)
             if self.opt["referee_discretion"] and f.fatigued and len(f.against) >= 2:
                 beating = f.against[-1] + f.against[-2]
-                if beating >= 30 and self.rn20() <= (4 if beating < 40 else 8):
+                if beating >= 28 and self.rn20() <= (4 if beating < 38 else 8):
                     self.ev(
                         "retire",
                         f.side,
