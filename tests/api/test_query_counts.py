@@ -33,11 +33,12 @@ class World:
             self.day += 1
             camp = factories.camp()
             corner_man_create(name=f"Corner {camp.pk}", camp=camp)
-            red = factories.fighter(camp=camp)
+            # The first fighter fights every time: his record book grows too.
+            red = self.fighters[0] if self.fighters else factories.fighter(camp=camp)
             blue = factories.fighter(camp=camp)
             self.division.fighters.add(red, blue)
             self.division.camps.add(camp)
-            self.fighters += [red, blue]
+            self.fighters += [f for f in (red, blue) if f not in self.fighters]
             Season.objects.create(
                 league=self.league,
                 division=self.division,
@@ -75,6 +76,8 @@ ENDPOINTS = {
     "fighters?ruleset": (lambda w: f"/api/fighters/?ruleset={w.ruleset}&active=true", 3),
     "fighter": (lambda w: f"/api/fighters/{w.fighters[0].pk}/", 2),
     "fighter career": (lambda w: f"/api/fighters/{w.fighters[0].pk}/career/", 2),
+    # The fighter, his cards, then bouts.selectors.fighter_history (four without team bouts).
+    "fighter bouts": (lambda w: f"/api/fighters/{w.fighters[0].pk}/bouts/", 6),
     "cards": (lambda w: "/api/cards/", 2),
     "card": (lambda w: f"/api/cards/{w.fighters[0].cards.get().pk}/", 1),
     "camps": (lambda w: "/api/camps/", 2),
@@ -94,7 +97,7 @@ ENDPOINTS = {
     "event": (lambda w: f"/api/events/{w.event.pk}/", 2),
     "bouts": (lambda w: "/api/bouts/", 2),
     "bouts?fighter": (lambda w: f"/api/bouts/?fighter={w.fighters[0].pk}", 2),
-    "bout": (lambda w: f"/api/bouts/{w.bouts[-1].pk}/", 7),
+    "bout": (lambda w: f"/api/bouts/{w.bouts[-1].pk}/", 8),
 }
 
 

@@ -29,3 +29,81 @@ def test_every_page_renders(client, fought):
         html = _html(client, url)
         assert "/static/ringside/site.css" in html
         assert not re.search(r"(src|href)=\"https?://", html), url
+
+
+def _count(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx)
+
+
+def test_pages_answer_in_fixed_queries(client):
+    from tests.api import factories
+    from tests.api.records import recorded_bout
+
+    league = factories.league()
+    division = factories.division(league=league)
+    event = factories.event(league=league)
+    star = factories.fighter()
+    counts = []
+    for size in (1, 4):
+        while division.bouts.count() < size:
+            n = division.bouts.count() + 1
+            opponent = factories.fighter()
+            division.fighters.add(star, opponent)
+            bout = recorded_bout(
+                red=star,
+                blue=opponent,
+                ruleset=league.ruleset,
+                division=division,
+                event=event,
+                order=n,
+                day=n,
+                rounds=2 + n,
+            )
+        urls = {
+            "home": "/",
+            "league": f"/leagues/{league.slug}/",
+            "event": f"/events/{event.pk}/",
+            "division": f"/divisions/{division.pk}/",
+            "title": f"/divisions/{division.pk}/title/",
+            "fighter": f"/fighters/{star.pk}/",
+            "bout": f"/bouts/{bout.pk}/",
+        }
+        counts.append({name: _count(client, url) for name, url in urls.items()})
+    assert counts[0] == counts[1], counts
+
+
+def test_fighter_page_reads_like_a_record_book(client, fought):
+    bout = fought["bout"]
+    html = _html(client, f"/fighters/{fought['red'].pk}/")
+    assert "Fight history" in html
+    assert fought["blue"].name in html
+    assert bout.result.method in html
+    assert f"/bouts/{bout.pk}/" in html
+
+
+def test_bout_report_shows_the_record(client, fought):
+    bout = fought["bout"]
+    html = _html(client, f"/bouts/{bout.pk}/")
+    engine = bout.result.engine_result
+    assert "<svg" in html and 'class="bar bar-' in html
+    assert f"round {bout.result.round} at {bout.result.time}" in html
+    for name in engine.get("judges") or []:
+        assert name in html
+    assert engine["events"][-1]["text"].replace("'", "&#x27;") in html
+
+
+def test_missing_pages_are_404(client, db):
+    for url in (
+        "/fighters/999999/",
+        "/bouts/999999/",
+        "/referees/999999/",
+        "/leagues/nope/",
+        "/divisions/999999/",
+        "/tournaments/999999/",
+    ):
+        assert client.get(url).status_code == 404, url
