@@ -60,18 +60,25 @@ class Fighter(models.Model):
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["camp", "name"], name="fighter_unique_name_per_camp"),
+            models.UniqueConstraint(
+                fields=["camp", "name"],
+                name="fighter_unique_name_per_camp",
+                violation_error_message="This camp already has a fighter with this name.",
+            ),
             models.CheckConstraint(
                 condition=Q(height_cm__isnull=True) | Q(height_cm__gte=120, height_cm__lte=230),
                 name="fighter_height_plausible",
+                violation_error_message="Height must be between 120 and 230 cm.",
             ),
             models.CheckConstraint(
                 condition=Q(reach_cm__isnull=True) | Q(reach_cm__gte=120, reach_cm__lte=240),
                 name="fighter_reach_plausible",
+                violation_error_message="Reach must be between 120 and 240 cm.",
             ),
             models.CheckConstraint(
                 condition=Q(is_active=True) | Q(retired_on__isnull=False),
                 name="fighter_retired_has_date",
+                violation_error_message="A retired fighter needs a retirement date (retired_on).",
             ),
             models.CheckConstraint(
                 condition=Q(stance__in=Stance.values), name="fighter_stance_choice"

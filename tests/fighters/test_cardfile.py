@@ -292,3 +292,25 @@ def test_round_trip_every_registered_ruleset(tmp_path, ruleset):
         wipe()
         run_import(path)
         assert snapshot() == before, (fmt, flat)
+
+
+def test_constraint_errors_read_clearly(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(
+        json.dumps(
+            [
+                {"name": "Old", "weight_class": "lightweight", "is_active": False},
+                {"name": "Giant", "weight_class": "heavyweight", "height_cm": 260},
+                {"name": "Twin", "weight_class": "lightweight", "camp": "Gym"},
+                {"name": "Twin", "weight_class": "flyweight", "camp": "Gym"},
+            ]
+        )
+    )
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_cards", str(path), stdout=io.StringIO(), stderr=err)
+    assert err.getvalue().splitlines() == [
+        "row 1: A retired fighter needs a retirement date (retired_on).",
+        "row 2: Height must be between 120 and 230 cm.",
+    ]
+    assert not Fighter.objects.exists()
