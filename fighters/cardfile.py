@@ -257,7 +257,8 @@ def export_rows(*, ruleset: str | None = None) -> list[dict]:
     if not ruleset:
         bare = Fighter.objects.filter(cards__isnull=True).select_related("camp")
         rows += [dict(_fighter_row(f), ruleset="", card=None) for f in bare]
-        rows.sort(key=lambda r: (r["name"], r["camp"] or "", r["ruleset"]))
+    # sorted here, not by the database: NULL camps sort differently in SQLite and PostgreSQL
+    rows.sort(key=lambda r: (r["name"], r["camp"] or "", r["ruleset"]))
     return rows
 
 
