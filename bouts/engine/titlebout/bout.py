@@ -207,6 +207,14 @@ class Bout:
         self.blue = Fighter("blue", blue, self.endurance(blue["end"], rounds))
         self.red.opp = self.blue
         self.blue.opp = self.red
+        traits = self.traits_on
+        pair = (self.red, self.blue)
+        self.ctx = {
+            "aggressor": "red",
+            "styles": {},
+            "safety": [f.side for f in pair if traits and "safety_first" in f.traits],
+            "crowd": [f.side for f in pair if traits and "plays_to_crowd" in f.traits],
+        }
         self.red.corner = corners["red"]
         self.blue.corner = corners["blue"]
         self.events = []
@@ -1341,13 +1349,9 @@ class Bout:
         marks = (mark_card[C_J1], mark_card[C_J2], mark_card[C_J3])
         if partial:
             marks = (T.EV, T.EV, T.EV)
-        traits = self.traits_on
-        ctx = {
-            "aggressor": self.aggressor.side,
-            "styles": {"red": r.style, "blue": b.style},
-            "safety": [f.side for f in (r, b) if traits and "safety_first" in f.traits],
-            "crowd": [f.side for f in (r, b) if traits and "plays_to_crowd" in f.traits],
-        }
+        ctx = self.ctx
+        ctx["aggressor"] = self.aggressor.side
+        ctx["styles"] = {"red": r.style, "blue": b.style}
         if partial:
             sc = [[10, 10] for _ in range(3)]
         else:
@@ -1364,7 +1368,9 @@ class Bout:
             self.last_winner = b
             b.margin += 1
             r.margin -= 1
-        won = sum(1 for s in sc if s[0] > s[1]) - sum(1 for s in sc if s[1] > s[0])
+        won = 0
+        for a, c in sc:
+            won += (a > c) - (c > a)
         # endurance
         for f in (r, b):
             o = f.opp
