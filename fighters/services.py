@@ -40,6 +40,8 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
     the normalised card and its rating are stored, and the change is logged in a
     CardChange row (what changed, when, by whom). Saving an identical card logs nothing.
     """
+    if fighter.pk is None:
+        raise ValidationError({"fighter": ["save the fighter before its cards"]})
     stored, rating = card_validate(
         ruleset=ruleset, data=data, name=fighter.name, fighter_id=fighter.pk
     )

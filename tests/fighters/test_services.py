@@ -144,3 +144,9 @@ def test_database_refuses_bad_choices_even_without_full_clean():
         CornerMan.objects.create(name="Raw", role="masseur")
     with pytest.raises(IntegrityError), transaction.atomic():
         CornerMan.objects.create(name="Raw", cut="superb")
+
+
+def test_card_save_needs_a_saved_fighter(sample_ruleset, sample_card):
+    with pytest.raises(ValidationError) as exc:
+        card_save(fighter=Fighter(name="Ghost"), ruleset="sample", data=sample_card)
+    assert exc.value.message_dict == {"fighter": ["save the fighter before its cards"]}
