@@ -66,6 +66,13 @@ def test_officials_and_corners_are_validated():
         simulate("titlebout", red, blue, officials={"judges": []})
 
 
+def test_a_very_good_referee_uses_his_column():
+    red, blue = _pair()
+    ref = {"name": "Mills Lane", "fouls": "normal", "stoppage": "normal", "overall": "very_good"}
+    res = simulate("titlebout", red, blue, seed=2, officials={"referee": ref})
+    assert res.details["referee"]["level"] == "very_good"
+
+
 def test_the_book_has_fifty_rated_referees():
     assert len(REFEREES) == 50
     assert REFEREES[22][0] == "Mills Lane"
