@@ -15,6 +15,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
+from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
@@ -30,6 +31,8 @@ from .services import (
     fighters_retire,
 )
 from .weight_classes import WeightClass
+
+HISTORY_INLINE_ROWS = 20
 
 
 def _card_admin_url(card: RatingCard) -> str:
@@ -73,7 +76,19 @@ class CardChangeInline(admin.TabularInline):
         return diff_html(change.diff)
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("changed_by")
+        # the latest changes only (a league that develops cards writes one a season);
+        # the whole history is linked from the fighter's "Per ruleset" row
+        latest = (
+            CardChange.objects.filter(fighter=OuterRef("fighter"))
+            .order_by("-changed_at", "-id")
+            .values("id")[:HISTORY_INLINE_ROWS]
+        )
+        return (
+            super()
+            .get_queryset(request)
+            .filter(id__in=Subquery(latest))
+            .select_related("changed_by")
+        )
 
 
 # --- fighters ---------------------------------------------------------------------
@@ -156,7 +171,9 @@ class FighterAdmin(admin.ModelAdmin):
                 links.append(
                     (f"{add_url}?fighter={fighter.pk}&ruleset={ruleset}", f"add {ruleset} card")
                 )
-        return format_html_join(" · ", '<a href="{}">{}</a>', links) if links else "—"
+        history = reverse("admin:fighters_cardchange_changelist")
+        links.append((f"{history}?fighter__id__exact={fighter.pk}", "all card changes"))
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
 
     @admin.display(description="Cards")
     def rulesets(self, fighter):

@@ -289,3 +289,25 @@ def test_card_add_page_without_ruleset_asks_for_one(admin_client):
     assert "Choose a ruleset first." in response.content.decode()
     response = admin_client.get(reverse("admin:fighters_ratingcard_add"))
     assert response.status_code == 200
+
+
+def test_history_inline_shows_latest_and_links_all(admin_client, sample_ruleset, sample_card):
+    from fighters.admin import HISTORY_INLINE_ROWS
+
+    fighter = fighter_create(name="Hist", weight_class="lightweight", cards={"sample": sample_card})
+    other = fighter_create(name="Other", weight_class="lightweight", cards={"sample": sample_card})
+    for i in range(HISTORY_INLINE_ROWS + 5):
+        card_save(fighter=fighter, ruleset="sample", data={**sample_card, "power": 1 + i % 10})
+    response = admin_client.get(reverse("admin:fighters_fighter_change", args=[fighter.pk]))
+    formset = [
+        f for f in response.context["inline_admin_formsets"] if f.formset.model is CardChange
+    ]
+    shown = list(formset[0].formset.queryset)
+    assert len(shown) == HISTORY_INLINE_ROWS
+    assert all(c.fighter_id == fighter.pk for c in shown)
+    assert shown[0] == CardChange.objects.filter(fighter=fighter).first()  # newest first
+    url = reverse("admin:fighters_cardchange_changelist")
+    response = admin_client.get(url, {"fighter__id__exact": fighter.pk})
+    assert response.status_code == 200
+    assert response.context["cl"].result_count == HISTORY_INLINE_ROWS + 6
+    assert other.pk != fighter.pk
