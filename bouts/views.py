@@ -30,7 +30,12 @@ def bout_report(request, pk: int):
         "result": result,
         "red_name": (bout.red or bout.red_camp).name,
         "blue_name": (bout.blue or bout.blue_camp).name,
-        "judges": (bout.judge_1, bout.judge_2, bout.judge_3),
+        "judges": [j for j in (bout.judge_1, bout.judge_2, bout.judge_3) if j is not None],
+        # Officials the league did not assign were drawn by the engine, which
+        # names them in its result.
+        "drawn_referee": _official_name(engine.get("details", {}).get("referee")),
+        "drawn_doctor": _official_name(engine.get("details", {}).get("doctor")),
+        "drawn_judges": [name for name in engine.get("judges", []) if isinstance(name, str)],
         "scorecards": _score_table(cards),
         "round_numbers": sorted({n for card in cards for n in range(1, len(card["rounds"]) + 1)}),
         "stats": stats,
@@ -43,6 +48,12 @@ def bout_report(request, pk: int):
         "play_by_play": _by_round(engine.get("events", [])),
     }
     return render(request, "bouts/bout_report.html", context)
+
+
+def _official_name(official) -> str:
+    if isinstance(official, dict):
+        return str(official.get("name") or "")
+    return official if isinstance(official, str) else ""
 
 
 def _score_table(cards: list[dict]) -> list[dict]:

@@ -1,17 +1,20 @@
+import uuid
+
 import pytest
-from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
 
 from . import factories
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttles():
-    # Throttle counters live in the cache, which outlives a test.
+def _fresh_rows_and_throttles(monkeypatch):
     factories.reset()
-    cache.clear()
-    yield
-    cache.clear()
+    # Throttle counters live in the cache, which outlives a test; on the
+    # production-like stack that cache is the Redis the Celery broker uses, so
+    # give the throttles a private cache instead of clearing the shared one.
+    monkeypatch.setattr(SimpleRateThrottle, "cache", LocMemCache(f"throttles-{uuid.uuid4()}", {}))
 
 
 @pytest.fixture

@@ -139,3 +139,26 @@ def test_queueing_bouts_is_throttled(monkeypatch, staff):
     assert codes == [400, 400, 429]
     # Reads are not throttled.
     assert client.get("/api/bouts/").status_code == 200
+
+
+def test_queue_action_queues_a_scheduled_bout(
+    commissioner, own_league, card_setup, django_capture_on_commit_callbacks
+):
+    from bouts.services import bout_schedule
+
+    bout = bout_schedule(
+        ruleset=own_league.ruleset,
+        red=card_setup["red"],
+        blue=card_setup["blue"],
+        division=card_setup["division"],
+        date=card_setup["event"].date,
+        queue=False,
+        seed=9,
+    )
+    assert bout.status == "scheduled"
+    assert as_user(factories.user()).post(f"/api/bouts/{bout.pk}/queue/").status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_user(commissioner).post(f"/api/bouts/{bout.pk}/queue/")
+    assert response.status_code == 200, response.content
+    bout.refresh_from_db()
+    assert bout.status == "completed"

@@ -1,60 +1,17 @@
 """Standings, rankings, tournaments with their bracket and titles with their
 lineage, from bouts fought by the engine and recorded by the pipeline."""
 
-import datetime
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from bouts.services import bout_schedule
-from league.models import Season, Title, Tournament
-from league.services import tournament_create
+from league.models import Title
 
 from . import factories
 from .conftest import as_user
+from .leagues import build
 
 pytestmark = pytest.mark.django_db
-
-
-def build(size, django_capture_on_commit_callbacks, league=None):
-    """A division of ``size`` fighters; a season whose event matches them in
-    pairs; then a tournament of four, all fought eagerly."""
-    league = league or factories.league()
-    fighters = [factories.fighter(rating=None) for _ in range(size)]
-    division = factories.division(league=league, fighters=fighters)
-    season = Season.objects.create(
-        league=league,
-        division=division,
-        number=1,
-        name="Season 1",
-        start_date=datetime.date(2026, 1, 1),
-    )
-    event = factories.event(league=league, date=datetime.date(2026, 1, 10))
-    event.season = season
-    event.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        for n in range(0, size - 1, 2):
-            bout_schedule(
-                ruleset=league.ruleset,
-                red=fighters[n],
-                blue=fighters[n + 1],
-                event=event,
-                division=division,
-                scheduled_rounds=4,
-                seed=100 + n,
-            )
-    with django_capture_on_commit_callbacks(execute=True):
-        tournament = tournament_create(
-            division=division, size=4, start_date=datetime.date(2026, 6, 1), seed=7
-        )
-    # Later stages are scheduled as earlier bouts are recorded: run what they queued.
-    for _ in range(4):
-        with django_capture_on_commit_callbacks(execute=True) as callbacks:
-            pass
-        if not callbacks:
-            break
-    return league, division, season, Tournament.objects.get(pk=tournament.pk)
 
 
 def measure(client, url):

@@ -107,3 +107,20 @@ def test_missing_pages_are_404(client, db):
         "/tournaments/999999/",
     ):
         assert client.get(url).status_code == 404, url
+
+
+def test_tournament_bracket_and_title_lineage_pages(client, django_capture_on_commit_callbacks):
+    from league.models import Title
+    from tests.api.leagues import build
+
+    _league, division, _season, tournament = build(6, django_capture_on_commit_callbacks)
+    html = _html(client, f"/tournaments/{tournament.pk}/")
+    assert 'class="bracket"' in html
+    assert tournament.champion.name in html
+    assert html.count('class="match ') >= 3  # two semi-finals and the final
+    title = Title.objects.select_related("champion").get(division=division)
+    html = _html(client, f"/divisions/{division.pk}/title/")
+    assert title.champion.name in html and "reigning" in html
+    html = _html(client, f"/divisions/{division.pk}/")
+    assert "Standings" in html and "Rankings" in html
+    assert title.champion.name in html
