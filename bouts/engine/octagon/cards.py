@@ -37,6 +37,15 @@ RATING_RANGE = (1.0, 10.0)
 FIGHTER_KEYS = ("id", "name", "striking", "grappling", "defense", "stamina", "style")
 SIDE_KEYS = ("name", "fighters", "techniques", "corner")
 STATS = ("striking", "grappling", "defense")
+FIGHTER_KEY_SET = frozenset(FIGHTER_KEYS)
+SIDE_KEY_SET = frozenset(SIDE_KEYS)
+STYLE_SET = frozenset(STYLES)
+TECHNIQUE_SET = frozenset(TECHNIQUE_NAMES)
+CORNER_SET = frozenset(CORNER_NAMES)
+# Card lists already known to be legal (a tuple of names -> True): a camp's deck is
+# validated on every simulate; the catalogue and copy checks need doing only once.
+_LEGAL_LISTS: dict = {}
+_LEGAL_LISTS_MAX = 4096
 
 
 def _int_field(card: dict, field: str, low: int, high: int, prefix: str) -> int:
@@ -51,8 +60,53 @@ def _int_field(card: dict, field: str, low: int, high: int, prefix: str) -> int:
     return value
 
 
+def _normalised_fighter(card) -> dict | None:
+    """A copy of an already-normalised fighter card (what validate_side and the
+    generator produce) after a few type and range checks, else ``None`` (the full
+    path of ``validate_fighter`` then gives the same result or the error)."""
+    if type(card) is dict and FIGHTER_KEY_SET.issuperset(card):
+        striking = card.get("striking")
+        grappling = card.get("grappling")
+        defense = card.get("defense")
+        stamina = card.get("stamina")
+        style = card.get("style")
+        if (
+            type(striking) is int
+            and type(grappling) is int
+            and type(defense) is int
+            and type(stamina) is int
+            and STAT_MIN <= striking <= STAT_MAX
+            and STAT_MIN <= grappling <= STAT_MAX
+            and STAT_MIN <= defense <= STAT_MAX
+            and STAMINA_MIN <= stamina <= STAMINA_MAX
+            and type(style) is str
+            and style in STYLE_SET
+        ):
+            out: dict = {}
+            ok = True
+            if "id" in card:
+                ident = card["id"]
+                ok = type(ident) is int or type(ident) is str
+                out["id"] = ident
+            if "name" in card:
+                name = card["name"]
+                ok = ok and type(name) is str and name == name.strip() and name != ""
+                out["name"] = name
+            if ok:
+                out["striking"] = striking
+                out["grappling"] = grappling
+                out["defense"] = defense
+                out["stamina"] = stamina
+                out["style"] = style
+                return out
+    return None
+
+
 def validate_fighter(card, prefix: str = "") -> dict:
     """A normalised copy of one fighter card, or ``CardError``."""
+    fast = _normalised_fighter(card)
+    if fast is not None:
+        return fast
     if not isinstance(card, dict):
         raise CardError(prefix.rstrip(".") or "card", "must be an object of fighter stats")
     unknown = sorted(k for k in card if k not in FIGHTER_KEYS)
@@ -84,6 +138,23 @@ def validate_fighter(card, prefix: str = "") -> dict:
 
 
 def _card_list(side: dict, field: str, size: int, catalogue: dict, names: tuple) -> list[str]:
+    entries = side.get(field)
+    if type(entries) is list and len(entries) == size:
+        # Fast path: a flat list of names already seen legal (or legal now).
+        try:
+            key = tuple(entries)
+            legal = _LEGAL_LISTS.get(key)
+        except TypeError:  # a {"name", "count"} entry: the full path
+            legal = None
+        if legal:
+            return list(entries)
+        if legal is None and all(type(e) is str for e in key):
+            allowed = TECHNIQUE_SET if catalogue is TECHNIQUE_BY_NAME else CORNER_SET
+            if allowed.issuperset(key) and max(Counter(key).values()) <= MAX_COPIES:
+                if len(_LEGAL_LISTS) >= _LEGAL_LISTS_MAX:
+                    _LEGAL_LISTS.clear()
+                _LEGAL_LISTS[key] = True
+                return list(entries)
     if field not in side:
         raise CardError(field, f"is required: a list of {size} card names (build_side adds them)")
     entries = side[field]
@@ -123,8 +194,8 @@ def validate_side(side) -> dict:
     any technique or corner card, fighter ids (when given) unique."""
     if not isinstance(side, dict):
         raise CardError("side", "must be an object with name, fighters, techniques, corner")
-    unknown = sorted(k for k in side if k not in SIDE_KEYS)
-    if unknown:
+    if not SIDE_KEY_SET.issuperset(side):
+        unknown = sorted(k for k in side if k not in SIDE_KEYS)
         raise CardError(unknown[0], f"unknown field (allowed: {', '.join(SIDE_KEYS)})")
     out: dict = {}
     if "name" in side:
@@ -139,7 +210,10 @@ def validate_side(side) -> dict:
         raise CardError(
             "fighters", f"must hold exactly {DECK_FIGHTERS} fighter cards (got {len(fighters)})"
         )
-    out["fighters"] = [validate_fighter(f, f"fighters[{i}].") for i, f in enumerate(fighters)]
+    out["fighters"] = [
+        _normalised_fighter(f) or validate_fighter(f, f"fighters[{i}].")
+        for i, f in enumerate(fighters)
+    ]
     seen: dict = {}
     for i, fighter in enumerate(out["fighters"]):
         if "id" in fighter:

@@ -177,3 +177,38 @@ def test_rating_is_clamped_and_a_side_rates_as_its_fighters_mean():
     mean = sum(fighter_rating(f) for f in side["fighters"]) / 8
     assert card_rating(side) == round(mean, 2)
     assert RULESET.card_rating(ISLAM) == 8.0
+
+
+# --- the fast path for already-normalised input (speed; same results, same errors)
+def test_a_normalised_side_validates_to_an_equal_copy_sharing_nothing():
+    side = validate_side(_side())
+    again = validate_side(side)
+    assert again == side
+    assert again is not side
+    assert all(a is not b for a, b in zip(again["fighters"], side["fighters"], strict=True))
+    assert again["techniques"] is not side["techniques"]
+    assert again["corner"] is not side["corner"]
+
+
+def test_fast_path_still_normalises_and_refuses():
+    side = validate_side(_side())
+    fighters = [dict(f) for f in side["fighters"]]
+    fighters[0]["name"] = "  Padded Name "
+    fighters[1]["style"] = "Striker"
+    fighters[2]["striking"] = True
+    out = validate_side(dict(side, fighters=fighters[:2] + side["fighters"][2:]))
+    assert out["fighters"][0]["name"] == "Padded Name"
+    assert out["fighters"][1]["style"] == "striker"
+    error = _error(validate_side, dict(side, fighters=fighters))
+    assert error.field == "fighters[2].striking"
+
+
+def test_a_legal_card_list_seen_before_does_not_let_an_illegal_one_through():
+    side = validate_side(_side())
+    validate_side(side)  # the legal lists are now known
+    techniques = list(side["techniques"])
+    techniques[-1] = "Not A Card"
+    assert _error(validate_side, dict(side, techniques=techniques)).field == "techniques[31]"
+    five = [t for t in side["techniques"] if t != "Quick Jab"][:27] + ["Quick Jab"] * 5
+    assert "x5" in _error(validate_side, dict(side, techniques=five)).rule
+    assert _error(validate_side, dict(side, corner=side["corner"][:9])).field == "corner"
