@@ -26,7 +26,7 @@ from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
@@ -493,7 +493,16 @@ def bout_run(*, bout_id: int) -> str:
         logger.exception("simulate_bout: engine crashed on bout %s", bout_id)
         bout_fail(bout_id=bout_id, reason=f"Engine crashed: {type(exc).__name__}: {exc}")
         return BoutStatus.FAILED
-    bout_record(bout=bout, result=result)
+    try:
+        bout_record(bout=bout, result=result)
+    except (OperationalError, InterfaceError):
+        raise  # the task retries these
+    except Exception as exc:
+        # Anything else would fail again on every try: say so on the bout rather
+        # than leave it running for ever.
+        logger.exception("simulate_bout: recording bout %s failed", bout_id)
+        bout_fail(bout_id=bout_id, reason=f"Recording failed: {type(exc).__name__}: {exc}")
+        return BoutStatus.FAILED
     return BoutStatus.COMPLETED
 
 
@@ -706,7 +715,9 @@ def _record(*, bout: Bout, data: dict) -> Result | None:
             team=team,
         )
         groups[tuple(sorted(deltas.items()))].append(fighter_id)
-    for key, fighter_ids in groups.items():
+    # In fighter order, so that two recordings sharing fighters lock their career
+    # rows in the same order and cannot deadlock.
+    for key, fighter_ids in sorted(groups.items(), key=lambda item: min(item[1])):
         _career_update(sorted(fighter_ids), dict(key), locked.date)
 
     suspensions = []

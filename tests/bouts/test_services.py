@@ -450,3 +450,22 @@ def test_idempotency_key_taken_meanwhile_returns_that_bout(ruleset, monkeypatch)
     again = schedule(ruleset, red=red, blue=blue, idempotency_key="race")
     assert again.pk == first.pk
     assert real_filter(idempotency_key="race").count() == 1
+
+
+def test_a_recording_bug_fails_the_bout_instead_of_leaving_it_running(
+    ruleset, officials, monkeypatch
+):
+    from league import services as league_services
+
+    def broken(*, bout):
+        raise ValueError("no such division table")
+
+    monkeypatch.setattr(league_services, "bout_recorded", broken)
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    bout = schedule(ruleset, officials, red=red, blue=blue)
+    assert simulate_bout.delay(bout.id).get() == BoutStatus.FAILED
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.FAILED
+    assert bout.failure_reason == "Recording failed: ValueError: no such division table"
+    assert not Result.objects.filter(bout=bout).exists()
+    assert career(red).bouts == 0
