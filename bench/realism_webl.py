@@ -40,6 +40,7 @@ def main() -> None:
     upsets: Counter = Counter()
     bins: Counter = Counter()
     plans = {"red": args.plan, "blue": args.plan} if args.plan else None
+    scored = unanimous = even = 0  # rounds on the cards; all three alike; 10-10 per judge
     for i in range(args.n):
         r_rating = low + (high - low) * rng.random()
         b_rating = min(high, max(low, r_rating + rng.gauss(0, args.gap)))
@@ -47,6 +48,10 @@ def main() -> None:
         blue = RULESET.generate_card(rng, b_rating)
         result = simulate("webl", red, blue, rounds=args.rounds, seed=i, plans=plans)
         methods[result.method] += 1
+        for r1, r2, r3 in zip(*result.scorecards):
+            scored += 1
+            unanimous += r1 == r2 == r3
+            even += (r1[0] == r1[1]) + (r2[0] == r2[1]) + (r3[0] == r3[1])
         if result.method in ("KO", "TKO", "RTD", "DQ"):
             stop_rounds[result.round] += 1
         gap = RULESET.card_rating(red) - RULESET.card_rating(blue)
@@ -70,6 +75,10 @@ def main() -> None:
         of_decisions = 100 * share.get(m, 0) / max(decisions, 1e-9)
         print(f"    {m}      {share.get(m, 0):5.1f}%  ({of_decisions:4.1f}% of decisions)")
     print(f"  draw      {share.get('DRAW', 0) + share.get('TDRAW', 0):5.1f}%")
+    print(
+        f"  rounds on the cards: all three judges alike {100 * unanimous / max(scored, 1):.1f}%, "
+        f"10-10 {100 * even / max(3 * scored, 1):.1f}% of judges' rounds"
+    )
     stops = sum(stop_rounds.values()) or 1
     early = ", ".join(f"R{r}:{100 * c / stops:.0f}%" for r, c in sorted(stop_rounds.items()))
     print(f"  stoppage rounds: {early}")

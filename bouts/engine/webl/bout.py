@@ -235,7 +235,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     tko_share = TKO_LINE[referee["stoppage"]]
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
     home, champion = options.get("home"), options.get("champion")
-    jparams = [judge_params(j, home, champion, random()) for j in judges]
+    jparams = [judge_params(j, home, champion, random(), random()) for j in judges]
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
@@ -527,10 +527,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             )
             break
 
-        # --- the judges: 10-point must, each with a small counting error
+        # --- the judges: 10-point must, each with his view and a counting error
         # (unrolled for the three judges: this is the hottest part of a round)
         red = (lr1 * land_a + dr1 * dmg_b) * (lo + span * random())
-        blue = (lb1 * land_b + db1 * dmg_a) * (lo + span * random())
+        blue = lb1 * land_b + db1 * dmg_a
         margin = CLOSE * (red + blue)
         if red - blue > margin:
             s1 = [10, 9]
@@ -539,7 +539,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         else:
             s1 = _close_round(mode1, home1, lean)
         red = (lr2 * land_a + dr2 * dmg_b) * (lo + span * random())
-        blue = (lb2 * land_b + db2 * dmg_a) * (lo + span * random())
+        blue = lb2 * land_b + db2 * dmg_a
         margin = CLOSE * (red + blue)
         if red - blue > margin:
             s2 = [10, 9]
@@ -548,7 +548,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         else:
             s2 = _close_round(mode2, home2, lean)
         red = (lr3 * land_a + dr3 * dmg_b) * (lo + span * random())
-        blue = (lb3 * land_b + db3 * dmg_a) * (lo + span * random())
+        blue = lb3 * land_b + db3 * dmg_a
         margin = CLOSE * (red + blue)
         if red - blue > margin:
             s3 = [10, 9]

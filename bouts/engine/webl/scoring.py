@@ -4,14 +4,22 @@ The seed says only that each judge counts the landed punches with a small random
 error and that penalties move a point (step 5). The rest follows reference/webl.md:
 a round goes to whoever landed more and better punches, damage can swing it, close
 rounds may be even, a knockdown is worth a point. RULES.md lists every value.
+
+How real judges disagree (RULES.md, "Judges"): not only by a counting error that
+evens out over twelve rounds, but by a view that holds for the whole bout (where the
+judge sits, whose work he rates): each judge draws per bout how much he values damage
+against punches (``taste``) and a lean towards one fighter's work (``view``, up to
+``VIEW``). Each round his count of the margin is off by up to ``JUDGE_NOISE``; only a
+near dead-even round (``CLOSE``) is left to his close-round view (10-10 for ``even``).
 """
 
 from __future__ import annotations
 
 LANDED_WEIGHT = 1.0  # points per landed punch a judge counts
 DAMAGE_WEIGHT = 2.0  # points per endurance point of damage dealt
-JUDGE_NOISE = 0.15  # each judge's count of each fighter: x uniform(1 - n, 1 + n)
-CLOSE = 0.025  # a difference within 2.5% of the two scores is a close round
+JUDGE_NOISE = 0.30  # each judge's count of the round: red's score x uniform(1 - n, 1 + n)
+VIEW = 0.03  # a judge's lean for the bout: red x (1 + v), blue x (1 - v), v in [-VIEW, VIEW]
+CLOSE = 0.005  # a difference within 0.5% of the two scores is a close round
 BIAS_FACTOR = 1.03  # hometown / champion judges: +3% for their man
 MIN_SCORE = 6
 
@@ -19,11 +27,15 @@ EVEN, AGGRESSOR, COUNTERPUNCHER, HOME = range(4)
 _CLOSE_MODE = {"even": EVEN, "aggressor": AGGRESSOR, "counterpuncher": COUNTERPUNCHER, "home": HOME}
 
 
-def judge_params(judge: dict, home: str | None, champion: str | None, taste: float = 0.5):
+def judge_params(
+    judge: dict, home: str | None, champion: str | None, taste: float = 0.5, view: float = 0.5
+):
     """``(landed weight, damage weight, red factor, blue factor, close mode, home side)``.
 
     ``taste`` (uniform 0-1, drawn per judge per bout) sets how much this judge values
-    damage against landed punches: x0.5 to x1.5 of DAMAGE_WEIGHT."""
+    damage against landed punches: x0.5 to x1.5 of DAMAGE_WEIGHT. ``view`` (uniform
+    0-1, drawn per judge per bout) is his lean for the bout: red's score x (1 + v) and
+    blue's x (1 - v), v = VIEW x (2 view - 1); 0.5 = none."""
     bias = judge.get("bias", "none")
     wl, wd = LANDED_WEIGHT, DAMAGE_WEIGHT * (0.5 + taste)
     if bias == "slugger":
@@ -31,25 +43,26 @@ def judge_params(judge: dict, home: str | None, champion: str | None, taste: flo
     elif bias == "boxer":
         wl *= 1.15
         wd *= 0.6
-    red = blue = 1.0
+    lean = VIEW * (2.0 * view - 1.0)
+    red, blue = 1.0 + lean, 1.0 - lean
     favoured = home if bias == "hometown" else (champion if bias == "champion" else None)
     if favoured == "red":
-        red = BIAS_FACTOR
+        red *= BIAS_FACTOR
     elif favoured == "blue":
-        blue = BIAS_FACTOR
+        blue *= BIAS_FACTOR
     return wl, wd, red, blue, _CLOSE_MODE[judge.get("close_round", "even")], home
 
 
-def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u_r, u_b, lean):
+def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u, lean):
     """One judge's ``[red, blue]`` for a round before knockdowns and penalties.
 
-    ``u_r``/``u_b`` are uniform numbers for the judge's counting error; ``lean`` is
+    ``u`` is a uniform number for the judge's counting error on the round (red's
+    score x (1 - JUDGE_NOISE + 2 JUDGE_NOISE u) against blue's); ``lean`` is
     ``(aggressor, counterpuncher)``: the side a judge of that view gives a close
     round to (None for neither)."""
     wl, wd, fr, fb, mode, home = params
-    noise = JUDGE_NOISE * 2.0
-    red = (wl * landed_r + wd * dmg_r) * fr * (1.0 - JUDGE_NOISE + noise * u_r)
-    blue = (wl * landed_b + wd * dmg_b) * fb * (1.0 - JUDGE_NOISE + noise * u_b)
+    red = (wl * landed_r + wd * dmg_r) * fr * (1.0 - JUDGE_NOISE + 2.0 * JUDGE_NOISE * u)
+    blue = (wl * landed_b + wd * dmg_b) * fb
     diff = red - blue
     if -CLOSE * (red + blue) <= diff <= CLOSE * (red + blue):
         if mode == EVEN:

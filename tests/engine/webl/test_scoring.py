@@ -4,6 +4,7 @@ from bouts.engine.result import decision_from_totals
 from bouts.engine.webl.scoring import (
     AGGRESSOR,
     EVEN,
+    VIEW,
     apply_knockdowns,
     apply_penalty,
     judge_params,
@@ -14,35 +15,56 @@ NEUTRAL = judge_params({"bias": "none", "close_round": "even"}, None, None)
 
 
 def test_round_goes_to_who_landed_more_and_better():
-    assert judge_round(NEUTRAL, 40, 10, 20, 5, 0.5, 0.5, (None, None)) == [10, 9]
-    assert judge_round(NEUTRAL, 20, 5, 40, 10, 0.5, 0.5, (None, None)) == [9, 10]
+    assert judge_round(NEUTRAL, 40, 10, 20, 5, 0.5, (None, None)) == [10, 9]
+    assert judge_round(NEUTRAL, 20, 5, 40, 10, 0.5, (None, None)) == [9, 10]
 
 
 def test_close_round_even_or_by_view():
-    assert judge_round(NEUTRAL, 30, 8, 30, 8, 0.5, 0.5, (None, None)) == [10, 10]
+    assert judge_round(NEUTRAL, 30, 8, 30, 8, 0.5, (None, None)) == [10, 10]
     aggressor = judge_params({"close_round": "aggressor"}, None, None)
     assert aggressor[4] == AGGRESSOR
-    assert judge_round(aggressor, 30, 8, 30, 8, 0.5, 0.5, ("blue", "red")) == [9, 10]
+    assert judge_round(aggressor, 30, 8, 30, 8, 0.5, ("blue", "red")) == [9, 10]
     counter = judge_params({"close_round": "counterpuncher"}, None, None)
-    assert judge_round(counter, 30, 8, 30, 8, 0.5, 0.5, ("blue", "red")) == [10, 9]
+    assert judge_round(counter, 30, 8, 30, 8, 0.5, ("blue", "red")) == [10, 9]
     home = judge_params({"close_round": "home"}, "red", None)
-    assert judge_round(home, 30, 8, 30, 8, 0.5, 0.5, (None, None)) == [10, 9]
+    assert judge_round(home, 30, 8, 30, 8, 0.5, (None, None)) == [10, 9]
     assert NEUTRAL[4] == EVEN
 
 
 def test_judges_count_with_a_small_error():
     # The same round can go either way on a judge's counting error when close.
     low, high = 0.0, 1.0
-    assert judge_round(NEUTRAL, 31, 8, 30, 8, low, high, (None, None)) == [9, 10]
-    assert judge_round(NEUTRAL, 31, 8, 30, 8, high, low, (None, None)) == [10, 9]
+    assert judge_round(NEUTRAL, 31, 8, 30, 8, low, (None, None)) == [9, 10]
+    assert judge_round(NEUTRAL, 31, 8, 30, 8, high, (None, None)) == [10, 9]
+    # One uniform number per judge per round: red's score x (1 - n + 2 n u) against blue's.
+    assert judge_round(NEUTRAL, 40, 8, 30, 8, 0.0, (None, None)) == [9, 10]
+
+
+def test_a_judge_has_a_view_for_the_whole_bout():
+    # view 0 leans to blue, 1 to red, 0.5 none: the same close round goes either way
+    # on every round of the bout (this, not the per-round error, makes split decisions).
+    to_blue = judge_params({}, None, None, 0.5, 0.0)
+    to_red = judge_params({}, None, None, 0.5, 1.0)
+    assert to_blue[2] == 1.0 - VIEW and to_blue[3] == 1.0 + VIEW
+    assert to_red[2] == 1.0 + VIEW and to_red[3] == 1.0 - VIEW
+    assert judge_round(to_blue, 31, 8, 30, 8, 0.5, (None, None)) == [9, 10]
+    assert judge_round(to_red, 30, 8, 31, 8, 0.5, (None, None)) == [10, 9]
+    assert NEUTRAL[2] == NEUTRAL[3] == 1.0
+
+
+def test_taste_weighs_damage_against_punches():
+    puncher = judge_params({}, None, None, 0.0)  # damage x0.5
+    hurter = judge_params({}, None, None, 1.0)  # damage x1.5
+    assert judge_round(puncher, 40, 5, 34, 8, 0.5, (None, None)) == [10, 9]
+    assert judge_round(hurter, 40, 5, 34, 8, 0.5, (None, None)) == [9, 10]
 
 
 def test_bias():
     slugger = judge_params({"bias": "slugger"}, None, None)
     boxer = judge_params({"bias": "boxer"}, None, None)
     # Red lands more, blue hurts more.
-    assert judge_round(slugger, 40, 4, 28, 12, 0.5, 0.5, (None, None)) == [9, 10]
-    assert judge_round(boxer, 40, 4, 28, 12, 0.5, 0.5, (None, None)) == [10, 9]
+    assert judge_round(slugger, 40, 4, 28, 12, 0.5, (None, None)) == [9, 10]
+    assert judge_round(boxer, 40, 4, 28, 12, 0.5, (None, None)) == [10, 9]
     hometown = judge_params({"bias": "hometown"}, "blue", None)
     assert hometown[3] > 1.0 and hometown[2] == 1.0
     champion = judge_params({"bias": "champion"}, None, "red")
