@@ -162,3 +162,38 @@ def test_queue_action_queues_a_scheduled_bout(
     assert response.status_code == 200, response.content
     bout.refresh_from_db()
     assert bout.status == "completed"
+
+
+def test_team_bout_between_camps(staff, django_capture_on_commit_callbacks):
+    ruleset = factories.team_ruleset()
+    if ruleset is None:
+        pytest.skip("no team ruleset has landed")
+    league = factories.league(ruleset=ruleset)
+    red_camp, blue_camp = factories.camp(), factories.camp()
+    for camp in (red_camp, blue_camp):
+        for _ in range(3):
+            factories.fighter(ruleset=ruleset, camp=camp)
+    division = factories.division(league=league)
+    division.camps.set([red_camp, blue_camp])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_user(staff).post(
+            "/api/bouts/",
+            {
+                "ruleset": ruleset,
+                "red_camp": red_camp.pk,
+                "blue_camp": blue_camp.pk,
+                "division": division.pk,
+                "date": "2026-05-01",
+                "seed": 11,
+            },
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    detail = as_user(staff).get(f"/api/bouts/{response.json()['id']}/").json()
+    assert detail["status"] == "completed", detail["failure_reason"]
+    assert detail["red_name"] == red_camp.name and detail["blue_name"] == blue_camp.name
+    assert detail["red"] is None and detail["red_camp"] == red_camp.pk
+    assert {line["side"] for line in detail["fighter_lines"]} == {"red", "blue"}
+    page = as_user(staff).get(f"/bouts/{detail['id']}/")
+    assert page.status_code == 200
+    assert red_camp.name in page.content.decode()

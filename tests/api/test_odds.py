@@ -84,3 +84,29 @@ def test_odds_need_a_card_for_the_ruleset(api):
     )
     assert response.status_code == 400
     assert "has no" in response.json()["red_fighter"][0]
+
+
+def test_odds_between_camps_for_a_team_ruleset(api):
+    ruleset = factories.team_ruleset()
+    if ruleset is None:
+        pytest.skip("no team ruleset has landed")
+    red_camp, blue_camp = factories.camp(), factories.camp()
+    for camp in (red_camp, blue_camp):
+        for _ in range(3):
+            factories.fighter(ruleset=ruleset, camp=camp)
+    response = api.post(
+        "/api/odds/",
+        {"ruleset": ruleset, "red_camp": red_camp.pk, "blue_camp": blue_camp.pk, "n": 5},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["red"] + body["blue"] + body["draw"] == pytest.approx(1.0)
+    # A camp is not a fighter: the one-on-one fields are refused for team rulesets.
+    fighter = red_camp.fighters.first()
+    response = api.post(
+        "/api/odds/",
+        {"ruleset": ruleset, "red_fighter": fighter.pk, "blue_camp": blue_camp.pk, "n": 5},
+        format="json",
+    )
+    assert response.status_code == 400 and "red_fighter" in response.json()
