@@ -168,6 +168,24 @@ def points_config(league: League) -> PointsConfig:
     )
 
 
+def season_members(season_ids: Sequence[int]) -> dict[int, list[tuple]]:
+    """``{season id: competitors}``: whoever is on the season's cards (any bout
+    status), in order of first appearance — a function of the bout rows, so a
+    fighter joining the division later changes no finished table."""
+    out: dict[int, list[tuple]] = {pk: [] for pk in season_ids}
+    rows = (
+        Bout.objects.filter(event__season_id__in=list(season_ids))
+        .order_by("date", "event_id", "order", "id")
+        .values_list("event__season_id", "red_id", "blue_id", "red_camp_id", "blue_camp_id")
+    )
+    for season_id, red, blue, red_camp, blue_camp in rows:
+        sides = [(FIGHTER, red), (FIGHTER, blue)] if red else [(CAMP, red_camp), (CAMP, blue_camp)]
+        for side in sides:
+            if side not in out[season_id]:
+                out[season_id].append(side)
+    return out
+
+
 def season_table(*, season: Season, members: Sequence, bouts: Sequence[BoutRow]):
     league = season.league
     return compute_standings(
@@ -248,9 +266,12 @@ def division_derive(*, division: Division, bouts: Sequence[BoutRow] | None = Non
         for point in book.apply(b.red, b.blue, b.winner):
             out.history.append((b.id, b.date, point))
     out.ratings = book.points()
-    members = division_members(division, division_is_team(division))
-    for season in division.seasons.select_related("league"):
-        out.standings[season.id] = season_table(season=season, members=members, bouts=bouts)
+    seasons = list(division.seasons.select_related("league"))
+    members = season_members([season.id for season in seasons])
+    for season in seasons:
+        out.standings[season.id] = season_table(
+            season=season, members=members[season.id], bouts=bouts
+        )
     out.reigns = title_lineage(division=division, bouts=bouts)
     return out
 
@@ -465,7 +486,7 @@ def bout_recorded(*, bout) -> None:
     season_id = next(b.season_id for b in bouts if b.id == bout.id)
     if season_id is not None:
         season = Season.objects.select_related("league").get(pk=season_id)
-        members = division_members(division, division_is_team(division))
+        members = season_members([season.id])[season.id]
         _store_standings(season, season_table(season=season, members=members, bouts=bouts))
         _season_close_if_done(season)
     store_reigns(division, title_lineage(division=division, bouts=bouts))

@@ -232,3 +232,20 @@ def test_season_needs_two_fighters(ruleset):
         services.season_schedule(division=division)
     assert not division.seasons.exists()
     assert Tournament.objects.count() == 0
+
+
+def test_a_fighter_joining_later_changes_no_finished_table(ruleset):
+    from bouts.engine import generate_card
+    from fighters.services import fighter_create
+
+    league, division, season, bouts = _season(ruleset, fighters=4)
+    for i, bout in enumerate(bouts):
+        record(bout, *OUTCOMES[i % len(OUTCOMES)])
+    newcomer = fighter_create(
+        name="Late Entrant",
+        weight_class="middleweight",
+        cards={ruleset: generate_card(ruleset, 77)},
+    )
+    division.fighters.add(newcomer)
+    assert Standing.objects.filter(season=season).count() == 4
+    assert league_check(league=league) == []
