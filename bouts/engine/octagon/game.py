@@ -28,17 +28,20 @@ from .catalogue import (
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     MEDIC_HEAL,
+    MIN_DAMAGE,
     OPENING_RANDOM,
     OPPONENT_ENERGY,
     PLAYER_ENERGY,
     STRIKE,
+    STRIKER_BONUS,
     SUBMISSION,
+    SUBMISSION_POSITION,
     SUBMIT,
     TAKEDOWN,
     TECHNIQUE_BY_NAME,
     TRAINING_BONUS,
 )
-from .formulas import strike_damage, submission_damage, takedown_chance
+from .formulas import takedown_chance
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
 
 HEALTH_DEPLETED = "HEALTH"
@@ -58,18 +61,21 @@ REASON_TEXT = {
 CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
 
 
+ZERO_STATS = {
+    "thrown": 0,
+    "landed": 0,
+    "damage": 0,
+    "takedowns_attempted": 0,
+    "takedowns_landed": 0,
+    "submissions": 0,
+    "cards_played": 0,
+    "energy_spent": 0,
+    "kos": 0,
+}
+
+
 def _new_stats() -> dict:
-    return {
-        "thrown": 0,
-        "landed": 0,
-        "damage": 0,
-        "takedowns_attempted": 0,
-        "takedowns_landed": 0,
-        "submissions": 0,
-        "cards_played": 0,
-        "energy_spent": 0,
-        "kos": 0,
-    }
+    return ZERO_STATS.copy()
 
 
 @lru_cache(maxsize=4096)
@@ -197,16 +203,16 @@ class Game:
     def run(self) -> None:
         red, blue = self.red, self.blue
         first, second = self.order
+        zero = ZERO_STATS.copy
+        append = self.rounds.append
         try:
             for number in range(1, self.max_rounds + 1):
                 if number > 1:
                     self.round = number
                     self.step = 0
-                red.stats = {"thrown": 0, "landed": 0, "damage": 0, "takedowns_attempted": 0,
-                             "takedowns_landed": 0, "submissions": 0, "cards_played": 0,
-                             "energy_spent": 0, "kos": 0}  # fmt: skip
-                blue.stats = red.stats.copy()
-                self.rounds.append({"round": number, "red": red.stats, "blue": blue.stats})
+                red.stats = red_stats = zero()
+                blue.stats = blue_stats = zero()
+                append({"round": number, "red": red_stats, "blue": blue_stats})
                 self.turn(first)
                 self.turn(second)
             self.turn_limit()
@@ -296,10 +302,24 @@ class Game:
 
     def play(self, camp: Camp, index: int) -> None:
         """Play ``camp.hand[index]``. Illegal plays raise ``ValueError`` (a policy bug)."""
-        code = camp.hand[index]
-        if not self.can_play(camp, code):
+        hand = camp.hand
+        code = hand[index]
+        # can_play(), inlined
+        if code < CODE_BASE:
+            legal = len(camp.bench) < BENCH_LIMIT
+        elif CODE_COST[code] > camp.energy:
+            legal = False
+        else:
+            cls = CODE_CLASS[code]
+            position = self.position
+            legal = (
+                position is camp
+                if cls == GROUND_AND_POUND
+                else (position is not None if cls == SUBMIT else True)
+            )
+        if not legal:
             raise ValueError(f"illegal play by {camp.key}: card {code} in hand slot {index}")
-        del camp.hand[index]
+        del hand[index]
         if code < CODE_BASE:
             fighter = camp.fighters[code]
             fighter.where = BENCH
@@ -334,15 +354,12 @@ class Game:
         guard = dfn.guard
         counter = dfn.counter
         dfn.guard = dfn.counter = 0
-        damage = strike_damage(
-            card.damage,
-            att.striking,
-            dfn.defense,
-            striker=att.striker,
-            training=att.training,
-            gnp_bonus=card.bonus,
-            blocked=guard,
-        )
+        # formulas.strike_damage, inlined
+        damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
+        if att.striker:
+            damage += STRIKER_BONUS
+        if damage < MIN_DAMAGE:
+            damage = MIN_DAMAGE
         stats = camp.stats
         stats["thrown"] += 1
         stats["landed"] += 1
@@ -427,7 +444,12 @@ class Game:
         att = camp.active
         dfn = opp.active
         position = 1 if self.position is camp else -1
-        damage = submission_damage(card.damage, att.grappling, dfn.grappling, position)
+        # formulas.submission_damage, inlined
+        damage = (
+            2 * card.damage + att.grappling - dfn.grappling + 2 * SUBMISSION_POSITION * position
+        ) // 2
+        if damage < MIN_DAMAGE:
+            damage = MIN_DAMAGE
         stats = camp.stats
         stats["thrown"] += 1
         stats["landed"] += 1

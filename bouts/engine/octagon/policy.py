@@ -114,20 +114,13 @@ class SeedPolicy(Policy):
         _strike=CODE_STRIKE,
         _base=CODE_BASE,
     ) -> int | None:
+        # One pass over the hand (no rng use): the first fighter that fits on the
+        # bench (played first, free), the legal plays (Game.can_play, inlined) and
+        # the useful corner cards (``corner_useful``, inlined: Intense Training needs
+        # a strike it can still pay for).
         hand = camp.hand
-        if hand and len(camp.bench) < BENCH_LIMIT and min(hand) < _base:
-            for i, code in enumerate(hand):
-                if code < _base:
-                    return i
         energy = camp.energy
-        if not energy:
-            return None
-        rand = game.rng.random
-        # "70 % chance to continue playing cards if energy remains"
-        if camp.played and rand() >= AI_CONTINUE_CHANCE:
-            return None
-        # The legal plays (Game.can_play, inlined for speed) and useful corner cards
-        # (``corner_useful``, inlined: Intense Training needs a strike it can pay for).
+        bench_room = len(camp.bench) < BENCH_LIMIT
         position = game.position
         techniques: list[int] = []
         corners: list[int] = []
@@ -138,6 +131,8 @@ class SeedPolicy(Policy):
         for code in hand:
             i += 1
             if code < _base:
+                if bench_room:
+                    return i
                 continue
             cost = _cost[code]
             if cost > energy:
@@ -164,6 +159,12 @@ class SeedPolicy(Policy):
                         medic = i
             elif training is None:
                 training = i
+        if not energy:
+            return None
+        rand = game.rng.random
+        # "70 % chance to continue playing cards if energy remains"
+        if camp.played and rand() >= AI_CONTINUE_CHANCE:
+            return None
         if (
             training is not None
             and not fighter.training
