@@ -169,7 +169,162 @@ def normalise_trait(name) -> str:
     return key
 
 
+_TOP_SET = frozenset(TOP_KEYS)
+_TRAIT_SET = frozenset(TRAITS)
+_SIDE_BOUNDS = tuple((k, lo, hi) for k, lo, hi in SIDE_INTS)
+_HIT_KEYS = frozenset(("three", "two"))
+_STYLE_SET = frozenset(STYLES)
+_FOUL_SET = frozenset(FOUL_RATINGS)
+
+
+def _fast_side(side):
+    """A well-formed side, or None (then the full checks run and name the rule broken)."""
+    if type(side) is not dict or len(side) != 14:
+        return None
+    out = {}
+    for key, lo, hi in _SIDE_BOUNDS:
+        value = side.get(key)
+        if type(value) is not int or not lo <= value <= hi:
+            return None
+        out[key] = value
+    expected = 1
+    for key in ACTION_RANGES:
+        value = side.get(key)
+        if type(value) is not list or len(value) != 2:
+            return None
+        lo, hi = value
+        if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
+            return None
+        out[key] = [lo, hi]
+        expected = hi + 1
+    if expected != 81:
+        return None
+    kp = side.get("kp")
+    cpd = side.get("cpd")
+    if type(kp) is not int or type(cpd) is not int:
+        return None
+    if not 0 <= kp <= out["pl"][1] or not out["pm"][0] <= cpd <= out["pm"][1]:
+        return None
+    out["kp"] = kp
+    out["cpd"] = cpd
+    return out
+
+
+def _fast_card(card):
+    """The normalised copy of a well-formed card (exact field names, plain ints and
+    lists, canonical trait names), built in one pass; None for anything else, which
+    then goes through the full checks (the same output, or the CardError)."""
+    if type(card) is not dict:
+        return None
+    for key in card:
+        if key not in _TOP_SET:
+            return None
+    out: dict = {}
+    if "name" in card:
+        name = card["name"]
+        if type(name) is not str or not name.strip():
+            return None
+        out["name"] = name
+    rating = card.get("rating")
+    if type(rating) is not int or not 1 <= rating <= 10:
+        return None
+    out["rating"] = rating
+    style = card.get("style")
+    if type(style) is not str or style not in _STYLE_SET:
+        return None
+    out["style"] = style
+    southpaw = card.get("southpaw", False)
+    if southpaw is not True and southpaw is not False:
+        return None
+    out["southpaw"] = southpaw
+    traits = card.get("traits", [])
+    if type(traits) is not list:
+        return None
+    for trait in traits:
+        if type(trait) is not str or trait not in _TRAIT_SET:
+            return None
+    if len(set(traits)) != len(traits):
+        return None
+    out["traits"] = list(traits)
+    agg = card.get("agg")
+    end = card.get("end")
+    cut = card.get("cut")
+    if type(agg) is not int or type(end) is not int or type(cut) is not int:
+        return None
+    if not (1 <= agg <= 10 and 1 <= end <= 250 and 0 <= cut <= 10):
+        return None
+    out["agg"] = agg
+    out["end"] = end
+    out["cut"] = cut
+    foul = card.get("foul")
+    if type(foul) is not str or foul not in _FOUL_SET:
+        return None
+    out["foul"] = foul
+    fresh = _fast_side(card.get("fresh"))
+    if fresh is None:
+        return None
+    fatigued = _fast_side(card.get("fatigued"))
+    if fatigued is None:
+        return None
+    out["fresh"] = fresh
+    out["fatigued"] = fatigued
+    hitting = card.get("hitting")
+    if type(hitting) is not dict or len(hitting) != 5:
+        return None
+    hit = {}
+    expected = 1
+    for punch in PUNCHES:
+        entry = hitting.get(punch)
+        if type(entry) is not dict:
+            return None
+        for key in entry:
+            if key not in _HIT_KEYS:
+                return None
+        three = entry.get("three")
+        if three is not None:
+            if type(three) is not list or len(three) != 2:
+                return None
+            lo, hi = three
+            if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
+                return None
+            three = [lo, hi]
+            expected = hi + 1
+        two = entry.get("two")
+        if two is not None:
+            if type(two) is not list or len(two) != 2:
+                return None
+            lo, hi = two
+            if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
+                return None
+            two = [lo, hi]
+            expected = hi + 1
+        hit[punch] = {"three": three, "two": two}
+    if expected != 81:
+        return None
+    out["hitting"] = hit
+    strategy = card.get("strategy")
+    if type(strategy) is not dict or len(strategy) != 4:
+        return None
+    strat = {}
+    for key in STRATEGY_KEYS:
+        value = strategy.get(key)
+        if type(value) is not int or not 1 <= value <= 10:
+            return None
+        strat[key] = value
+    out["strategy"] = strat
+    return out
+
+
 def validate_card(card) -> dict:
+    """The normalised copy of a card, or CardError(field, rule)."""
+    fast = _fast_card(card)
+    if fast is not None:
+        return fast
+    return validate_card_full(card)
+
+
+def validate_card_full(card) -> dict:
+    """Every check in order: the first rule broken is the CardError raised."""
     if not isinstance(card, dict):
         raise CardError("card", "must be a JSON object")
     unknown = sorted(set(card) - set(TOP_KEYS))
