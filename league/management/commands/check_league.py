@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from league import services
 from league.selectors import league_check
 
 from ._league import get_league
@@ -12,9 +13,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
+        parser.add_argument(
+            "--repair",
+            action="store_true",
+            help="rewrite the league's standings, ratings and titles from the bout rows "
+            "first (careers belong to the bouts app and are only checked)",
+        )
 
     def handle(self, *args, **opts):
         league = get_league(opts["slug"])
+        if opts["repair"]:
+            for division in league.divisions.all():
+                services.division_rebuild(division=division)
+            self.stdout.write(f"{league.slug}: derived tables rebuilt from the bout rows.")
         problems = league_check(league=league)
         for problem in problems:
             self.stderr.write(problem)

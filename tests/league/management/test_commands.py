@@ -56,6 +56,8 @@ def test_check_league_fails_on_disagreement(django_capture_on_commit_callbacks):
     Standing.objects.filter(season__league=league).update(points=77)
     with pytest.raises(CommandError, match="disagreement"):
         run("check_league", league.slug)
+    out, _ = run("check_league", league.slug, "--repair")
+    assert "rebuilt" in out and "agree" in out
     with pytest.raises(CommandError, match="no league"):
         run("check_league", "nope")
 
