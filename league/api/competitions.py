@@ -11,6 +11,7 @@ from ..models import Division, Reign, Title, Tournament, TournamentEntry, Tourna
 from .competitor import CompetitorField, CompetitorObjectField, competitor
 from .filters import IdFilter
 from .permissions import LeagueScopedViewSetMixin
+from .throttles import BoutQueueThrottle
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -111,6 +112,13 @@ class TournamentViewSet(
     filterset_class = TournamentFilter
     ordering_fields = ["start_date", "name"]
     ordering = ["-start_date", "-id"]
+    bout_queue_scope = "bout_queue"
+
+    def get_throttles(self):
+        # Creating a tournament queues its first bouts.
+        if self.action == "create":
+            return [BoutQueueThrottle()]
+        return super().get_throttles()
 
     def get_queryset(self):
         qs = Tournament.objects.select_related("champion", "champion_camp")
