@@ -2,12 +2,16 @@
 
 import django_filters
 from django.db.models import Prefetch
-from rest_framework import viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
 
 from bouts.models import Bout
 from fighters.models import Camp, Fighter
 
+from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
 from .filters import IdFilter
 from .permissions import LeagueScopedViewSetMixin
@@ -18,6 +22,7 @@ from .serializers import (
     LeagueSerializer,
     SeasonSerializer,
 )
+from .throttles import BoutQueueThrottle
 
 STAFF_ONLY = "Only staff creates or deletes leagues."
 
@@ -85,15 +90,38 @@ class DivisionFilter(django_filters.FilterSet):
         fields = ["league", "league_slug", "weight_class"]
 
 
+class SeasonScheduleSerializer(serializers.Serializer):
+    start_date = serializers.DateField(required=False, allow_null=True)
+    seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
+    venue = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
+
+
 class DivisionViewSet(_InLeagueViewSet):
     """Divisions: one weight class of a league, with its fighters (and camps for
-    team rulesets)."""
+    team rulesets). ``schedule-season`` plans a round robin and queues its bouts."""
 
     serializer_class = DivisionSerializer
     filterset_class = DivisionFilter
     search_fields = ["name"]
     ordering_fields = ["name", "weight_class"]
     ordering = ["league_id", "name"]
+    bout_queue_scope = "bout_queue"
+
+    def get_throttles(self):
+        if self.action == "schedule_season":
+            return [BoutQueueThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(request=SeasonScheduleSerializer, responses={201: SeasonSerializer})
+    @action(detail=True, methods=["post"], url_path="schedule-season", filter_backends=[])
+    def schedule_season(self, request, pk=None):
+        """A round-robin season for the division's active fighters (or camps): one
+        event per round, every bout scheduled and queued."""
+        division = self.get_object()
+        body = SeasonScheduleSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        season = services.season_schedule(division=division, queue=True, **body.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
         return Division.objects.select_related("league").prefetch_related(

@@ -113,3 +113,30 @@ def test_commissioner_creates_tournaments_only_in_his_league(
         )
     assert response.status_code == 201, response.content
     assert len(response.json()["entries"]) == 2
+
+
+def test_commissioner_schedules_a_season_in_his_division(
+    commissioner, own_league, other_league, django_capture_on_commit_callbacks
+):
+    from bouts.models import Bout
+
+    client = as_user(commissioner)
+    theirs = factories.division(
+        league=other_league, fighters=[factories.fighter() for _ in range(2)]
+    )
+    response = client.post(f"/api/divisions/{theirs.pk}/schedule-season/", {}, format="json")
+    assert response.status_code == 403
+    mine = factories.division(league=own_league, fighters=[factories.fighter() for _ in range(4)])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/api/divisions/{mine.pk}/schedule-season/",
+            {"start_date": "2026-04-01", "seed": 5},
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    season = response.json()
+    assert season["division"] == mine.pk
+    bouts = Bout.objects.filter(event__season_id=season["id"])
+    assert bouts.count() == 6  # four fighters, each meets the others once
+    standings = client.get(f"/api/standings/?season={season['id']}").json()["results"]
+    assert len(standings) == 4
