@@ -124,3 +124,33 @@ def test_tournament_bracket_and_title_lineage_pages(client, django_capture_on_co
     html = _html(client, f"/divisions/{division.pk}/")
     assert "Standings" in html and "Rankings" in html
     assert title.champion.name in html
+
+
+def test_referee_page_lists_his_bouts(client, django_capture_on_commit_callbacks):
+    import datetime
+
+    from bouts.services import bout_schedule
+    from referees.models import Referee
+    from tests.api import factories
+
+    referee = Referee.objects.filter(is_active=True).order_by("name").first()
+    league = factories.league()
+    red, blue = factories.fighter(name="Paddy Red"), factories.fighter(name="Bob Blue")
+    division = factories.division(league=league, fighters=[red, blue])
+    with django_capture_on_commit_callbacks(execute=True):
+        bout = bout_schedule(
+            ruleset=league.ruleset,
+            red=red,
+            blue=blue,
+            division=division,
+            date=datetime.date(2026, 5, 5),
+            scheduled_rounds=4,
+            referee=referee,
+            seed=8,
+        )
+    html = _html(client, f"/referees/{referee.pk}/")
+    assert referee.name in html
+    assert "Paddy Red" in html and "Bob Blue" in html
+    assert f"/bouts/{bout.pk}/" in html
+    report = _html(client, f"/bouts/{bout.pk}/")
+    assert f"/referees/{referee.pk}/" in report
