@@ -157,3 +157,35 @@ TECHNIQUE_BY_NAME = {card.name: card for card in TECHNIQUES}
 CORNER_BY_NAME = {card.name: card for card in CORNER_CARDS}
 TECHNIQUE_NAMES = tuple(card.name for card in TECHNIQUES)
 CORNER_NAMES = tuple(card.name for card in CORNER_CARDS)
+
+# What is legal now, by (position, energy), as one lookup per card for the seed AI and
+# the legality test: ``LEGAL[where][energy][code]`` is 0 (not playable: a fighter card,
+# too dear, a submission standing, Ground and Pound without the advantage), TECH (a
+# legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
+# (no one has the advantage), AT_MINE or AT_THEIRS; energy above the dearest card is
+# clamped to MAX_COST. Corner cards have the highest codes (``FIRST_CORNER_CODE``).
+TECH, CORNER_CARD = 1, 2
+AT_NONE, AT_MINE, AT_THEIRS = 0, 1, 2
+MAX_COST = max(c.cost for c in ALL_CARDS)
+FIRST_CORNER_CODE = CODE_BASE + len(TECHNIQUES)
+
+
+def _legal(where: int, energy: int, code: int) -> int:
+    if code < CODE_BASE or CODE_COST[code] > energy:
+        return 0
+    cls = CODE_CLASS[code]
+    if cls == GROUND_AND_POUND:
+        return TECH if where == AT_MINE else 0
+    if cls == SUBMIT:
+        return TECH if where != AT_NONE else 0
+    return CORNER_CARD if code >= FIRST_CORNER_CODE else TECH
+
+
+LEGAL = tuple(
+    tuple(tuple(_legal(where, e, c) for c in range(len(CARD_BY_CODE))) for e in range(MAX_COST + 1))
+    for where in (AT_NONE, AT_MINE, AT_THEIRS)
+)
+
+COACH_CODE = CODE_BASE + CORNER_BY_NAME["Master Coach"].index
+TRAINING_CODE = CODE_BASE + CORNER_BY_NAME["Intense Training"].index
+MEDIC_CODE = CODE_BASE + CORNER_BY_NAME["Ringside Medic"].index

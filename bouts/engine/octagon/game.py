@@ -12,6 +12,9 @@ from functools import lru_cache
 
 from ..result import MINOR
 from .catalogue import (
+    AT_MINE,
+    AT_NONE,
+    AT_THEIRS,
     BENCH_LIMIT,
     BLEED_DAMAGE,
     CARD_BY_CODE,
@@ -27,6 +30,8 @@ from .catalogue import (
     GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
+    LEGAL,
+    MAX_COST,
     MEDIC_HEAL,
     MIN_DAMAGE,
     OPENING_RANDOM,
@@ -304,19 +309,16 @@ class Game:
         """Play ``camp.hand[index]``. Illegal plays raise ``ValueError`` (a policy bug)."""
         hand = camp.hand
         code = hand[index]
-        # can_play(), inlined
+        # can_play(), inlined: one table lookup
         if code < CODE_BASE:
             legal = len(camp.bench) < BENCH_LIMIT
-        elif CODE_COST[code] > camp.energy:
-            legal = False
         else:
-            cls = CODE_CLASS[code]
             position = self.position
-            legal = (
-                position is camp
-                if cls == GROUND_AND_POUND
-                else (position is not None if cls == SUBMIT else True)
-            )
+            where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
+            energy = camp.energy
+            legal = LEGAL[where][
+                energy if 0 <= energy < MAX_COST else MAX_COST if energy > 0 else 0
+            ][code]
         if not legal:
             raise ValueError(f"illegal play by {camp.key}: card {code} in hand slot {index}")
         del hand[index]

@@ -18,22 +18,26 @@ from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
     AI_HEAL_BELOW,
+    AT_MINE,
+    AT_NONE,
+    AT_THEIRS,
     BENCH_LIMIT,
     CARD_BY_CODE,
-    COACH,
+    COACH_CODE,
     CODE_BASE,
-    CODE_CLASS,
     CODE_COST,
     CODE_STRIKE,
     CORNER,
-    GROUND_AND_POUND,
+    FIRST_CORNER_CODE,
     HAND_LIMIT,
-    HEAL,
-    PLAIN,
+    LEGAL,
+    MAX_COST,
+    MEDIC_CODE,
     STRIKE,
     SUBMISSION,
-    SUBMIT,
     TAKEDOWN,
+    TECH,
+    TRAINING_CODE,
 )
 from .formulas import strike_damage, submission_damage, takedown_chance
 
@@ -110,68 +114,64 @@ class SeedPolicy(Policy):
         game,
         camp,
         _cost=CODE_COST,
-        _cls=CODE_CLASS,
         _strike=CODE_STRIKE,
         _base=CODE_BASE,
+        _legal=LEGAL,
+        _first_corner=FIRST_CORNER_CODE,
+        _coach=COACH_CODE,
+        _medic=MEDIC_CODE,
+        _training=TRAINING_CODE,
     ) -> int | None:
-        # One pass over the hand (no rng use): the first fighter that fits on the
-        # bench (played first, free), the legal plays (Game.can_play, inlined) and
-        # the useful corner cards (``corner_useful``, inlined: Intense Training needs
-        # a strike it can still pay for).
         hand = camp.hand
-        energy = camp.energy
-        bench_room = len(camp.bench) < BENCH_LIMIT
-        position = game.position
-        techniques: list[int] = []
-        corners: list[int] = []
-        medic = training = None
-        cheapest_strike = 99
-        fighter = camp.active
-        i = -1
-        for code in hand:
-            i += 1
-            if code < _base:
-                if bench_room:
+        if hand and len(camp.bench) < BENCH_LIMIT and min(hand) < _base:
+            for i, code in enumerate(hand):
+                if code < _base:
                     return i
-                continue
-            cost = _cost[code]
-            if cost > energy:
-                continue
-            cls = _cls[code]
-            if cls == PLAIN:
-                techniques.append(i)
-                if cost < cheapest_strike and _strike[code]:
-                    cheapest_strike = cost
-            elif cls == SUBMIT:
-                if position is not None:
-                    techniques.append(i)
-            elif cls == GROUND_AND_POUND:
-                if position is camp:
-                    techniques.append(i)
-                    if cost < cheapest_strike:
-                        cheapest_strike = cost
-            elif cls == COACH:
-                corners.append(i)
-            elif cls == HEAL:
-                if fighter.stamina < fighter.max_stamina:
-                    corners.append(i)
-                    if medic is None:
-                        medic = i
-            elif training is None:
-                training = i
+        energy = camp.energy
         if not energy:
             return None
         rand = game.rng.random
         # "70 % chance to continue playing cards if energy remains"
         if camp.played and rand() >= AI_CONTINUE_CHANCE:
             return None
-        if (
-            training is not None
-            and not fighter.training
-            and cheapest_strike <= energy - _cost[hand[training]]
-        ):
-            corners.append(training)
-            corners.sort()
+        if not hand:
+            return None
+        # The legal techniques (Game.can_play as one table lookup a card).
+        position = game.position
+        legal = _legal[AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS][
+            energy if 0 < energy < MAX_COST else MAX_COST if energy > 0 else 0
+        ]
+        techniques = [i for i, code in enumerate(hand) if legal[code] == TECH]
+        if max(hand) < _first_corner:  # no corner card in the hand
+            if not techniques:
+                return None
+            return techniques[int(rand() * len(techniques))]
+        # Useful corner cards (``corner_useful``, inlined), in hand order: the Master
+        # Coach always, the Medic on a hurt fighter, Intense Training once a turn with
+        # a strike still affordable after it.
+        fighter = camp.active
+        coach = legal[_coach] and _coach in hand
+        medic = None
+        if legal[_medic] and fighter.stamina < fighter.max_stamina and _medic in hand:
+            medic = hand.index(_medic)
+            if coach:
+                both = (_coach, _medic)
+                corners = [i for i, code in enumerate(hand) if code in both]
+            else:
+                corners = [i for i, code in enumerate(hand) if code == _medic]
+        elif coach:
+            corners = [i for i, code in enumerate(hand) if code == _coach]
+        else:
+            corners = []
+        if legal[_training] and not fighter.training and _training in hand:
+            training = hand.index(_training)
+            left = energy - _cost[_training]
+            for j in techniques:
+                code = hand[j]
+                if _strike[code] and _cost[code] <= left:
+                    corners.append(training)
+                    corners.sort()
+                    break
         if not corners:
             if not techniques:
                 return None
