@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from bouts.selectors import fighter_history
+from league.selectors import fighter_rating_history
 
 from . import selectors
 from .models import Career
@@ -26,5 +27,54 @@ def fighter_detail(request, pk: int):
         "cards": list(fighter.cards.all()),
         "divisions": list(fighter.divisions.all()),
         "history": fighter_history(fighter=fighter),
+        "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),
     }
     return render(request, "fighters/fighter_detail.html", context)
+
+
+SPARK_WIDTH = 600
+SPARK_HEIGHT = 120
+SPARK_PAD = 8
+
+
+def rating_charts(rows) -> list[dict]:
+    """One line per division: the fighter's rating (mu - 3 sigma) after each of his
+    bouts there, as SVG polyline points on a fixed canvas."""
+    by_division: dict[int, dict] = {}
+    for row in rows:
+        entry = by_division.setdefault(
+            row.division_id, {"division": row.division, "values": [], "dates": []}
+        )
+        entry["values"].append(row.ordinal)
+        entry["dates"].append(row.date)
+    charts = []
+    for entry in by_division.values():
+        values = entry["values"]
+        low, high = min(values), max(values)
+        span = (high - low) or 1.0
+        step = (SPARK_WIDTH - 2 * SPARK_PAD) / max(len(values) - 1, 1)
+        points = [
+            (
+                round(SPARK_PAD + step * i, 1),
+                round(
+                    SPARK_HEIGHT - SPARK_PAD - (v - low) / span * (SPARK_HEIGHT - 2 * SPARK_PAD), 1
+                ),
+            )
+            for i, v in enumerate(values)
+        ]
+        charts.append(
+            {
+                "division": entry["division"],
+                "width": SPARK_WIDTH,
+                "height": SPARK_HEIGHT,
+                "points": " ".join(f"{x},{y}" for x, y in points),
+                "last": points[-1],
+                "low": round(low, 2),
+                "high": round(high, 2),
+                "now": round(values[-1], 2),
+                "first_date": entry["dates"][0],
+                "last_date": entry["dates"][-1],
+                "count": len(values),
+            }
+        )
+    return charts

@@ -154,3 +154,8 @@ def test_referee_page_lists_his_bouts(client, django_capture_on_commit_callbacks
     assert f"/bouts/{bout.pk}/" in html
     report = _html(client, f"/bouts/{bout.pk}/")
     assert f"/referees/{referee.pk}/" in report
+
+
+def test_fighter_page_draws_his_rating(client, fought):
+    html = _html(client, f"/fighters/{fought['red'].pk}/")
+    assert 'id="ratings"' in html and "<polyline" in html
