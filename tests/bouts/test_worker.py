@@ -175,14 +175,16 @@ def queue_all(bouts):
         services.bout_queue(bout=bout)
 
 
-def wait_for(ids, timeout=180, done=(BoutStatus.COMPLETED, BoutStatus.FAILED)):
+def wait_for(ids, *watching: Worker, timeout=180, done=(BoutStatus.COMPLETED, BoutStatus.FAILED)):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         left = Bout.objects.filter(pk__in=ids).exclude(status__in=done).count()
         if not left:
             return
         time.sleep(0.2)
-    raise AssertionError(f"{left} bouts still not done after {timeout}s")
+    statuses = list(Bout.objects.filter(pk__in=ids).values_list("pk", "status", "attempts"))
+    logs = "\n\n".join(worker.output() for worker in watching)
+    raise AssertionError(f"{left} bouts still not done after {timeout}s: {statuses}\n{logs}")
 
 
 def records(bouts, fighters) -> dict:
@@ -221,11 +223,7 @@ def test_worker_runs_a_batch_to_completion_like_eager(ruleset, officials, worker
     bouts = schedule_batch(ruleset, fighters, officials, 24)
     queue_all(bouts)
     worker = workers()
-    try:
-        wait_for([b.pk for b in bouts])
-    except AssertionError:
-        print(worker.output())
-        raise
+    wait_for([b.pk for b in bouts], worker)
     assert_exactly_once(bouts, fighters)
     with_worker = records(bouts, fighters)
 
@@ -264,11 +262,7 @@ def test_killed_worker_then_fresh_worker_records_every_bout_once(ruleset, offici
 
     time.sleep(VISIBILITY_TIMEOUT + 1)  # unacknowledged tasks become visible again
     second = workers()
-    try:
-        wait_for(ids)
-    except AssertionError:
-        print(first.output(), second.output())
-        raise
+    wait_for(ids, first, second)
     assert_exactly_once(bouts, fighters)
     # Bouts interrupted mid-run were claimed again by the fresh worker (how many
     # were caught mid-run depends on timing, so this is reported, not asserted).
@@ -285,7 +279,7 @@ def test_duplicate_deliveries_record_once(ruleset, officials, workers, queue):
     for bout in bouts:  # every bout delivered three times in all
         simulate_bout.apply_async((bout.pk,), queue=queue)
         simulate_bout.apply_async((bout.pk,), queue=queue)
-    workers(concurrency=3)
-    wait_for([b.pk for b in bouts])
+    worker = workers(concurrency=3)
+    wait_for([b.pk for b in bouts], worker)
     time.sleep(1)  # let the duplicates run too
     assert_exactly_once(bouts, fighters)
