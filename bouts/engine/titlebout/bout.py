@@ -41,6 +41,7 @@ from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, 
 DISCRETION = {"early": 7, "normal": 5, "late": 4, "very_late": 3}
 VERB = ("lands", "counters with")
 CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(120))
+NO_MODS = (0, 0, 0, 0, 0, 0)
 
 
 class BoutOver(Exception):
@@ -123,6 +124,7 @@ class Fighter:
         "smod",
         "strategy",
         "style",
+        "thr",
         "thrown",
         "towel_used",
         "traits",
@@ -207,6 +209,8 @@ class Bout:
         self.blue = Fighter("blue", blue, self.endurance(blue["end"], rounds))
         self.red.opp = self.blue
         self.blue.opp = self.red
+        self.red.thr = self.thresholds(self.red)  # fixed for the bout
+        self.blue.thr = self.thresholds(self.blue)
         traits = self.traits_on
         pair = (self.red, self.blue)
         self.ctx = {
@@ -423,7 +427,7 @@ class Bout:
         if this < f.alarm:
             return
         hist = f.against
-        one, two, three = self.thresholds(f)
+        one, two, three = f.thr
         two_pts = this + (hist[-1] if hist else 0)
         three_pts = two_pts + (hist[-2] if len(hist) >= 2 else 0)
         if this >= one or two_pts >= two or three_pts >= three:
@@ -1175,9 +1179,9 @@ class Bout:
     # --- between rounds -----------------------------------------------------------------
     def choose_style(self, f: Fighter, margin: int):
         """An (E)ither fighter's style for the round (default corner policy)."""
-        plan = plan_for_round(self.plans.get(f.side), "style", self.rnd)
         if f.card_style != "E":
             return f.card_style
+        plan = plan_for_round(self.plans.get(f.side), "style", self.rnd)
         if plan:
             return plan
         o = f.opp
@@ -1196,24 +1200,23 @@ class Bout:
         return "S"
 
     def choose_strategies(self, margins: dict):
-        opt = self.opt
+        r, b = self.red, self.blue
+        r.smod = b.smod = NO_MODS
+        r.strategy = b.strategy = "none"
+        if not self.opt["strategies"]:
+            return
         picks = {}
-        for f in (self.red, self.blue):
-            f.smod = (0, 0, 0, 0, 0, 0)
-            f.strategy = "none"
-            if not opt["strategies"]:
-                continue
-            choice = plan_for_round(self.plans.get(f.side), "strategy", self.rnd)
+        plans = self.plans
+        rnd = self.rnd
+        for f in (r, b):
+            plan = plans.get(f.side)
+            choice = plan_for_round(plan, "strategy", rnd) if plan else None
             if choice is None:
-                hurt = f.carry
-                phase = solo_phase(self.rnd, self.rounds, margins[f.side], hurt)
-                choice = solo(phase, f.style, self.rn20())
+                phase = solo_phase(rnd, self.rounds, margins[f.side], f.carry)
+                choice = solo(phase, f.style, DECK[int(self.rng.random() * 100)][C_CF])
             if choice == "tie_up" and self.traits_on and "constant_clincher" in f.traits:
                 choice = "defensive_shell"
             picks[f.side] = choice
-        if not picks:
-            return
-        r, b = self.red, self.blue
         rc, bc = picks["red"], picks["blue"]
         used = {}
         if rc != "none" and bc != "none":
@@ -1233,26 +1236,17 @@ class Bout:
                     rating = f.card["strategy"][STRATEGIES[c]]
                     if rating_check(rating, self.aux_rn(), intellect):
                         used[f.side] = c
-        for f in (r, b):
-            s = used.get(f.side)
-            if s:
-                opp_choice = picks[f.opp.side]
-                f.smod = MODS[s][opp_choice]
-                f.strategy = s
-        self.strategies_log.append(
-            {
-                "round": self.rnd,
-                "chosen": dict(picks),
-                "used": {k: used.get(k, "none") for k in ("red", "blue")},
-            }
-        )
-        for f in (r, b):
-            if f.strategy != "none":
-                self.ev(
-                    "strategy",
-                    f.side,
-                    f"{f.name} fights to his corner's plan: {LABELS[f.strategy]}",
-                )
+        ur = used.get("red", "none")
+        ub = used.get("blue", "none")
+        self.strategies_log.append({"round": rnd, "chosen": picks, "used": {"red": ur, "blue": ub}})
+        if ur != "none":
+            r.smod = MODS[ur][bc]
+            r.strategy = ur
+            self.ev("strategy", "red", f"{r.name} fights to his corner's plan: {LABELS[ur]}")
+        if ub != "none":
+            b.smod = MODS[ub][rc]
+            b.strategy = ub
+            self.ev("strategy", "blue", f"{b.name} fights to his corner's plan: {LABELS[ub]}")
 
     def strategy_total(self, f: Fighter, choice: str) -> int:
         intellect = self.traits_on and "intellect" in f.traits
@@ -1503,26 +1497,26 @@ class Bout:
         r, b = self.red, self.blue
         for f in (r, b):
             f.reset_round()
-            one, two, three = self.thresholds(f)
+            one, two, three = f.thr
             hist = f.against
             h1 = hist[-1] if hist else 0
             h2 = hist[-2] if len(hist) >= 2 else 0
             f.alarm = min(one, two - h1, three - h1 - h2) - 5  # the towel's five points
         self.deal()
-        self.aggressor = self.aggressor_for_round()
+        agg = self.aggressor = self.aggressor_for_round()
         self.referee_error()
-        margins = {"red": self.margin(r), "blue": self.margin(b)}
-        r.style = self.choose_style(r, margins["red"])
-        b.style = self.choose_style(b, margins["blue"])
-        self.ev(
-            "bell",
-            self.aggressor.side,
-            f"Round {self.rnd}: {self.aggressor.name} comes out as the aggressor",
-        )
-        self.choose_strategies(margins)
-        self.round_cf = {f.side: self.round_traits(f) for f in (r, b)}
-        for f in (r, b):
-            f.cf_round += self.round_cf[f.side]
+        mr, mb = self.margin(r), self.margin(b)
+        r.style = self.choose_style(r, mr)
+        b.style = self.choose_style(b, mb)
+        self.ev("bell", agg.side, f"Round {self.rnd}: {agg.name} comes out as the aggressor")
+        self.choose_strategies({"red": mr, "blue": mb})
+        if self.traits_on:
+            rc, bc = self.round_traits(r), self.round_traits(b)
+            r.cf_round += rc
+            b.cf_round += bc
+        else:
+            rc = bc = 0
+        self.round_cf = {"red": rc, "blue": bc}
         self.set_cfs()
 
     def run(self):

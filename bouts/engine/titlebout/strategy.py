@@ -199,11 +199,21 @@ def solo_phase(rnd: int, rounds: int, margin: int, hurt: bool) -> str:
     return "early" if rnd <= 4 else "middle"
 
 
-def solo(phase: str, style: str, rn20: int) -> str:
+def _solo_slow(phase: str, style: str, rn20: int) -> str:
     for top, name in SOLO[(phase, style)]:
         if rn20 <= top:
             return name
     return "none"
+
+
+# The solo tables as lookups: (phase, style) -> strategy by RN 0..20 (built once).
+SOLO_LOOKUP = {key: tuple(_solo_slow(*key, rn) for rn in range(21)) for key in SOLO}
+
+
+def solo(phase: str, style: str, rn20: int) -> str:
+    if 0 <= rn20 <= 20:
+        return SOLO_LOOKUP[(phase, style)][rn20]
+    return _solo_slow(phase, style, rn20)
 
 
 def digit(rn: int) -> int:
