@@ -97,7 +97,7 @@ class BoutAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     search_fields = ("red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name")
     ordering = ("-date", "-id")
-    actions = ("requeue_failed",)
+    actions = ("requeue_failed", "resend_queued")
     inlines = (
         ResultInline,
         JudgeScoreInline,
@@ -152,3 +152,11 @@ class BoutAdmin(admin.ModelAdmin):
             self.message_user(
                 request, f"Bout {bout_id} cannot be re-queued: {' '.join(problems)}", messages.ERROR
             )
+
+    @admin.action(
+        description="Re-send selected queued/running bouts (their task was lost)",
+        permissions=["change"],
+    )
+    def resend_queued(self, request, queryset):
+        count = services.bouts_resend(bouts=queryset)
+        self.message_user(request, f"Sent {count} bout(s) to the workers again.", messages.SUCCESS)

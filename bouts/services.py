@@ -30,6 +30,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.db.models import F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from bouts import careers as career_rules
 from bouts import inputs as bout_inputs
@@ -65,10 +66,16 @@ def _enqueue(bout_id: int) -> None:
     from bouts.tasks import simulate_bout
 
     queue = getattr(settings, "BOUTS_QUEUE", None)
-    if queue:
-        simulate_bout.apply_async((bout_id,), queue=queue)
-    else:
-        simulate_bout.delay(bout_id)
+    try:
+        if queue:
+            simulate_bout.apply_async((bout_id,), queue=queue)
+        else:
+            simulate_bout.delay(bout_id)
+    except (KombuOperationalError, ConnectionError) as exc:
+        # The bout is committed as queued: losing the broker must not turn the
+        # request that scheduled it into an error. ``bouts_resend`` (admin action
+        # "Re-send queued bouts") sends it again; running it twice is harmless.
+        logger.error("bout %s is queued but its task could not be sent: %s", bout_id, exc)
 
 
 # --- sides: who fights, and with which cards -------------------------------------------
@@ -443,6 +450,16 @@ def bouts_requeue_failed(*, bouts) -> tuple[int, dict[int, list[str]]]:
             continue
         count += 1
     return count, refused
+
+
+def bouts_resend(*, bouts) -> int:
+    """Send the task again for queued or running bouts whose task was lost (a
+    broker outage at queue time, a purged queue). Harmless for a bout whose task
+    is still on its way: recording happens once. Returns how many were sent."""
+    ids = [b.pk for b in bouts if b.status in (BoutStatus.QUEUED, BoutStatus.RUNNING)]
+    for bout_id in ids:
+        transaction.on_commit(partial(_enqueue, bout_id))
+    return len(ids)
 
 
 # --- run, fail, record ---------------------------------------------------------------------

@@ -469,3 +469,27 @@ def test_a_recording_bug_fails_the_bout_instead_of_leaving_it_running(
     assert bout.failure_reason == "Recording failed: ValueError: no such division table"
     assert not Result.objects.filter(bout=bout).exists()
     assert career(red).bouts == 0
+
+
+def test_broker_down_leaves_the_bout_queued_and_resend_runs_it(
+    ruleset, officials, monkeypatch, run_on_commit
+):
+    from kombu.exceptions import OperationalError as BrokerDown
+
+    def down(*args, **kwargs):
+        raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+    with monkeypatch.context() as patch:
+        patch.setattr(simulate_bout, "delay", down)
+        bout = run_on_commit(schedule, ruleset, officials, red=red, blue=blue)
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.QUEUED and bout.inputs
+
+    assert run_on_commit(services.bouts_resend, bouts=Bout.objects.all()) == 1
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.COMPLETED
+    # sending a completed bout again does nothing
+    assert run_on_commit(services.bouts_resend, bouts=Bout.objects.all()) == 0
+    simulate_bout.delay(bout.pk)
+    assert Result.objects.filter(bout=bout).count() == 1
