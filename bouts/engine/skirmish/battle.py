@@ -138,27 +138,29 @@ class Battle:
         order = sorted(everyone, key=_ORDER)
         enemies = {RED: blue, BLUE: red}
         events = self.events
+        append = events.append
         cycle = self.cycle
         step = self.step
         most = 1
+        for u in order:
+            if u.multi > most:
+                most = u.multi
         for extra in (1, 2, 3):
             if extra > most:
                 break
             first = extra == 1
             kind = "attack" if first else "extra_attack"
             for u in order:
-                if first:
-                    if u.multi > most:
-                        most = u.multi
-                elif u.multi < extra:
+                if not first and u.multi < extra:
                     continue
                 # One attack. Attack above defence is a point of damage; equal values
                 # favour the slower card (a defender that has not acted yet is not hit; a
                 # card with attack 0 hurts nobody); fatigue to both unless the defender
                 # has 0 defence (none to the defender for an extra attack).
                 self.step = step = step + 1
-                t = u.policy.target(u, enemies[u.side], self)
-                s = stats[u.side]
+                side = u.side
+                t = u.policy.target(u, enemies[side], self)
+                s = stats[side]
                 s["thrown"] += 1
                 u.attacks += 1
                 a = u.attack
@@ -166,8 +168,7 @@ class Battle:
                 if a > d or (a == d and a and t.acted):
                     t.damage += 1
                     u.dealt += 1
-                    s["landed"] += 1
-                    s["damage"] += 1
+                    s["landed"] += 1  # one point of damage a hit: "damage" set below
                     text = f"{u.name} ({a}) hits {t.name} ({d})."
                 elif a == d:
                     text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit."
@@ -179,17 +180,19 @@ class Battle:
                     if first:
                         t.fatigue += 1
                         stats[t.side]["fatigue"] += 1
-                events.append(
+                append(
                     {
                         "round": cycle,
                         "clock": STAMPS[step],
                         "kind": kind,
-                        "side": u.side,
+                        "side": side,
                         "text": text,
                     }
                 )
                 if first:
                     u.acted = True
+        for s in stats.values():
+            s["damage"] = s["landed"]
         # exhaustion: fatigue plus damage higher than health
         for u in order:
             if u.fatigue + u.damage > u.health:

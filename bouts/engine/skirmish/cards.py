@@ -21,6 +21,11 @@ RANGES = {
     "health": (1, 20),
     "multi_attack": (1, 3),
 }
+_ATTACK_LOW, _ATTACK_HIGH = RANGES["attack"]
+_DEFENCE_LOW, _DEFENCE_HIGH = RANGES["defence"]
+_SPEED_LOW, _SPEED_HIGH = RANGES["speed"]
+_HEALTH_LOW, _HEALTH_HIGH = RANGES["health"]
+_MULTI_LOW, _MULTI_HIGH = RANGES["multi_attack"]
 INT_FIELDS = tuple((f, *RANGES[f]) for f in ("attack", "defence", "speed", "health"))
 MAX_CARDS = 12
 # card_rating = (attack + defence + HEALTH_W * health + SPEED_W * speed
@@ -30,6 +35,48 @@ SPEED_W = 0.5
 MULTI_W = 2.5
 DIV = 3.5
 RATING_RANGE = (1.0, 10.0)
+
+
+def _normalised_card(card) -> dict | None:
+    """A copy of an already-normalised card (what validate_side and the generator
+    produce: every field present and in range, name stripped) after a few checks,
+    else ``None`` (the full path of ``validate_card`` then gives the same result or
+    the error)."""
+    if type(card) is not dict or not CARD_KEY_SET.issuperset(card):
+        return None
+    cid = card.get("id")
+    name = card.get("name")
+    attack = card.get("attack")
+    defence = card.get("defence")
+    speed = card.get("speed")
+    health = card.get("health")
+    multi = card.get("multi_attack")
+    if (
+        (type(cid) is int or (type(cid) is str and cid != ""))
+        and type(name) is str
+        and name != ""
+        and type(attack) is int
+        and type(defence) is int
+        and type(speed) is int
+        and type(health) is int
+        and type(multi) is int
+        and _ATTACK_LOW <= attack <= _ATTACK_HIGH
+        and _DEFENCE_LOW <= defence <= _DEFENCE_HIGH
+        and _SPEED_LOW <= speed <= _SPEED_HIGH
+        and _HEALTH_LOW <= health <= _HEALTH_HIGH
+        and _MULTI_LOW <= multi <= _MULTI_HIGH
+        and name == name.strip()
+    ):
+        return {
+            "id": cid,
+            "name": name,
+            "attack": attack,
+            "defence": defence,
+            "speed": speed,
+            "health": health,
+            "multi_attack": multi,
+        }
+    return None
 
 
 def validate_card(card, prefix: str = "") -> dict:
@@ -82,7 +129,7 @@ def validate_side(side) -> dict:
     cards = []
     seen = set()
     for i, card in enumerate(fighters):
-        out = validate_card(card, f"fighters[{i}].")
+        out = _normalised_card(card) or validate_card(card, f"fighters[{i}].")
         cid = out.setdefault("id", i + 1)
         if "name" not in out:
             out["name"] = f"{name} #{cid}"

@@ -65,14 +65,19 @@ class DefaultPolicy(Policy):
         best = None
         best_key = 1 << 20
         for e in enemies:
-            m = e.health - e.fatigue - e.damage
-            d = e.defence
-            hurts = attack > d or (attack == d and e.acted and attack > 0)
             # smaller is better, in this order: standing (m >= 0), hurtable, tiring
-            # (defence > 0), nearest exhaustion, higher attack - packed in one int
-            key = (
-                ((m < 0) << 14 | (not hurts) << 13 | (d == 0) << 12 | (m + 64) << 4) + 15 - e.attack
-            )
+            # (defence > 0), nearest exhaustion, higher attack - packed in one int:
+            # 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
+            # + 16 * margin - attack (margin and attack are small: no overlap)
+            d = e.defence
+            m = e.health - e.fatigue - e.damage
+            key = (m << 4) - e.attack
+            if m < 0:
+                key += 16384
+            if attack <= d and (attack != d or not attack or not e.acted):
+                key += 8192
+            if not d:
+                key += 4096
             if key < best_key:
                 best, best_key = e, key
         return best

@@ -107,3 +107,21 @@ def test_build_side_keeps_ids_and_names_and_draws_a_trait():
     assert RULESET.build_side("Iron Wolves", cards)["trait"] == "none"
     traits = {RULESET.build_side("W", cards, random.Random(s))["trait"] for s in range(30)}
     assert traits == {"none", "humility", "pride"}
+
+
+def test_a_normalised_side_validates_to_an_equal_copy_and_bad_cards_still_fail():
+    """validate_side's fast path for already-normalised cards gives the same result,
+    and anything else still takes the full path (same normalising, same errors)."""
+    side = RULESET.validate_side(RULESET.generate_side(random.Random(3), 5))
+    again = RULESET.validate_side(side)
+    assert again == side
+    assert all(a is not b for a, b in zip(again["fighters"], side["fighters"], strict=True))
+    padded = [dict(card) for card in side["fighters"]]
+    padded[0]["name"] = "  Padded  "
+    assert RULESET.validate_side(dict(side, fighters=padded))["fighters"][0]["name"] == "Padded"
+    for field, bad in (("attack", True), ("health", 21), ("multi_attack", 0), ("id", "")):
+        cards = [dict(card) for card in side["fighters"]]
+        cards[1][field] = bad
+        with pytest.raises(CardError) as caught:
+            RULESET.validate_side(dict(side, fighters=cards))
+        assert caught.value.field == f"fighters[1].{field}"
