@@ -13,7 +13,8 @@ from math import sqrt
 
 from ..result import DQ, KO, RTD, TDRAW, TKO, BoutResult, clock, decision_from_totals
 from . import formulas as F
-from .cards import endurance, weight_strength_bonus
+from .cards import weight_strength_bonus
+from .formulas import round2
 from .injuries import (
     LOCATIONS,
     injure,
@@ -25,13 +26,24 @@ from .injuries import (
     vision_penalty,
 )
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import TOWEL, Line, Plan, default_plan_key, parse_line, plan_for_key
+from .plans import (
+    TOWEL,
+    Line,
+    Plan,
+    default_plan_key,
+    fast_default_plan,
+    parse_line,
+    plan_for_key,
+)
 from .scoring import (
+    _CLOSE_MODE,
     AGGRESSOR,
     CLOSE,
+    DAMAGE_WEIGHT,
     EVEN,
     HOME,
     JUDGE_NOISE,
+    VIEW,
     apply_knockdowns,
     apply_penalty,
     judge_params,
@@ -47,6 +59,12 @@ _KNOCK: dict[float, dict] = {}
 _PAIRS: dict[tuple, tuple] = {}  # steps 2-3 by (attributes, heights, lines): pure, shared
 _CLOCKS = tuple(clock(s) for s in range(ROUND_SECONDS + 1))
 END_OF_ROUND = _CLOCKS[ROUND_SECONDS]
+# (cards for red, cards for blue) -> (winner, method): decision_from_totals on every case
+_DECISIONS = {
+    (r, b): decision_from_totals([[1, 0]] * r + [[0, 1]] * b + [[0, 0]] * (3 - r - b))
+    for r in range(4)
+    for b in range(4 - r)
+}
 
 
 def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
@@ -93,21 +111,23 @@ class Fighter:
     def __init__(self, side: str, card: dict, opp: dict, plan: Plan, weight_rule: bool):
         self.side = side
         self.name = card.get("name") or side.capitalize()
-        self.start = endurance(card)
-        self.end = self.start
-        bonus = weight_strength_bonus(card.get("weight"), opp.get("weight")) if weight_rule else 0
+        self.start = self.end = start = 10.0 * card["tgh"]  # cards.endurance
+        if weight_rule:
+            weight, opp_weight = card.get("weight"), opp.get("weight")
+            bonus = weight_strength_bonus(weight, opp_weight) if weight and opp_weight else 0.0
+        else:
+            bonus = 0
         self.str = card["str"] + bonus
         self.spd = float(card["spd"])
         self.agl = float(card["agl"])
         self.hgt = card["hgt"]
         self.plan = plan
-        self.injuries: list = []
-        self.pen_spd = self.pen_agl = 0.0
+        self.injuries = []
+        self.pen_spd = self.pen_agl = self.nose = 0.0
         self.pen_version = 0  # negative: penalties change at the end of this round
-        self.nose = 0.0
         self.warnings = self.downs = self.stuns = 0
         self.dq = False
-        self.knock = _knock_table(self.start)  # step 10 lines by the opponent's targeting
+        self.knock = _KNOCK.get(start) or _knock_table(start)  # step 10 lines by targeting
 
 
 def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
@@ -235,13 +255,29 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     tko_share = TKO_LINE[referee["stoppage"]]
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
     home, champion = options.get("home"), options.get("champion")
-    jparams = [judge_params(j, home, champion, random(), random()) for j in judges]
+    # Per judge: red's landed and damage weights, blue's, close-round view, home side
+    # (judge_params, inlined for the common unbiased judge: the same draws and floats).
+    weights = []
+    for j in judges:
+        taste = random()
+        view = random()
+        if j.get("bias", "none") == "none":
+            wd = DAMAGE_WEIGHT * (0.5 + taste)
+            lean = VIEW * (2.0 * view - 1.0)
+            fr, fb = 1.0 + lean, 1.0 - lean
+            mode = _CLOSE_MODE[j.get("close_round", "even")]
+            weights.append((fr, wd * fr, fb, wd * fb, mode, home))
+        else:
+            wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
+            weights.append((wl * fr, wd * fr, wl * fb, wd * fb, m, h))
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
-    plan_r = plans.get("red") or default_plan(red_card, blue_card, corners["red"]["strategy"], rng)
-    plan_b = plans.get("blue") or default_plan(
-        blue_card, red_card, corners["blue"]["strategy"], rng
+    plan_r = plans.get("red") or fast_default_plan(
+        red_card, blue_card, corners["red"]["strategy"], random
+    )
+    plan_b = plans.get("blue") or fast_default_plan(
+        blue_card, red_card, corners["blue"]["strategy"], random
     )
     a = Fighter("red", red_card, blue_card, plan_r, weight_rule)
     b = Fighter("blue", blue_card, red_card, plan_b, weight_rule)
@@ -264,14 +300,16 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     cards = ([], [], [])
     totals = ([0, 0], [0, 0], [0, 0])
     won = [0, 0]
-    # Per judge: red's landed and damage weights, blue's, close-round view, home side.
-    weights = [(wl * fr, wd * fr, wl * fb, wd * fb, m, h) for wl, wd, fr, fb, m, h in jparams]
     lr1, dr1, lb1, db1, mode1, home1 = weights[0]
     lr2, dr2, lb2, db2, mode2, home2 = weights[1]
     lr3, dr3, lb3, db3, mode3, home3 = weights[2]
     card1, card2, card3 = cards
-    track_won = any(
-        name in plan.needs for plan in (plan_r, plan_b) for name in ("roundswon", "roundslost")
+    needs_r, needs_b = plan_r.needs, plan_b.needs
+    track_won = bool(needs_r or needs_b) and (
+        "roundswon" in needs_r
+        or "roundslost" in needs_r
+        or "roundswon" in needs_b
+        or "roundslost" in needs_b
     )
     tr1 = tb1 = tr2 = tb2 = tr3 = tb3 = 0
     winner = method = None
@@ -509,7 +547,23 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         la_i = int(land_a + 0.5)
         lb_i = int(land_b + 0.5)
         stats.append(
-            (rnd, la_i, thrown_a, dmg_b, e_a, la.label, lb_i, thrown_b, dmg_a, e_b, lb.label)
+            {
+                "round": rnd,
+                "red": {
+                    "landed": la_i,
+                    "thrown": thrown_a,
+                    "damage": round2(dmg_b),
+                    "endurance": round2(e_a),
+                    "plan": la.label,
+                },
+                "blue": {
+                    "landed": lb_i,
+                    "thrown": thrown_b,
+                    "damage": round2(dmg_a),
+                    "endurance": round2(e_b),
+                    "plan": lb.label,
+                },
+            }
         )
 
         # --- step 13: a stoppage ends the bout (double (T)KO by timing, DQ priority)
@@ -594,29 +648,11 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             b.pen_spd, b.pen_agl = vision_penalty(b.injuries)
             b.nose = nose_fatigue(b.injuries)
 
-    if method is None:
-        winner, method = decision_from_totals([[tr1, tb1], [tr2, tb2], [tr3, tb3]])
+    if method is None:  # result.decision_from_totals, for three judges
+        red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)
+        blue_cards = (tb1 > tr1) + (tb2 > tr2) + (tb3 > tr3)
+        winner, method = _DECISIONS[red_cards, blue_cards]
     a.end, b.end = e_a, e_b
-    rounds_out = [
-        {
-            "round": r,
-            "red": {
-                "landed": l1,
-                "thrown": t1,
-                "damage": round(d1, 2),
-                "endurance": round(e1, 2),
-                "plan": p1,
-            },
-            "blue": {
-                "landed": l2,
-                "thrown": t2,
-                "damage": round(d2, 2),
-                "endurance": round(e2, 2),
-                "plan": p2,
-            },
-        }
-        for r, l1, t1, d1, e1, p1, l2, t2, d2, e2, p2 in stats
-    ]
     return BoutResult(
         ruleset="webl",
         seed=0,
@@ -630,10 +666,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         knockdowns=knockdowns,
         injuries=injuries_out,
         fouls=fouls,
-        rounds=rounds_out,
+        rounds=stats,
         events=events,
         details={
-            "endurance": {"red": round(e_a, 2), "blue": round(e_b, 2)},
+            "endurance": {"red": round2(e_a), "blue": round2(e_b)},
             "starting_endurance": {"red": st_a, "blue": st_b},
             "plans": {"red": plan_r.text(), "blue": plan_b.text()},
             "referee": referee,

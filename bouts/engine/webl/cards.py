@@ -21,23 +21,29 @@ def validate_card(card) -> dict:
     if type(card) is dict and card.keys() <= KNOWN_KEYS:
         # Fast path for a well-formed card (the common case); anything odd falls
         # through to the checks below, which name the field and the rule.
-        ok = True
-        for attr in ATTRIBUTES:
-            value = card.get(attr)
-            if type(value) is not int or not ATTR_MIN <= value <= ATTR_MAX:
-                ok = False
-                break
-        name = card.get("name")
-        weight = card.get("weight")
+        get = card.get
+        s, p, a, h, t = get("str"), get("spd"), get("agl"), get("hgt"), get("tgh")
         if (
-            ok
-            and (
+            type(s) is int
+            and type(p) is int
+            and type(a) is int
+            and type(h) is int
+            and type(t) is int
+            and ATTR_MIN <= s <= ATTR_MAX
+            and ATTR_MIN <= p <= ATTR_MAX
+            and ATTR_MIN <= a <= ATTR_MAX
+            and ATTR_MIN <= h <= ATTR_MAX
+            and ATTR_MIN <= t <= ATTR_MAX
+        ):
+            name = get("name")
+            weight = get("weight")
+            if (
                 name is None
                 or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
-            )
-            and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX))
-        ):
-            return {k: v for k, v in card.items() if v is not None}
+            ) and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX)):
+                if (name is None and "name" in card) or (weight is None and "weight" in card):
+                    return {k: v for k, v in card.items() if v is not None}
+                return card.copy()
     if not isinstance(card, dict):
         raise CardError("card", f"must be an object of attributes (got {type(card).__name__})")
     unknown = sorted(k for k in card if k not in KNOWN_KEYS)

@@ -60,6 +60,10 @@ DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
+assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
+assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
+_N_REFEREES, _N_DOCTORS = len(REFEREES), len(DOCTORS)
+_N_JUDGES, _N_JUDGES1, _N_JUDGES2 = len(JUDGES), len(JUDGES) - 1, len(JUDGES) - 2
 
 
 def _name(value, field: str) -> str:
@@ -81,17 +85,22 @@ def _pick(rng, pool):
 def resolve_officials(officials, rng) -> dict:
     """``{"referee", "judges", "doctor"}`` with every setting filled in; missing names
     drawn from ``rng``."""
-    if officials is None:
-        pool = list(JUDGES)
-        referee = {**DEFAULT_REFEREE, "name": _pick(rng, REFEREES)}
-        judges = [
-            {**DEFAULT_JUDGE, "name": pool.pop(int(rng.random() * len(pool)))} for _ in range(3)
-        ]
-        return {
-            "referee": referee,
-            "judges": judges,
-            "doctor": {"caution": "balanced", "name": _pick(rng, DOCTORS)},
+    if officials is None:  # the defaults, with the same draws as the general path below
+        random = rng.random
+        referee = {
+            "fouls": "normal",
+            "stoppage": "normal",
+            "overall": "average",
+            "name": REFEREES[int(random() * _N_REFEREES)],
         }
+        pool = list(JUDGES)
+        judges = [
+            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES))},
+            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES1))},
+            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES2))},
+        ]
+        doctor = {"caution": "balanced", "name": DOCTORS[int(random() * _N_DOCTORS)]}
+        return {"referee": referee, "judges": judges, "doctor": doctor}
     officials = _dict(officials, "officials")
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)

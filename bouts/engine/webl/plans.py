@@ -608,3 +608,81 @@ def _needs(strategy: str, conds: tuple) -> tuple:
     needed = {name for rule in conds for name in rule.needs}
     out = _NEEDS_CACHE[strategy] = tuple(name for name in VARIABLES if name in needed)
     return out
+
+
+# ------------------------------------------------- the default plan, fast path
+# ``fast_default_plan`` draws exactly what ``default_plan_key`` draws, in the same
+# order, and returns the plan ``plan_for_key`` builds (tests/engine/webl/test_plans.py
+# checks both): the four lines come from a table indexed by the draws instead of a
+# tuple key, each table entry carrying its line and its rule for each block.
+_TARGET_SLOT = ("", "", "H", "H", "B", "B")  # slot offset 0/2/4 -> target, +1 = dirty
+_FAST: dict[str, list] = {}  # style -> 120 slots: (line, rule 1), rule 4), rule 7), rule 10))
+_CORNER_SUFFIX = {
+    strategy: "".join(f"\n{text}" for text in lines) + "\n"
+    for strategy, lines in _CORNER_TEXT.items()
+}
+
+
+def _fast_entry(style: str, slots: list, i: int) -> tuple:
+    agg, rest = divmod(i, 24)
+    pow_, rest = divmod(rest, 6)
+    agg += 4
+    pow_ += 5
+    key = (agg, pow_, _TARGET_SLOT[rest], bool(rest & 1), style)
+    line = _REPERTOIRE.get(key)
+    if line is None:
+        line = _REPERTOIRE[key] = Line(agg, pow_, min(10, ENERGY - agg - pow_), *key[2:])
+    get = _BLOCK_RULES.get
+    entry = slots[i] = (
+        line,
+        get((1, line.label)) or _block_rule(1, line),
+        get((4, line.label)) or _block_rule(4, line),
+        get((7, line.label)) or _block_rule(7, line),
+        get((10, line.label)) or _block_rule(10, line),
+    )
+    return entry
+
+
+def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
+    """``plan_for_key(default_plan_key(me, opp, strategy, rng))`` with ``random`` =
+    ``rng.random``: the same draws, the same plan, without the intermediate key."""
+    style = ""
+    if strategy != "poor" and (strategy != "average" or random() < 0.5):
+        style = profile_style(me, opp)
+    slots = _FAST.get(style)
+    if slots is None:
+        slots = _FAST[style] = [None] * 120
+    # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%)
+    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    u = random()
+    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    e1 = slots[i] or _fast_entry(style, slots, i)
+    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    u = random()
+    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    e2 = slots[i] or _fast_entry(style, slots, i)
+    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    u = random()
+    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    e3 = slots[i] or _fast_entry(style, slots, i)
+    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    u = random()
+    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    e4 = slots[i] or _fast_entry(style, slots, i)
+
+    conds = _CORNER_RULES.get(strategy)
+    if conds is None:
+        plan_for_key((strategy, e1[0], e2[0], e3[0], e4[0]))  # fills the strategy's caches
+        conds = _CORNER_RULES[strategy]
+    l1, l2, l3, l4 = e1[0], e2[0], e3[0], e4[0]
+    last_first = _LAST_FIRST[strategy]
+    p1, p2, p3, p4 = (l1, last_first), (l2, last_first), (l3, last_first), (l4, last_first)
+    plan = Plan.__new__(Plan)
+    plan.rules = [e1[1], e2[2], e3[3], e4[4], *conds]
+    plan.source = plan._text = (
+        f"{l1.label}\n4) {l2.label}\n7) {l3.label}\n10) {l4.label}{_CORNER_SUFFIX[strategy]}"
+    )
+    plan.lookup = (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4)
+    plan.has_conditions = bool(conds)
+    plan.needs = _NEEDS_CACHE[strategy]
+    return plan

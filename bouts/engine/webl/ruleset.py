@@ -106,8 +106,11 @@ class WeblRuleset(Ruleset):
     ) -> BoutResult:
         if "weight_rule" not in options:  # called directly, not through bouts.engine.simulate
             options = self.validate_options(options)
-        if any(not (v is None or isinstance(v, Plan)) for v in (plans or {}).values()):
-            plans = self.validate_plans(plans)
+        if plans:
+            for value in plans.values():
+                if value is not None and not isinstance(value, Plan):
+                    plans = self.validate_plans(plans)
+                    break
         return fight(
             red,
             blue,

@@ -88,3 +88,17 @@ def test_excess_damage_is_reused_for_knockdowns():
     # Seed, step 10: 100 endurance, 25 damage from head punches: KO at 15, the
     # remaining 10 are a knockdown.
     assert F.knockdowns_and_ko(25, 100, "H") == (1, True)
+
+
+def test_round2_is_round_to_2_dp_bit_for_bit():
+    import random
+
+    from bouts.engine.webl.formulas import round2
+
+    rng = random.Random(3)
+    values = [(rng.random() * 2 - 1) * scale for scale in (1, 100, 5000) for _ in range(20000)]
+    values += [k / 1000 for k in range(-5000, 5000)]  # halves (x.xx5) and exact cents
+    values += [k / 100 + 0.005 for k in range(-2000, 2000)]
+    values += [0.0, -0.0, -0.001, 0.004, -0.004, 1e12, -1e12, float("inf"), float("nan")]
+    for x in values:
+        assert repr(round2(x)) == repr(round(x, 2)), x

@@ -287,6 +287,25 @@ def test_default_plan_built_directly_equals_parsed_text():
                 assert [r.text() for r in conds1] == [r.text() for r in conds2]
 
 
+def test_fast_default_plan_equals_the_keyed_one():
+    # The fast path draws the same numbers in the same order and builds the same plan.
+    from bouts.engine.webl.plans import default_plan_key, fast_default_plan, plan_for_key
+
+    pairs = [(card(), card(str=15, hgt=8)), (card(hgt=16), card()), (card(agl=16), card())]
+    pairs += [(card(spd=16), card()), (card(), card())]
+    for seed in range(60):
+        for strategy in ("poor", "average", "good", "excellent"):
+            for me, opp in pairs:
+                rng1, rng2 = random.Random(seed), random.Random(seed)
+                slow = plan_for_key(default_plan_key(me, opp, strategy, rng1))
+                fast = fast_default_plan(me, opp, strategy, rng2.random)
+                assert fast.text() == slow.text() and fast.source == slow.source
+                assert fast.rules == slow.rules
+                assert fast.lookup == slow.lookup
+                assert (fast.needs, fast.has_conditions) == (slow.needs, slow.has_conditions)
+                assert rng1.random() == rng2.random()
+
+
 def test_type_errors_in_conditions_are_refused():
     with pytest.raises(PlanError, match="line 2: cannot evaluate condition 'opp > 3'"):
         parse_plan("5/7/8\nif opp > 3 then 6/7/7")
