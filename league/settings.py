@@ -180,6 +180,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Three models have a "status" field with different choices: name each enum.
+    "ENUM_NAME_OVERRIDES": {
+        "BoutStatusEnum": "bouts.models.BoutStatus",
+        "SeasonStatusEnum": "league.models.SeasonStatus",
+        "TournamentStatusEnum": "league.models.TournamentStatus",
+    },
 }
 
 # --- production hardening (check --deploy passes with DEBUG off) --------------------
