@@ -20,6 +20,31 @@ def eager() -> bool:
     return bool(app.conf.task_always_eager)
 
 
+def workers_or_eager(stdout) -> bool:
+    """With a broker, check that some worker consumes the bouts' queue; if none
+    does, run the bouts in this process (eagerly) rather than wait for nobody.
+    Returns whether the bouts run eagerly."""
+    from django.conf import settings
+
+    from league.celery import app
+
+    if app.conf.task_always_eager:
+        return True
+    wanted = getattr(settings, "BOUTS_QUEUE", None) or app.conf.task_default_queue or "celery"
+    try:
+        queues = app.control.inspect(timeout=2.0).active_queues() or {}
+    except Exception:  # an unreachable broker: fight here
+        queues = {}
+    # Pub/sub replies cross Redis databases: count only workers on our queue.
+    serving = [w for w, qs in queues.items() if any(q.get("name") == wanted for q in qs or ())]
+    if not serving:
+        stdout.write(f"No Celery worker consumes {wanted!r}: the bouts run in this process.")
+        app.conf.task_always_eager = True
+        return True
+    stdout.write(f"{len(serving)} Celery worker(s) on {wanted!r}: the bouts run on them.")
+    return False
+
+
 def get_league(slug: str) -> League:
     try:
         return League.objects.get(slug=slug)
@@ -37,18 +62,24 @@ def get_division(league: League, value: str) -> Division:
     raise CommandError(f"no division {value!r} in {league.slug} (known: {known or 'none'})")
 
 
-def follow(bouts, *, stdout, label: str, timeout: float = 3600, poll: float = 1.0) -> bool:
+def follow(
+    bouts, *, stdout, label: str, timeout: float = 3600, stall: float = 300, poll: float = 1.0
+) -> bool:
     """Poll until every bout of ``bouts`` (a queryset) is completed or failed, with
-    a progress bar; False on timeout."""
+    a progress bar; False on timeout, or when nothing has finished for ``stall``
+    seconds (no worker is taking the bouts)."""
     total = bouts.count()
-    started = time.monotonic()
+    started = last_progress = time.monotonic()
     with tqdm(total=total, desc=label, unit="bout", file=stdout, leave=True) as bar:
         while True:
             done = bouts.filter(status__in=DONE).count()
+            now = time.monotonic()
+            if done != bar.n:
+                last_progress = now
             bar.update(done - bar.n)
             if done >= total:
                 return True
-            if time.monotonic() - started > timeout:
+            if now - started > timeout or now - last_progress > stall:
                 return False
             time.sleep(poll)
 

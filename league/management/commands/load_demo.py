@@ -24,6 +24,7 @@ from ._league import (
     print_rankings,
     print_standings,
     queue_with_progress,
+    workers_or_eager,
 )
 
 PREFERRED = ("titlebout", "webl")
@@ -84,6 +85,7 @@ class Command(BaseCommand):
             except ValidationError as exc:
                 raise CommandError("; ".join(exc.messages)) from None
         if opts["fight"]:
+            workers_or_eager(self.stdout)
             for league in leagues:
                 self.fight(
                     league, seed=opts["seed"], size=opts["tournament_size"], timeout=opts["timeout"]
