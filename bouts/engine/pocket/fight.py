@@ -23,6 +23,7 @@ STAT_KEYS = (
     "knockdowns",
     "initiative",
 )
+ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
 STAMPS = tuple(clock(s) for s in range(T.ROUND_SECONDS + 1))
 LAST_STAMP = T.ROUND_SECONDS - 1
 HEAD = T.HEAD
@@ -162,8 +163,8 @@ class Bout:
         self.round = number
         self.clock = 0
         red, blue = self.red, self.blue
-        red.stats = dict.fromkeys(STAT_KEYS, 0)
-        blue.stats = dict.fromkeys(STAT_KEYS, 0)
+        red.stats = ZERO_STATS.copy()
+        blue.stats = ZERO_STATS.copy()
         if self.special_each_round:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
@@ -298,8 +299,17 @@ class Bout:
                         parts.append("and cannot tie him up")
         finally:
             dfn.stunned = False
-            if parts:
-                self.flush(att, parts)
+            if parts:  # flush() and say(), inlined
+                c = self.clock
+                self.events.append(
+                    {
+                        "round": self.round,
+                        "clock": STAMPS[c if c < LAST_STAMP else LAST_STAMP],
+                        "kind": "exchange",
+                        "side": att.side,
+                        "text": f"{att.name}: {', '.join(parts)}.",
+                    }
+                )
 
     def flush(self, att: Fighter, parts: list[str]) -> None:
         if parts:

@@ -108,7 +108,9 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
 
 def resolve_corners(corners) -> dict:
     """{"red": strategy, "blue": strategy} (the only corner skill the game uses)."""
-    corners = _dict(corners, "corners") if corners is not None else {}
+    if corners is None:
+        return {"red": "average", "blue": "average"}
+    corners = _dict(corners, "corners")
     unknown = sorted(k for k in corners if k not in ("red", "blue"))
     if unknown:
         raise OptionError(f"corners.{unknown[0]}", "corners are given per side: red, blue")

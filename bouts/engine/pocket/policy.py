@@ -129,6 +129,18 @@ class DefaultPolicy(Policy):
         return self.clinch_plan
 
 
+_DEFAULT_POLICIES: dict[str, DefaultPolicy] = {}
+
+
+def default_policy(strategy: str = "average") -> DefaultPolicy:
+    """The default plan's policy for a corner's strategy skill. A DefaultPolicy holds
+    no state of its own during a bout, so one instance per skill is shared."""
+    policy = _DEFAULT_POLICIES.get(strategy)
+    if policy is None:
+        policy = _DEFAULT_POLICIES[strategy] = DefaultPolicy(None, strategy)
+    return policy
+
+
 def validate_plan(plan, side: str):
     if isinstance(plan, Policy):
         return plan

@@ -8,7 +8,7 @@ from ..result import BLUE, BOXING_METHODS, RED, BoutResult, clock, decision_from
 from . import cards, generator
 from .fight import Bout, Fighter
 from .officials import resolve_corners, resolve_officials
-from .policy import DefaultPolicy, Policy, validate_plan
+from .policy import DefaultPolicy, Policy, default_policy, validate_plan
 from .scoring import score_bout
 from .tables import ROUND_SECONDS
 
@@ -68,7 +68,12 @@ class PocketRuleset(Ruleset):
         fighters = []
         for side, card in ((RED, red), (BLUE, blue)):
             plan = plans.get(side)
-            policy = plan if isinstance(plan, Policy) else DefaultPolicy(plan, strategy[side])
+            if plan is None:
+                policy = default_policy(strategy[side])
+            elif isinstance(plan, Policy):
+                policy = plan
+            else:
+                policy = DefaultPolicy(plan, strategy[side])
             fighters.append(Fighter(side, card, policy))
         bout = Bout(
             fighters[0],

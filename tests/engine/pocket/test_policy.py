@@ -97,3 +97,11 @@ def test_desperate_in_the_last_round():
     policy = DefaultPolicy({"dirty": 100, "target": "head", "special": "never"})
     red.warnings, red.health, bout.round = 2, 20, 5
     assert policy.punch(red, blue, bout)[0] == DIRTY
+
+
+def test_the_default_policy_is_shared_per_corner_skill_and_holds_no_bout_state():
+    from bouts.engine.pocket.policy import default_policy
+
+    assert default_policy("good") is default_policy("good")
+    assert default_policy("good") is not default_policy("poor")
+    assert vars(default_policy("excellent")) == vars(DefaultPolicy(None, "excellent"))
