@@ -22,6 +22,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from bouts import services
+from bouts.engine import get_ruleset
 from bouts.inputs import simulate_inputs
 from bouts.models import Bout, BoutStatus, JudgeScore, Result
 from fighters.models import Career
@@ -68,7 +69,6 @@ class Worker:
             "CELERY_BROKER_URL": django_settings.CELERY_BROKER_URL,
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
             "CELERY_TASK_TIME_LIMIT": "120",
-            "BOUTS_TEST_QUEUE": self.queue,
         }
         env.pop("CELERY_TASK_ALWAYS_EAGER", None)
         self.process = subprocess.Popen(
@@ -163,6 +163,7 @@ def schedule_batch(ruleset, fighters, officials, count) -> list[Bout]:
                 judges=officials["judges"],
                 doctor=officials["doctor"],
                 seed=7000 + i,
+                scheduled_rounds=get_ruleset(ruleset).max_rounds,  # longer bouts
                 is_title_bout=i % 5 == 0,
                 queue=False,
             )
@@ -239,7 +240,7 @@ def test_worker_runs_a_batch_to_completion_like_eager(ruleset, officials, worker
 
 def test_killed_worker_then_fresh_worker_records_every_bout_once(ruleset, officials, workers):
     fighters = make_population(ruleset)
-    bouts = schedule_batch(ruleset, fighters, officials, 60)
+    bouts = schedule_batch(ruleset, fighters, officials, 100)
     ids = [b.pk for b in bouts]
     queue_all(bouts)
     first = workers()
@@ -249,7 +250,7 @@ def test_killed_worker_then_fresh_worker_records_every_bout_once(ruleset, offici
         statuses = list(Bout.objects.filter(pk__in=ids).values_list("pk", "status"))
         completed = sum(1 for _, s in statuses if s == BoutStatus.COMPLETED)
         running = [pk for pk, s in statuses if s == BoutStatus.RUNNING]
-        if completed >= 5 and (running or completed >= 30):
+        if completed >= 5 and (running or completed >= 20):
             first.kill()
             running_at_kill = running
             break
