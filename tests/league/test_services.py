@@ -145,13 +145,23 @@ def test_tournament_advances_to_a_champion_and_crowns_him(ruleset):
     assert champion == tournament.champion
     finals = Bout.objects.filter(tournament_match__tournament=tournament, is_title_bout=True)
     assert finals.exists()
-    assert all(b.scheduled_rounds == min(league.title_rounds, 15) or True for b in finals)
+    from bouts.engine import get_ruleset
+
+    championship = min(league.title_rounds, get_ruleset(ruleset).max_rounds)
+    assert all(b.scheduled_rounds == championship for b in finals)
+    others = Bout.objects.filter(tournament_match__tournament=tournament, is_title_bout=False)
+    assert all(b.scheduled_rounds == min(league.rounds, 15) for b in others)
     # The bracket's champion holds the belt (a drawn final counts by the draw rule).
     assert Title.objects.get(division=division).champion == tournament.champion
     assert league_check(league=league) == []
-    # Dates follow the stages: no fighter fights twice on a day or goes back in time.
-    for line in lines:
-        assert line.status in ("done", "bye", "skipped")
+    assert all(line.status in ("done", "bye", "skipped") for line in lines)
+    # Each fighter's bracket bouts come one after another in time (never two on a day).
+    dates = {}
+    for b in Bout.objects.filter(tournament_match__tournament=tournament).order_by("id"):
+        for f in (b.red_id, b.blue_id):
+            dates.setdefault(f, []).append(b.date)
+    for fighter_dates in dates.values():
+        assert fighter_dates == sorted(set(fighter_dates))
 
 
 def test_draw_in_a_bracket_sends_the_better_card_through(ruleset):

@@ -28,6 +28,7 @@ from ._league import (
 )
 
 PREFERRED = ("titlebout", "webl")
+LEAGUE_NAMES = {"titlebout": "Title Bout", "webl": "WeBL", "pocket": "Pocket"}
 # One league per ruleset (a league has one ruleset), one division each.
 DIVISIONS = (("middleweight", "Middleweight"), ("lightweight", "Lightweight"))
 FIGHTERS_PER_DIVISION = 16
@@ -129,7 +130,7 @@ class Command(BaseCommand):
                 leagues.append(League.objects.get(slug=slug))
                 continue
             league = League(
-                name=f"Ringside {ruleset.capitalize()} League",
+                name=f"Ringside {LEAGUE_NAMES.get(ruleset, ruleset.capitalize())} League",
                 slug=slug,
                 ruleset=ruleset,
                 description=f"The demo league, fought under {ruleset}: {rules.description}",
