@@ -15,7 +15,11 @@ season break ``on``:
    negative one; identity fields such as height or weight leave the rating
    alone and never change). Which ability moves is drawn from a
    ``random.Random`` seeded by league, fighter and date, so development is
-   reproducible. A move the ruleset's validator refuses is skipped.
+   reproducible. A move the ruleset's validator refuses is skipped. Where the
+   only such field is a rating label (Title Bout's cards keep their abilities
+   in nested tables read by the rating letter), the card is drawn again by the
+   ruleset's generator a twentieth of the scale per step away, keeping the
+   fighter's name, style, stance and size.
 4. **Retirement**: at 38, or from 34 with a card in the bottom quarter of the
    ruleset's rating range, or from 30 after six or more stoppage losses in the
    year.
@@ -96,8 +100,14 @@ def abilities(rules, card: dict) -> dict[str, int]:
     return out
 
 
+RATING_LABELS = frozenset({"rating", "overall"})
+KEPT_ON_REDRAW = ("name", "style", "southpaw", "stance", "weight", "hgt", "height")
+
+
 def develop_card(rules, card: dict, steps: int, rng: random.Random) -> dict:
     """``card`` moved by ``steps`` (positive: better) one ability point at a time."""
+    if steps and set(abilities(rules, card)) <= RATING_LABELS:
+        return _redraw(rules, card, steps, rng)
     card = dict(card)
     for _ in range(abs(steps)):
         options = abilities(rules, card)
@@ -107,6 +117,24 @@ def develop_card(rules, card: dict, steps: int, rng: random.Random) -> dict:
         trial = dict(card, **{name: card[name] + options[name] * (1 if steps > 0 else -1)})
         try:
             card = rules.validate_card(trial)
+        except EngineError:
+            continue
+    return card
+
+
+def _redraw(rules, card: dict, steps: int, rng: random.Random) -> dict:
+    """Rulesets whose abilities live in nested tables keyed by a rating label
+    (Title Bout's cards): the card is drawn again by the ruleset's own generator
+    at a rating ``steps`` twentieths of the scale away, keeping who the fighter
+    is (name, style, stance, size)."""
+    low, high = rules.rating_range
+    target = rules.card_rating(card) + steps * (high - low) / 20
+    target = min(high, max(low, target))
+    fresh = rules.generate_card(rng, target)
+    kept = {k: card[k] for k in KEPT_ON_REDRAW if k in card and k in fresh}
+    for candidate in ({**fresh, **kept}, {**fresh, "name": card.get("name", "")}):
+        try:
+            return rules.validate_card(candidate)
         except EngineError:
             continue
     return card

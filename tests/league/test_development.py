@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from bouts.engine import generate_card, get_ruleset
+from bouts.engine import RULESETS, generate_card, get_ruleset
 from fighters.models import CardChange, RatingCard
 from league import development, services
 from league.models import Reign
@@ -24,6 +24,7 @@ def test_growth_and_punishment_model():
     assert development.age_on(dt.date(2000, 6, 2), dt.date(2026, 6, 1)) == 25
 
 
+@pytest.mark.parametrize("ruleset", [n for n, r in RULESETS.items() if not r.team])
 def test_develop_card_moves_the_rating_the_right_way(ruleset):
     rules = get_ruleset(ruleset)
     low, high = rules.rating_range
@@ -33,6 +34,7 @@ def test_develop_card_moves_the_rating_the_right_way(ruleset):
     assert rules.card_rating(better) > rules.card_rating(card) > rules.card_rating(worse)
     rules.validate_card(better)
     rules.validate_card(worse)
+    assert better.get("name") == card.get("name") == worse.get("name")
 
 
 def test_league_develop_writes_history_and_retires_the_champion(ruleset):
