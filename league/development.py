@@ -146,8 +146,10 @@ class DevelopmentSummary:
     retired: int = 0
 
 
-def league_develop(*, league, on: dt.date) -> DevelopmentSummary:
-    """Age, develop and retire the league's active fighters on ``on``."""
+def league_develop(*, league, on: dt.date, divisions=None) -> DevelopmentSummary:
+    """Age, develop and retire the active fighters of the league's divisions (or
+    of ``divisions``) on ``on``. ``season_schedule`` calls it for the division
+    before every season after the first when ``League.development`` is set."""
     from bouts.models import Bout, Knockdown
     from fighters.models import Fighter, RatingCard
     from fighters.services import card_save, fighter_retire
@@ -158,7 +160,9 @@ def league_develop(*, league, on: dt.date) -> DevelopmentSummary:
     if rules.team:
         return summary  # team rulesets: sides are built from cards per bout; no model here
     since = on - dt.timedelta(days=WINDOW_DAYS)
-    divisions = list(league.divisions.select_related("league"))
+    if divisions is None:
+        divisions = league.divisions.all()
+    divisions = list(divisions)
     with transaction.atomic():
         fighters = list(
             Fighter.objects.filter(divisions__in=divisions, is_active=True)

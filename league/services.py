@@ -555,7 +555,9 @@ def season_schedule(
 ) -> Season:
     """A round-robin season for the division's active fighters (camps, under a team
     ruleset): one event per round, ``League.days_between_events`` apart, every
-    bout scheduled and (with ``queue``) queued on commit."""
+    bout scheduled and (with ``queue``) queued on commit. With
+    ``League.development`` the division's fighters age and develop (and some
+    retire) before every season after the first (league.development)."""
     league = division.league
     team = division_is_team(division)
     if team:
@@ -580,6 +582,19 @@ def season_schedule(
             start_date = (
                 last + dt.timedelta(days=league.days_between_events) if last else league.start_date
             )
+        if league.development and number > 1:
+            # Careers over seasons: age and develop before the new season; the
+            # retired drop out of it.
+            from league.development import league_develop
+
+            league_develop(league=league, on=start_date, divisions=[division])
+            if not team:
+                active = set(division.fighters.filter(is_active=True).values_list("id", flat=True))
+                members = [m for m in members if m[1] in active]
+                if len(members) < 2:
+                    raise ValidationError(
+                        {"division": [f"{division.name} has fewer than two active fighters."]}
+                    )
         season = Season(
             league=league,
             division=division,

@@ -63,3 +63,15 @@ def test_league_develop_writes_history_and_retires_the_champion(ruleset):
     from league.selectors import league_check
 
     assert league_check(league=league) == []
+
+
+def test_a_second_season_develops_careers_first(ruleset):
+    _league, division = make_league(ruleset, 4, development=True)
+    first = services.season_schedule(division=division, seed=1, queue=False)
+    for bout in first.events.all()[0].bouts.all():
+        record(bout, "red", "UD")
+    assert not CardChange.objects.filter(source="development").exists()
+    second = services.season_schedule(division=division, seed=1, queue=False)
+    assert second.number == 2
+    # Born in 2000, 26 at the break: every fighter develops one step.
+    assert CardChange.objects.filter(source="development").count() == 4
