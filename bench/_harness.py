@@ -153,11 +153,17 @@ def _officials(count: int = 6) -> None:
 
 
 def build_league(
-    *, ruleset: str, divisions: int, fighters: int, seed: int = 1, slug: str = "bench"
+    *,
+    ruleset: str,
+    divisions: int,
+    fighters: int,
+    seed: int = 1,
+    slug: str = "bench",
+    schedule: bool = True,
 ) -> dict:
     """A league of ``divisions`` divisions with ``fighters`` fighters each
-    (``generate_roster --league``), officials, and one round-robin season per
-    division scheduled but not queued (``season_schedule(queue=False)``).
+    (``generate_roster --league``), officials, and (``schedule``) one round-robin
+    season per division scheduled but not queued (``season_schedule(queue=False)``).
     Returns timings and the bout count."""
     from django.core.management import call_command
 
@@ -196,7 +202,7 @@ def build_league(
         stdout=open(os.devnull, "w"),  # noqa: SIM115 - the command's summary is not wanted
     )
     roster = time.perf_counter()
-    for division in league.divisions.order_by("id"):
+    for division in league.divisions.order_by("id") if schedule else ():
         services.season_schedule(division=division, seed=seed, queue=False)
     scheduled = time.perf_counter()
     return {

@@ -134,7 +134,125 @@ def split(rows: list[dict]) -> dict:
     }
 
 
+def schedule_and_queue(league, *, seed: int, limit: int, progress: dict) -> None:
+    """Pipeline mode (a background thread): schedule one division's season at a
+    time and queue its bouts one by one as simulate_season does, so the workers
+    fight while the rest is still being scheduled."""
+    from django.db import connection
+
+    from bouts.models import Bout
+    from bouts.services import bout_queue
+    from league import services
+
+    try:
+        for division in league.divisions.order_by("id"):
+            season = services.season_schedule(division=division, seed=seed, queue=False)
+            bouts = Bout.objects.filter(event__season=season).order_by("date", "order", "id")
+            for bout in bouts:
+                if progress["queued"] >= limit:
+                    return
+                bout_queue(bout=bout)
+                progress["queued"] += 1
+    except BaseException as exc:  # reported by the main thread
+        progress["error"] = repr(exc)
+        raise
+    finally:
+        progress["finished"] = True
+        connection.close()
+
+
+def run_pipeline(args) -> dict:
+    """Memory mode: workers start first; bouts are scheduled and queued while
+    they fight (see schedule_and_queue). Bouts/s here is bounded by scheduling."""
+    import threading
+
+    report: dict = {"load_before": h.loadavg(), "ruleset": args.ruleset, "mode": "pipeline"}
+    env = h.fresh_services({"db": args.db, "redis_db": args.redis_db})
+    from bouts.models import Bout, BoutStatus
+
+    fighters = args.fighters or fighters_for(args.bouts, args.divisions)
+    built = h.build_league(
+        ruleset=args.ruleset,
+        divisions=args.divisions,
+        fighters=fighters,
+        seed=args.seed,
+        schedule=False,
+    )
+    league = built["league"]
+    report.update(
+        divisions=args.divisions, fighters_per_division=fighters, roster_s=round(built["roster_s"])
+    )
+    workdir = Path(tempfile.mkdtemp(prefix="ringside-bench-"))
+    timings = workdir / "timings"
+    timings.mkdir()
+    worker_env = {**env, "BENCH_TIMINGS_DIR": str(timings), "CONN_MAX_AGE": "600"}
+    proc = start_workers(worker_env, plain=args.plain, concurrency=args.concurrency, logdir=workdir)
+    pool = h.children(proc.pid)
+    progress = {"queued": 0, "finished": False}
+    t0 = time.time()
+    thread = threading.Thread(
+        target=schedule_and_queue,
+        args=(league,),
+        kwargs={"seed": args.seed, "limit": args.bouts, "progress": progress},
+        daemon=True,
+    )
+    thread.start()
+    curve = [{"done": 0, "s": 0.0, "rss_kb": [h.rss_kb(p) for p in pool], "load": h.loadavg()}]
+    bouts = Bout.objects.filter(division__league=league)
+    next_sample = args.rss_every
+    done = 0
+    deadline = time.monotonic() + args.timeout
+    try:
+        while not (progress["finished"] and done >= progress["queued"]):
+            if proc.poll() is not None:
+                raise SystemExit(f"worker died: {(workdir / 'worker.log').read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                report["timed_out"] = True
+                break
+            time.sleep(max(args.poll, 1.0))
+            done = bouts.filter(status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED]).count()
+            if done >= next_sample:
+                curve.append(
+                    {
+                        "done": done,
+                        "queued": progress["queued"],
+                        "s": round(time.time() - t0, 1),
+                        "rss_kb": [h.rss_kb(p) for p in pool],
+                        "load": h.loadavg(),
+                    }
+                )
+                # Written as it goes: a run stopped early still leaves its curve.
+                (workdir / "curve.json").write_text(json.dumps(curve))
+                print(json.dumps(curve[-1]), file=sys.stderr, flush=True)
+                while next_sample <= done:
+                    next_sample += args.rss_every
+    finally:
+        h.stop(proc)
+    completed = bouts.filter(status=BoutStatus.COMPLETED).count()
+    report.update(
+        queued=progress["queued"],
+        completed=completed,
+        failed=bouts.filter(status=BoutStatus.FAILED).count(),
+        error=progress.get("error"),
+        elapsed_s=round(time.time() - t0, 1),
+        rss_curve=curve,
+        workdir=str(workdir),
+        load_end=h.loadavg(),
+    )
+    rows = read_timings(timings)
+    if rows:
+        fifths = max(1, math.ceil(len(rows) / 5))
+        report["split"] = split(rows)
+        report["split_by_fifth"] = [
+            split(rows[i : i + fifths]) for i in range(0, len(rows), fifths)
+        ]
+    h.flush_redis(args.redis_db)
+    return report
+
+
 def run(args) -> dict:
+    if args.pipeline:
+        return run_pipeline(args)
     report: dict = {"load_before": h.loadavg(), "ruleset": args.ruleset}
     env = h.fresh_services({"db": args.db, "redis_db": args.redis_db})
     fighters = args.fighters or fighters_for(args.bouts, args.divisions)
@@ -163,6 +281,9 @@ def run(args) -> dict:
     timings = workdir / "timings"
     timings.mkdir()
     worker_env = {**env, "BENCH_TIMINGS_DIR": str(timings), "CONN_MAX_AGE": "600"}
+    if args.division_lock_of_self:
+        worker_env["BENCH_DIVISION_LOCK_OF_SELF"] = "1"
+        report["experiment"] = "division lock of=('self',)"
     proc = start_workers(worker_env, plain=args.plain, concurrency=args.concurrency, logdir=workdir)
     pool = h.children(proc.pid)
     curve = []
@@ -175,7 +296,7 @@ def run(args) -> dict:
             snapshot_s = time.perf_counter() - snap_started
             t0 = time.time()  # the commit: on_commit sends every message from here
         enqueued_s = time.time() - t0
-        report.update(snapshot_s=round(snapshot_s, 2), enqueue_s=round(enqueued_s, 2))
+        report.update(snapshot_s=round(snapshot_s, 2), enqueue_s=round(enqueued_s, 2), commit_at=t0)
         report["load_start"] = h.loadavg()
         pending = Bout.objects.filter(pk__in=ids)
         next_sample = args.rss_every
@@ -197,6 +318,7 @@ def run(args) -> dict:
                         "load": h.loadavg(),
                     }
                 )
+                (workdir / "curve.json").write_text(json.dumps(curve))
                 while next_sample <= done:
                     next_sample += args.rss_every
         polled_end = time.time()
@@ -231,8 +353,8 @@ def run(args) -> dict:
         report["record_ms_p50_p99"] = [
             round(1000 * q, 1)
             for q in (
-                statistics.median(r["record"] for r in rows),
-                sorted(r["record"] for r in rows)[int(0.99 * (len(rows) - 1))],
+                statistics.median(r.get("record", 0.0) for r in rows),
+                sorted(r.get("record", 0.0) for r in rows)[int(0.99 * (len(rows) - 1))],
             )
         ]
     if not args.keep:
@@ -292,13 +414,21 @@ def main() -> None:
     parser.add_argument("--rss-every", type=int, default=200)
     parser.add_argument("--poll", type=float, default=0.25)
     parser.add_argument("--timeout", type=float, default=3600)
+    parser.add_argument(
+        "--division-lock-of-self",
+        action="store_true",
+        help="experiment: lock only the division row (see bench/timed_worker.py)",
+    )
+    parser.add_argument(
+        "--pipeline", action="store_true", help="memory mode: schedule/queue while fighting"
+    )
     parser.add_argument("--keep", action="store_true", help="keep Redis DB 9 (the database stays)")
     parser.add_argument("--db", default=h.BENCH_DB, help="dropped and re-created")
     parser.add_argument("--redis-db", type=int, default=h.REDIS_DB, help="flushed")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = run(args)
-    if args.json:
+    if args.json or args.pipeline:
         print(json.dumps(report, indent=2, default=str))
     else:
         show(report)

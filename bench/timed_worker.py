@@ -3,6 +3,13 @@
     celery -A bench.timed_worker worker --concurrency 2 -P prefork ...
 
 It is ``league.celery.app`` unchanged: the same tasks, settings and code paths.
+
+One experiment, off unless ``BENCH_DIVISION_LOCK_OF_SELF=1``: division locks
+taken with ``select_for_update()`` and no ``of=`` become
+``select_for_update(of=("self",))`` in the pool processes — the change proposed
+for league.services (its ``Division.objects.select_for_update()
+.select_related("league")`` also locks the shared League row, so every
+recording in a league waits for every other). bench/README.md reports both.
 In each pool process (``worker_process_init``) it wraps, by module attribute,
 the steps ``bouts.services.bout_run`` calls — ``_bout_claim``,
 ``bouts.inputs.simulate_inputs`` (the engine), ``bout_record`` and the league
@@ -52,9 +59,26 @@ def _install(**_):
     inputs.simulate_inputs = _timed("simulate", inputs.simulate_inputs)
     services.bout_record = _timed("record", services.bout_record)
     league_services.bout_recorded = _timed("league", league_services.bout_recorded)
+    if os.environ.get("BENCH_DIVISION_LOCK_OF_SELF") == "1":
+        _division_lock_of_self()
     directory = os.environ.get("BENCH_TIMINGS_DIR")
     if directory:
         _out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a", buffering=1)  # noqa: SIM115
+
+
+def _division_lock_of_self() -> None:
+    from django.db.models import QuerySet
+
+    from league.models import Division
+
+    original = QuerySet.select_for_update
+
+    def select_for_update(self, nowait=False, skip_locked=False, of=(), no_key=False):
+        if self.model is Division and not of:
+            of = ("self",)
+        return original(self, nowait=nowait, skip_locked=skip_locked, of=of, no_key=no_key)
+
+    QuerySet.select_for_update = select_for_update
 
 
 @task_prerun.connect
