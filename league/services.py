@@ -310,8 +310,13 @@ def _store_rating_points(
             changed.append(row)
     if created:
         Rating.objects.bulk_create(created)
-    if changed:
-        Rating.objects.bulk_update(changed, ["mu", "sigma", "ordinal", "bouts"])
+    if len(changed) <= 4:  # the usual append: two rows, two plain UPDATEs
+        for row in changed:
+            Rating.objects.filter(pk=row.pk).update(
+                mu=row.mu, sigma=row.sigma, ordinal=row.ordinal, bouts=row.bouts
+            )
+    else:
+        Rating.objects.bulk_update(changed, ["mu", "sigma", "ordinal", "bouts"], batch_size=200)
 
 
 def _history_rows(division, entries) -> list[RatingHistory]:
@@ -371,25 +376,19 @@ STANDING_FIELDS = (
 
 
 def _store_standings(season: Season, rows) -> None:
+    """Rewrite the season's table when it changed (a recording usually moves
+    several ranks: one DELETE and one INSERT beat a row-by-row update)."""
     stored = {competitor_of(s): s for s in Standing.objects.filter(season=season)}
-    wanted = {r.competitor for r in rows}
-    gone = [s.pk for c, s in stored.items() if c not in wanted]
-    if gone:
-        Standing.objects.filter(pk__in=gone).delete()
-    created, changed = [], []
-    for r in rows:
-        values = {f: getattr(r, f) for f in STANDING_FIELDS}
-        row = stored.get(r.competitor)
-        if row is None:
-            created.append(Standing(season=season, **competitor_fields(r.competitor), **values))
-        elif any(getattr(row, f) != v for f, v in values.items()):
-            for f, v in values.items():
-                setattr(row, f, v)
-            changed.append(row)
-    if created:
-        Standing.objects.bulk_create(created)
-    if changed:
-        Standing.objects.bulk_update(changed, list(STANDING_FIELDS))
+    wanted = {r.competitor: {f: getattr(r, f) for f in STANDING_FIELDS} for r in rows}
+    same = set(stored) == set(wanted) and all(
+        getattr(stored[c], f) == v for c, values in wanted.items() for f, v in values.items()
+    )
+    if same:
+        return
+    Standing.objects.filter(season=season).delete()
+    Standing.objects.bulk_create(
+        [Standing(season=season, **competitor_fields(c), **values) for c, values in wanted.items()]
+    )
 
 
 def title_for(division: Division) -> Title:
