@@ -131,12 +131,41 @@ def build_deck() -> tuple:
 DECK = build_deck()
 
 
-def shuffled(rng: random.Random) -> list:
+def shuffled_reference(rng: random.Random) -> list:
     """The whole deck, thoroughly shuffled with the bout's rng: the cards sorted
     by 32 random bits each (one ``randbytes`` call; ties keep deck order)."""
     keys = _UNPACK(rng.randbytes(4 * DECK_SIZE))
     return [DECK[i] for i in sorted(_INDICES, key=keys.__getitem__)]
 
 
+def shuffled(rng: random.Random) -> list:
+    """``shuffled_reference``, the same order, computed in C: card i's 32 random
+    bits K and its index i make the exact double 2**52 + (K << 8 | i) (bytes laid
+    out in a template), so sorting the doubles sorts by key with ties in deck
+    order; the sorted doubles' low bytes are the card indices."""
+    data = rng.randbytes(4 * DECK_SIZE)
+    buf = bytearray(_TEMPLATE)
+    buf[1::8] = data[0::4]
+    buf[2::8] = data[1::4]
+    buf[3::8] = data[2::4]
+    buf[4::8] = data[3::4]
+    return list(map(DECK.__getitem__, _DOUBLES.pack(*sorted(_DOUBLES.unpack(buf)))[0::8]))
+
+
 _UNPACK = struct.Struct(f"<{DECK_SIZE}I").unpack
 _INDICES = range(DECK_SIZE)
+_DOUBLES = struct.Struct(f"<{DECK_SIZE}d")
+
+
+def _template() -> bytes:
+    # little-endian doubles: byte 0 the index, bytes 1-4 the key, bytes 6-7 0x4330
+    # (the exponent of 2**52)
+    buf = bytearray(8 * DECK_SIZE)
+    for i in range(DECK_SIZE):
+        buf[8 * i] = i
+        buf[8 * i + 6] = 0x30
+        buf[8 * i + 7] = 0x43
+    return bytes(buf)
+
+
+_TEMPLATE = _template()

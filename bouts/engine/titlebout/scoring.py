@@ -79,49 +79,68 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
     Safety First), crowd (sides with Plays to Crowd)."""
     pr, pb = points["red"], points["blue"]
     kr, kb = kds["red"], kds["blue"]
-    common = min(kr, kb)
-    nr, nb = kr - common, kb - common
-    cards = []
-    if nr or nb:
-        side = "red" if nr else "blue"
-        mine, theirs = (pr, pb) if side == "red" else (pb, pr)
-        a, b = knockdown_score(mine - theirs, nr or nb)
-        r, bl = (a, b) if side == "red" else (b, a)
-        return [[r - common, bl - common] for _ in range(3)]
-    diff = abs(pr - pb)
+    if kr or kb:
+        common = min(kr, kb)
+        nr, nb = kr - common, kb - common
+        if nr or nb:
+            side = "red" if nr else "blue"
+            mine, theirs = (pr, pb) if side == "red" else (pb, pr)
+            a, b = knockdown_score(mine - theirs, nr or nb)
+            r, bl = (a, b) if side == "red" else (b, a)
+            return [[r - common, bl - common] for _ in range(3)]
+    else:
+        common = 0
+    diff = pr - pb if pr >= pb else pb - pr
     if diff == 0:
         # The chart says 10-10; a judge who leans on close rounds (Ringside's
-        # judge vocabulary, RULES.md) still picks a side.
+        # judge vocabulary, RULES.md) still picks a side (``lean`` with no bias).
+        aggressor = ctx["aggressor"]
+        cards = []
         for judge in judges:
-            got = lean(EV, {"bias": "none", "close_round": judge["close_round"]}, "red", ctx)
-            cards.append([10, 9] if got == "red" else [9, 10] if got == "blue" else [10, 10])
-        return [[r - common, b - common] for r, b in cards]
+            close = judge["close_round"]
+            if close == "aggressor":
+                got = aggressor
+            elif close == "counterpuncher":
+                got = "blue" if aggressor == "red" else "red"
+            elif close == "home":
+                got = "red"
+            else:
+                got = EV
+            if got == "red":
+                cards.append([10 - common, 9 - common])
+            elif got == "blue":
+                cards.append([9 - common, 10 - common])
+            else:
+                cards.append([10 - common, 10 - common])
+        return cards
     high = "red" if pr >= pb else "blue"
-    check = 1 <= diff <= 6 or CHECK_HIGH <= diff <= 18
+    if 7 <= diff <= 15 or diff >= 19:
+        # no Check: the judges' marks do not matter
+        h, lo = (10, 9) if diff <= 15 else (10, 8)
+        r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
+        return [[r, bl], [r, bl], [r, bl]]
     low = "blue" if high == "red" else "red"
+    cards = []
     for i in range(3):
         mark = marks[i]
-        if check:
-            if diff <= 6:
-                if high in ctx["crowd"]:
-                    mark = LS
-                elif low in ctx["crowd"]:
-                    mark = HS
-                elif mark == EV and high in ctx["safety"]:
-                    mark = LS
-                elif mark == EV and low in ctx["safety"]:
-                    mark = HS
-            got = lean(mark, judges[i], high, ctx)
-            if got == high:
-                mark = HS
-            elif got == low:
+        if diff <= 6:
+            if high in ctx["crowd"]:
                 mark = LS
-            else:
-                mark = got
-            if diff <= 6 and mark != EV:
-                h, lo = (10, 9) if mark == HS else (9, 10)
-            else:
-                h, lo = chart(diff, mark)
+            elif low in ctx["crowd"]:
+                mark = HS
+            elif mark == EV and high in ctx["safety"]:
+                mark = LS
+            elif mark == EV and low in ctx["safety"]:
+                mark = HS
+        got = lean(mark, judges[i], high, ctx)
+        if got == high:
+            mark = HS
+        elif got == low:
+            mark = LS
+        else:
+            mark = got
+        if diff <= 6 and mark != EV:
+            h, lo = (10, 9) if mark == HS else (9, 10)
         else:
             h, lo = chart(diff, mark)
         r, bl = (h, lo) if high == "red" else (lo, h)

@@ -45,3 +45,28 @@ def test_shuffle_is_a_permutation_and_seeded():
 
 def test_round_clock():
     assert D.ROUND_CARDS == 50 and D.SECONDS_PER_CARD == 3.6
+
+
+def test_fast_shuffle_matches_the_reference_sort():
+    """``shuffled`` (doubles sorted in C) gives exactly ``shuffled_reference``'s order,
+    with the same rng use, ties included (they keep deck order)."""
+    import struct
+
+    for seed in range(3000):
+        a, b = random.Random(seed), random.Random(seed)
+        assert D.shuffled(a) == D.shuffled_reference(b)
+        assert a.random() == b.random()
+
+    class Scripted:
+        def __init__(self, data):
+            self.data = data
+
+        def randbytes(self, n):
+            assert n == 400
+            return self.data
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        pool = [rng.getrandbits(32) for _ in range(4)] + [0, 2**32 - 1, 2**31]
+        data = struct.pack("<100I", *[rng.choice(pool) for _ in range(100)])
+        assert D.shuffled(Scripted(data)) == D.shuffled_reference(Scripted(data))
