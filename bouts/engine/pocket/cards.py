@@ -19,6 +19,50 @@ GUARD_SET = frozenset(GUARDS)
 
 
 def validate_card(card) -> dict:
+    # Fast path: an already-normalised card (every field present, valid, the name
+    # stripped) is copied after a few checks; anything else takes the full path,
+    # which gives the same result or the error.
+    if type(card) is dict and KEY_SET.issuperset(card):
+        style = card.get("style")
+        guard = card.get("guard")
+        speed = card.get("speed")
+        power = card.get("power")
+        defence = card.get("defence")
+        chin = card.get("chin")
+        if (
+            type(style) is str
+            and style in STYLE_SET
+            and type(guard) is str
+            and guard in GUARD_SET
+            and type(speed) is int
+            and type(power) is int
+            and type(defence) is int
+            and type(chin) is int
+            and ATTR_LOW <= speed <= ATTR_HIGH
+            and ATTR_LOW <= power <= ATTR_HIGH
+            and ATTR_LOW <= defence <= ATTR_HIGH
+            and ATTR_LOW <= chin <= ATTR_HIGH
+        ):
+            if "name" not in card:
+                return {
+                    "style": style,
+                    "guard": guard,
+                    "speed": speed,
+                    "power": power,
+                    "defence": defence,
+                    "chin": chin,
+                }
+            name = card["name"]
+            if type(name) is str and name and name == name.strip():
+                return {
+                    "name": name,
+                    "style": style,
+                    "guard": guard,
+                    "speed": speed,
+                    "power": power,
+                    "defence": defence,
+                    "chin": chin,
+                }
     if not isinstance(card, dict):
         raise CardError("card", "must be an object (a JSON dict)")
     if not KEY_SET.issuperset(card):

@@ -81,19 +81,15 @@ class DefaultPolicy(Policy):
         rng = bout.rng
         if me.special_ready:
             plan = self.special_plan
-            if (
-                plan == "early"
-                or (plan == "late" and (bout.clock >= LATE_SPECIAL_AT or opp.stunned))
-                or (plan == "stunned" and opp.stunned)
-            ):
+            if plan == "late":
+                if bout.clock >= LATE_SPECIAL_AT or opp.stunned:
+                    kind = SPECIAL
+            elif plan == "early" or (plan == "stunned" and opp.stunned):
                 kind = SPECIAL
-        if (
-            kind is DIE
-            and self.dirty
-            and rng.random() < self.dirty
-            and self._may_foul(me, opp, bout)
-        ):
-            kind = DIRTY
+        if kind is DIE:
+            dirty = self.dirty
+            if dirty and rng.random() < dirty and self._may_foul(me, opp, bout):
+                kind = DIRTY
         plan = self.target_plan
         if plan is HEAD or plan is BODY:
             return kind, plan

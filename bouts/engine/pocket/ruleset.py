@@ -88,8 +88,9 @@ class PocketRuleset(Ruleset):
         champion = options.get("champion")
         scorecards = score_bout(judges, bout.round_stats, rng, champion)
         if stopped is None:
+            # each judge's [red total, blue total]: the columns of his card, summed
             winner, method = decision_from_totals(
-                [[sum(r for r, _ in card), sum(b for _, b in card)] for card in scorecards]
+                [list(map(sum, zip(*card))) for card in scorecards]
             )
             end_round, end_time = rounds, clock(ROUND_SECONDS)
             text = f"Decision ({method}): " + (

@@ -56,3 +56,16 @@ def test_a_card_must_be_an_object():
 def test_card_rating_is_the_mean_of_the_four_ratings():
     assert RULESET.card_rating(card(speed=5, power=4, defence=2, chin=1)) == 3.0
     assert RULESET.card_rating(card(speed=5, power=5, defence=5, chin=4)) == 4.75
+
+
+def test_fast_path_for_normalised_cards_gives_the_same_copy_and_the_same_errors():
+    normal = card(name="Ada", power=4, defence=2, chin=5)
+    out = RULESET.validate_card(normal)
+    assert out == normal and out is not normal
+    nameless = card()
+    assert RULESET.validate_card(nameless) == nameless
+    assert RULESET.validate_card(dict(normal, name="  Ada ")) == normal
+    for field, bad in (("speed", True), ("chin", 6), ("style", "Boxer"), ("name", " ")):
+        with pytest.raises(CardError) as caught:
+            RULESET.validate_card(dict(normal, **{field: bad}))
+        assert caught.value.field == field
