@@ -259,3 +259,25 @@ def test_a_fighter_joining_later_changes_no_finished_table(ruleset):
     division.fighters.add(newcomer)
     assert Standing.objects.filter(season=season).count() == 4
     assert league_check(league=league) == []
+
+
+@pytest.mark.parametrize("size", [4, 8])
+def test_append_query_count_does_not_grow_with_the_division(ruleset, size):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bouts.models import Result
+
+    *_, bouts = _season(ruleset, fighters=size)
+    for i, bout in enumerate(bouts[:-1]):
+        record(bout, *OUTCOMES[i % len(OUTCOMES)])
+    last = bouts[-1]
+    Result.objects.create(
+        bout=last, winner="red", method="UD", round=3, time="3:00", engine_result={}
+    )
+    Bout.objects.filter(pk=last.pk).update(status=BoutStatus.COMPLETED)
+    last = Bout.objects.get(pk=last.pk)
+    with CaptureQueriesContext(connection) as captured:
+        services.bout_recorded(bout=last)
+    # 4 fighters: 6 bouts before; 8 fighters: 28 — the same statements either way.
+    assert len(captured) <= 19
