@@ -53,6 +53,23 @@ class RoundOver(Exception):
     """Raised inside a round when the round deck runs out."""
 
 
+def side_numbers(side: dict) -> tuple:
+    """A card side's numbers as ``refresh`` reads them (the card never changes in a bout)."""
+    return (
+        side["pl"][1],
+        side["pm"][1],
+        side["cpd"],
+        side["clinch"][1],
+        side["def"],
+        side["cp"],
+        side["kp"],
+        side["kd1"],
+        side["kd2"],
+        side["ko"],
+        side["ki"],
+    )
+
+
 class Fighter:
     __slots__ = (
         "actions",
@@ -84,11 +101,13 @@ class Fighter:
         "end",
         "end_drain",
         "end_extra",
+        "fat_t",
         "fatigued",
         "fatigued_side",
         "fouled_round",
         "fouled_total",
         "fresh",
+        "fresh_t",
         "front",
         "froze",
         "hand",
@@ -144,6 +163,8 @@ class Fighter:
         self.hit = hitting_table(card["hitting"])
         self.fresh = card["fresh"]
         self.fatigued_side = card["fatigued"]
+        self.fresh_t = side_numbers(self.fresh)
+        self.fat_t = side_numbers(self.fatigued_side)
         self.fatigued = False
         self.end = end
         self.second_wind_used = False
@@ -346,33 +367,36 @@ class Bout:
     # --- effective ratings --------------------------------------------------------------
     def refresh(self, f: Fighter):
         o = f.opp
-        side = f.fatigued_side if f.fatigued else f.fresh
+        pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = f.fat_t if f.fatigued else f.fresh_t
         sm = f.smod
         f.cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait + sm[0]
-        pl = side["pl"][1] + f.pl_bout + f.pl_trait + sm[1]
+        pl += f.pl_bout + f.pl_trait + sm[1]
         f.pl = pl
-        f.pm = side["pm"][1]
-        f.cpd = side["cpd"]
-        f.clinch = side["clinch"][1]
-        f.deff = side["def"] + f.def_bout + f.def_round + sm[2]
-        f.cp = side["cp"] + sm[3]
-        kp = side["kp"] + sm[4]
-        kd1 = side["kd1"] + sm[5]
+        f.pm = pm
+        f.cpd = cpd
+        f.clinch = clinch
+        f.deff = deff + f.def_bout + f.def_round + sm[2]
+        f.cp = cp + sm[3]
+        kp += sm[4]
+        kd1 += sm[5]
         if f.card_style == "E" and f.style == "B" and not self.ki_left_for(f):
             kp -= 2
         if self.traits_on and "careless" in f.traits and o.rating >= 9 and not f.fatigued:
             kd1 -= 2
             kp -= 2
-        if self.opt["southpaw"] and f.card["southpaw"] and o.card["southpaw"] and self.rnd <= 3:
+        if self.rnd <= 3 and self.opt["southpaw"] and f.card["southpaw"] and o.card["southpaw"]:
             f.deff += 2
-        f.kp = max(0, min(kp, pl))
-        base_kd1 = max(0, kd1)
+        if kp > pl:
+            kp = pl
+        f.kp = kp if kp > 0 else 0
+        if kd1 < 0:
+            kd1 = 0
         if f.carry:
-            base_kd1 = max(1, base_kd1 + 1) + side["kd2"]
-        f.kd1 = base_kd1 + f.kd_temp
-        f.kd2 = side["kd2"]
-        f.ko = side["ko"]
-        f.ki = side["ki"]
+            kd1 = max(1, kd1 + 1) + kd2
+        f.kd1 = kd1 + f.kd_temp
+        f.kd2 = kd2
+        f.ko = ko
+        f.ki = ki
 
     def ki_left_for(self, f):
         return self.ki_left > 0 and self.ki_side is f
@@ -1203,6 +1227,7 @@ class Bout:
         adv_clinch = self.opt["advanced_clinching"]
         try:
             while True:
+                n = len(deck)  # changes only inside helper calls (stop_clock)
                 nxt = self.next
                 if nxt is not None:
                     att = nxt
@@ -1216,7 +1241,6 @@ class Bout:
                     in_ki = False
                     trapper = self.trapper
                     i = self.i
-                    n = len(deck)
                     while True:
                         if i >= n:
                             self.i = i
@@ -1235,7 +1259,7 @@ class Bout:
                 if in_ki:
                     self.ki_left -= 1
                 i = self.i
-                if i >= len(deck):
+                if i >= n:
                     raise RoundOver
                 self.i = i + 1
                 card = deck[i]
@@ -1257,7 +1281,7 @@ class Bout:
                         att.thrown += 1
                         # --- ``land(att)`` ---
                         i += 1
-                        if i < len(deck):
+                        if i < n:
                             self.i = i + 1
                             card = deck[i]
                         else:
@@ -1305,7 +1329,7 @@ class Bout:
                         self.slip(att)
                     else:
                         i = self.i
-                        if i < len(deck):
+                        if i < n:
                             self.i = i + 1
                             pos = deck[i][4]  # C_POS
                         else:
@@ -1591,7 +1615,8 @@ class Bout:
             f.kd_temp = 0
             if f.slugger_round:
                 f.slugger_round = False
-            self.corner_work(f)
+            if f.locations:
+                self.corner_work(f)
             if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
                 self.damage_check(f)
             if self.opt["referee_discretion"] and f.fatigued and len(f.against) >= 2:
