@@ -79,6 +79,16 @@ def fake_result(winner, method, rounds=3):
 
 
 def record(bout, winner, method="UD"):
+    from bouts.models import Bout
     from bouts.services import bout_record
 
-    return bout_record(bout=bout, result=fake_result(winner, method))
+    result = fake_result(winner, method)
+    inputs = Bout.objects.get(pk=bout.pk).inputs or {}
+    # Team bouts: the engine says what each fighter of the queued sides did.
+    result["fighters"] = [
+        {"side": side, "id": pk, "name": f"#{pk}", "actions": 1}
+        for side in ("red", "blue")
+        for pk in (inputs.get("fighters") or {}).get(side, [])
+        if bout.red_id is None
+    ]
+    return bout_record(bout=bout, result=result)

@@ -22,13 +22,13 @@ def team_ruleset():
     pytest.skip("no team ruleset registered")
 
 
-def test_round_robin_between_camps(team_ruleset):
+def _camps_division(team_ruleset, count=5):
     league = League.objects.create(
         name="Camps", slug="camps", ruleset=team_ruleset, start_date=START
     )
     division = Division.objects.create(league=league, weight_class="welterweight", name="Welter")
     camps = []
-    for c in range(5):
+    for c in range(count):
         camp = camp_create(name=f"Camp {c}")
         for i in range(3):
             fighter_create(
@@ -39,6 +39,11 @@ def test_round_robin_between_camps(team_ruleset):
             )
         camps.append(camp)
     division.camps.set(camps)
+    return league, division, camps
+
+
+def test_round_robin_between_camps(team_ruleset):
+    league, division, camps = _camps_division(team_ruleset)
     season = services.season_schedule(division=division, seed=3, queue=False)
     bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order"))
     assert len(bouts) == 10  # 5 camps: each pair once, one camp rests each round
@@ -52,4 +57,18 @@ def test_round_robin_between_camps(team_ruleset):
     assert all(s.fighter_id is None for s in table)
     assert sum(s.wins for s in table) == 10
     assert Rating.objects.filter(division=division, camp__isnull=False).count() == 5
+    assert league_check(league=league) == []
+
+
+def test_camps_tournament_crowns_a_camp(team_ruleset):
+    league, division, camps = _camps_division(team_ruleset, count=3)
+    tournament = services.tournament_create(division=division, size=3, queue=False)
+    for _ in range(3):
+        for bout in Bout.objects.filter(tournament_match__tournament=tournament).exclude(
+            status="completed"
+        ):
+            record(bout, "blue", "UD")
+    tournament.refresh_from_db()
+    assert tournament.status == "completed" and tournament.champion_camp in camps
+    assert division.title.champion_camp == tournament.champion_camp
     assert league_check(league=league) == []
