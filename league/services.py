@@ -494,6 +494,19 @@ def bout_recorded(*, bout) -> None:
         tournament_advance(tournament=match.tournament, division=division)
 
 
+def bout_failed(*, bout) -> None:
+    """The pipeline gave up on ``bout`` (for the bouts app to call from its
+    ``bout_fail``): a tournament bout becomes a walkover for the higher seed so
+    its bracket goes on; a season bout may close its season. Nothing else is
+    derived from a failed bout."""
+    match = TournamentMatch.objects.filter(bout_id=bout.pk).select_related("tournament").first()
+    if match is not None:
+        tournament_unstall(tournament=match.tournament)
+    season_id = Bout.objects.filter(pk=bout.pk).values_list("event__season_id", flat=True).first()
+    if season_id is not None:
+        _season_close_if_done(Season.objects.get(pk=season_id))
+
+
 def _season_close_if_done(season: Season) -> None:
     pending = Bout.objects.filter(event__season=season).exclude(
         status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED]

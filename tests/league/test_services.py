@@ -281,3 +281,16 @@ def test_append_query_count_does_not_grow_with_the_division(ruleset, size):
         services.bout_recorded(bout=last)
     # 4 fighters: 6 bouts before; 8 fighters: 28 — the same statements either way.
     assert len(captured) <= 19
+
+
+def test_a_failed_bracket_bout_is_a_walkover_for_the_higher_seed(ruleset):
+    _, division = make_league(ruleset, 4)
+    tournament = services.tournament_create(division=division, size=4, queue=False)
+    first, second = Bout.objects.filter(tournament_match__tournament=tournament).order_by("order")
+    record(first, "blue", "UD")
+    Bout.objects.filter(pk=second.pk).update(status=BoutStatus.FAILED, failure_reason="crash")
+    services.bout_failed(bout=second)
+    match = TournamentMatch.objects.get(tournament=tournament, key="W1.2")
+    assert match.walkover == "red" and match.bout_id == second.pk  # seed 2 v seed 3
+    final = Bout.objects.get(tournament_match__tournament=tournament, tournament_match__key="W2.1")
+    assert {final.red_id, final.blue_id} == {first.blue_id, second.red_id}

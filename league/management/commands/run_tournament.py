@@ -57,6 +57,9 @@ class Command(BaseCommand):
         for line in failed_lines(bouts):
             self.stderr.write(line)
         tournament.refresh_from_db()
+        if tournament.status != "completed" and services.tournament_unstall(tournament=tournament):
+            self.stderr.write("failed bouts were decided as walkovers for the higher seed")
+            tournament.refresh_from_db()
         lines, champion = tournament_bracket(tournament=tournament)
         for line in lines:
             if line.status in ("done", "ready"):
