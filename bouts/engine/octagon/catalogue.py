@@ -189,3 +189,5 @@ LEGAL = tuple(
 COACH_CODE = CODE_BASE + CORNER_BY_NAME["Master Coach"].index
 TRAINING_CODE = CODE_BASE + CORNER_BY_NAME["Intense Training"].index
 MEDIC_CODE = CODE_BASE + CORNER_BY_NAME["Ringside Medic"].index
+FIGHTER_CODES = frozenset(range(CODE_BASE))  # for C-level "any fighter in the hand?"
+CORNER_CODES = frozenset(range(FIRST_CORNER_CODE, len(CARD_BY_CODE)))

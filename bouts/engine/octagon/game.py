@@ -485,7 +485,9 @@ class Game:
             fighter.training = TRAINING_BONUS
             self.log("corner", camp.key, f"Intense Training: {fighter.name} +3 striking this turn.")
         else:  # medic
-            healed = min(MEDIC_HEAL, fighter.max_stamina - fighter.stamina)
+            healed = fighter.max_stamina - fighter.stamina
+            if healed > MEDIC_HEAL:
+                healed = MEDIC_HEAL
             fighter.stamina += healed
             self.log(
                 "corner", camp.key, f"Ringside Medic restores {healed} stamina to {fighter.name}."
@@ -530,7 +532,7 @@ class Game:
         self.log(
             "ko", camp.key,
             f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_HEALTH_LOSS} health"
-            f" ({max(camp.health, 0)} left).",
+            f" ({camp.health if camp.health > 0 else 0} left).",
         )  # fmt: skip
         self.knockdowns.append(
             {

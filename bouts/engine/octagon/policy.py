@@ -28,7 +28,8 @@ from .catalogue import (
     CODE_COST,
     CODE_STRIKE,
     CORNER,
-    FIRST_CORNER_CODE,
+    CORNER_CODES,
+    FIGHTER_CODES,
     HAND_LIMIT,
     LEGAL,
     MAX_COST,
@@ -117,22 +118,23 @@ class SeedPolicy(Policy):
         _strike=CODE_STRIKE,
         _base=CODE_BASE,
         _legal=LEGAL,
-        _first_corner=FIRST_CORNER_CODE,
+        _fighters=FIGHTER_CODES,
+        _corners=CORNER_CODES,
         _coach=COACH_CODE,
         _medic=MEDIC_CODE,
         _training=TRAINING_CODE,
     ) -> int | None:
         hand = camp.hand
-        if hand and len(camp.bench) < BENCH_LIMIT and min(hand) < _base:
+        if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
             for i, code in enumerate(hand):
                 if code < _base:
                     return i
         energy = camp.energy
         if not energy:
             return None
-        rand = game.rng.random
+        rng = game.rng
         # "70 % chance to continue playing cards if energy remains"
-        if camp.played and rand() >= AI_CONTINUE_CHANCE:
+        if camp.played and rng.random() >= AI_CONTINUE_CHANCE:
             return None
         if not hand:
             return None
@@ -142,10 +144,10 @@ class SeedPolicy(Policy):
             energy if 0 < energy < MAX_COST else MAX_COST if energy > 0 else 0
         ]
         techniques = [i for i, code in enumerate(hand) if legal[code] == TECH]
-        if max(hand) < _first_corner:  # no corner card in the hand
+        if _corners.isdisjoint(hand):  # no corner card in the hand
             if not techniques:
                 return None
-            return techniques[int(rand() * len(techniques))]
+            return techniques[int(rng.random() * len(techniques))]
         # Useful corner cards (``corner_useful``, inlined), in hand order: the Master
         # Coach always, the Medic on a hurt fighter, Intense Training once a turn with
         # a strike still affordable after it.
@@ -175,12 +177,12 @@ class SeedPolicy(Policy):
         if not corners:
             if not techniques:
                 return None
-            return techniques[int(rand() * len(techniques))]
+            return techniques[int(rng.random() * len(techniques))]
         if medic is not None and fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina:
             return medic
-        if not techniques or rand() < AI_CORNER_CHANCE:
-            return corners[int(rand() * len(corners))]
-        return techniques[int(rand() * len(techniques))]
+        if not techniques or rng.random() < AI_CORNER_CHANCE:
+            return corners[int(rng.random() * len(corners))]
+        return techniques[int(rng.random() * len(techniques))]
 
 
 class GreedyPolicy(Policy):

@@ -12,6 +12,7 @@ from .game import METHODS, REASON_TEXT, Game
 from .policy import POLICIES, Policy, SeedPolicy
 
 OPTIONS = ("first",)
+_SEED_POLICY = SeedPolicy()
 FIRST_CHOICES = ("red", "blue", "random")
 DEFAULT_ROUNDS = 100
 MAX_ROUNDS = 500
@@ -93,7 +94,7 @@ class OctagonRuleset(Ruleset):
     @staticmethod
     def _policy(plan) -> Policy:
         if plan is None:
-            return SeedPolicy()
+            return _SEED_POLICY  # the seed's AI holds no state: one instance serves all
         if isinstance(plan, Policy):
             return plan
         return POLICIES[plan["policy"]]()
