@@ -10,6 +10,7 @@ helper functions).
 from __future__ import annotations
 
 from math import sqrt
+from operator import itemgetter
 
 from ..result import DQ, KO, RTD, TDRAW, TKO, BoutResult, clock, decision_from_totals
 from . import formulas as F
@@ -175,8 +176,7 @@ def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     )
 
 
-def _clock_key(event: dict) -> str:
-    return event["clock"]  # "m:ss" within one round sorts as text
+_BY_CLOCK = itemgetter("clock")  # "m:ss" within one round sorts as text
 
 
 def _before_stoppage(rnd, seconds, events, first, *records) -> None:
@@ -196,7 +196,7 @@ def _before_stoppage(rnd, seconds, events, first, *records) -> None:
             if item["round"] != rnd:
                 break
             item["time"] = scaled(item["time"])
-    events[first:] = sorted(events[first:], key=_clock_key)
+    events[first:] = sorted(events[first:], key=_BY_CLOCK)
 
 
 def _close_round(mode: int, home, lean) -> list:
@@ -315,7 +315,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
     pla = plb = None
-    pva = pvb = -1
+    restyle = True  # steps 2-3 to (re)compute: injury penalties changed
+    hurt = False  # an injury roll landed: penalties may change at the end of the round
+    fouled = False  # a foul was called: a disqualification is possible
+    nose_a = nose_b = 0.0
     va = vb = None
 
     for rnd in range(1, rounds + 1):
@@ -381,8 +384,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             break
 
         # --- steps 2-3: styles and height (recomputed when a line or an injury changes)
-        if la is not pla or lb is not plb or a.pen_version != pva or b.pen_version != pvb:
-            pla, plb, pva, pvb = la, lb, a.pen_version, b.pen_version
+        if restyle or la is not pla or lb is not plb:
+            pla, plb, restyle = la, lb, False
             sa = (a.str, max(1.0, a.spd - a.pen_spd), max(1.0, a.agl - a.pen_agl))
             sb = (b.str, max(1.0, b.spd - b.pen_spd), max(1.0, b.agl - b.pen_agl))
             key = (sa, sb, a.hgt, b.hgt, la.label, lb.label)  # a label is the whole line
@@ -456,8 +459,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         pen_a = pen_b = 0  # point penalties this round
         if dirty_a or hold_a or random() < unint_p:
             warned_a, pen_a = _fouls(rng, a, rnd, dirty_a, hold_a, warn_p, unint_p, fouls, events)
+            fouled = True
         if dirty_b or hold_b or random() < unint_p:
             warned_b, pen_b = _fouls(rng, b, rnd, dirty_b, hold_b, warn_p, unint_p, fouls, events)
+            fouled = True
 
         # --- step 6: DEF_RATE = DEF x AGL, at least 1
         dr_a = def_a * l_a0 * fa
@@ -499,10 +504,12 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             aggr = random() < (ch_a if ch_a < 0.5 else 0.5)
             new = random() < ch_a
             if aggr or new:
+                hurt = True
                 inj_a, stop_a = _injuries(
                     rng, a, ch_a, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
         elif random() < ch_a:
+            hurt = True
             inj_a, stop_a = _injuries(
                 rng, a, ch_a, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
@@ -510,10 +517,12 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             aggr = random() < (ch_b if ch_b < 0.5 else 0.5)
             new = random() < ch_b
             if aggr or new:
+                hurt = True
                 inj_b, stop_b = _injuries(
                     rng, b, ch_b, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
         elif random() < ch_b:
+            hurt = True
             inj_b, stop_b = _injuries(
                 rng, b, ch_b, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
@@ -542,8 +551,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 stop_b = (share, TKO, f"The referee stops it: {bn} cannot continue.")
 
         # --- step 12: fatigue (AGG, cutting off the ring, an injured nose)
-        e_a -= taken_a + fat_a + a.nose
-        e_b -= taken_b + fat_b + b.nose
+        e_a -= taken_a + fat_a + nose_a
+        e_b -= taken_b + fat_b + nose_b
         la_i = int(land_a + 0.5)
         lb_i = int(land_b + 0.5)
         stats.append(
@@ -567,7 +576,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         )
 
         # --- step 13: a stoppage ends the bout (double (T)KO by timing, DQ priority)
-        if stop_a or stop_b or a.dq or b.dq:
+        if stop_a or stop_b or (fouled and (a.dq or b.dq)):
             winner, method, share, text = resolve_stoppage(stop_a, stop_b, a.dq, b.dq, an, bn)
             if share is None:  # a disqualification: the foul's moment in the round
                 seconds = int(random() * (ROUND_SECONDS - 1)) + 1
@@ -637,16 +646,20 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             }
         )
         if len(events) - first_event > 1:  # a round's events in the order of the clock
-            events[first_event:] = sorted(events[first_event:], key=_clock_key)
+            events[first_event:] = sorted(events[first_event:], key=_BY_CLOCK)
         # Injury penalties to SPD and AGL (and a bad nose) count from the next round.
-        if a.pen_version < 0:
-            a.pen_version = 1 - a.pen_version
-            a.pen_spd, a.pen_agl = vision_penalty(a.injuries)
-            a.nose = nose_fatigue(a.injuries)
-        if b.pen_version < 0:
-            b.pen_version = 1 - b.pen_version
-            b.pen_spd, b.pen_agl = vision_penalty(b.injuries)
-            b.nose = nose_fatigue(b.injuries)
+        if hurt:
+            hurt = False
+            if a.pen_version < 0:
+                a.pen_version = 1 - a.pen_version
+                a.pen_spd, a.pen_agl = vision_penalty(a.injuries)
+                a.nose = nose_a = nose_fatigue(a.injuries)
+                restyle = True
+            if b.pen_version < 0:
+                b.pen_version = 1 - b.pen_version
+                b.pen_spd, b.pen_agl = vision_penalty(b.injuries)
+                b.nose = nose_b = nose_fatigue(b.injuries)
+                restyle = True
 
     if method is None:  # result.decision_from_totals, for three judges
         red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)

@@ -11,6 +11,8 @@ ATTR_MIN, ATTR_MAX = 1, 30
 WEIGHT_MIN, WEIGHT_MAX = 90, 400
 NAME_MAX = 80
 KNOWN_KEYS = frozenset((*ATTRIBUTES, "name", "weight"))
+_INT = frozenset((int,))  # the fast path: every attribute a plain int (not a bool) ...
+_VALID = frozenset(range(ATTR_MIN, ATTR_MAX + 1))  # ... within the bounds
 
 # rating_range: the average of the five attributes (an average WeBL fighter has ~11 in each).
 RATING_RANGE = (6.0, 16.0)
@@ -23,18 +25,7 @@ def validate_card(card) -> dict:
         # through to the checks below, which name the field and the rule.
         get = card.get
         s, p, a, h, t = get("str"), get("spd"), get("agl"), get("hgt"), get("tgh")
-        if (
-            type(s) is int
-            and type(p) is int
-            and type(a) is int
-            and type(h) is int
-            and type(t) is int
-            and ATTR_MIN <= s <= ATTR_MAX
-            and ATTR_MIN <= p <= ATTR_MAX
-            and ATTR_MIN <= a <= ATTR_MAX
-            and ATTR_MIN <= h <= ATTR_MAX
-            and ATTR_MIN <= t <= ATTR_MAX
-        ):
+        if {type(s), type(p), type(a), type(h), type(t)} == _INT and {s, p, a, h, t} <= _VALID:
             name = get("name")
             weight = get("weight")
             if (

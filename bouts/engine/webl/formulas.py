@@ -107,13 +107,13 @@ def knockdowns_and_ko(damage: float, start: float, opp_target: str) -> tuple[int
 
 def round2(x: float) -> float:
     """``round(x, 2)``, bit for bit, without the decimal conversion ``round`` makes
-    (the results print four floats a round to 2 dp; ``round(x, 2)`` is ~5x dearer).
+    (the results print four floats a round to 2 dp; ``round(x, 2)`` is dearer).
 
-    ``y = x * 100`` is within 1e-9 of the exact 100x here (|y| < 1e9 keeps the error
-    below ~1e-7): unless its fraction is within 1e-6 of one half, the nearest integer
-    r of y is that of 100x, and ``r / 100`` (a correctly rounded division) is the
-    double nearest r/100, which is what ``round`` returns. Near a half, at zero (the
-    sign of -0.0) and out of range, ``round`` itself answers."""
+    ``y = x * 100`` is within 1e-7 of the exact 100x for |y| < 1e9: unless its
+    fraction is within 1e-6 of one half, the nearest integer r of y is that of 100x,
+    and ``r / 100`` (a correctly rounded division) is the double nearest r/100, which
+    is what ``round`` returns. Near a half, at zero (the sign of -0.0) and out of
+    range, ``round`` itself answers."""
     y = x * 100.0
     if -1e9 < y < 1e9:
         r = floor(y)

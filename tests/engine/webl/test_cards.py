@@ -68,3 +68,33 @@ def test_weight_rule():
     assert weight_strength_bonus(150, 165) == 0.0
     assert weight_strength_bonus(300, 200) == pytest.approx(2.5)  # capped at 250 lb
     assert weight_strength_bonus(None, 150) == 0.0
+
+
+def test_fast_path_agrees_with_the_checks():
+    # A dict subclass skips the fast path: both must accept and refuse the same cards.
+    import random
+
+    from bouts.engine.errors import CardError
+    from bouts.engine.webl.cards import validate_card
+
+    class Slow(dict):
+        pass
+
+    rng = random.Random(4)
+    odd = (0, 1, 30, 31, -1, True, False, 11.0, 11.5, "11", None)
+    for _ in range(3000):
+        keys = ("str", "spd", "agl", "hgt", "tgh")
+        c = {k: rng.choice((rng.randint(1, 30),) * 6 + odd) for k in keys}
+        if rng.random() < 0.3:
+            c["name"] = rng.choice(("Joe", " Joe", "", None, 5))
+        if rng.random() < 0.3:
+            c["weight"] = rng.choice((150, 89, 401, 150.5, None, True))
+        try:
+            fast = validate_card(c)
+        except CardError as e:
+            fast = ("error", e.field)
+        try:
+            slow = validate_card(Slow(c))
+        except CardError as e:
+            slow = ("error", e.field)
+        assert fast == slow, c
