@@ -181,15 +181,22 @@ def _fast_side(side):
     """A well-formed side, or None (then the full checks run and name the rule broken)."""
     if type(side) is not dict or len(side) != 14:
         return None
+    try:
+        return _fast_side_keys(side)
+    except KeyError:
+        return None
+
+
+def _fast_side_keys(side):
     out = {}
     for key, lo, hi in _SIDE_BOUNDS:
-        value = side.get(key)
+        value = side[key]
         if type(value) is not int or not lo <= value <= hi:
             return None
         out[key] = value
     expected = 1
     for key in ACTION_RANGES:
-        value = side.get(key)
+        value = side[key]
         if type(value) is not list or len(value) != 2:
             return None
         lo, hi = value
@@ -199,8 +206,8 @@ def _fast_side(side):
         expected = hi + 1
     if expected != 81:
         return None
-    kp = side.get("kp")
-    cpd = side.get("cpd")
+    kp = side["kp"]
+    cpd = side["cpd"]
     if type(kp) is not int or type(cpd) is not int:
         return None
     if not 0 <= kp <= out["pl"][1] or not out["pm"][0] <= cpd <= out["pm"][1]:
@@ -216,6 +223,13 @@ def _fast_card(card):
     then goes through the full checks (the same output, or the CardError)."""
     if type(card) is not dict:
         return None
+    try:
+        return _fast_card_keys(card)
+    except KeyError:
+        return None
+
+
+def _fast_card_keys(card):
     for key in card:
         if key not in _TOP_SET:
             return None
@@ -225,11 +239,11 @@ def _fast_card(card):
         if type(name) is not str or not name.strip():
             return None
         out["name"] = name
-    rating = card.get("rating")
+    rating = card["rating"]
     if type(rating) is not int or not 1 <= rating <= 10:
         return None
     out["rating"] = rating
-    style = card.get("style")
+    style = card["style"]
     if type(style) is not str or style not in _STYLE_SET:
         return None
     out["style"] = style
@@ -246,9 +260,9 @@ def _fast_card(card):
     if len(set(traits)) != len(traits):
         return None
     out["traits"] = list(traits)
-    agg = card.get("agg")
-    end = card.get("end")
-    cut = card.get("cut")
+    agg = card["agg"]
+    end = card["end"]
+    cut = card["cut"]
     if type(agg) is not int or type(end) is not int or type(cut) is not int:
         return None
     if not (1 <= agg <= 10 and 1 <= end <= 250 and 0 <= cut <= 10):
@@ -256,25 +270,25 @@ def _fast_card(card):
     out["agg"] = agg
     out["end"] = end
     out["cut"] = cut
-    foul = card.get("foul")
+    foul = card["foul"]
     if type(foul) is not str or foul not in _FOUL_SET:
         return None
     out["foul"] = foul
-    fresh = _fast_side(card.get("fresh"))
+    fresh = _fast_side(card["fresh"])
     if fresh is None:
         return None
-    fatigued = _fast_side(card.get("fatigued"))
+    fatigued = _fast_side(card["fatigued"])
     if fatigued is None:
         return None
     out["fresh"] = fresh
     out["fatigued"] = fatigued
-    hitting = card.get("hitting")
+    hitting = card["hitting"]
     if type(hitting) is not dict or len(hitting) != 5:
         return None
     hit = {}
     expected = 1
     for punch in PUNCHES:
-        entry = hitting.get(punch)
+        entry = hitting[punch]
         if type(entry) is not dict:
             return None
         for key in entry:
@@ -302,12 +316,12 @@ def _fast_card(card):
     if expected != 81:
         return None
     out["hitting"] = hit
-    strategy = card.get("strategy")
+    strategy = card["strategy"]
     if type(strategy) is not dict or len(strategy) != 4:
         return None
     strat = {}
     for key in STRATEGY_KEYS:
-        value = strategy.get(key)
+        value = strategy[key]
         if type(value) is not int or not 1 <= value <= 10:
             return None
         strat[key] = value
