@@ -419,7 +419,11 @@ class Bout:
         need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
         total = self.d6() + self.d6() + dfn.chin_mod
         up = total >= need
-        count = max(2, min(9, 9 - (total - need))) if up else 10
+        if up:
+            count = 9 - (total - need)  # clamped to 2..9
+            count = 2 if count < 2 else 9 if count > 9 else count
+        else:
+            count = 10
         self.knockdowns.append(
             {"round": self.round, "time": self.stamp(), "fighter": dfn.side, "count": count}
         )

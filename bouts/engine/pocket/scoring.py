@@ -57,8 +57,10 @@ def points(diff: float, net: int) -> list[int]:
         red_pts -= net
     elif net < 0:
         blue_pts += net
-    lift = 10 - max(red_pts, blue_pts)
-    return [max(6, red_pts + lift), max(6, blue_pts + lift)]
+    lift = 10 - (red_pts if red_pts > blue_pts else blue_pts)
+    red_pts += lift
+    blue_pts += lift
+    return [red_pts if red_pts > 6 else 6, blue_pts if blue_pts > 6 else 6]
 
 
 def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:

@@ -23,7 +23,12 @@ def margin(unit) -> int:
 
 def strength(units) -> int:
     """A side's remaining fighting strength: (attack + 1) x (margin + 1) over its cards."""
-    return sum((u.attack + 1) * max(0, u.health - u.fatigue - u.damage + 1) for u in units)
+    total = 0
+    for u in units:
+        m = u.health - u.fatigue - u.damage + 1
+        if m > 0:
+            total += (u.attack + 1) * m
+    return total
 
 
 class Policy:
