@@ -47,6 +47,7 @@ from .catalogue import (
     TRAINING_BONUS,
 )
 from .formulas import takedown_chance
+from .policy import SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
 
 HEALTH_DEPLETED = "HEALTH"
@@ -270,7 +271,7 @@ class Game:
                 camp.fighters[code].where = HAND
         # Main phase
         choose = policy.choose_action
-        play = self.play
+        play = self.apply if type(policy) is SeedPolicy else self.play
         while True:
             index = choose(self, camp)
             if index is None:
@@ -321,6 +322,13 @@ class Game:
             ][code]
         if not legal:
             raise ValueError(f"illegal play by {camp.key}: card {code} in hand slot {index}")
+        self.apply(camp, index)
+
+    def apply(self, camp: Camp, index: int) -> None:
+        """Play ``camp.hand[index]``, known to be legal (``play`` checks first; the
+        seed's AI picks only legal cards, so ``turn`` calls this directly for it)."""
+        hand = camp.hand
+        code = hand[index]
         del hand[index]
         if code < CODE_BASE:
             fighter = camp.fighters[code]
