@@ -250,7 +250,7 @@ class BoutFighterLine(models.Model):
         "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     name = models.CharField(max_length=120)
-    stats = models.JSONField(default=dict)
+    stats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["bout_id", "side", "id"]

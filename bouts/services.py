@@ -532,6 +532,8 @@ def bout_fail(*, bout_id: int, reason: str) -> None:
         bout.status = BoutStatus.FAILED
         bout.failure_reason = reason[:2000]
         bout.save(update_fields=["status", "failure_reason"])
+        # A bracket must never stall on a bout the pipeline gave up on.
+        league_services.bout_failed(bout=bout)
 
 
 def _team_fighter(item: dict, allowed: set[int]) -> int | None:
