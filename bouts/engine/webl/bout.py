@@ -52,6 +52,7 @@ from .scoring import (
 from .styles import resolve_styles
 
 ROUND_SECONDS = 180
+LAST_SECOND = ROUND_SECONDS - 1
 DQ_LADDER = (0.10, 0.20, 0.40, 0.80, 1.0)  # step 5: DQ chance at the 1st..5th warning
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
@@ -386,8 +387,17 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # --- steps 2-3: styles and height (recomputed when a line or an injury changes)
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
-            sa = (a.str, max(1.0, a.spd - a.pen_spd), max(1.0, a.agl - a.pen_agl))
-            sb = (b.str, max(1.0, b.spd - b.pen_spd), max(1.0, b.agl - b.pen_agl))
+            # (STR, max(1, SPD - penalty), max(1, AGL - penalty)), max without the call
+            sa = (
+                a.str,
+                v if (v := a.spd - a.pen_spd) > 1.0 else 1.0,
+                v if (v := a.agl - a.pen_agl) > 1.0 else 1.0,
+            )
+            sb = (
+                b.str,
+                v if (v := b.spd - b.pen_spd) > 1.0 else 1.0,
+                v if (v := b.agl - b.pen_agl) > 1.0 else 1.0,
+            )
             key = (sa, sb, a.hgt, b.hgt, la.label, lb.label)  # a label is the whole line
             pair = _PAIRS.get(key)
             if pair is None:
@@ -581,7 +591,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             if share is None:  # a disqualification: the foul's moment in the round
                 seconds = int(random() * (ROUND_SECONDS - 1)) + 1
             else:
-                seconds = min(ROUND_SECONDS - 1, max(1, int(share * ROUND_SECONDS)))
+                seconds = int(share * ROUND_SECONDS)  # within 1..179 (min/max without calls)
+                seconds = 1 if seconds < 1 else (LAST_SECOND if seconds > LAST_SECOND else seconds)
             end_round, end_time = rnd, _CLOCKS[seconds]
             if len(events) > first_event:
                 _before_stoppage(rnd, seconds, events, first_event, knockdowns, injuries_out, fouls)
@@ -822,10 +833,11 @@ def _knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, even
     downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
     if not ko and not downs:
         f.stuns += 1
+        s = int(ROUND_SECONDS * 0.9 * kd / k1 - 90)
         events.append(
             {
                 "round": rnd,
-                "clock": _CLOCKS[min(ROUND_SECONDS - 1, int(ROUND_SECONDS * 0.9 * kd / k1 - 90))],
+                "clock": _CLOCKS[s if s < LAST_SECOND else LAST_SECOND],
                 "kind": "stun",
                 "side": f.side,
                 "text": f"{f.name} is stunned by {opp.name}.",
@@ -837,7 +849,8 @@ def _knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, even
         downs = 0  # the knockout came first: the knockdowns do not appear
     for i in range(downs):
         share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
-        when = _CLOCKS[max(1, min(ROUND_SECONDS - 1, int(share * ROUND_SECONDS)))]
+        s = int(share * ROUND_SECONDS)
+        when = _CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
         f.downs += 1
         knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})
         events.append(

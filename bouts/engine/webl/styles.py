@@ -43,8 +43,17 @@ def apply_styles(a: tuple, b: tuple, style_a: str, style_b: str, agg_a: int, agg
         elif style == "outside":
             mine[0] -= 0.15 * s
         # all-out changes damage and the height bonus, not attributes
-    a2 = (max(1.0, sa + da[0]), max(1.0, pa + da[1]), max(1.0, la + da[2]))
-    b2 = (max(1.0, sb + db[0]), max(1.0, pb + db[1]), max(1.0, lb + db[2]))
+    # max(1.0, v) without the builtin call (the same value, ties and NaN alike)
+    a2 = (
+        v if (v := sa + da[0]) > 1.0 else 1.0,
+        v if (v := pa + da[1]) > 1.0 else 1.0,
+        v if (v := la + da[2]) > 1.0 else 1.0,
+    )
+    b2 = (
+        v if (v := sb + db[0]) > 1.0 else 1.0,
+        v if (v := pb + db[1]) > 1.0 else 1.0,
+        v if (v := lb + db[2]) > 1.0 else 1.0,
+    )
     agg_a2, agg_b2 = style_aggression(style_a, style_b, agg_a, agg_b)
     return a2, b2, agg_a2, agg_b2
 
@@ -106,8 +115,16 @@ def resolve_styles(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
             a, b, line_a.style, line_b.style, line_a.agg, line_b.agg
         )
     else:  # no styles: nothing to compute but the floors
-        a2 = (max(1.0, a[0]), max(1.0, a[1]), max(1.0, a[2]))
-        b2 = (max(1.0, b[0]), max(1.0, b[1]), max(1.0, b[2]))
+        a2 = (  # max(1.0, v) without the builtin call
+            v if (v := a[0]) > 1.0 else 1.0,
+            v if (v := a[1]) > 1.0 else 1.0,
+            v if (v := a[2]) > 1.0 else 1.0,
+        )
+        b2 = (
+            v if (v := b[0]) > 1.0 else 1.0,
+            v if (v := b[1]) > 1.0 else 1.0,
+            v if (v := b[2]) > 1.0 else 1.0,
+        )
         agg_a, agg_b = line_a.agg, line_b.agg
     if hgt_a == hgt_b:
         return a2, b2, agg_a, agg_b
