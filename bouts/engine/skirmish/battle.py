@@ -20,6 +20,8 @@ class Unit:
 
     __slots__ = (
         "acted",
+        "as_attacker",
+        "as_defender",
         "attack",
         "attacks",
         "damage",
@@ -48,6 +50,10 @@ class Unit:
         self.speed = card["speed"]
         self.health = card["health"]
         self.multi = card.get("multi_attack", 1)
+        # the play-by-play's "Name (value)" for this card attacking and defending
+        # (attack and defence never change during a battle)
+        self.as_attacker = f"{self.name} ({self.attack})"
+        self.as_defender = f"{self.name} ({self.defence})"
         self.fatigue = 0
         self.damage = 0  # damage taken
         self.dealt = 0
@@ -169,11 +175,11 @@ class Battle:
                     t.damage += 1
                     u.dealt += 1
                     s["landed"] += 1  # one point of damage a hit: "damage" set below
-                    text = f"{u.name} ({a}) hits {t.name} ({d})."
+                    text = f"{u.as_attacker} hits {t.as_defender}."
                 elif a == d:
-                    text = f"{t.name} ({d}) has yet to act: {u.name} ({a}) cannot hit."
+                    text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
                 else:
-                    text = f"{u.name} ({a}) cannot get through {t.name} ({d})."
+                    text = f"{u.as_attacker} cannot get through {t.as_defender}."
                 if d:
                     u.fatigue += 1
                     s["fatigue"] += 1
