@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import struct
+from operator import itemgetter
 
 # Card fields.
 C_CF, C_RN, C_RESULT, C_CUT, C_POS, C_KD, C_KOR, C_KD2, C_KDC = range(9)
@@ -149,7 +150,7 @@ def shuffled(rng: random.Random) -> list:
     buf[2::8] = data[1::4]
     buf[3::8] = data[2::4]
     buf[4::8] = data[3::4]
-    return list(map(DECK.__getitem__, _DOUBLES.pack(*sorted(_DOUBLES.unpack(buf)))[0::8]))
+    return list(itemgetter(*_DOUBLES.pack(*sorted(_DOUBLES.unpack(buf)))[0::8])(DECK))
 
 
 _UNPACK = struct.Struct(f"<{DECK_SIZE}I").unpack
