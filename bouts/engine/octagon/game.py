@@ -257,7 +257,9 @@ class Game:
         # Draw phase (Game.draw and Game.to_hand, inlined for speed)
         policy = camp.policy
         hand = camp.hand
-        if not policy.skip_draw(self, camp):
+        # the seed's AI never skips the draw and picks only legal plays
+        seed_ai = type(policy) is SeedPolicy
+        if seed_ai or not policy.skip_draw(self, camp):
             if not camp.deck:
                 self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
                 self.end(camp.opp, DECK_OUT)
@@ -271,7 +273,7 @@ class Game:
                 camp.fighters[code].where = HAND
         # Main phase
         choose = policy.choose_action
-        play = self.apply if type(policy) is SeedPolicy else self.play
+        play = self.apply if seed_ai else self.play
         while True:
             index = choose(self, camp)
             if index is None:
