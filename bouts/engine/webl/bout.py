@@ -141,7 +141,10 @@ def _side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
     static = _LINE_VALUES.get(key)
     if static is None:
         static = _LINE_VALUES[key] = _line_values(line, agg, opp_line.style == "allout")
-    return (*stats, agg, *static)
+    # Floats for the round's arithmetic (exact for these small integers: the same
+    # results, without mixed int-float operations in the loop).
+    s, p, a = stats
+    return (float(s), float(p), float(a), float(agg), *static)
 
 
 _LINE_VALUES: dict[tuple, tuple] = {}
@@ -151,7 +154,7 @@ def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     style = line.style
     fat_agg = line.agg if style == "feint" else agg  # feint's lost point still tires
     used = fat_agg + line.pow + line.defense
-    land_mult = 8 * agg
+    land_mult = 8.0 * agg
     if line.target:
         land_mult *= F.TARGETED_LANDED * (F.CUT_TARGET if line.target == "C" else 1.0)
     tgt_mult = F.damage_modifiers(line.target, False, False)[0]
@@ -166,7 +169,7 @@ def _line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
         fat_agg + cut_cost,
         used,
         line.pow * dmg_mult,
-        line.defense,
+        float(line.defense),
         line.target,
         line.dirty,
         land_mult,
@@ -287,6 +290,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
     used_a = used_b = F.ENERGY
+    recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
     look_a, look_b = plan_r.lookup, plan_b.lookup
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
@@ -328,10 +332,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         if rnd > 1:
             lost = st_a - e_a
             if lost > 0:
-                e_a += lost * (rec + rec_rest * (energy - used_a))
+                e_a += lost * recf_a
             lost = st_b - e_b
             if lost > 0:
-                e_b += lost * (rec + rec_rest * (energy - used_b))
+                e_b += lost * recf_b
         # --- the plan lines (conditions see the state after the rest)
         la, conds = look_a[rnd]
         if conds:
@@ -451,8 +455,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
                 "red" if def_a > def_b else ("blue" if def_b > def_a else None),
             )
-        else:
-            used_a, used_b = va[5], vb[5]
+            # step 1 of the next round: the share of lost endurance regained
+            recf_a = rec + rec_rest * (energy - used_a)
+            recf_b = rec + rec_rest * (energy - used_b)
 
         # --- step 4: endurance scaling
         fa = e_a / st_a
