@@ -191,7 +191,3 @@ TRAINING_CODE = CODE_BASE + CORNER_BY_NAME["Intense Training"].index
 MEDIC_CODE = CODE_BASE + CORNER_BY_NAME["Ringside Medic"].index
 FIGHTER_CODES = frozenset(range(CODE_BASE))  # for C-level "any fighter in the hand?"
 CORNER_CODES = frozenset(range(FIRST_CORNER_CODE, len(CARD_BY_CODE)))
-# ``IS_TECH[where][energy]``: ``code -> bool`` (a legal technique), a bound lookup made
-# once, so the seed AI can pick out the legal techniques of a hand in C
-# (``itertools.compress``) without a Python loop.
-IS_TECH = tuple(tuple(tuple(v == TECH for v in row).__getitem__ for row in rows) for rows in LEGAL)

@@ -14,8 +14,6 @@ hand to play next (``None`` ends the main phase). The engine enforces the rules
 
 from __future__ import annotations
 
-from itertools import compress
-
 from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
@@ -33,13 +31,13 @@ from .catalogue import (
     CORNER_CODES,
     FIGHTER_CODES,
     HAND_LIMIT,
-    IS_TECH,
     LEGAL,
     MAX_COST,
     MEDIC_CODE,
     STRIKE,
     SUBMISSION,
     TAKEDOWN,
+    TECH,
     TRAINING_CODE,
 )
 from .formulas import strike_damage, submission_damage, takedown_chance
@@ -120,9 +118,7 @@ class SeedPolicy(Policy):
         _strike=CODE_STRIKE,
         _base=CODE_BASE,
         _legal=LEGAL,
-        _is_tech=IS_TECH,
-        _compress=compress,
-        _range=range,
+        _tech=TECH,
         _fighters=FIGHTER_CODES,
         _corners=CORNER_CODES,
         _coach=COACH_CODE,
@@ -148,7 +144,7 @@ class SeedPolicy(Policy):
         where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
         level = energy if 0 < energy < MAX_COST else MAX_COST if energy > 0 else 0
         legal = _legal[where][level]
-        techniques = list(_compress(_range(len(hand)), map(_is_tech[where][level], hand)))
+        techniques = [i for i, code in enumerate(hand) if legal[code] == _tech]
         if _corners.isdisjoint(hand):  # no corner card in the hand
             if not techniques:
                 return None
