@@ -104,6 +104,16 @@ def run(args) -> dict:
                 "sql_ms": {k: v * 1000 for k, v in sql_time.items()},
             }
         )
+        if args.progress and (index + 1) % args.progress == 0:
+            recent = per_bout[-args.progress :]
+            print(
+                f"{index + 1} bouts: queries {min(r['queries'] for r in recent)}.."
+                f"{max(r['queries'] for r in recent)}, record "
+                f"{sum(r['record_ms'] for r in recent) / len(recent):.0f} ms, "
+                f"load {h.loadavg()}",
+                file=sys.stderr,
+                flush=True,
+            )
     if args.profile:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(35)
@@ -191,6 +201,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, help="cProfile the last N recordings")
     parser.add_argument("--db", default=h.BENCH_DB, help="dropped and re-created")
+    parser.add_argument("--progress", type=int, default=0, help="a stderr line every N bouts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = run(args)

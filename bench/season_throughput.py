@@ -186,6 +186,11 @@ def run_pipeline(args) -> dict:
     timings = workdir / "timings"
     timings.mkdir()
     worker_env = {**env, "BENCH_TIMINGS_DIR": str(timings), "CONN_MAX_AGE": "600"}
+    if args.division_lock_of_self:
+        # Without it the scheduler's season_schedule (which holds the League row for
+        # a whole season) blocks every recording: see bench/README.md, finding 1.
+        worker_env["BENCH_DIVISION_LOCK_OF_SELF"] = "1"
+        report["experiment"] = "division lock of=('self',)"
     proc = start_workers(worker_env, plain=args.plain, concurrency=args.concurrency, logdir=workdir)
     pool = h.children(proc.pid)
     progress = {"queued": 0, "finished": False}
