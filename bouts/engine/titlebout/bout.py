@@ -1524,10 +1524,15 @@ class Bout:
             sc = [[10, 10] for _ in range(3)]
         else:
             sc = score_round(pts, kds, marks, self.judges, ctx)
+        rd, bd = r.deducted, b.deducted
+        cards = self.cards
         for j in range(3):
-            sc[j][0] -= r.deducted
-            sc[j][1] -= b.deducted
-            self.cards[j].append(sc[j])
+            card = sc[j]
+            if rd:
+                card[0] -= rd
+            if bd:
+                card[1] -= bd
+            cards[j].append(card)
         if r.pts > b.pts:
             self.last_winner = r
             r.margin += 1
@@ -1540,12 +1545,13 @@ class Bout:
         for a, c in sc:
             won += (a > c) - (c > a)
         # endurance
-        for f in (r, b):
-            o = f.opp
+        missing = self.opt["missing_punches"]
+        for f, o in ((r, b), (b, r)):
             loss = o.pts + f.end_extra + f.end_drain
-            if self.opt["missing_punches"]:
+            if missing:
                 loss += f.missed
-            f.end = max(0, f.end - loss)
+            end = f.end - loss
+            f.end = end if end > 0 else 0
             f.against.append(o.pts)
         self.round_stats.append(self.stats_line())
         self.ev("round", None, f"End of round {rnd}: {r.name} {r.pts} points, {b.name} {b.pts}")
