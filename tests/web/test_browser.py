@@ -16,7 +16,7 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
         reason="Debian's chromium and chromium-driver are not installed (make browser)",

@@ -4,15 +4,13 @@ fighters each with generated cards, camps, corner men; optionally fought."""
 from __future__ import annotations
 
 import datetime as dt
-import random
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from bouts.engine import RULESETS, generate_card
+from bouts.engine import RULESETS
 from bouts.models import Bout
-from fighters.models import Camp, CornerMan, Fighter
 from league import services
 from league.models import League, Tournament
 
@@ -32,17 +30,6 @@ LEAGUE_NAMES = {"titlebout": "Title Bout", "webl": "WeBL", "pocket": "Pocket"}
 # One league per ruleset (a league has one ruleset), one division each.
 DIVISIONS = (("middleweight", "Middleweight"), ("lightweight", "Lightweight"))
 FIGHTERS_PER_DIVISION = 16
-CAMPS = ("Kronk", "Fifth Street", "Cus's Catskill", "Wild Card")
-CORNER_SKILLS = (
-    ("excellent", "excellent"),
-    ("very_good", "good"),
-    ("good", "average"),
-    ("average", "good"),
-    ("average", "average"),
-    ("poor", "average"),
-    ("good", "excellent"),
-    ("very_good", "average"),
-)
 START = dt.date(2026, 1, 10)
 
 
@@ -104,25 +91,13 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def load(self, rulesets: list[str], *, seed: int, per_division: int) -> list[League]:
-        from faker import Faker
+        # The fighters helper's roster planner: seeded Faker names by nationality,
+        # height and reach from the weight class, cards spread over the rating
+        # range and kept consistent with stance and weight, camps with corner men.
+        from fighters.roster import plan_roster
+        from fighters.services import roster_create
 
-        from fighters.services import camp_create, corner_man_create, fighter_create
-
-        rng = random.Random(seed)
-        fake = Faker()
-        fake.seed_instance(seed)
-        camps = []
-        for name in CAMPS:
-            camp = Camp.objects.filter(name=name).first() or camp_create(
-                name=name, manager=fake.name(), city=fake.city()
-            )
-            camps.append(camp)
-        for n, (cut, strategy) in enumerate(CORNER_SKILLS):
-            name = f"{fake.first_name()} {fake.last_name()}"
-            if not CornerMan.objects.filter(name=name).exists():
-                corner_man_create(name=name, cut=cut, strategy=strategy, camp=camps[n % len(camps)])
         leagues = []
-        used_names = set(Fighter.objects.values_list("name", flat=True))
         for index, ruleset in enumerate(rulesets):
             rules = RULESETS[ruleset]
             slug = f"demo-{ruleset}"
@@ -144,29 +119,13 @@ class Command(BaseCommand):
             league.save()
             weight_class, label = DIVISIONS[index % len(DIVISIONS)]
             division = league.divisions.create(weight_class=weight_class, name=label)
-            low, high = rules.rating_range
-            for n in range(per_division):
-                name = fake.name()
-                while name in used_names:
-                    name = fake.name()
-                used_names.add(name)
-                # Ratings spread over the upper part of the scale: contenders and journeymen.
-                rating = low + (high - low) * (0.35 + 0.6 * rng.random())
-                card = generate_card(ruleset, seed * 1000 + index * 100 + n, rating)
-                fighter = fighter_create(
-                    name=name,
-                    nickname=fake.word().capitalize() if rng.random() < 0.5 else "",
-                    nationality=fake.country()[:80],
-                    date_of_birth=START - dt.timedelta(days=rng.randint(20 * 365, 36 * 365)),
-                    stance="southpaw" if rng.random() < 0.2 else "orthodox",
-                    height_cm=rng.randint(165, 195),
-                    reach_cm=rng.randint(165, 205),
-                    weight_class=weight_class,
-                    camp=camps[n % len(camps)],
-                    cards={ruleset: card},
-                    source="demo",
-                )
-                division.fighters.add(fighter)
+            plan = plan_roster(
+                ruleset=ruleset,
+                count=per_division,
+                seed=seed * 100 + index,
+                weight_classes=[weight_class],
+            )
+            roster_create(plan=plan, divisions={weight_class: division})
             services.title_for(division)
             leagues.append(league)
             self.stdout.write(
