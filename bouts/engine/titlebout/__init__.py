@@ -42,7 +42,12 @@ class TitleBout(Ruleset):
         offs = officials_mod.officials(officials, rng)
         corn = officials_mod.corners(corners, rng)
         bout = Bout(red, blue, rounds, rng, offs, corn, plans or {}, opts)
-        return bout.run()
+        try:
+            return bout.run()
+        finally:
+            # the fighters point at each other: unlink them so the bout is freed at once
+            # (by reference counting) rather than left to the cyclic garbage collector
+            bout.red.opp = bout.blue.opp = None
 
 
 officials_mod = officials

@@ -3,6 +3,8 @@ the bout's rng as the book says when they are absent."""
 
 from __future__ import annotations
 
+import random
+
 from ..base import (
     CUT_SKILL,
     DOCTOR_CAUTION,
@@ -138,10 +140,19 @@ CORNER_NAMES = (
 )
 
 
-def draw_referee(rng) -> dict:
+def _randint(rng):
+    """``rng.randint``; for a plain ``random.Random`` the same draw without its two
+    Python wrappers: ``randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``."""
+    if type(rng) is random.Random:
+        below = rng._randbelow
+        return lambda a, b: a + below(b - a + 1)
+    return rng.randint
+
+
+def draw_referee(rng, randint=None) -> dict:
     """The book's procedure: pick a rated referee, check his availability (RN
     1-80 within his range), repeat until one is available."""
-    randint = rng.randint
+    randint = randint or rng.randint
     while True:
         name, fouls, stoppage, level, avail = REFEREES[randint(0, len(REFEREES) - 1)]
         if randint(1, 80) <= avail:
@@ -174,9 +185,10 @@ def officials(given, rng) -> dict:
     """Validated officials; missing ones drawn with ``rng`` (in a fixed order)."""
     given = {} if given is None else given
     _known(given, ("referee", "judges", "doctor"), "officials")
+    randint = _randint(rng)
     ref = given.get("referee")
     if ref is None:
-        referee = draw_referee(rng)
+        referee = draw_referee(rng, randint)
     else:
         _known(ref, ("name", "fouls", "stoppage", "overall"), "officials.referee")
         overall = require_choice(
@@ -198,8 +210,8 @@ def officials(given, rng) -> dict:
         names = list(JUDGE_NAMES)
         judges = []
         for _ in range(3):
-            name = names.pop(rng.randint(0, len(names) - 1))
-            roll = rng.randint(1, 20)
+            name = names.pop(randint(0, len(names) - 1))
+            roll = randint(1, 20)
             close = "even" if roll <= 6 else "aggressor" if roll <= 15 else "counterpuncher"
             judges.append({"name": name, "bias": "none", "close_round": close})
     else:
@@ -221,8 +233,8 @@ def officials(given, rng) -> dict:
     doc = given.get("doctor")
     if doc is None:
         doctor = {
-            "name": DOCTOR_NAMES[rng.randint(0, len(DOCTOR_NAMES) - 1)],
-            "caution": draw_doctor(rng.randint(1, 80)),
+            "name": DOCTOR_NAMES[randint(0, len(DOCTOR_NAMES) - 1)],
+            "caution": draw_doctor(randint(1, 80)),
         }
     else:
         _known(doc, ("name", "caution"), "officials.doctor")
@@ -238,14 +250,15 @@ def officials(given, rng) -> dict:
 def corners(given, rng) -> dict:
     given = {} if given is None else given
     _known(given, ("red", "blue"), "corners")
+    randint = _randint(rng)
     out = {}
     for side in ("red", "blue"):
         corner = given.get(side)
         if corner is None:
             out[side] = {
-                "name": CORNER_NAMES[rng.randint(0, len(CORNER_NAMES) - 1)],
-                "cut": draw_cut_level(rng.randint(1, 20)),
-                "strategy": draw_strategy_level(rng.randint(1, 20)),
+                "name": CORNER_NAMES[randint(0, len(CORNER_NAMES) - 1)],
+                "cut": draw_cut_level(randint(1, 20)),
+                "strategy": draw_strategy_level(randint(1, 20)),
             }
             continue
         field = f"corners.{side}"
