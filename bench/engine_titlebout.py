@@ -1,9 +1,14 @@
 """Microseconds per 12-round Title Bout bout (full event log, one process).
 
-    .venv/bin/python bench/engine_titlebout.py [-n 2000] [--batches 5]
+    .venv/bin/python bench/engine_titlebout.py [-n 2000] [--batches 5] [--simulate]
 
 Reports wall and CPU time; the machine is shared, so the best batch's CPU time is
-the figure to quote (the median shows the noise)."""
+the figure to quote (the median shows the noise). ``--simulate`` goes through
+``bouts.engine.simulate`` (card validation and officials included, as callers pay
+them). Under heavy load CPU time still drifts; for a repeatable figure count
+instructions on a fixed batch, e.g.
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python
+bench/engine_titlebout.py -n 200 --batches 1 --simulate`` minus the same with ``-n 0``."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bouts.engine import simulate
 from bouts.engine.titlebout import RULESET
 from bouts.engine.titlebout.options import validate_options
 
@@ -24,6 +30,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=2000)
     parser.add_argument("--batches", type=int, default=5)
+    parser.add_argument("--simulate", action="store_true", help="through bouts.engine.simulate")
     args = parser.parse_args()
     rng = random.Random(1)
     pairs = []
@@ -36,11 +43,15 @@ def main() -> int:
 
     def fight(i):
         red, blue = pairs[i % 50]
+        if args.simulate:
+            return simulate("titlebout", red, blue, rounds=12, seed=i)
         return RULESET.simulate(red, blue, rounds=12, rng=random.Random(i), officials=None,
                                 corners=None, plans=plans, options=opts)  # fmt: skip
 
-    for i in range(50):  # warm up
+    for i in range(50 if args.n else 0):  # warm up
         fight(i)
+    if not args.n:
+        return 0
     per = max(1, args.n // args.batches)
     cpu_us, wall_us = [], []
     rounds = events = 0
