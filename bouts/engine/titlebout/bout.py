@@ -1065,7 +1065,8 @@ class Bout:
         att.pts += 4
 
     def action(self, att: Fighter):
-        """The attacker is in control: the RN decides his action."""
+        """The attacker is in control: the RN decides his action. (``play_round``
+        runs the same steps inline; this is the single-action entry point.)"""
         dfn = att.opp
         att.actions += 1
         in_ki = self.ki_left > 0 and self.ki_side is att
@@ -1080,22 +1081,10 @@ class Bout:
         self.next = None
         self.first = att
         if rn < 0:
-            if in_ki and self.ki_timing:
-                if rn == INJURY and self.injuries_on:
-                    self.pending.append(("injury", att))
+            if rn != INJURY or self.injuries_on or (in_ki and self.ki_timing):
+                self.word(att, rn, in_ki)
                 return
-            if rn == FOUL:
-                self.foul_check(att)
-                return
-            if rn == INJURY:
-                if not self.injuries_on:
-                    rn = card[C_RESULT]
-                else:
-                    self.injury(att)
-                    return
-            else:
-                self.special(att)
-                return
+            rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
         if rn <= att.kp:
             att.thrown += 1
             att.landed += 1
@@ -1115,22 +1104,7 @@ class Bout:
             return
         if rn <= att.clinch:
             att.clinches += 1
-            if self.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
-                att.points_lost += 1
-                att.deducted += 1
-                self.fouls.append(self.foul_row(att, "excessive holding", "point", 1))
-                self.ev(
-                    "foul",
-                    att.side,
-                    f"The referee takes a point from {att.name} for constant holding",
-                )
-            if self.opt["advanced_clinching"]:
-                extra = T.clinch_cards(self.tolerance, self.aux_rn())
-                self.remove_cards(extra)
-                if extra == 3:
-                    self.ev("referee", None, "The referee calls time and warns both for holding")
-                    self.warn(att, "excessive holding", "for excessive holding")
-                    self.warn(dfn, "excessive holding", "for excessive holding")
+            self.clinch_rules(att)
             return
         # ring movement
         if in_ki and self.ki_timing:
@@ -1138,21 +1112,8 @@ class Bout:
         if self.trapper is dfn:
             self.trapper = None  # the trapped fighter moves back to ring center
             return
-        if self.error == T.ERR_SLIP and not self.slip_used:
-            self.slip_used = True
-            att.kd_scored += 1
-            dfn.kd_counts.append(0)
-            self.knockdowns.append(
-                {
-                    "round": self.rnd,
-                    "time": self.clock(),
-                    "fighter": dfn.side,
-                    "count": 8,
-                    "ruling": "a slip called a knockdown",
-                }
-            )
-            self.ev("knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
-            att.pts += 4
+        if self.error == ERR_SLIP and not self.slip_used:
+            self.slip(att)
             return
         pos = self.draw_need()[C_POS]
         if pos == CENTER:

@@ -441,3 +441,57 @@ def test_a_five_point_counter_ends_the_killer_instinct_run():
     bout.action(bout.red)
     assert bout.blue.pts == 5
     assert bout.ki_left == 0 and bout.next is bout.blue
+
+
+def _reference_play_round(bout):
+    """The round loop written plainly with ``control`` and ``action``."""
+    from bouts.engine.titlebout.bout import RoundOver
+
+    first = bout.aggressor
+    bout.next = None
+    bout.ki_left = 0
+    bout.ki_side = None
+    bout.trapper = None
+    try:
+        while True:
+            if bout.next is not None:
+                att = bout.next
+            elif bout.ki_left > 0:
+                att = bout.ki_side
+            else:
+                att = bout.control(first)
+            bout.action(att)
+            if bout.ki_left <= 0 and bout.ki_side is not None:
+                bout.end_ki()
+            first = bout.first
+    except RoundOver:
+        pass
+
+
+def test_inlined_round_loop_matches_control_and_action():
+    """play_round inlines action and land: whole bouts come out the same as with
+    the plain loop, across options (KI timing, clinching, injuries off...)."""
+    import json
+    import random
+
+    from bouts.engine.titlebout import RULESET
+    from bouts.engine.titlebout import officials as off
+    from bouts.engine.titlebout.bout import Bout
+    from bouts.engine.titlebout.options import DEFAULTS, validate_options
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        red = RULESET.validate_card(RULESET.generate_card(rng, rng.uniform(1, 10)))
+        blue = RULESET.validate_card(RULESET.generate_card(rng, rng.uniform(1, 10)))
+        opts = {
+            k: (not v) for k, v in DEFAULTS.items() if isinstance(v, bool) and rng.random() < 0.3
+        }
+        options = validate_options(opts)
+        outs = []
+        for plain in (False, True):
+            r = random.Random(seed)
+            bout = Bout(red, blue, 12, r, off.officials(None, r), off.corners(None, r), {}, options)
+            if plain:
+                bout.play_round = lambda b=bout: _reference_play_round(b)
+            outs.append(json.dumps(bout.run().to_dict(), sort_keys=True))
+        assert outs[0] == outs[1], seed
