@@ -1,0 +1,119 @@
+"""Seasons: round-robin scheduling and closing a finished season."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from bouts.models import Bout, BoutStatus
+from fighters.models import Camp, Fighter
+from league.models import Division, Event, Season, SeasonStatus
+from league.scheduling.round_robin import round_robin
+from league.services.booking import Officials, _schedule
+from league.services.common import CAMP, FIGHTER, derive_seed, division_is_team
+
+
+def season_schedule(
+    *,
+    division: Division,
+    start_date: dt.date | None = None,
+    seed: int = 0,
+    queue: bool = True,
+    venue: str = "",
+) -> Season:
+    """A round-robin season for the division's active fighters (camps, under a team
+    ruleset): one event per round, ``League.days_between_events`` apart, every
+    bout scheduled and (with ``queue``) queued on commit. With
+    ``League.development`` the division's fighters age and develop (and some
+    retire) before every season after the first (league.development)."""
+    league = division.league
+    team = division_is_team(division)
+    if team:
+        members = [(CAMP, pk) for pk in division.camps.order_by("id").values_list("id", flat=True)]
+    else:
+        members = [
+            (FIGHTER, pk)
+            for pk in division.fighters.filter(is_active=True)
+            .order_by("id")
+            .values_list("id", flat=True)
+        ]
+    if len(members) < 2:
+        raise ValidationError(
+            {"division": [f"{division.name} needs at least two {'camps' if team else 'fighters'}."]}
+        )
+    officials = Officials()
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("league").get(pk=division.pk)
+        number = (division.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
+        if start_date is None:
+            last = Bout.objects.filter(division=division).aggregate(d=Max("date"))["d"]
+            start_date = (
+                last + dt.timedelta(days=league.days_between_events) if last else league.start_date
+            )
+        if league.development and number > 1:
+            # Careers over seasons: age and develop before the new season; the
+            # retired drop out of it.
+            from league.development import league_develop
+
+            league_develop(league=league, on=start_date, divisions=[division])
+            if not team:
+                active = set(division.fighters.filter(is_active=True).values_list("id", flat=True))
+                members = [m for m in members if m[1] in active]
+                if len(members) < 2:
+                    raise ValidationError(
+                        {"division": [f"{division.name} has fewer than two active fighters."]}
+                    )
+        season = Season(
+            league=league,
+            division=division,
+            number=number,
+            name=f"{division.name} season {number}",
+            start_date=start_date,
+            status=SeasonStatus.RUNNING,
+        )
+        season.full_clean()
+        season.save()
+        fighters = {}
+        if not team:
+            fighters = Fighter.objects.in_bulk([pk for _, pk in members])
+        camps = Camp.objects.in_bulk([pk for _, pk in members]) if team else {}
+        for r, pairs in enumerate(round_robin(members)):
+            event = Event(
+                league=league,
+                season=season,
+                name=f"{season.name} · round {r + 1}",
+                date=start_date + dt.timedelta(days=r * league.days_between_events),
+                venue=venue,
+            )
+            event.full_clean()
+            event.save()
+            for order, (red, blue) in enumerate(pairs, start=1):
+                bout_seed = derive_seed(seed, league.slug, division.weight_class, number, r, order)
+                if team:
+                    sides = {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
+                else:
+                    sides = {"red": fighters[red[1]], "blue": fighters[blue[1]]}
+                _schedule(
+                    league=league,
+                    division=division,
+                    event=event,
+                    order=order,
+                    sides=sides,
+                    seed=bout_seed,
+                    officials=officials,
+                    queue=queue,
+                    idempotency_key=f"season-{season.id}-{r + 1}-{order}",
+                )
+    return season
+
+
+def _season_close_if_done(season: Season) -> None:
+    pending = Bout.objects.filter(event__season=season).exclude(
+        status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED]
+    )
+    if not pending.exists() and season.status != SeasonStatus.COMPLETED:
+        season.status = SeasonStatus.COMPLETED
+        season.save(update_fields=["status"])

@@ -1,0 +1,300 @@
+"""Tournaments: elimination brackets, their results, walkovers and advancing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max, Q
+
+from bouts.models import Bout, BoutStatus, Result
+from fighters.models import Fighter
+from league.models import (
+    Division,
+    Event,
+    MedicalSuspension,
+    Tournament,
+    TournamentEntry,
+    TournamentFormat,
+    TournamentMatch,
+    TournamentStatus,
+)
+from league.scheduling import brackets
+from league.services.booking import Officials, _schedule, _sides
+from league.services.common import (
+    CAMP,
+    FIGHTER,
+    competitor_fields,
+    competitor_of,
+    derive_seed,
+    division_is_team,
+)
+from league.services.matchmaking import division_ranking
+
+
+def tournament_create(
+    *,
+    division: Division,
+    size: int,
+    double: bool = False,
+    start_date: dt.date | None = None,
+    name: str = "",
+    for_title: bool = True,
+    seed: int = 0,
+    entrants: Sequence | None = None,
+    queue: bool = True,
+) -> Tournament:
+    """An elimination bracket of ``size`` entrants seeded by the division's
+    ranking (or ``entrants``, best first), its first matches scheduled and
+    queued; later matches are scheduled by ``bout_recorded`` as bouts complete."""
+    league = division.league
+    team = division_is_team(division)
+    if entrants is None:
+        today = start_date or league.start_date
+        ranking = division_ranking(division)
+        if not team:
+            unavailable = {
+                pk
+                for pk, active, on in Fighter.objects.filter(
+                    id__in=[pk for _, pk in ranking]
+                ).values_list("id", "is_active", "retired_on")
+                if not active or (on is not None and on <= today)
+            }
+            ranking = [c for c in ranking if c[1] not in unavailable]
+        entrants = ranking[:size]
+    else:
+        kind = CAMP if team else FIGHTER
+        entrants = [(kind, getattr(e, "pk", e)) for e in entrants]
+    if isinstance(size, bool) or not isinstance(size, int) or size < 2:
+        raise ValidationError({"size": ["A tournament needs at least two entrants."]})
+    if len(entrants) < size:
+        message = f"{division.name} has only {len(entrants)} eligible entrants (asked {size})."
+        raise ValidationError({"size": [message]})
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("league").get(pk=division.pk)
+        if start_date is None:
+            last = Bout.objects.filter(division=division).aggregate(d=Max("date"))["d"]
+            start_date = (
+                last + dt.timedelta(days=league.days_between_events) if last else league.start_date
+            )
+        number = division.tournaments.count() + 1
+        tournament = Tournament(
+            league=league,
+            division=division,
+            name=name or f"{division.name} {'title ' if for_title else ''}tournament {number}",
+            format=TournamentFormat.DOUBLE if double else TournamentFormat.SINGLE,
+            for_title=for_title,
+            start_date=start_date,
+            days_between_stages=league.days_between_events,
+            seed=derive_seed(seed, league.slug, division.weight_class, "tournament", number),
+        )
+        tournament.full_clean()
+        tournament.save()
+        TournamentEntry.objects.bulk_create(
+            [
+                TournamentEntry(tournament=tournament, seed=n, **competitor_fields(c))
+                for n, c in enumerate(entrants[:size], start=1)
+            ]
+        )
+        tournament_advance(tournament=tournament, division=division, queue=queue)
+    return tournament
+
+
+def tournament_results(tournament: Tournament, entries: dict[int, tuple]) -> dict[str, str]:
+    """``{match key: "red" | "blue"}`` from the completed bouts and walkovers; a
+    drawn bout goes through ``brackets.decide_draw``."""
+    seed_of = {c: s for s, c in entries.items()}
+    results = {}
+    rows = TournamentMatch.objects.filter(tournament=tournament).values(
+        "key",
+        "walkover",
+        "bout_id",
+        "bout__status",
+        "bout__red_id",
+        "bout__blue_id",
+        "bout__red_camp_id",
+        "bout__blue_camp_id",
+        "bout__result__winner",
+    )
+    drawn = {}
+    for m in rows:
+        if m["walkover"]:
+            results[m["key"]] = m["walkover"]
+        elif m["bout__status"] == BoutStatus.COMPLETED:
+            if m["bout__result__winner"]:
+                results[m["key"]] = m["bout__result__winner"]
+            else:
+                drawn[m["bout_id"]] = m
+    if drawn:
+        for bout_id, data in Result.objects.filter(bout_id__in=list(drawn)).values_list(
+            "bout_id", "engine_result"
+        ):
+            m = drawn[bout_id]
+            team = m["bout__red_id"] is None
+            red = (CAMP, m["bout__red_camp_id"]) if team else (FIGHTER, m["bout__red_id"])
+            blue = (CAMP, m["bout__blue_camp_id"]) if team else (FIGHTER, m["bout__blue_id"])
+            results[m["key"]] = brackets.decide_draw(
+                (data or {}).get("scorecards") or [],
+                seed_of.get(red, 999),
+                seed_of.get(blue, 999),
+            )
+    return results
+
+
+def tournament_unstall(*, tournament: Tournament) -> int:
+    """Turn the tournament's failed bouts (the pipeline gave up on them) into
+    walkovers for the higher seed and advance the bracket: a bracket never
+    stalls. Returns how many matches were decided so."""
+    with transaction.atomic():
+        division = (
+            Division.objects.select_for_update()
+            .select_related("league")
+            .get(pk=tournament.division_id)
+        )
+        entries = {
+            competitor_of(e): e.seed for e in TournamentEntry.objects.filter(tournament=tournament)
+        }
+        failed = TournamentMatch.objects.filter(
+            tournament=tournament, walkover="", bout__status=BoutStatus.FAILED
+        ).select_related("bout")
+        count = 0
+        for match in failed:
+            bout = match.bout
+            team = bout.red_id is None
+            red = (CAMP, bout.red_camp_id) if team else (FIGHTER, bout.red_id)
+            blue = (CAMP, bout.blue_camp_id) if team else (FIGHTER, bout.blue_id)
+            match.walkover = "red" if entries.get(red, 999) <= entries.get(blue, 999) else "blue"
+            match.walkover_reason = f"bout failed: {bout.failure_reason}"[:300]
+            match.save(update_fields=["walkover", "walkover_reason"])
+            count += 1
+        if count:
+            tournament_advance(tournament=tournament, division=division)
+    return count
+
+
+def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
+    """``{bout id: "red" | "blue"}`` for the drawn tournament bouts among
+    ``bout_ids``: the side the bracket's draw rule sent through."""
+    if not bout_ids:
+        return {}
+    out = {}
+    matches = TournamentMatch.objects.filter(bout_id__in=list(bout_ids)).select_related(
+        "tournament"
+    )
+    for match in matches:
+        entries = {
+            e.seed: competitor_of(e)
+            for e in TournamentEntry.objects.filter(tournament=match.tournament)
+        }
+        side = tournament_results(match.tournament, entries).get(match.key)
+        if side:
+            out[match.bout_id] = side
+    return out
+
+
+def tournament_state(tournament: Tournament):
+    entries = {
+        e.seed: competitor_of(e) for e in TournamentEntry.objects.filter(tournament=tournament)
+    }
+    bracket = brackets.build(len(entries), double=tournament.format == TournamentFormat.DOUBLE)
+    state = brackets.resolve(bracket, tournament_results(tournament, entries))
+    return bracket, state, entries
+
+
+def _earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tuple]) -> dt.date:
+    """A match is fought on its stage's date, but never before its entrants'
+    last bouts are behind them (the next day) or their medical suspensions
+    have run out (the day after): a suspended entrant delays the match, the
+    bracket does not stall."""
+    date = tournament.start_date + dt.timedelta(days=(stage - 1) * tournament.days_between_stages)
+    fighters = [pk for kind, pk in competitors if kind == FIGHTER]
+    camps = [pk for kind, pk in competitors if kind == CAMP]
+    last = (
+        Bout.objects.filter(
+            Q(red_id__in=fighters)
+            | Q(blue_id__in=fighters)
+            | Q(red_camp_id__in=camps)
+            | Q(blue_camp_id__in=camps)
+        )
+        .exclude(status=BoutStatus.FAILED)
+        .aggregate(d=Max("date"))["d"]
+    )
+    if last is not None and last >= date:
+        date = last + dt.timedelta(days=1)
+    if fighters:
+        ends = MedicalSuspension.objects.filter(
+            fighter_id__in=fighters, ends_on__gte=date
+        ).aggregate(d=Max("ends_on"))["d"]
+        if ends is not None:
+            date = ends + dt.timedelta(days=1)
+    return date
+
+
+def tournament_advance(*, tournament: Tournament, division: Division, queue: bool = True) -> None:
+    """Schedule every match the bracket has made ready (the caller holds the
+    division lock); close the tournament once it has a champion. A match whose
+    bout cannot be made (an entrant retired, a card missing) is a walkover for
+    the side that can fight (the higher seed if neither can)."""
+    bracket, state, entries = tournament_state(tournament)
+    scheduled = set(
+        TournamentMatch.objects.filter(tournament=tournament).values_list("key", flat=True)
+    )
+    league = tournament.league
+    officials = None
+    position = {m.key: n for n, m in enumerate(bracket.matches, start=1)}
+    for _ in range(len(bracket.matches)):  # walkovers can make more matches ready
+        ready = [m for m in state.ready if m.key not in scheduled]
+        if not ready:
+            break
+        officials = officials or Officials()
+        for ms in ready:
+            spec = bracket.match(ms.key)
+            red, blue = entries[ms.red], entries[ms.blue]
+            date = _earliest_date(tournament, spec.stage, [red, blue])
+            event, _ = Event.objects.get_or_create(
+                tournament=tournament,
+                date=date,
+                defaults={"league": league, "name": f"{tournament.name} · {date.isoformat()}"},
+            )
+            try:
+                with transaction.atomic():
+                    bout = _schedule(
+                        league=league,
+                        division=division,
+                        event=event,
+                        order=position[ms.key],
+                        sides=_sides([red, blue]),
+                        seed=derive_seed(tournament.seed, ms.key),
+                        officials=officials,
+                        queue=queue,
+                        idempotency_key=f"tournament-{tournament.id}-{ms.key}",
+                        title=tournament.for_title and spec.final,
+                    )
+                TournamentMatch.objects.create(
+                    tournament=tournament, key=ms.key, stage=spec.stage, bout=bout
+                )
+            except ValidationError as exc:
+                messages = exc.message_dict if hasattr(exc, "error_dict") else {}
+                red_bad = any(k.startswith("red") for k in messages)
+                blue_bad = any(k.startswith("blue") for k in messages)
+                side = "blue" if red_bad and not blue_bad else "red"
+                if red_bad and blue_bad:
+                    side = "red" if ms.red < ms.blue else "blue"
+                reason = "; ".join(m for ms_ in messages.values() for m in ms_) or str(exc)
+                TournamentMatch.objects.create(
+                    tournament=tournament,
+                    key=ms.key,
+                    stage=spec.stage,
+                    walkover=side,
+                    walkover_reason=reason[:300],
+                )
+            scheduled.add(ms.key)
+        bracket, state, entries = tournament_state(tournament)
+    if state.complete and tournament.status != TournamentStatus.COMPLETED:
+        winner = entries[state.champion]
+        tournament.status = TournamentStatus.COMPLETED
+        tournament.champion_id = winner[1] if winner[0] == FIGHTER else None
+        tournament.champion_camp_id = winner[1] if winner[0] == CAMP else None
+        tournament.save(update_fields=["status", "champion", "champion_camp"])
