@@ -18,7 +18,11 @@ def division_rebuild(*, division: Division) -> Derived:
     """Rewrite every derived row of ``division`` from its bouts (repairs a
     division whose bouts were recorded before the league app kept its tables)."""
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("league").get(pk=division.pk)
+        division = (
+            Division.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=division.pk)
+        )
         derived = division_derive(division=division)
         RatingHistory.objects.filter(division=division).delete()
         RatingHistory.objects.bulk_create(_history_rows(division, derived.history))

@@ -39,7 +39,9 @@ def bout_recorded(*, bout) -> None:
     if bout.division_id is None:
         return
     division = (
-        Division.objects.select_for_update().select_related("league").get(pk=bout.division_id)
+        Division.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=bout.division_id)
     )
     bouts = division_bouts(division.id)
     if bout.id not in {b.id for b in bouts}:

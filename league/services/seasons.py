@@ -46,7 +46,11 @@ def season_schedule(
         )
     officials = Officials()
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("league").get(pk=division.pk)
+        division = (
+            Division.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=division.pk)
+        )
         number = (division.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
         if start_date is None:
             last = Bout.objects.filter(division=division).aggregate(d=Max("date"))["d"]

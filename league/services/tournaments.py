@@ -73,7 +73,11 @@ def tournament_create(
         message = f"{division.name} has only {len(entrants)} eligible entrants (asked {size})."
         raise ValidationError({"size": [message]})
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("league").get(pk=division.pk)
+        division = (
+            Division.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=division.pk)
+        )
         if start_date is None:
             last = Bout.objects.filter(division=division).aggregate(d=Max("date"))["d"]
             start_date = (
@@ -149,7 +153,7 @@ def tournament_unstall(*, tournament: Tournament) -> int:
     stalls. Returns how many matches were decided so."""
     with transaction.atomic():
         division = (
-            Division.objects.select_for_update()
+            Division.objects.select_for_update(of=("self",))
             .select_related("league")
             .get(pk=tournament.division_id)
         )
