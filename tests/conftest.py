@@ -8,6 +8,12 @@ SQLite + eager default. Tests run Celery tasks eagerly unless marked
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI runs are reproducible: the same examples every run (a failure found once is
+# found again), no example database carried between runs.
+hypothesis_settings.register_profile("ringside", derandomize=True, database=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ringside"))
 
 REQUIRE_SERVICES = os.environ.get("RINGSIDE_REQUIRE_SERVICES") == "1"
 
