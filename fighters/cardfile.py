@@ -32,22 +32,11 @@ from django.db import transaction
 
 from .cards import flatten, format_cell, parse_cell, unflatten
 from .models import Camp, Fighter, RatingCard, Stance
-from .services import camp_create, card_save, fighter_create, fighter_update
+from .services import FIGHTER_FIELDS, camp_create, card_save, fighter_create, fighter_update
 from .weight_classes import WeightClass
 
-FIGHTER_COLUMNS = (
-    "name",
-    "nickname",
-    "nationality",
-    "date_of_birth",
-    "stance",
-    "height_cm",
-    "reach_cm",
-    "weight_class",
-    "camp",
-    "is_active",
-    "retired_on",
-)
+# A card file's fighter columns are exactly the fields a fighter service writes.
+FIGHTER_COLUMNS = FIGHTER_FIELDS
 COLUMNS = (*FIGHTER_COLUMNS, "ruleset", "card")
 CARD_COLUMN_PREFIX = "card."
 FORMATS = ("csv", "json")

@@ -5,15 +5,8 @@ from django.db import models
 from django.db.models import Q
 
 from bouts.engine.base import CUT_SKILL, STRATEGY_SKILL
-from bouts.engine.registry import RULESETS
 
 from .weight_classes import WeightClass
-
-
-def ruleset_choices():
-    """Rulesets as form choices. Stored as plain text (validated in services) so
-    adding a ruleset needs no migration."""
-    return [(name, name) for name in RULESETS]
 
 
 def _choices(values):

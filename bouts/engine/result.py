@@ -36,10 +36,6 @@ MAJOR = 2  # a bad cut or swelling, a cracked rib
 SEVERE = 3  # a broken bone, a fight-ending injury
 
 
-def other(side: str) -> str:
-    return BLUE if side == RED else RED
-
-
 def clock(seconds: float) -> str:
     """Seconds into a round as ``m:ss``."""
     whole = int(seconds)
