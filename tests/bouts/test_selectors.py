@@ -28,7 +28,9 @@ def test_history_gives_opponents_records_at_the_time_in_league_order(ruleset, of
     late = fight(ruleset, a, c, date=DAY + datetime.timedelta(days=300), officials=officials)
     middle = fight(ruleset, a, b, date=DAY + datetime.timedelta(days=200), officials=officials)
     first = fight(ruleset, b, c, date=DAY, officials=officials, is_title_bout=True)
-    early = fight(ruleset, c, d, date=DAY + datetime.timedelta(days=100))
+    # 150 days after `first`: past the longest medical suspension (120 days, a broken
+    # jaw) that `first` can hand c, whatever the bout's seed.
+    early = fight(ruleset, c, d, date=DAY + datetime.timedelta(days=150))
 
     def wld(letters):
         return f"{letters.count('W')}-{letters.count('L')}-{letters.count('D')}"
@@ -71,7 +73,8 @@ def test_history_query_count_is_fixed(ruleset, django_assert_num_queries):
     for i in range(4):
         extra = factories.make_fighter(ruleset)
         fight(ruleset, a, extra, date=DAY + datetime.timedelta(days=1000 + 200 * i))
-        fight(ruleset, extra, opponents[0], date=DAY + datetime.timedelta(days=1100 + 200 * i))
+        # 130 days on: past the longest medical suspension (120) the first bout can give.
+        fight(ruleset, extra, opponents[0], date=DAY + datetime.timedelta(days=1130 + 200 * i))
     with django_assert_num_queries(4):
         assert len(selectors.fighter_history(fighter=a)) == 6
 
