@@ -4,6 +4,8 @@ seasons), so the admin never creates or edits one: what a bout left behind is a
 record, shown read-only."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.template.response import TemplateResponse
 
 from bouts import services
 from bouts.models import (
@@ -14,6 +16,7 @@ from bouts.models import (
     Injury,
     JudgeScore,
     Knockdown,
+    MedicalSuspension,
     Result,
     RoundStat,
 )
@@ -97,7 +100,7 @@ class BoutAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     search_fields = ("red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name")
     ordering = ("-date", "-id")
-    actions = ("requeue_failed", "resend_queued")
+    actions = ("requeue_failed", "resend_queued", "void_results")
     inlines = (
         ResultInline,
         JudgeScoreInline,
@@ -153,6 +156,37 @@ class BoutAdmin(admin.ModelAdmin):
                 request, f"Bout {bout_id} cannot be re-queued: {' '.join(problems)}", messages.ERROR
             )
 
+    @admin.action(description="Void the selected bouts' results", permissions=["change"])
+    def void_results(self, request, queryset):
+        """Asks for the reason first (an intermediate page), then voids each
+        selected completed bout through ``bouts.services.bout_void``."""
+        reason = (request.POST.get("void_reason") or "").strip()
+        if "confirm_void" not in request.POST or not reason:
+            return TemplateResponse(
+                request,
+                "admin/bouts/void_results.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": "Void results",
+                    "bouts": list(queryset),
+                    "opts": self.model._meta,
+                    "action": "void_results",
+                    "missing_reason": "confirm_void" in request.POST,
+                    "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+                },
+            )
+        voided = 0
+        for bout in queryset:
+            try:
+                services.bout_void(bout=bout, reason=reason, user=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                text = " ".join(getattr(exc, "messages", [str(exc)]))
+                self.message_user(request, f"Bout {bout.pk}: {text}", messages.ERROR)
+                continue
+            voided += 1
+        self.message_user(request, f"Voided {voided} result(s).", messages.SUCCESS)
+        return None
+
     @admin.action(
         description="Re-send selected queued/running bouts (their task was lost)",
         permissions=["change"],
@@ -160,3 +194,12 @@ class BoutAdmin(admin.ModelAdmin):
     def resend_queued(self, request, queryset):
         count = services.bouts_resend(bouts=queryset)
         self.message_user(request, f"Sent {count} bout(s) to the workers again.", messages.SUCCESS)
+
+
+@admin.register(MedicalSuspension)
+class MedicalSuspensionAdmin(admin.ModelAdmin):
+    list_display = ("fighter", "starts_on", "ends_on", "reason", "bout")
+    list_select_related = ("fighter", "bout")
+    raw_id_fields = ("fighter", "bout")
+    search_fields = ("fighter__name", "reason")
+    date_hierarchy = "ends_on"

@@ -1,5 +1,6 @@
 """Bouts and everything a bout leaves behind."""
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -11,6 +12,7 @@ class BoutStatus(models.TextChoices):
     RUNNING = "running", "Running"
     COMPLETED = "completed", "Completed"
     FAILED = "failed", "Failed"
+    VOIDED = "voided", "Voided"
 
 
 class Side(models.TextChoices):
@@ -85,11 +87,22 @@ class Bout(models.Model):
     queued_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # A voided bout keeps its record (shown as voided) but counts for nothing.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["date", "event_id", "order", "id"]
         indexes = [
             models.Index(fields=["status"]),
+            # The league projector's reads: a division's bouts by status in league order.
+            models.Index(
+                fields=["division", "status", "date", "event", "order", "id"],
+                name="bout_division_status_order",
+            ),
             models.Index(fields=["date", "order", "id"]),
             models.Index(fields=["red", "date"]),
             models.Index(fields=["blue", "date"]),
@@ -257,3 +270,31 @@ class BoutFighterLine(models.Model):
 
     def __str__(self):
         return f"{self.side}: {self.name}"
+
+
+class MedicalSuspension(models.Model):
+    """A fighter may not be scheduled on or before ``ends_on`` (league time).
+    Written by a bout's recording (``bouts.suspensions`` holds the table)."""
+
+    fighter = models.ForeignKey(
+        "fighters.Fighter", on_delete=models.CASCADE, related_name="suspensions"
+    )
+    bout = models.ForeignKey(
+        Bout, null=True, blank=True, on_delete=models.CASCADE, related_name="suspensions"
+    )
+    reason = models.CharField(max_length=200)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-ends_on", "id"]
+        indexes = [models.Index(fields=["fighter", "ends_on"], name="bouts_suspension_fighter_end")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")), name="suspension_ends_after_start"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.fighter} until {self.ends_on}: {self.reason}"

@@ -19,8 +19,9 @@ from bouts.models import (
     Injury,
     JudgeScore,
     Knockdown,
+    MedicalSuspension,
 )
-from league.models import MedicalSuspension
+from fighters.models import Career, Fighter
 
 
 def chronological_key(row) -> tuple:
@@ -320,3 +321,40 @@ def scorecards(bout: Bout) -> list[dict]:
         card["total"][0] += score.red
         card["total"][1] += score.blue
     return [cards[i] for i in sorted(cards)]
+
+
+def career_check(*, fighters=None) -> list[dict]:
+    """Disagreements between the stored careers and the completed bout rows:
+    ``[{"fighter_id", "fighter", "field", "stored", "expected"}]`` (empty when
+    every career agrees). ``fighters``: fighters or ids (default: all)."""
+    if fighters is None:
+        fighter_ids = list(Fighter.objects.values_list("id", flat=True))
+    else:
+        fighter_ids = [getattr(f, "pk", f) for f in fighters]
+    expected = careers_from_bouts(fighter_ids=fighter_ids)
+    stored = {
+        career.fighter_id: career
+        for career in Career.objects.filter(fighter_id__in=fighter_ids).select_related("fighter")
+    }
+    names = dict(Fighter.objects.filter(id__in=fighter_ids).values_list("id", "name"))
+    problems = []
+    for fighter_id in fighter_ids:
+        want = expected[fighter_id]
+        career = stored.get(fighter_id)
+        for field in (*career_rules.CAREER_FIELDS, "last_bout_on"):
+            have = (
+                getattr(career, field)
+                if career is not None
+                else (None if field == "last_bout_on" else 0)
+            )
+            if have != want[field]:
+                problems.append(
+                    {
+                        "fighter_id": fighter_id,
+                        "fighter": names.get(fighter_id, str(fighter_id)),
+                        "field": field,
+                        "stored": have,
+                        "expected": want[field],
+                    }
+                )
+    return problems

@@ -8,7 +8,6 @@ from league.models import (
     Division,
     Event,
     League,
-    MedicalSuspension,
     Rating,
     RatingHistory,
     Reign,
@@ -103,15 +102,6 @@ class EventAdmin(admin.ModelAdmin):
     list_select_related = ("league", "season", "tournament")
     date_hierarchy = "date"
     search_fields = ("name", "venue")
-
-
-@admin.register(MedicalSuspension)
-class MedicalSuspensionAdmin(admin.ModelAdmin):
-    list_display = ("fighter", "starts_on", "ends_on", "reason", "bout")
-    list_select_related = ("fighter", "bout")
-    raw_id_fields = ("fighter", "bout")
-    search_fields = ("fighter__name", "reason")
-    date_hierarchy = "ends_on"
 
 
 class TournamentEntryInline(ReadOnlyInline):

@@ -42,6 +42,12 @@ from django.db.models import Count, Q
 
 from bouts.engine import get_ruleset
 from bouts.engine.errors import EngineError
+from bouts.models import Bout, Knockdown
+from fighters.models import Fighter, RatingCard
+from fighters.services import card_save, fighter_retire
+from league.services.lineage import title_lineage
+from league.services.rows import division_bouts
+from league.services.storage import store_reigns
 
 RETIRE_AGE = 38
 LATE_AGE = 34
@@ -150,11 +156,6 @@ def league_develop(*, league, on: dt.date, divisions=None) -> DevelopmentSummary
     """Age, develop and retire the active fighters of the league's divisions (or
     of ``divisions``) on ``on``. ``season_schedule`` calls it for the division
     before every season after the first when ``League.development`` is set."""
-    from bouts.models import Bout, Knockdown
-    from fighters.models import Fighter, RatingCard
-    from fighters.services import card_save, fighter_retire
-    from league import services
-
     summary = DevelopmentSummary()
     rules = get_ruleset(league.ruleset)
     if rules.team:
@@ -224,6 +225,6 @@ def league_develop(*, league, on: dt.date, divisions=None) -> DevelopmentSummary
             for division in divisions:
                 locked = type(division).objects.select_for_update().get(pk=division.pk)
                 locked.league = league
-                bouts = services.division_bouts(locked.id)
-                services.store_reigns(locked, services.title_lineage(division=locked, bouts=bouts))
+                bouts = division_bouts(locked.id)
+                store_reigns(locked, title_lineage(division=locked, bouts=bouts))
     return summary

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 
 from fighters.weight_classes import WeightClass
 
@@ -145,31 +145,67 @@ class Event(models.Model):
         return f"{self.name} ({self.date})"
 
 
-class MedicalSuspension(models.Model):
-    """A fighter may not be scheduled on or before ``ends_on`` (league time)."""
+class DivisionProjection(models.Model):
+    """The league projector's bookkeeping for one division (league.services.projector).
 
-    fighter = models.ForeignKey(
-        "fighters.Fighter", on_delete=models.CASCADE, related_name="suspensions"
+    The watermark is the league-order key (date, event, order on the card, bout id)
+    of the last completed bout derived into ratings, standings, titles and
+    brackets; the projector alone writes this row. Kept apart from ``Division``
+    so that the projector never waits on a commissioner holding the division
+    row."""
+
+    division = models.OneToOneField(
+        Division, on_delete=models.CASCADE, primary_key=True, related_name="projection"
     )
-    bout = models.ForeignKey(
-        "bouts.Bout", null=True, blank=True, on_delete=models.CASCADE, related_name="suspensions"
+    watermark_date = models.DateField(null=True, blank=True)
+    watermark_event_id = models.BigIntegerField(default=0)
+    watermark_order = models.PositiveSmallIntegerField(default=0)
+    watermark_bout_id = models.BigIntegerField(default=0)
+    derived_bouts = models.PositiveIntegerField(
+        default=0, help_text="Completed bouts derived so far."
     )
-    reason = models.CharField(max_length=200)
-    starts_on = models.DateField()
-    ends_on = models.DateField()
+    skipped = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Bouts passed by the watermark while they were still being fought "
+        "for too long; derived from their place once they complete.",
+    )
+    derived_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"projection of division {self.division_id}"
+
+    @property
+    def watermark(self) -> tuple | None:
+        if self.watermark_date is None:
+            return None
+        return (
+            self.watermark_date,
+            self.watermark_event_id,
+            self.watermark_order,
+            self.watermark_bout_id,
+        )
+
+
+class ProjectionRequest(models.Model):
+    """A division's projector has work: a bout of it was recorded, failed or was
+    voided. Written by the receivers of ``bouts.signals`` (insert only, so a
+    recording never waits on the projector); deleted by the projector run that
+    handled it. A division with requests is pending."""
+
+    RECORDED, FAILED, VOIDED = "recorded", "failed", "voided"
+    KINDS = [(RECORDED, "recorded"), (FAILED, "failed"), (VOIDED, "voided")]
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="+")
+    bout_id = models.BigIntegerField()
+    kind = models.CharField(max_length=10, choices=KINDS)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-ends_on", "id"]
-        indexes = [models.Index(fields=["fighter", "ends_on"])]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(ends_on__gte=F("starts_on")), name="suspension_ends_after_start"
-            )
-        ]
+        indexes = [models.Index(fields=["division", "id"])]
 
     def __str__(self):
-        return f"{self.fighter} until {self.ends_on}: {self.reason}"
+        return f"{self.kind} bout {self.bout_id} (division {self.division_id})"
 
 
 # --- tournaments -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from bouts.selectors import career_check
 from league import services
 from league.models import (
     Division,
@@ -183,8 +184,6 @@ def division_check(*, division: Division) -> list[str]:
     for bout in division.bouts.values("red_id", "blue_id"):
         fighter_ids.update(i for i in (bout["red_id"], bout["blue_id"]) if i)
     if fighter_ids:
-        from bouts.services import career_check
-
         for p in career_check(fighters=sorted(fighter_ids)):
             problems.append(
                 f"{label}: career of {p['fighter']}: {p['field']} stored {p['stored']}, "

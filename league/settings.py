@@ -136,6 +136,24 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # The queue bouts are sent to (default: Celery's own); tests give workers their own.
 BOUTS_QUEUE = env.str("BOUTS_QUEUE", default="") or None
+# Bouts per task: a batch is claimed, fought and recorded in one transaction.
+BOUTS_BATCH_SIZE = env.int("BOUTS_BATCH_SIZE", default=50)
+BOUTS_MAX_ATTEMPTS = env.int("BOUTS_MAX_ATTEMPTS", default=5)
+# The beat sweeper: every BOUTS_SWEEP_EVERY seconds, re-send bouts queued or
+# running for longer than BOUTS_STALE_AFTER seconds (their message was lost) and
+# run the league projector of divisions left pending.
+BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
+BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
+CELERY_BEAT_SCHEDULE = {
+    "resend-stale-bouts": {
+        "task": "bouts.tasks.resend_stale_bouts",
+        "schedule": float(BOUTS_SWEEP_EVERY),
+    },
+    "derive-pending-divisions": {
+        "task": "league.tasks.derive_pending_divisions",
+        "schedule": float(BOUTS_SWEEP_EVERY),
+    },
+}
 
 # --- auth, i18n, static ------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

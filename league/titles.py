@@ -82,12 +82,16 @@ def lineage(
     retirements: dict[Hashable, dt.date] | None = None,
     suspensions: Sequence[Suspension] = (),
     rules: VacatingRules = VacatingRules(),
+    horizon: dt.date | None = None,
 ) -> list[Reign]:
+    """``horizon``: the date the final check is made as of (default: the last
+    bout's date) — the division's latest bout when ``bouts`` is a subset."""
     retirements = retirements or {}
     reigns: list[Reign] = []
     position: dict[int, int] = {}  # bout id -> chronological index
     last_bout: dict[Hashable, dt.date] = {}
     start_index = -1
+    last_date = horizon if horizon is not None else (bouts[-1].date if bouts else None)
 
     def vacate(as_of: dt.date | None) -> None:
         """Strip the champion if a vacating reason has come up by ``as_of``
@@ -115,8 +119,8 @@ def lineage(
                 found.append((max(s.starts_on, reign.started_on), SUSPENDED))
         active = max(last_bout.get(champ, reign.started_on), reign.started_on)
         limit = active + dt.timedelta(days=rules.inactivity_days)
-        horizon = as_of if as_of is not None else (bouts[-1].date if bouts else None)
-        if horizon is not None and limit < horizon:
+        until = as_of if as_of is not None else last_date
+        if until is not None and limit < until:
             found.append((limit, INACTIVE))
         if found:
             first = min(found, key=lambda f: (f[0], END_REASONS.index(f[1])))

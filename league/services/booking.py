@@ -1,5 +1,5 @@
 """Booking bouts for the league: officials and corners rotated over a schedule,
-the sides of a bout, and the call into the bouts app.
+the sides of a bout, and the league's bouts as the bouts app's ``BoutSpec``s.
 """
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bouts.engine import get_ruleset
+from bouts.services import BoutSpec
 from fighters.models import Camp, CornerMan, Fighter
 from league.services.common import CAMP
 from referees.models import Doctor, Judge, Referee
@@ -39,15 +40,17 @@ class Officials:
         return out
 
 
-def _sides(competitors: Sequence[tuple]) -> dict:
+def sides_of(competitors: Sequence[tuple]) -> dict:
+    """``{"red": ..., "blue": ...}`` (or the camps) for two competitor keys."""
     red, blue = competitors
     if red[0] == CAMP:
-        return {"red_camp": Camp.objects.get(pk=red[1]), "blue_camp": Camp.objects.get(pk=blue[1])}
+        camps = Camp.objects.in_bulk([red[1], blue[1]])
+        return {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
     fighters = Fighter.objects.in_bulk([red[1], blue[1]])
     return {"red": fighters[red[1]], "blue": fighters[blue[1]]}
 
 
-def _schedule(
+def league_bout(
     *,
     league,
     division,
@@ -56,26 +59,23 @@ def _schedule(
     sides,
     seed,
     officials,
-    queue,
     idempotency_key,
     title=False,
-    date=None,
-):
-    from bouts.services import bout_schedule
-
+) -> BoutSpec:
+    """A league bout as the bouts app schedules it: the league's rounds (title
+    rounds for a title bout), rotated officials, the event's date."""
     rules = get_ruleset(league.ruleset)
     rounds = min(league.title_rounds if title else league.rounds, rules.max_rounds)
     staff = officials.for_bout(seed) if officials else {}
-    return bout_schedule(
+    return BoutSpec(
         ruleset=league.ruleset,
-        date=date or event.date,
+        date=event.date,
         event=event,
         division=division,
         order=order,
         scheduled_rounds=rounds,
         is_title_bout=title,
         seed=seed,
-        queue=queue,
         idempotency_key=idempotency_key,
         **sides,
         **staff,

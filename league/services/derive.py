@@ -8,68 +8,13 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bouts.models import Bout, BoutStatus
-from fighters.models import Fighter
+from bouts.models import Bout
 from league import rankings, titles
-from league.models import Division, League, MedicalSuspension, Season
-from league.services.common import CAMP, FIGHTER, chronological_key
-from league.services.tournaments import tournament_draw_winners
-from league.standings.metrics import Outcome, PointsConfig, compute_standings
-
-
-@dataclass(frozen=True)
-class BoutRow:
-    id: int
-    date: dt.date
-    event_id: int | None
-    order: int
-    season_id: int | None
-    red: tuple
-    blue: tuple
-    winner: str | None
-    method: str
-    is_title: bool
-
-    def outcome(self) -> Outcome:
-        return Outcome(self.red, self.blue, self.winner, self.method)
-
-
-def division_bouts(division_id: int) -> list[BoutRow]:
-    """The division's completed bouts in chronological order (one query)."""
-    rows = Bout.objects.filter(
-        division_id=division_id, status=BoutStatus.COMPLETED, result__isnull=False
-    ).values(
-        "id",
-        "date",
-        "event_id",
-        "order",
-        "event__season_id",
-        "red_id",
-        "blue_id",
-        "red_camp_id",
-        "blue_camp_id",
-        "is_title_bout",
-        "result__winner",
-        "result__method",
-    )
-    out = []
-    for r in sorted(rows, key=chronological_key):
-        team = r["red_id"] is None
-        out.append(
-            BoutRow(
-                id=r["id"],
-                date=r["date"],
-                event_id=r["event_id"],
-                order=r["order"],
-                season_id=r["event__season_id"],
-                red=(CAMP, r["red_camp_id"]) if team else (FIGHTER, r["red_id"]),
-                blue=(CAMP, r["blue_camp_id"]) if team else (FIGHTER, r["blue_id"]),
-                winner=r["result__winner"] or None,
-                method=r["result__method"],
-                is_title=r["is_title_bout"],
-            )
-        )
-    return out
+from league.models import Division, League, Season
+from league.services.common import CAMP, FIGHTER
+from league.services.lineage import title_lineage
+from league.services.rows import BoutRow, division_bouts
+from league.standings.metrics import PointsConfig, compute_standings
 
 
 def points_config(league: League) -> PointsConfig:
@@ -106,45 +51,6 @@ def season_table(*, season: Season, members: Sequence, bouts: Sequence[BoutRow])
         [b.outcome() for b in bouts if b.season_id == season.id],
         points_config(league),
         league.tiebreakers,
-    )
-
-
-def title_lineage(*, division: Division, bouts: Sequence[BoutRow]) -> list[titles.Reign]:
-    """The division's reigns from its bouts, its fighters' retirements and long
-    medical suspensions (two small queries, only about title winners). A drawn
-    title bout that is a tournament final counts for whoever the bracket sent
-    through (``brackets.decide_draw``): the tournament's champion is the belt's."""
-    league = division.league
-    winners = {b.red if b.winner == "red" else b.blue for b in bouts if b.is_title and b.winner}
-    fighter_ids = [pk for kind, pk in winners if kind == FIGHTER]
-    retirements, suspensions = {}, []
-    if fighter_ids:
-        retirements = {
-            (FIGHTER, pk): on
-            for pk, on in Fighter.objects.filter(
-                id__in=fighter_ids, retired_on__isnull=False
-            ).values_list("id", "retired_on")
-        }
-        suspensions = [
-            titles.Suspension((FIGHTER, f), start, end, bout_id)
-            for f, start, end, bout_id in MedicalSuspension.objects.filter(
-                fighter_id__in=fighter_ids
-            )
-            .order_by("starts_on", "id")
-            .values_list("fighter_id", "starts_on", "ends_on", "bout_id")
-        ]
-    decided = tournament_draw_winners([b.id for b in bouts if b.is_title and not b.winner])
-    return titles.lineage(
-        [
-            titles.BoutLine(b.id, b.date, b.red, b.blue, b.winner or decided.get(b.id), b.is_title)
-            for b in bouts
-        ],
-        retirements=retirements,
-        suspensions=suspensions,
-        rules=titles.VacatingRules(
-            inactivity_days=league.title_inactivity_days,
-            suspension_days=league.title_suspension_days,
-        ),
     )
 
 

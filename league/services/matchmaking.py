@@ -7,12 +7,13 @@ import datetime as dt
 from django.db import transaction
 from django.db.models import Max
 
-from bouts.models import Bout, BoutStatus
+from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.services import bouts_schedule
 from fighters.models import Fighter
 from league import rankings
-from league.models import Division, Event, MedicalSuspension, Rating, Title
+from league.models import Division, Event, Rating, Title
 from league.scheduling.matchmaker import Candidate, matchmake
-from league.services.booking import Officials, _schedule
+from league.services.booking import Officials, league_bout
 from league.services.common import (
     CAMP,
     FIGHTER,
@@ -93,9 +94,9 @@ def card_matchmake(
         event.full_clean()
         event.save()
         fighters = Fighter.objects.in_bulk(ids)
-        for n, (red, blue) in enumerate(reversed(made.pairs), start=1):
-            # Best-ranked pair last: the main event closes the card.
-            _schedule(
+        # Best-ranked pair last: the main event closes the card.
+        specs = [
+            league_bout(
                 league=league,
                 division=division,
                 event=event,
@@ -103,7 +104,9 @@ def card_matchmake(
                 sides={"red": fighters[red[1]], "blue": fighters[blue[1]]},
                 seed=derive_seed(seed, league.slug, event.id, n),
                 officials=officials,
-                queue=queue,
                 idempotency_key=f"card-{event.id}-{n}",
             )
+            for n, (red, blue) in enumerate(reversed(made.pairs), start=1)
+        ]
+        bouts_schedule(specs=specs, queue=queue)
     return event

@@ -7,28 +7,25 @@ from django.db import transaction
 from league.models import Division, Rating, RatingHistory
 from league.services.derive import Derived, division_derive
 from league.services.storage import (
-    _history_rows,
-    _store_rating_points,
-    _store_standings,
+    history_rows,
+    store_rating_points,
     store_reigns,
+    store_standings,
 )
 
 
 def division_rebuild(*, division: Division) -> Derived:
-    """Rewrite every derived row of ``division`` from its bouts (repairs a
-    division whose bouts were recorded before the league app kept its tables)."""
+    """Rewrite every derived row of ``division`` from its bouts: the projector's
+    replay (a voided bout, a bout that finished behind the watermark) and
+    ``check_league --repair``. The caller runs it single-flight (the projector)
+    or knows no projector runs."""
     with transaction.atomic():
-        division = (
-            Division.objects.select_for_update(of=("self",))
-            .select_related("league")
-            .get(pk=division.pk)
-        )
         derived = division_derive(division=division)
         RatingHistory.objects.filter(division=division).delete()
-        RatingHistory.objects.bulk_create(_history_rows(division, derived.history))
+        RatingHistory.objects.bulk_create(history_rows(division, derived.history), batch_size=2000)
         Rating.objects.filter(division=division).delete()
-        _store_rating_points(division, derived.ratings)
+        store_rating_points(division, derived.ratings)
         for season in division.seasons.select_related("league"):
-            _store_standings(season, derived.standings[season.id])
+            store_standings(season, derived.standings[season.id])
         store_reigns(division, derived.reigns)
     return derived

@@ -9,10 +9,12 @@ from django.db import transaction
 from django.db.models import Max
 
 from bouts.models import Bout, BoutStatus
+from bouts.services import bouts_schedule
 from fighters.models import Camp, Fighter
+from league.development import league_develop
 from league.models import Division, Event, Season, SeasonStatus
 from league.scheduling.round_robin import round_robin
-from league.services.booking import Officials, _schedule
+from league.services.booking import Officials, league_bout
 from league.services.common import CAMP, FIGHTER, derive_seed, division_is_team
 
 
@@ -26,7 +28,8 @@ def season_schedule(
 ) -> Season:
     """A round-robin season for the division's active fighters (camps, under a team
     ruleset): one event per round, ``League.days_between_events`` apart, every
-    bout scheduled and (with ``queue``) queued on commit. With
+    bout scheduled and (with ``queue``) queued on commit — validated once and
+    created with bulk inserts (``bouts.services.bouts_schedule``). With
     ``League.development`` the division's fighters age and develop (and some
     retire) before every season after the first (league.development)."""
     league = division.league
@@ -60,8 +63,6 @@ def season_schedule(
         if league.development and number > 1:
             # Careers over seasons: age and develop before the new season; the
             # retired drop out of it.
-            from league.development import league_develop
-
             league_develop(league=league, on=start_date, divisions=[division])
             if not team:
                 active = set(division.fighters.filter(is_active=True).values_list("id", flat=True))
@@ -84,39 +85,47 @@ def season_schedule(
         if not team:
             fighters = Fighter.objects.in_bulk([pk for _, pk in members])
         camps = Camp.objects.in_bulk([pk for _, pk in members]) if team else {}
-        for r, pairs in enumerate(round_robin(members)):
-            event = Event(
-                league=league,
-                season=season,
-                name=f"{season.name} · round {r + 1}",
-                date=start_date + dt.timedelta(days=r * league.days_between_events),
-                venue=venue,
-            )
-            event.full_clean()
-            event.save()
+        rounds = round_robin(members)
+        events = Event.objects.bulk_create(
+            [
+                Event(
+                    league=league,
+                    season=season,
+                    name=f"{season.name} · round {r + 1}",
+                    date=start_date + dt.timedelta(days=r * league.days_between_events),
+                    venue=venue,
+                )
+                for r in range(len(rounds))
+            ]
+        )
+        specs = []
+        for r, (event, pairs) in enumerate(zip(events, rounds)):
             for order, (red, blue) in enumerate(pairs, start=1):
                 bout_seed = derive_seed(seed, league.slug, division.weight_class, number, r, order)
                 if team:
                     sides = {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
                 else:
                     sides = {"red": fighters[red[1]], "blue": fighters[blue[1]]}
-                _schedule(
-                    league=league,
-                    division=division,
-                    event=event,
-                    order=order,
-                    sides=sides,
-                    seed=bout_seed,
-                    officials=officials,
-                    queue=queue,
-                    idempotency_key=f"season-{season.id}-{r + 1}-{order}",
+                specs.append(
+                    league_bout(
+                        league=league,
+                        division=division,
+                        event=event,
+                        order=order,
+                        sides=sides,
+                        seed=bout_seed,
+                        officials=officials,
+                        idempotency_key=f"season-{season.id}-{r + 1}-{order}",
+                    )
                 )
+        bouts_schedule(specs=specs, queue=queue)
     return season
 
 
-def _season_close_if_done(season: Season) -> None:
+def season_close_if_done(season: Season) -> None:
+    """Close a running season once none of its bouts is left to fight."""
     pending = Bout.objects.filter(event__season=season).exclude(
-        status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED]
+        status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED]
     )
     if not pending.exists() and season.status != SeasonStatus.COMPLETED:
         season.status = SeasonStatus.COMPLETED

@@ -11,10 +11,9 @@ from django.db.models import Q
 from league import rankings, titles
 from league.models import Division, Rating, RatingHistory, Reign, Season, Standing, Title
 from league.services.common import CAMP, FIGHTER, competitor_fields, competitor_of
-from league.services.derive import BoutRow
 
 
-def _ratings_of(division: Division, competitors) -> dict[tuple, Rating]:
+def ratings_of(division: Division, competitors) -> dict[tuple, Rating]:
     fighters = [pk for kind, pk in competitors if kind == FIGHTER]
     camps = [pk for kind, pk in competitors if kind == CAMP]
     return {
@@ -25,14 +24,14 @@ def _ratings_of(division: Division, competitors) -> dict[tuple, Rating]:
     }
 
 
-def _store_rating_points(
+def store_rating_points(
     division: Division, points: Sequence[rankings.RatingPoint], existing: dict | None = None
 ) -> None:
     """Upsert the current Rating rows of ``points``' competitors (``existing``:
     their rows when the caller has read them already)."""
     wanted = {p.competitor: p for p in points}
     if existing is None:
-        existing = _ratings_of(division, wanted)
+        existing = ratings_of(division, wanted)
     changed, created = [], []
     for competitor, p in wanted.items():
         row = existing.get(competitor)
@@ -54,7 +53,7 @@ def _store_rating_points(
         Rating.objects.bulk_update(changed, ["mu", "sigma", "ordinal", "bouts"], batch_size=200)
 
 
-def _history_rows(division, entries) -> list[RatingHistory]:
+def history_rows(division, entries) -> list[RatingHistory]:
     return [
         RatingHistory(
             division=division,
@@ -67,33 +66,6 @@ def _history_rows(division, entries) -> list[RatingHistory]:
         )
         for bout_id, date, p in entries
     ]
-
-
-def _update_ratings(division: Division, bouts: Sequence[BoutRow], bout_id: int) -> None:
-    ids = [b.id for b in bouts]
-    position = ids.index(bout_id)
-    latest = bouts[-1]
-    if position == len(bouts) - 1:
-        # The usual case: rate the two sides on top of their stored ratings.
-        stored = _ratings_of(division, [latest.red, latest.blue])
-        book = rankings.RatingBook({c: (r.mu, r.sigma, r.bouts) for c, r in stored.items()})
-        points = book.apply(latest.red, latest.blue, latest.winner)
-        _store_rating_points(division, points, stored)
-        RatingHistory.objects.bulk_create(
-            _history_rows(division, [(latest.id, latest.date, p) for p in points])
-        )
-        return
-    # Out of order: replay the division and rewrite the history from this bout on.
-    book = rankings.RatingBook()
-    later = []
-    for index, b in enumerate(bouts):
-        points = book.apply(b.red, b.blue, b.winner)
-        if index >= position:
-            later.extend((b.id, b.date, p) for p in points)
-    RatingHistory.objects.filter(division=division, bout_id__in=ids[position:]).delete()
-    RatingHistory.objects.bulk_create(_history_rows(division, later))
-    affected = {p.competitor for _, _, p in later}
-    _store_rating_points(division, [book.get(c) for c in affected])
 
 
 STANDING_FIELDS = (
@@ -110,7 +82,7 @@ STANDING_FIELDS = (
 )
 
 
-def _store_standings(season: Season, rows) -> None:
+def store_standings(season: Season, rows) -> None:
     """Rewrite the season's table when it changed (a recording usually moves
     several ranks: one DELETE and one INSERT beat a row-by-row update)."""
     stored = {competitor_of(s): s for s in Standing.objects.filter(season=season)}

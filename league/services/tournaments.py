@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 
-from bouts.models import Bout, BoutStatus, Result
+from bouts.models import Bout, BoutStatus, MedicalSuspension, Result
+from bouts.services import BoutSpec, bouts_schedule
 from fighters.models import Fighter
 from league.models import (
     Division,
     Event,
-    MedicalSuspension,
     Tournament,
     TournamentEntry,
     TournamentFormat,
@@ -22,7 +23,7 @@ from league.models import (
     TournamentStatus,
 )
 from league.scheduling import brackets
-from league.services.booking import Officials, _schedule, _sides
+from league.services.booking import Officials, league_bout, sides_of
 from league.services.common import (
     CAMP,
     FIGHTER,
@@ -147,16 +148,12 @@ def tournament_results(tournament: Tournament, entries: dict[int, tuple]) -> dic
     return results
 
 
-def tournament_unstall(*, tournament: Tournament) -> int:
+def tournament_unstall(*, tournament: Tournament, division: Division) -> int:
     """Turn the tournament's failed bouts (the pipeline gave up on them) into
     walkovers for the higher seed and advance the bracket: a bracket never
-    stalls. Returns how many matches were decided so."""
+    stalls. Returns how many matches were decided so. Called by the division's
+    projector (single-flight per division)."""
     with transaction.atomic():
-        division = (
-            Division.objects.select_for_update(of=("self",))
-            .select_related("league")
-            .get(pk=tournament.division_id)
-        )
         entries = {
             competitor_of(e): e.seed for e in TournamentEntry.objects.filter(tournament=tournament)
         }
@@ -207,7 +204,7 @@ def tournament_state(tournament: Tournament):
     return bracket, state, entries
 
 
-def _earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tuple]) -> dt.date:
+def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tuple]) -> dt.date:
     """A match is fought on its stage's date, but never before its entrants'
     last bouts are behind them (the next day) or their medical suspensions
     have run out (the day after): a suspended entrant delays the match, the
@@ -237,10 +234,9 @@ def _earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tup
 
 
 def tournament_advance(*, tournament: Tournament, division: Division, queue: bool = True) -> None:
-    """Schedule every match the bracket has made ready (the caller holds the
-    division lock); close the tournament once it has a champion. A match whose
-    bout cannot be made (an entrant retired, a card missing) is a walkover for
-    the side that can fight (the higher seed if neither can)."""
+    """Schedule every match the bracket has made ready, a round at a time (the
+    caller is the division's projector, or holds the division lock); close the
+    tournament once it has a champion."""
     bracket, state, entries = tournament_state(tournament)
     scheduled = set(
         TournamentMatch.objects.filter(tournament=tournament).values_list("key", flat=True)
@@ -253,48 +249,35 @@ def tournament_advance(*, tournament: Tournament, division: Division, queue: boo
         if not ready:
             break
         officials = officials or Officials()
+        specs = []
         for ms in ready:
             spec = bracket.match(ms.key)
             red, blue = entries[ms.red], entries[ms.blue]
-            date = _earliest_date(tournament, spec.stage, [red, blue])
+            date = earliest_date(tournament, spec.stage, [red, blue])
             event, _ = Event.objects.get_or_create(
                 tournament=tournament,
                 date=date,
                 defaults={"league": league, "name": f"{tournament.name} · {date.isoformat()}"},
             )
-            try:
-                with transaction.atomic():
-                    bout = _schedule(
+            specs.append(
+                (
+                    ms,
+                    spec,
+                    league_bout(
                         league=league,
                         division=division,
                         event=event,
                         order=position[ms.key],
-                        sides=_sides([red, blue]),
+                        sides=sides_of([red, blue]),
                         seed=derive_seed(tournament.seed, ms.key),
                         officials=officials,
-                        queue=queue,
                         idempotency_key=f"tournament-{tournament.id}-{ms.key}",
                         title=tournament.for_title and spec.final,
-                    )
-                TournamentMatch.objects.create(
-                    tournament=tournament, key=ms.key, stage=spec.stage, bout=bout
+                    ),
                 )
-            except ValidationError as exc:
-                messages = exc.message_dict if hasattr(exc, "error_dict") else {}
-                red_bad = any(k.startswith("red") for k in messages)
-                blue_bad = any(k.startswith("blue") for k in messages)
-                side = "blue" if red_bad and not blue_bad else "red"
-                if red_bad and blue_bad:
-                    side = "red" if ms.red < ms.blue else "blue"
-                reason = "; ".join(m for ms_ in messages.values() for m in ms_) or str(exc)
-                TournamentMatch.objects.create(
-                    tournament=tournament,
-                    key=ms.key,
-                    stage=spec.stage,
-                    walkover=side,
-                    walkover_reason=reason[:300],
-                )
-            scheduled.add(ms.key)
+            )
+        _schedule_round(tournament, specs, queue=queue)
+        scheduled.update(ms.key for ms, _, _ in specs)
         bracket, state, entries = tournament_state(tournament)
     if state.complete and tournament.status != TournamentStatus.COMPLETED:
         winner = entries[state.champion]
@@ -302,3 +285,45 @@ def tournament_advance(*, tournament: Tournament, division: Division, queue: boo
         tournament.champion_id = winner[1] if winner[0] == FIGHTER else None
         tournament.champion_camp_id = winner[1] if winner[0] == CAMP else None
         tournament.save(update_fields=["status", "champion", "champion_camp"])
+
+
+def _fresh(spec: BoutSpec) -> BoutSpec:
+    return BoutSpec(**{**vars(spec), "errors": defaultdict(list)})
+
+
+def _schedule_round(tournament: Tournament, items: list, *, queue: bool) -> None:
+    """The round's matches in one go (``bouts_schedule``); when some cannot be
+    made, each is tried alone, and a match whose bout cannot be made (an entrant
+    retired, a card missing) is a walkover for the side that can fight (the
+    higher seed if neither can)."""
+    try:
+        with transaction.atomic():
+            bouts = bouts_schedule(specs=[_fresh(b) for _, _, b in items], queue=queue)
+            TournamentMatch.objects.bulk_create(
+                [
+                    TournamentMatch(tournament=tournament, key=ms.key, stage=spec.stage, bout=bout)
+                    for (ms, spec, _), bout in zip(items, bouts)
+                ]
+            )
+        return
+    except ValidationError as exc:
+        if len(items) > 1:
+            for item in items:
+                _schedule_round(tournament, [item], queue=queue)
+            return
+        error = exc
+    ms, spec, _ = items[0]
+    messages = error.message_dict if hasattr(error, "error_dict") else {}
+    red_bad = any(k.startswith("red") for k in messages)
+    blue_bad = any(k.startswith("blue") for k in messages)
+    side = "blue" if red_bad and not blue_bad else "red"
+    if red_bad and blue_bad:
+        side = "red" if ms.red < ms.blue else "blue"
+    reason = "; ".join(m for ms_ in messages.values() for m in ms_) or str(error)
+    TournamentMatch.objects.create(
+        tournament=tournament,
+        key=ms.key,
+        stage=spec.stage,
+        walkover=side,
+        walkover_reason=reason[:300],
+    )

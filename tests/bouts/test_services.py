@@ -7,7 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
 
-from bouts import services
+from bouts import selectors, services, signals
+from bouts.services import recording
 from bouts.careers import career_deltas
 from bouts.engine import simulate
 from bouts.inputs import simulate_inputs
@@ -21,7 +22,7 @@ from bouts.models import (
     Result,
     RoundStat,
 )
-from bouts.tasks import simulate_bout
+from bouts.tasks import simulate_bout, simulate_bouts
 from fighters.models import Career
 from fighters.services import card_save
 from tests.bouts import factories
@@ -81,7 +82,7 @@ def test_scheduled_and_queued_bout_is_fought_and_recorded(ruleset, officials, ru
         for field in ("bouts", "wins", "losses", "draws", "ko_wins", "tko_losses"):
             assert getattr(c, field) == deltas.get(field, 0), field
         assert c.last_bout_on == DAY
-    assert services.career_check(fighters=[red, blue]) == []
+    assert selectors.career_check(fighters=[red, blue]) == []
 
 
 def test_snapshot_uses_the_rows_and_engine_matches(ruleset, officials):
@@ -136,7 +137,7 @@ def test_calling_the_task_twice_records_once(ruleset, officials, run_on_commit):
     assert career(red).bouts == 1 and career(blue).bouts == 1
     bout.refresh_from_db()
     assert bout.attempts == 1
-    assert services.career_check(fighters=[red, blue]) == []
+    assert selectors.career_check(fighters=[red, blue]) == []
 
 
 def test_recording_twice_records_once(ruleset, officials):
@@ -150,40 +151,60 @@ def test_recording_twice_records_once(ruleset, officials):
 
 
 def test_recording_takes_a_constant_number_of_queries(
-    ruleset, officials, django_assert_max_num_queries, monkeypatch
+    ruleset, officials, django_assert_max_num_queries
 ):
-    from league import services as league_services
-
-    monkeypatch.setattr(league_services, "bout_recorded", lambda *, bout: None)
     red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
     bout = schedule(ruleset, officials, red=red, blue=blue, scheduled_rounds=12, seed=1)
     result = simulate_inputs(bout.inputs)
     assert len(result.rounds) >= 1
+    # lock, result, rounds, scores, knockdowns/injuries/fouls (when any),
+    # suspensions (when any), careers (lock, update), status, savepoints.
     with django_assert_max_num_queries(15):
         services.bout_record(bout=bout, result=result)
     assert RoundStat.objects.filter(bout=bout).count() == 2 * len(result.rounds)
 
 
-def test_recording_calls_the_league_hook_in_the_transaction(ruleset, officials, monkeypatch):
-    from league import services as league_services
+def test_a_batch_is_recorded_in_the_statements_of_one_bout(
+    ruleset, officials, django_assert_max_num_queries
+):
+    """Twenty bouts: one INSERT per table for the whole batch, not per bout
+    (SQLite splits an INSERT past 999 parameters: a few more there)."""
+    from django.db import connection
 
+    pairs = []
+    for n in range(20):
+        red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+        bout = schedule(ruleset, officials, red=red, blue=blue, scheduled_rounds=12, seed=n)
+        pairs.append((bout, simulate_inputs(bout.inputs)))
+    with django_assert_max_num_queries(15 if connection.vendor == "postgresql" else 24):
+        recorded = services.bouts_record(fought=pairs)
+    assert len(recorded) == 20
+    assert Result.objects.filter(bout__in=[b for b, _ in pairs]).count() == 20
+    assert selectors.career_check(fighters=[b.red_id for b, _ in pairs]) == []
+
+
+def test_recording_announces_the_bouts_only_after_commit(
+    ruleset, officials, django_capture_on_commit_callbacks
+):
+    """The bouts app never calls the league: it sends ``recorded`` once the
+    transaction that wrote the bout committed (docs/pipeline.md)."""
     seen = []
 
-    def hook(*, bout):
-        seen.append((bout.pk, bout.status, Result.objects.filter(bout=bout).exists()))
-        raise RuntimeError("league tables could not be updated")
+    def receiver(sender, bouts, **kwargs):
+        seen.append([(f.id, Bout.objects.get(pk=f.id).status) for f in bouts])
 
-    monkeypatch.setattr(league_services, "bout_recorded", hook)
-    red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
-    bout = schedule(ruleset, officials, red=red, blue=blue)
-    with pytest.raises(RuntimeError):
-        services.bout_record(bout=bout, result=simulate_inputs(bout.inputs))
-    assert seen == [(bout.pk, BoutStatus.COMPLETED, True)]
-    # nothing half written
-    assert not Result.objects.filter(bout=bout).exists()
-    assert not RoundStat.objects.filter(bout=bout).exists()
-    assert career(red).bouts == 0
-    assert Bout.objects.get(pk=bout.pk).status == BoutStatus.QUEUED
+    signals.recorded.connect(receiver, dispatch_uid="test-recorded")
+    try:
+        red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
+        bout = schedule(ruleset, officials, red=red, blue=blue)
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            services.bout_record(bout=bout, result=simulate_inputs(bout.inputs))
+        assert seen == []  # not inside the transaction
+        for callback in callbacks:
+            callback()
+        assert seen == [[(bout.pk, BoutStatus.COMPLETED)]]
+    finally:
+        signals.recorded.disconnect(dispatch_uid="test-recorded")
 
 
 def test_bad_snapshot_fails_the_bout_without_retry(ruleset, officials, monkeypatch):
@@ -193,13 +214,13 @@ def test_bad_snapshot_fails_the_bout_without_retry(ruleset, officials, monkeypat
     inputs["rounds"] = 10_000
     Bout.objects.filter(pk=bout.pk).update(inputs=inputs)
     calls = []
-    real = services.bout_run
+    real = services.bouts_run
 
     def counting(**kwargs):
         calls.append(kwargs)
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "bout_run", counting)
+    monkeypatch.setattr(services, "bouts_run", counting)
     simulate_bout.delay(bout.id)
     bout.refresh_from_db()
     assert bout.status == BoutStatus.FAILED
@@ -212,7 +233,7 @@ def test_bad_snapshot_fails_the_bout_without_retry(ruleset, officials, monkeypat
 def test_database_errors_are_retried_then_recorded(ruleset, officials, monkeypatch):
     red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
     bout = schedule(ruleset, officials, red=red, blue=blue)
-    real = services.bout_record
+    real = recording.bouts_record
     failures = {"left": 2}
 
     def flaky(**kwargs):
@@ -221,7 +242,7 @@ def test_database_errors_are_retried_then_recorded(ruleset, officials, monkeypat
             raise OperationalError("server closed the connection unexpectedly")
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "bout_record", flaky)
+    monkeypatch.setattr(recording, "bouts_record", flaky)
     simulate_bout.delay(bout.id)
     bout.refresh_from_db()
     assert bout.status == BoutStatus.COMPLETED
@@ -236,12 +257,12 @@ def test_attempts_cap_fails_the_bout_instead_of_looping(ruleset, officials, monk
     def broken(**kwargs):
         raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr(services, "bout_record", broken)
+    monkeypatch.setattr(recording, "bouts_record", broken)
     simulate_bout.delay(bout.id)
     bout.refresh_from_db()
     assert bout.status == BoutStatus.FAILED
     assert "gave up" in bout.failure_reason.lower()
-    assert bout.attempts <= services.max_attempts()
+    assert bout.attempts <= recording.max_attempts()
 
 
 def test_redelivery_after_a_lost_worker_counts_attempts_and_caps(ruleset, officials, settings):
@@ -302,7 +323,7 @@ def test_title_bout_careers_and_rounds_from_the_league(ruleset, officials, leagu
         c = career(fighter)
         assert c.title_fights == 1
         assert c.title_wins == (1 if result.winner == side else 0)
-    assert services.career_check(fighters=[red, blue]) == []
+    assert selectors.career_check(fighters=[red, blue]) == []
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -455,18 +476,16 @@ def test_idempotency_key_taken_meanwhile_returns_that_bout(ruleset, monkeypatch)
 def test_a_recording_bug_fails_the_bout_instead_of_leaving_it_running(
     ruleset, officials, monkeypatch
 ):
-    from league import services as league_services
+    def broken(*args, **kwargs):
+        raise ValueError("no such career table")
 
-    def broken(*, bout):
-        raise ValueError("no such division table")
-
-    monkeypatch.setattr(league_services, "bout_recorded", broken)
+    monkeypatch.setattr(recording, "careers_add", broken)
     red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
     bout = schedule(ruleset, officials, red=red, blue=blue)
     assert simulate_bout.delay(bout.id).get() == BoutStatus.FAILED
     bout.refresh_from_db()
     assert bout.status == BoutStatus.FAILED
-    assert bout.failure_reason == "Recording failed: ValueError: no such division table"
+    assert bout.failure_reason == "Recording failed: ValueError: no such career table"
     assert not Result.objects.filter(bout=bout).exists()
     assert career(red).bouts == 0
 
@@ -481,7 +500,7 @@ def test_broker_down_leaves_the_bout_queued_and_resend_runs_it(
 
     red, blue = factories.make_fighter(ruleset), factories.make_fighter(ruleset)
     with monkeypatch.context() as patch:
-        patch.setattr(simulate_bout, "delay", down)
+        patch.setattr(simulate_bouts, "delay", down)
         bout = run_on_commit(schedule, ruleset, officials, red=red, blue=blue)
     bout.refresh_from_db()
     assert bout.status == BoutStatus.QUEUED and bout.inputs

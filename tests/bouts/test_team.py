@@ -70,7 +70,7 @@ def test_team_bout_records_lines_and_credits_careers(team, camps):
         )
         assert career.ko_wins == career.ko_losses == 0
     everyone = members["red"] | members["blue"]
-    assert services.career_check(fighters=everyone) == []
+    assert selectors.career_check(fighters=everyone) == []
 
     # knockdowns and injuries name their fighter when he is one of ours
     names = {line.name: line.fighter_id for line in lines if line.fighter_id}
@@ -91,11 +91,8 @@ def test_team_bout_records_lines_and_credits_careers(team, camps):
 
 
 def test_team_recording_query_count_is_constant(
-    team, camps, django_assert_max_num_queries, monkeypatch
+    team, camps, django_assert_max_num_queries
 ):
-    from league import services as league_services
-
-    monkeypatch.setattr(league_services, "bout_recorded", lambda *, bout: None)
     red_camp, blue_camp = camps
     bout = services.bout_schedule(ruleset=team, date=DAY, red_camp=red_camp, blue_camp=blue_camp)
     result = simulate_inputs(bout.inputs)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-from bouts import services
+from bouts import selectors, services
 from bouts.engine import get_ruleset
 from bouts.inputs import simulate_inputs
 from bouts.models import Bout, BoutStatus, JudgeScore, Result
@@ -214,7 +214,7 @@ def assert_exactly_once(bouts, fighters):
         assert bout.result.engine_result == json.loads(json.dumps(expected)), bout.pk
         assert bout.judge_scores.count() == sum(len(c) for c in expected["scorecards"])
     # careers equal what the bout rows say
-    assert services.career_check(fighters=fighters) == []
+    assert selectors.career_check(fighters=fighters) == []
     total = sum(Career.objects.filter(fighter__in=fighters).values_list("bouts", flat=True))
     assert total == 2 * len(ids)
 

@@ -79,6 +79,10 @@ def fake_result(winner, method, rounds=3):
 
 
 def record(bout, winner, method="UD"):
+    """Record through the pipeline; the league's projector runs on commit, as in
+    production (the test's transaction never commits, so the callbacks run here)."""
+    from django.test import TestCase
+
     from bouts.models import Bout
     from bouts.services import bout_record
 
@@ -91,4 +95,5 @@ def record(bout, winner, method="UD"):
         for pk in (inputs.get("fighters") or {}).get(side, [])
         if bout.red_id is None
     ]
-    return bout_record(bout=bout, result=result)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return bout_record(bout=bout, result=result)

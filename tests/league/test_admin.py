@@ -17,7 +17,6 @@ def test_admin_pages(admin_client, ruleset):
         "division",
         "season",
         "event",
-        "medicalsuspension",
         "tournament",
         "standing",
         "rating",

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import time
 
+from django.conf import settings
 from django.core.management.base import CommandError
 from tqdm import tqdm
 
-from bouts.models import BoutStatus
+from bouts.models import Bout, BoutStatus
+from bouts.services import bouts_queue
 from league.models import Division, League
+from league.selectors import division_rankings, league_champions, season_standings, title_lineage
+from league.services import division_derivation, division_project
 
-DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED)
+DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)
 
 
 def eager() -> bool:
@@ -24,8 +28,6 @@ def workers_or_eager(stdout) -> bool:
     """With a broker, check that some worker consumes the bouts' queue; if none
     does, run the bouts in this process (eagerly) rather than wait for nobody.
     Returns whether the bouts run eagerly."""
-    from django.conf import settings
-
     from league.celery import app
 
     if app.conf.task_always_eager:
@@ -85,14 +87,58 @@ def follow(
 
 
 def queue_with_progress(bouts, *, stdout, label: str) -> None:
-    """Queue scheduled bouts in chronological order. Eagerly (no broker) each bout
-    runs as it is queued, so the bar follows them; with workers it counts the
+    """Queue scheduled bouts in league order, a batch per transaction (their
+    tasks are sent as each commits). Eagerly (no broker) each batch is fought as
+    it is queued, so the bar follows the fighting; with workers it counts the
     queueing, and ``follow`` shows the fighting."""
-    from bouts.services import bout_queue
+    ids = list(
+        bouts.filter(status=BoutStatus.SCHEDULED)
+        .order_by("date", "event_id", "order", "id")
+        .values_list("pk", flat=True)
+    )
+    size = max(1, int(getattr(settings, "BOUTS_BATCH_SIZE", 50)))
+    with tqdm(total=len(ids), desc=label, unit="bout", file=stdout) as bar:
+        for start in range(0, len(ids), size):
+            chunk = ids[start : start + size]
+            bouts_queue(bouts=chunk)
+            bar.update(len(chunk))
 
-    rows = list(bouts.filter(status=BoutStatus.SCHEDULED).order_by("date", "event_id", "order"))
-    for bout in tqdm(rows, desc=label, unit="bout", file=stdout):
-        bout_queue(bout=bout)
+
+def follow_derivation(
+    divisions, *, stdout, label: str, timeout: float = 3600, poll: float = 0.5
+) -> bool:
+    """Wait until the league projector has derived every completed bout of
+    ``divisions`` (standings, rankings, titles, brackets), with a progress bar.
+    A division nobody derives (no worker took the task) is derived here."""
+    divisions = list(divisions)
+    ids = [d.pk for d in divisions]
+
+    def state() -> tuple[int, int, bool]:
+        completed = Bout.objects.filter(division_id__in=ids, status=BoutStatus.COMPLETED).count()
+        views = [division_derivation(pk) for pk in ids]
+        return completed, sum(v.derived_bouts for v in views), all(v.up_to_date for v in views)
+
+    started = last_progress = time.monotonic()
+    completed, derived, settled = state()
+    with tqdm(total=completed, desc=label, unit="bout", file=stdout, leave=True) as bar:
+        while True:
+            completed, derived, settled = state()
+            bar.total = completed
+            if derived != bar.n:
+                last_progress = time.monotonic()
+            bar.update(derived - bar.n)
+            if settled and derived >= completed:
+                return True
+            now = time.monotonic()
+            if now - last_progress > 10:
+                # Nothing moved for a while: run the projectors here (single-flight:
+                # harmless if a worker is running them).
+                for pk in ids:
+                    division_project(division_id=pk)
+                last_progress = now
+            if now - started > timeout:
+                return False
+            time.sleep(poll)
 
 
 def failed_lines(bouts) -> list[str]:
@@ -103,8 +149,6 @@ def failed_lines(bouts) -> list[str]:
 
 
 def print_standings(stdout, season) -> None:
-    from league.selectors import season_standings
-
     stdout.write(f"\n{season.name} ({season.league.name}) — {season.get_status_display()}")
     stdout.write(f"{'#':>3}  {'':24} {'Pts':>4} {'W':>3} {'L':>3} {'D':>3} {'Stop':>4}")
     for row in season_standings(season=season):
@@ -117,8 +161,6 @@ def print_standings(stdout, season) -> None:
 
 
 def print_champions(stdout, league) -> None:
-    from league.selectors import league_champions, title_lineage
-
     for division, champion in league_champions(league=league):
         stdout.write(f"{league.name} {division.name} champion: {champion or 'vacant'}")
         for reign in title_lineage(division=division):
@@ -134,8 +176,6 @@ def print_champions(stdout, league) -> None:
 
 
 def print_rankings(stdout, division, top: int = 10) -> None:
-    from league.selectors import division_rankings
-
     stdout.write(f"\n{division.league.name} {division.name} rankings")
     for entry in division_rankings(division=division)[:top]:
         mark = "C" if entry.is_champion else str(entry.rank)

@@ -13,11 +13,13 @@ from bouts.engine import RULESETS
 from bouts.models import Bout
 from league import services
 from league.models import League, Tournament
+from league.services.storage import title_for
 
 from ._league import (
     eager,
     failed_lines,
     follow,
+    follow_derivation,
     print_champions,
     print_rankings,
     print_standings,
@@ -126,7 +128,7 @@ class Command(BaseCommand):
                 weight_classes=[weight_class],
             )
             roster_create(plan=plan, divisions={weight_class: division})
-            services.title_for(division)
+            title_for(division)
             leagues.append(league)
             self.stdout.write(
                 f"Loaded {league.name}: {division.name}, {per_division} fighters ({ruleset})"
@@ -148,6 +150,7 @@ class Command(BaseCommand):
             ):
                 self.stderr.write(f"{season.name}: timed out waiting for the workers")
                 continue
+            follow_derivation([division], stdout=self.stdout, label="derived", timeout=timeout)
             for line in failed_lines(bouts):
                 self.stderr.write(line)
             entrants = min(size, division.fighters.filter(is_active=True).count())
@@ -165,6 +168,9 @@ class Command(BaseCommand):
                 if not follow(bouts, stdout=self.stdout, label=tournament.name, timeout=timeout):
                     self.stderr.write(f"{tournament.name}: timed out waiting for the workers")
                     return
+                follow_derivation(
+                    [tournament.division], stdout=self.stdout, label="derived", timeout=timeout
+                )
                 tournament.refresh_from_db()
                 if (
                     tournament.status != "completed"
@@ -174,10 +180,18 @@ class Command(BaseCommand):
         for line in failed_lines(bouts):
             self.stderr.write(line)
         tournament.refresh_from_db()
-        if tournament.status != "completed" and services.tournament_unstall(tournament=tournament):
+        if tournament.status != "completed" and _decided_by_walkovers(tournament):
             self.stderr.write(f"{tournament.name}: failed bouts decided as walkovers")
             return self.follow_tournament(tournament, timeout=timeout)
         self.stdout.write(
             f"{tournament.name}: {bouts.count()} bouts, champion "
             f"{tournament.champion or tournament.champion_camp or 'not decided'}"
         )
+
+
+def _decided_by_walkovers(tournament) -> bool:
+    """Let the division's projector turn failed bouts into walkovers (the higher
+    seed goes through) and advance the bracket; whether that moved it."""
+    before = tournament.matches.exclude(walkover="").count()
+    services.division_project(division_id=tournament.division_id)
+    return tournament.matches.exclude(walkover="").count() > before

@@ -7,7 +7,7 @@ from bouts.models import Bout
 from league import services
 from league.selectors import tournament_bracket
 
-from ._league import eager, failed_lines, follow, get_division, get_league
+from ._league import eager, failed_lines, follow, follow_derivation, get_division, get_league
 
 
 class Command(BaseCommand):
@@ -48,6 +48,13 @@ class Command(BaseCommand):
                     bouts, stdout=self.stdout, label=tournament.name, timeout=opts["timeout"]
                 ):
                     raise CommandError(f"{tournament.name}: timed out")
+                # The bracket advances as the division's projector derives it.
+                follow_derivation(
+                    [tournament.division],
+                    stdout=self.stdout,
+                    label=f"{tournament.name} derived",
+                    timeout=opts["timeout"],
+                )
                 tournament.refresh_from_db()
                 if (
                     tournament.status != "completed"
@@ -57,7 +64,7 @@ class Command(BaseCommand):
         for line in failed_lines(bouts):
             self.stderr.write(line)
         tournament.refresh_from_db()
-        if tournament.status != "completed" and services.tournament_unstall(tournament=tournament):
+        if tournament.status != "completed" and _decided_by_walkovers(tournament):
             self.stderr.write("failed bouts were decided as walkovers for the higher seed")
             tournament.refresh_from_db()
         lines, champion = tournament_bracket(tournament=tournament)
@@ -66,3 +73,11 @@ class Command(BaseCommand):
                 winner = f" -> {line.winner}" if line.winner else ""
                 self.stdout.write(f"  {line.key:6} {line.red} vs {line.blue}{winner}")
         self.stdout.write(f"{tournament.name} champion: {champion or 'not decided yet'}")
+
+
+def _decided_by_walkovers(tournament) -> bool:
+    """Let the division's projector turn failed bouts into walkovers (the higher
+    seed goes through) and advance the bracket; whether that moved it."""
+    before = tournament.matches.exclude(walkover="").count()
+    services.division_project(division_id=tournament.division_id)
+    return tournament.matches.exclude(walkover="").count() > before

@@ -10,6 +10,7 @@ from ._league import (
     eager,
     failed_lines,
     follow,
+    follow_derivation,
     get_division,
     get_league,
     print_standings,
@@ -54,6 +55,13 @@ class Command(BaseCommand):
                 )
             ):
                 raise CommandError(f"{season.name}: timed out waiting for the bouts")
+            if opts["wait"] and not follow_derivation(
+                [division],
+                stdout=self.stdout,
+                label=f"{division.name} derived",
+                timeout=opts["timeout"],
+            ):
+                raise CommandError(f"{season.name}: timed out waiting for the standings")
             if opts["wait"] or eager():
                 for line in failed_lines(bouts):
                     self.stderr.write(line)

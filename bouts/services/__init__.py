@@ -1,0 +1,42 @@
+"""Bout writes (HackSoft-style services), one module per side of the pipeline:
+
+- ``scheduling``: the request side — schedule (one bout or many at once), queue,
+  re-queue failed bouts, re-send lost or stale tasks;
+- ``recording``: the worker side — claim, fight, record, fail, in batches;
+- ``voiding``: void a completed bout's result;
+- ``sides`` and ``careers``: what both sides share (building the engine sides
+  of many bouts at once; careers as commutative counters).
+
+The names below are the package's interface (what callers use).
+"""
+
+from bouts.services.recording import bout_fail, bout_record, bout_run, bouts_record, bouts_run
+from bouts.services.scheduling import (
+    BoutSpec,
+    bout_queue,
+    bout_schedule,
+    bouts_queue,
+    bouts_requeue_failed,
+    bouts_resend,
+    bouts_resend_stale,
+    bouts_schedule,
+)
+from bouts.services.voiding import bout_void, can_void
+
+__all__ = [
+    "BoutSpec",
+    "bout_fail",
+    "bout_queue",
+    "bout_record",
+    "bout_run",
+    "bout_schedule",
+    "bout_void",
+    "bouts_queue",
+    "bouts_record",
+    "bouts_requeue_failed",
+    "bouts_resend",
+    "bouts_resend_stale",
+    "bouts_run",
+    "bouts_schedule",
+    "can_void",
+]

@@ -1,0 +1,510 @@
+"""The request side of the pipeline: schedule, queue, re-queue, re-send.
+
+``bouts_schedule`` takes many bouts at once (a season, a bracket round, a card)
+and does the same work for 1 or 2,000 of them in a fixed number of queries:
+every rule checked once per batch (cards, suspensions, one bout per fighter per
+card), the bouts — already snapshotted and queued when ``queue`` — created with
+one bulk INSERT, and their tasks sent on commit in batches of
+``BOUTS_BATCH_SIZE``. ``bout_schedule`` is the one-bout form the API, the admin
+and ``simulate_bout`` use.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
+
+from bouts import inputs as bout_inputs
+from bouts.engine import EngineError, get_ruleset
+from bouts.models import Bout, BoutStatus
+from bouts.services.sides import Sides
+from league.models import Event
+
+logger = logging.getLogger(__name__)
+
+SEED_LIMIT = 2**31
+BATCH_SIZE = 50
+STALE_AFTER = 600
+RELATED = (
+    "red",
+    "blue",
+    "red_camp",
+    "blue_camp",
+    "referee",
+    "judge_1",
+    "judge_2",
+    "judge_3",
+    "doctor",
+    "red_corner",
+    "blue_corner",
+)
+
+
+def batch_size() -> int:
+    return max(1, int(getattr(settings, "BOUTS_BATCH_SIZE", BATCH_SIZE)))
+
+
+def stale_after() -> int:
+    return int(getattr(settings, "BOUTS_STALE_AFTER", STALE_AFTER))
+
+
+# --- sending tasks ------------------------------------------------------------------------
+
+
+def _send(bout_ids: list[int]) -> None:
+    from bouts.tasks import simulate_bouts  # tasks imports the services it calls
+
+    queue = getattr(settings, "BOUTS_QUEUE", None)
+    try:
+        if queue:
+            simulate_bouts.apply_async((bout_ids,), queue=queue)
+        else:
+            simulate_bouts.delay(bout_ids)
+    except (KombuOperationalError, ConnectionError) as exc:
+        # The bouts are committed as queued: losing the broker must not turn the
+        # request that scheduled them into an error. The beat sweeper
+        # (bouts_resend_stale) sends them again; running a bout twice is harmless.
+        logger.error("%d queued bout(s) could not be sent: %s", len(bout_ids), exc)
+
+
+def enqueue_on_commit(bout_ids: Sequence[int]) -> None:
+    """Send ``simulate_bouts`` tasks for ``bout_ids`` (in the order given: league
+    order for a season) in batches, once the current transaction commits."""
+    ids = list(bout_ids)
+    size = batch_size()
+    for start in range(0, len(ids), size):
+        transaction.on_commit(partial(_send, ids[start : start + size]))
+
+
+# --- schedule -----------------------------------------------------------------------------
+
+
+@dataclass
+class BoutSpec:
+    """One bout to schedule: the arguments of ``bout_schedule``."""
+
+    ruleset: str
+    date: datetime.date | None = None
+    red: object = None
+    blue: object = None
+    red_camp: object = None
+    blue_camp: object = None
+    event: Event | None = None
+    division: object = None
+    order: int | None = None
+    scheduled_rounds: int | None = None
+    referee: object = None
+    judges: Sequence = ()
+    doctor: object = None
+    red_corner: object = None
+    blue_corner: object = None
+    plans: dict | None = None
+    options: dict | None = None
+    is_title_bout: bool = False
+    seed: int | None = None
+    idempotency_key: str | None = None
+    errors: dict = field(default_factory=lambda: defaultdict(list), repr=False)
+
+
+def _check_spec(spec: BoutSpec) -> None:
+    """The rules that need no query (the arguments themselves)."""
+    errors = spec.errors
+    try:
+        rules = get_ruleset(spec.ruleset)
+    except EngineError as exc:
+        errors["ruleset"].append(str(exc))
+        return
+    ruleset = spec.ruleset
+    if rules.team:
+        if spec.red is not None or spec.blue is not None:
+            errors["red"].append(f"{ruleset} is a team ruleset: give red_camp and blue_camp.")
+        if spec.red_camp is None:
+            errors["red_camp"].append("A camp is required for a team bout.")
+        if spec.blue_camp is None:
+            errors["blue_camp"].append("A camp is required for a team bout.")
+        camps = (spec.red_camp, spec.blue_camp)
+        if None not in camps and camps[0].pk == camps[1].pk:
+            errors["blue_camp"].append("A camp cannot fight itself.")
+    else:
+        if spec.red_camp is not None or spec.blue_camp is not None:
+            errors["red_camp"].append(f"{ruleset} is one-on-one: give red and blue fighters.")
+        if spec.red is None:
+            errors["red"].append("A fighter is required.")
+        if spec.blue is None:
+            errors["blue"].append("A fighter is required.")
+        if spec.red is not None and spec.blue is not None and spec.red.pk == spec.blue.pk:
+            errors["blue"].append(f"{spec.red.name} cannot fight himself.")
+
+    event = spec.event
+    if spec.date is None:
+        if event is None:
+            errors["date"].append("A date (or an event) is required.")
+        else:
+            spec.date = event.date
+    elif event is not None and spec.date != event.date:
+        errors["date"].append(f"The event {event.name} is on {event.date.isoformat()}.")
+    if event is not None and event.league.ruleset and event.league.ruleset != ruleset:
+        errors["ruleset"].append(
+            f"{event.league.name} fights under {event.league.ruleset}, not {ruleset}."
+        )
+    division = spec.division
+    if division is not None and event is not None and division.league_id != event.league_id:
+        errors["division"].append(f"{division.name} is not a division of {event.league.name}.")
+
+    if spec.scheduled_rounds is None and event is not None:
+        league = event.league
+        wanted = league.title_rounds if spec.is_title_bout else league.rounds
+        spec.scheduled_rounds = min(wanted, rules.max_rounds)
+    try:
+        spec.scheduled_rounds = rules.validate_rounds(spec.scheduled_rounds)
+    except EngineError as exc:
+        errors["scheduled_rounds"].append(str(getattr(exc, "rule", exc)))
+    for name, value, check in (
+        ("options", spec.options, rules.validate_options),
+        ("plans", spec.plans, rules.validate_plans),
+    ):
+        try:
+            check(value)
+        except EngineError as exc:
+            errors[name].append(str(exc))
+
+    judges = [j for j in (spec.judges or ()) if j is not None]
+    spec.judges = judges
+    if len(judges) not in (0, 3):
+        errors["judges"].append(f"A bout has three judges (got {len(judges)}).")
+    elif len({j.pk for j in judges}) != len(judges):
+        errors["judges"].append("The three judges must be different people.")
+    for name, official in (("referee", spec.referee), ("doctor", spec.doctor)):
+        if official is not None and not official.is_active:
+            errors[name].append(f"{official.name} is not active.")
+    for judge in judges:
+        if not judge.is_active:
+            errors["judges"].append(f"{judge.name} is not active.")
+    seed = spec.seed
+    if seed is None:
+        spec.seed = secrets.randbelow(SEED_LIMIT)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        errors["seed"].append("The seed must be a whole number from 0 to 2**63-1.")
+
+
+def _bout_of(spec: BoutSpec) -> Bout:
+    judge_1, judge_2, judge_3 = [*spec.judges, None, None, None][:3]
+    return Bout(
+        ruleset=spec.ruleset,
+        event=spec.event,
+        division=spec.division,
+        date=spec.date,
+        red=spec.red,
+        blue=spec.blue,
+        red_camp=spec.red_camp,
+        blue_camp=spec.blue_camp,
+        scheduled_rounds=spec.scheduled_rounds,
+        options=spec.options or {},
+        plans=spec.plans or {},
+        referee=spec.referee,
+        judge_1=judge_1,
+        judge_2=judge_2,
+        judge_3=judge_3,
+        doctor=spec.doctor,
+        red_corner=spec.red_corner,
+        blue_corner=spec.blue_corner,
+        is_title_bout=spec.is_title_bout,
+        seed=spec.seed,
+        idempotency_key=spec.idempotency_key or None,
+        order=spec.order or 1,
+    )
+
+
+class _Cards:
+    """Who already fights on each event, and the positions taken (one query for
+    every event of a batch), updated as the batch's own bouts are placed."""
+
+    def __init__(self, events: Sequence[Event]):
+        self.fighters: dict[int, set[int]] = defaultdict(set)
+        self.camps: dict[int, set[int]] = defaultdict(set)
+        self.orders: dict[int, set[int]] = defaultdict(set)
+        if not events:
+            return
+        rows = Bout.objects.filter(event_id__in=[e.pk for e in events]).values(
+            "event_id",
+            "order",
+            "red_id",
+            "blue_id",
+            "red_camp_id",
+            "blue_camp_id",
+            "inputs__fighters",
+        )
+        for row in rows:
+            self._take(
+                row["event_id"],
+                row["order"],
+                (row["red_id"], row["blue_id"]),
+                (row["red_camp_id"], row["blue_camp_id"]),
+                [i for ids in (row["inputs__fighters"] or {}).values() for i in ids or ()],
+            )
+
+    def _take(self, event_id, order, fighters, camps, members) -> None:
+        self.orders[event_id].add(order)
+        self.fighters[event_id].update(i for i in (*fighters, *members) if i)
+        self.camps[event_id].update(i for i in camps if i)
+
+    def place(self, spec: BoutSpec, bout: Bout, fighter_ids: dict) -> None:
+        """Check one bout per fighter (or camp) per card and the position; take
+        the place when the bout is clean."""
+        event = spec.event
+        errors = spec.errors
+        taken_fighters, taken_camps = self.fighters[event.pk], self.camps[event.pk]
+        for side in ("red", "blue"):
+            fighter = getattr(bout, side)
+            if fighter is not None and fighter.pk in taken_fighters:
+                errors[side].append(
+                    f"{fighter.name} already fights on {event.name}: "
+                    "one bout per fighter per event."
+                )
+            camp = getattr(bout, f"{side}_camp")
+            if camp is None:
+                continue
+            if camp.pk in taken_camps:
+                errors[f"{side}_camp"].append(f"{camp.name} already fights on {event.name}.")
+            elif set(fighter_ids.get(side) or ()) & taken_fighters:
+                errors[f"{side}_camp"].append(
+                    f"Fighters of {camp.name} already fight on {event.name}: "
+                    "one bout per fighter per event."
+                )
+        if spec.order is None:
+            bout.order = max(self.orders[event.pk], default=0) + 1
+        elif spec.order in self.orders[event.pk]:
+            errors["order"].append(f"Position {spec.order} on {event.name} is taken.")
+        if not errors:
+            members = [i for ids in fighter_ids.values() for i in ids] if bout.red_camp else []
+            self._take(
+                event.pk,
+                bout.order,
+                (bout.red_id, bout.blue_id),
+                (bout.red_camp_id, bout.blue_camp_id),
+                members,
+            )
+
+
+def _raise(specs: Sequence[BoutSpec]) -> None:
+    bad = [s for s in specs if s.errors]
+    if not bad:
+        return
+    if len(specs) == 1:
+        raise ValidationError({k: list(v) for k, v in bad[0].errors.items()})
+    merged: dict[str, list[str]] = defaultdict(list)
+    for spec in bad:
+        who = " vs ".join(
+            str(getattr(x, "name", x))
+            for x in (spec.red or spec.red_camp, spec.blue or spec.blue_camp)
+        )
+        for key, messages in spec.errors.items():
+            merged[key].extend(f"{who}: {m}" for m in messages)
+    raise ValidationError(dict(merged))
+
+
+def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bout]:
+    """Validate and create many bouts at once; with ``queue`` they are created
+    already snapshotted and queued, and their tasks are sent in batches on
+    commit. All or nothing: any broken rule raises ``ValidationError`` (field
+    messages naming the bout) and writes nothing. A spec whose
+    ``idempotency_key`` is known returns the bout that key scheduled."""
+    specs = list(specs)
+    if not specs:
+        return []
+    for spec in specs:
+        _check_spec(spec)
+    _raise(specs)
+    keys = [s.idempotency_key for s in specs if s.idempotency_key]
+    existing = (
+        {b.idempotency_key: b for b in Bout.objects.filter(idempotency_key__in=keys)}
+        if keys
+        else {}
+    )
+    fresh = [s for s in specs if not (s.idempotency_key and s.idempotency_key in existing)]
+    with transaction.atomic():
+        events = sorted(
+            {s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk
+        )
+        if events:
+            # Serialise scheduling on a card: the one-bout-per-fighter check and
+            # the positions hold under concurrency.
+            list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in events]))
+        cards = _Cards(events)
+        bouts = [_bout_of(s) for s in fresh]
+        sides = Sides(bouts, scheduling=True)
+        built = []
+        for spec, bout in zip(fresh, bouts):
+            bout_sides, fighter_ids, side_errors = sides.build(bout)
+            for key, messages in side_errors.items():
+                spec.errors[key].extend(messages)
+            if spec.event is not None:
+                cards.place(spec, bout, fighter_ids)
+            built.append((bout_sides, fighter_ids))
+        _raise(fresh)
+        now = timezone.now()
+        for bout, (bout_sides, fighter_ids) in zip(bouts, built):
+            if len(fresh) == 1:
+                # The one-bout path (API, admin): every model rule, queries included.
+                bout.full_clean(exclude=["idempotency_key"])
+            else:
+                # A batch: the rules full_clean would query for (related rows exist,
+                # a free position on the card) were checked once above, and the
+                # database's constraints hold them too.
+                bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
+            if queue:
+                bout.inputs = bout_inputs.inputs_snapshot(
+                    bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+                )
+                bout.status = BoutStatus.QUEUED
+                bout.queued_at = now
+        try:
+            with transaction.atomic():
+                Bout.objects.bulk_create(bouts)
+        except IntegrityError:
+            # A concurrent request with the same idempotency key got there first.
+            again = {b.idempotency_key: b for b in Bout.objects.filter(idempotency_key__in=keys)}
+            if not keys or not all(s.idempotency_key in again for s in fresh):
+                raise
+            existing.update(again)
+            bouts, fresh = [], []
+        if queue and bouts:
+            enqueue_on_commit([b.pk for b in bouts])
+    made = {id(s): b for s, b in zip(fresh, bouts)}
+    return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]
+
+
+def bout_schedule(*, queue: bool = True, user=None, **fields) -> Bout:
+    """Validate and create one bout (``BoutSpec``'s fields as keywords); with
+    ``queue`` snapshot its inputs and enqueue it on commit. Raises
+    ``ValidationError`` with field messages and writes nothing when the bout
+    cannot be fought. A known ``idempotency_key`` returns the bout it scheduled."""
+    return bouts_schedule(specs=[BoutSpec(**fields)], queue=queue)[0]
+
+
+# --- queue, re-queue, re-send ------------------------------------------------------------
+
+
+def bouts_queue(*, bouts) -> list[Bout]:
+    """Snapshot scheduled (or failed) bouts and queue them, their tasks sent in
+    batches on commit, in the order given. Queued, running and completed bouts
+    are left alone. All or nothing: a bout that cannot be fought raises
+    ``ValidationError`` and nothing is queued. A failed bout is re-queued with a
+    fresh snapshot and its attempts reset (nothing of it was recorded)."""
+    order = [getattr(b, "pk", b) for b in bouts]
+    if not order:
+        return []
+    with transaction.atomic():
+        locked = {
+            b.pk: b
+            for b in Bout.objects.select_for_update(of=("self",))
+            .select_related(*RELATED)
+            .filter(pk__in=order, status__in=(BoutStatus.SCHEDULED, BoutStatus.FAILED))
+            .order_by("pk")
+        }
+        todo = [locked[pk] for pk in order if pk in locked]
+        if not todo:
+            return []
+        sides = Sides(todo, scheduling=False)
+        errors: dict[str, list[str]] = defaultdict(list)
+        now = timezone.now()
+        for bout in todo:
+            bout_sides, fighter_ids, bout_errors = sides.build(bout)
+            for key, messages in bout_errors.items():
+                errors[key].extend(messages)
+            if bout_errors:
+                continue
+            bout.inputs = bout_inputs.inputs_snapshot(
+                bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+            )
+            bout.status = BoutStatus.QUEUED
+            bout.attempts = 0
+            bout.failure_reason = ""
+            bout.queued_at = now
+        if errors:
+            raise ValidationError(dict(errors))
+        Bout.objects.bulk_update(
+            todo, ["inputs", "status", "attempts", "failure_reason", "queued_at"], batch_size=500
+        )
+        enqueue_on_commit([b.pk for b in todo])
+    return todo
+
+
+def bout_queue(*, bout: Bout) -> Bout:
+    """Queue one bout (see ``bouts_queue``); a completed bout is refused."""
+    status = Bout.objects.filter(pk=bout.pk).values_list("status", flat=True).first()
+    if status in (BoutStatus.COMPLETED, BoutStatus.VOIDED):
+        raise ValidationError({"status": [f"This bout is already {status}."]})
+    queued = bouts_queue(bouts=[bout])
+    source = queued[0] if queued else Bout.objects.get(pk=bout.pk)
+    for name in ("inputs", "status", "attempts", "failure_reason", "queued_at"):
+        setattr(bout, name, getattr(source, name))
+    return bout
+
+
+def bouts_requeue_failed(*, bouts) -> tuple[int, dict[int, list[str]]]:
+    """Re-queue the failed bouts among ``bouts``, each in its own transaction.
+    Returns ``(how many were re-queued, {bout id: messages} for those refused)``."""
+    count, refused = 0, {}
+    for bout in bouts:
+        if bout.status != BoutStatus.FAILED:
+            continue
+        try:
+            bouts_queue(bouts=[bout])
+        except ValidationError as exc:
+            refused[bout.pk] = exc.messages
+            continue
+        count += 1
+    return count, refused
+
+
+def bouts_resend(*, bouts) -> int:
+    """Send the task again for queued or running bouts whose task was lost (a
+    broker outage at queue time, a purged queue, a worker killed between taking
+    a message and filing it). Harmless for a bout whose task is still on its
+    way: recording happens once. Returns how many were sent."""
+    ids = [b.pk for b in bouts if b.status in (BoutStatus.QUEUED, BoutStatus.RUNNING)]
+    if ids:
+        Bout.objects.filter(pk__in=ids, status=BoutStatus.QUEUED).update(queued_at=timezone.now())
+        enqueue_on_commit(ids)
+    return len(ids)
+
+
+def bouts_resend_stale(*, older_than: int | None = None) -> int:
+    """The beat sweeper: re-send every bout queued or running for longer than
+    ``older_than`` seconds (``BOUTS_STALE_AFTER``, default 600), in league
+    order. Its ``queued_at`` is moved to now, so a bout is re-sent at most once
+    per period even when the queue is merely long. Returns how many."""
+    seconds = stale_after() if older_than is None else older_than
+    cutoff = timezone.now() - datetime.timedelta(seconds=seconds)
+    stale = Q(status=BoutStatus.QUEUED, queued_at__lt=cutoff) | Q(
+        status=BoutStatus.RUNNING, started_at__lt=cutoff
+    )
+    with transaction.atomic():
+        ids = list(
+            Bout.objects.filter(stale)
+            .order_by("date", "event_id", "order", "id")
+            .values_list("pk", flat=True)
+        )
+        if ids:
+            Bout.objects.filter(pk__in=ids, status=BoutStatus.QUEUED).update(
+                queued_at=timezone.now()
+            )
+            Bout.objects.filter(pk__in=ids, status=BoutStatus.RUNNING).update(
+                started_at=timezone.now()
+            )
+            logger.warning("re-sending %d stale bout(s)", len(ids))
+            enqueue_on_commit(ids)
+    return len(ids)

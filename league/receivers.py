@@ -1,0 +1,51 @@
+"""The league listens to the bouts app (connected in ``LeagueConfig.ready``).
+
+Each receiver runs after the bouts' own transaction committed. It only records
+that a division has work (one INSERT per batch, so a recording never waits on a
+projector) and asks for the division's projector (``league.tasks.derive_division``:
+a Celery task on the production stack, inline in the embedded default).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from bouts import signals
+from league.models import ProjectionRequest
+from league.tasks import derive_division
+
+
+def _request(kind: str, bouts) -> None:
+    by_division: dict[int, list[int]] = defaultdict(list)
+    for fact in bouts:
+        if fact.division_id is not None:
+            by_division[fact.division_id].append(fact.id)
+    if not by_division:
+        return
+    ProjectionRequest.objects.bulk_create(
+        [
+            ProjectionRequest(division_id=division_id, bout_id=bout_id, kind=kind)
+            for division_id, ids in sorted(by_division.items())
+            for bout_id in ids
+        ]
+    )
+    for division_id in sorted(by_division):
+        derive_division.delay(division_id)
+
+
+def on_recorded(sender, bouts, **kwargs) -> None:
+    _request(ProjectionRequest.RECORDED, bouts)
+
+
+def on_failed(sender, bouts, **kwargs) -> None:
+    _request(ProjectionRequest.FAILED, bouts)
+
+
+def on_voided(sender, bouts, **kwargs) -> None:
+    _request(ProjectionRequest.VOIDED, bouts)
+
+
+def connect() -> None:
+    signals.recorded.connect(on_recorded, dispatch_uid="league.recorded")
+    signals.failed.connect(on_failed, dispatch_uid="league.failed")
+    signals.voided.connect(on_voided, dispatch_uid="league.voided")

@@ -1,0 +1,26 @@
+"""League tasks: thin (ids in, a service called)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from league.services import projector
+
+
+@shared_task(acks_late=True)
+def derive_division(division_id: int) -> dict | None:
+    """Run the division's projector (returns at once if another run holds it)."""
+    report = projector.division_project(division_id=int(division_id))
+    if report is None:
+        return None
+    return {"runs": report.runs, "derived": report.derived, "replayed": report.replayed}
+
+
+@shared_task
+def derive_pending_divisions() -> int:
+    """Beat: run the projector of every division left pending (a run that died,
+    a message lost) or with completed bouts not yet derived."""
+    ids = projector.divisions_needing_derivation()
+    for division_id in ids:
+        derive_division.delay(division_id)
+    return len(ids)
