@@ -22,14 +22,10 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 NOT_YOUR_LEAGUE = "You are not a commissioner of this league."
 
 
-def no_commissioned_leagues(request) -> frozenset[int]:
-    return frozenset()
-
-
-def commissioned_league_ids(view, request) -> frozenset[int]:
+def commissioned_leagues_of(view, request) -> frozenset[int]:
     """What the view's hook answers (nothing for a view without one)."""
     lookup = getattr(view, "commissioned_league_ids", None)
-    return lookup(request) if lookup is not None else no_commissioned_leagues(request)
+    return frozenset() if lookup is None else lookup(request)
 
 
 def may_write_leagues(view, request, league_ids) -> bool:
@@ -41,7 +37,7 @@ def may_write_leagues(view, request, league_ids) -> bool:
         return False
     if user.is_staff:
         return True
-    mine = commissioned_league_ids(view, request)
+    mine = commissioned_leagues_of(view, request)
     if not mine:
         return False
     return set(league_ids) <= mine
@@ -60,7 +56,7 @@ class IsStaffOrCommissioner(BasePermission):
             return True
         if getattr(view, "staff_only_writes", False):
             return False
-        return bool(commissioned_league_ids(view, request))
+        return bool(commissioned_leagues_of(view, request))
 
     def has_object_permission(self, request, view, obj):
         if request.method in SAFE_METHODS:
@@ -85,7 +81,7 @@ class LeagueScopedViewSetMixin:
     staff_only_writes = False
 
     def commissioned_league_ids(self, request) -> frozenset[int]:
-        return no_commissioned_leagues(request)
+        return frozenset()  # only staff writes until the league supplies the lookup
 
     def leagues_of_object(self, obj) -> set[int]:
         raise NotImplementedError
