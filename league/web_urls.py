@@ -1,12 +1,13 @@
-"""The site's pages."""
+"""The site's pages. Pages showing several apps' data live in the highest app they
+need: the fighter page (his bouts and ratings) in the league, the referee page (the
+bouts he worked) in bouts."""
 
 from django.urls import path
 
+from bouts import referee_page
 from bouts import views as bout_views
-from fighters import views as fighter_views
-from referees import views as referee_views
 
-from . import views
+from . import fighter_page, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,7 +16,7 @@ urlpatterns = [
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
-    path("fighters/<int:pk>/", fighter_views.fighter_detail, name="fighter"),
+    path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
-    path("referees/<int:pk>/", referee_views.referee_detail, name="referee"),
+    path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
 ]

@@ -9,9 +9,9 @@ from rest_framework.views import APIView
 from bouts.engine.odds import odds
 from bouts.engine.registry import RULESETS, get_ruleset
 from bouts.inputs import one_on_one_card, team_side
+from core.api.throttles import OddsThrottle
 from fighters import selectors as fighter_selectors
 from fighters.models import Camp, Fighter
-from league.api.throttles import OddsThrottle
 
 # The request waits for the bouts: keep it to a second or two.
 MAX_ODDS_BOUTS = 500

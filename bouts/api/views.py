@@ -8,8 +8,8 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from league.api.permissions import LeagueScopedViewSetMixin
-from league.api.throttles import BoutQueueThrottle
+from core.api.permissions import LeagueScopedViewSetMixin
+from core.api.throttles import BoutQueueThrottle
 
 from .. import selectors
 from ..models import Bout

@@ -4,7 +4,7 @@ import django_filters
 from django.db.models import Exists, OuterRef
 
 from bouts.engine.registry import RULESETS
-from league.api.filters import IdFilter
+from core.api.filters import IdFilter
 
 from ..models import CornerMan, Fighter, RatingCard
 from ..weight_classes import WeightClass

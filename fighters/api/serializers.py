@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
-from league.api.base import CleanModelSerializer
+from core.api.serializers import CleanModelSerializer
 
 from ..models import Camp, Career, CornerMan, Fighter, RatingCard
 
@@ -136,41 +136,3 @@ class CornerManSerializer(CleanModelSerializer):
     class Meta:
         model = CornerMan
         fields = ["id", "name", "role", "cut", "strategy", "camp", "camp_name", "is_available"]
-
-
-class JudgeLineSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    fighter = serializers.IntegerField(help_text="This fighter's total on the card.")
-    opponent = serializers.IntegerField()
-    text = serializers.CharField()
-
-
-class OpponentRecordSerializer(serializers.Serializer):
-    wins = serializers.IntegerField()
-    losses = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    text = serializers.CharField()
-
-
-class HistoryRowSerializer(serializers.Serializer):
-    """One line of a fighter's record book (bouts.selectors.fighter_history)."""
-
-    bout_id = serializers.IntegerField()
-    date = serializers.DateField()
-    event = serializers.CharField(allow_null=True)
-    event_id = serializers.IntegerField(allow_null=True)
-    ruleset = serializers.CharField()
-    side = serializers.CharField()
-    opponent = serializers.CharField()
-    opponent_id = serializers.IntegerField(allow_null=True)
-    opponent_is_camp = serializers.BooleanField()
-    opponent_record = OpponentRecordSerializer(help_text="The opponent's record before the bout.")
-    result = serializers.ChoiceField(choices=["W", "L", "D"])
-    method = serializers.CharField()
-    round = serializers.IntegerField()
-    time = serializers.CharField()
-    scheduled_rounds = serializers.IntegerField()
-    referee = serializers.CharField(allow_null=True)
-    judges = JudgeLineSerializer(many=True)
-    title = serializers.BooleanField()
-    record = serializers.CharField(help_text="The fighter's record after the bout.")

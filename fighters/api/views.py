@@ -1,4 +1,5 @@
-"""Fighters (with their ``career`` and ``bouts``), cards, camps and corner men."""
+"""Fighters (with their ``career``), cards, camps and corner men. A fighter's
+``bouts`` are served by the bouts app (``bouts.api.fighter_history``)."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
@@ -6,7 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from league.api.permissions import LeagueScopedViewSetMixin
+from core.api.permissions import LeagueScopedViewSetMixin
 
 from .. import selectors, services
 from ..models import Career
@@ -19,7 +20,6 @@ from .serializers import (
     FighterCreateSerializer,
     FighterRetireSerializer,
     FighterSerializer,
-    HistoryRowSerializer,
 )
 
 
@@ -77,19 +77,6 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         except Career.DoesNotExist:
             career = Career(fighter=fighter)
         return Response(CareerSerializer(career).data)
-
-    @extend_schema(responses=HistoryRowSerializer(many=True))
-    @action(detail=True, methods=["get"], filter_backends=[])
-    def bouts(self, request, pk=None):
-        """The fighter's fight history, newest first, the way record books print it:
-        opponent and his record going in, result, method, round, the judges' totals,
-        and the fighter's record after each bout."""
-        from bouts.selectors import fighter_history
-
-        fighter = self.get_object()
-        rows = fighter_history(fighter=fighter)
-        page = self.paginate_queryset(rows)
-        return self.get_paginated_response(HistoryRowSerializer(page, many=True).data)
 
     @extend_schema(request=FighterRetireSerializer, responses=FighterSerializer)
     @action(detail=True, methods=["post"])

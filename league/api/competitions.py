@@ -6,12 +6,13 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from core.api.filters import IdFilter
+from core.api.throttles import BoutQueueThrottle
+
 from .. import selectors, services
 from ..models import Division, Reign, Title, Tournament, TournamentEntry, TournamentStatus
 from .competitor import CompetitorField, CompetitorObjectField, competitor
-from .filters import IdFilter
-from .permissions import LeagueScopedViewSetMixin
-from .throttles import BoutQueueThrottle
+from .permissions import CommissionerScopedViewSetMixin
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -101,7 +102,7 @@ class TournamentFilter(django_filters.FilterSet):
 
 
 class TournamentViewSet(
-    LeagueScopedViewSetMixin,
+    CommissionerScopedViewSetMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,

@@ -4,10 +4,10 @@ from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
 from bouts.models import Bout
+from core.api.serializers import CleanModelSerializer
 from fighters.models import Camp, Fighter
 
 from ..models import Division, Event, League, Season
-from .base import CleanModelSerializer
 
 
 class LeagueSerializer(CleanModelSerializer):

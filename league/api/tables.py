@@ -7,10 +7,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.exceptions import ValidationError
 
+from core.api.filters import IdField, IdFilter
+
 from .. import selectors
 from ..models import Division, Standing
 from .competitor import CompetitorField, CompetitorObjectField
-from .filters import IdField, IdFilter
 
 
 class StandingSerializer(serializers.ModelSerializer):

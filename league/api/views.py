@@ -9,12 +9,13 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from bouts.models import Bout
+from core.api.filters import IdFilter
+from core.api.throttles import BoutQueueThrottle
 from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
-from .filters import IdFilter
-from .permissions import LeagueScopedViewSetMixin
+from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
     EventDetailSerializer,
@@ -22,12 +23,11 @@ from .serializers import (
     LeagueSerializer,
     SeasonSerializer,
 )
-from .throttles import BoutQueueThrottle
 
 STAFF_ONLY = "Only staff creates or deletes leagues."
 
 
-class _InLeagueViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+class _InLeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
     """Something that belongs to one league (``obj.league``)."""
 
     def leagues_of_object(self, obj):
@@ -52,7 +52,7 @@ class LeagueFilter(django_filters.FilterSet):
         fields = ["slug", "ruleset"]
 
 
-class LeagueViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+class LeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
     """Leagues. Staff creates and deletes them; a commissioner edits his own."""
 
     serializer_class = LeagueSerializer

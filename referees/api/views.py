@@ -2,7 +2,7 @@
 
 from rest_framework import viewsets
 
-from league.api.permissions import IsStaffOrCommissioner
+from core.api.permissions import IsStaffOrCommissioner
 
 from .. import selectors, services
 from .serializers import DoctorSerializer, JudgeSerializer, RefereeSerializer

@@ -1,17 +1,19 @@
-"""The fighter page: record summary and fight history, the way record books print them."""
+"""The fighter page: record summary and fight history, the way record books print
+them, and his rating in each division. It shows fighters', bouts' and the league's
+data, so it lives in the league, the one app that may read all three."""
 
 from django.http import Http404
 from django.shortcuts import render
 
 from bouts.selectors import fighter_history
-from league.selectors import fighter_rating_history
+from fighters import selectors as fighter_selectors
+from fighters.models import Career
 
-from . import selectors
-from .models import Career
+from .selectors import fighter_rating_history
 
 
 def fighter_detail(request, pk: int):
-    fighter = selectors.fighter_get(fighter_id=pk)
+    fighter = fighter_selectors.fighter_get(fighter_id=pk)
     if fighter is None:
         raise Http404("No such fighter.")
     try:

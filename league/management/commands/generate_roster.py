@@ -1,5 +1,9 @@
 """python manage.py generate_roster --ruleset R --fighters N --seed S
-[--league SLUG] [--weight-class W]"""
+[--league SLUG] [--weight-class W]
+
+A league command: ``--league`` puts the fighters in the league's divisions, and
+only the league may read it (fighters sits below). The roster itself is the
+fighters app's (``fighters.roster``, ``fighters.services.roster_create``)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
@@ -8,6 +12,7 @@ from bouts.engine.registry import RULESETS
 from fighters.roster import plan_roster
 from fighters.services import roster_create
 from fighters.weight_classes import LIMIT_LB
+from league.models import League
 
 PROGRESS_FROM = 50  # show a progress bar from this many fighters
 
@@ -29,8 +34,6 @@ class Command(BaseCommand):
         parser.add_argument("--weight-class", help="only this weight class (e.g. welterweight)")
 
     def handle(self, *args, **opts):
-        from league.models import League
-
         count, seed = opts["fighters"], opts["seed"]
         ruleset, weight_class, slug = opts["ruleset"], opts["weight_class"], opts["league"]
         if count < 1:

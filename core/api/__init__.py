@@ -1,0 +1,2 @@
+"""The REST API's shared pieces: base serializer, write permissions, throttles,
+filters."""
