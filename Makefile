@@ -27,6 +27,7 @@ demo: $(STAMP)
 test: $(STAMP) browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 

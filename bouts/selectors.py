@@ -288,6 +288,7 @@ def bout_report_queryset():
         "blue_camp",
         "red_corner",
         "blue_corner",
+        "voided_by",
     ).prefetch_related(
         "round_stats",
         "judge_scores",

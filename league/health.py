@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
+from league.celery import app
+
 
 def _database_ok() -> tuple[bool, str]:
     try:
@@ -18,8 +20,6 @@ def _database_ok() -> tuple[bool, str]:
 def _broker_ok() -> tuple[bool, str]:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return True, "eager (in-process)"
-    from league.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

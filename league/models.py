@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 
 from fighters.weight_classes import WeightClass
+from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
 
@@ -21,8 +22,6 @@ def default_tiebreakers():
 
 def validate_tiebreakers(value):
     """A list of registered tiebreaker keys (league.standings.metrics)."""
-    from league.standings.metrics import METRICS
-
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         raise ValidationError("must be a list of tiebreaker keys")
     unknown = [k for k in value if k not in METRICS]

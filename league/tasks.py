@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
 from league.services import projector
 
@@ -21,6 +22,10 @@ def derive_pending_divisions() -> int:
     """Beat: run the projector of every division left pending (a run that died,
     a message lost) or with completed bouts not yet derived."""
     ids = projector.divisions_needing_derivation()
+    queue = getattr(settings, "BOUTS_QUEUE", None)
     for division_id in ids:
-        derive_division.delay(division_id)
+        if queue:
+            derive_division.apply_async((division_id,), queue=queue)
+        else:
+            derive_division.delay(division_id)
     return len(ids)

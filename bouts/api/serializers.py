@@ -152,6 +152,7 @@ class BoutDetailSerializer(BoutSerializer):
     suspensions = SuspensionSerializer(many=True, read_only=True)
     play_by_play = serializers.SerializerMethodField()
     details = serializers.SerializerMethodField()
+    voided_by = serializers.CharField(source="voided_by.username", read_only=True, default=None)
 
     class Meta(BoutSerializer.Meta):
         fields = [
@@ -172,6 +173,9 @@ class BoutDetailSerializer(BoutSerializer):
             "queued_at",
             "started_at",
             "completed_at",
+            "voided_at",
+            "voided_by",
+            "void_reason",
             "scorecards",
             "rounds",
             "knockdowns",
@@ -307,3 +311,7 @@ class BoutScheduleSerializer(serializers.Serializer):
         if len({judge.pk for judge in judges}) != len(judges):
             raise serializers.ValidationError("The three judges must be different people.")
         return judges
+
+
+class BoutVoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)

@@ -13,8 +13,14 @@ from core.api.throttles import BoutQueueThrottle
 
 from .. import selectors
 from ..models import Bout
+from ..services import bout_queue, bout_schedule, bout_void
 from .filters import BoutFilter
-from .serializers import BoutDetailSerializer, BoutScheduleSerializer, BoutSerializer
+from .serializers import (
+    BoutDetailSerializer,
+    BoutScheduleSerializer,
+    BoutSerializer,
+    BoutVoidSerializer,
+)
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -53,12 +59,12 @@ class BoutViewSet(
     def get_serializer_class(self):
         if self.action == "create":
             return BoutScheduleSerializer
-        if self.action in ("retrieve", "queue"):
+        if self.action in ("retrieve", "queue", "void"):
             return BoutDetailSerializer
         return BoutSerializer
 
     def get_queryset(self):
-        if self.action in ("retrieve", "queue"):
+        if self.action in ("retrieve", "queue", "void"):
             return selectors.bout_report_queryset().defer("inputs")
         return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
             "inputs", "options", "plans", "result__engine_result"
@@ -82,8 +88,6 @@ class BoutViewSet(
         responses={201: BoutDetailSerializer, 200: BoutDetailSerializer},
     )
     def create(self, request, *args, **kwargs):
-        from bouts.services import bout_schedule
-
         serializer = BoutScheduleSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -121,8 +125,18 @@ class BoutViewSet(
     @action(detail=True, methods=["post"])
     def queue(self, request, pk=None):
         """Queue a scheduled (or failed) bout for simulation."""
-        from bouts.services import bout_queue
-
         bout = self.get_object()
         bout_queue(bout=bout)
+        return self._detail(bout.pk, status.HTTP_200_OK)
+
+    @extend_schema(request=BoutVoidSerializer, responses=BoutDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def void(self, request, pk=None):
+        """Void a completed bout's result, with a reason (staff or the league's
+        commissioner): careers, standings, ratings and titles become what they
+        would be without it; the bout keeps its record, shown as voided."""
+        bout = self.get_object()
+        body = BoutVoidSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        bout_void(bout=bout, reason=body.validated_data["reason"], user=request.user)
         return self._detail(bout.pk, status.HTTP_200_OK)

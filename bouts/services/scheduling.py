@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -34,6 +35,7 @@ from league.models import Event
 
 logger = logging.getLogger(__name__)
 
+SIMULATE_BOUTS = "bouts.tasks.simulate_bouts"
 SEED_LIMIT = 2**31
 BATCH_SIZE = 50
 STALE_AFTER = 600
@@ -64,8 +66,9 @@ def stale_after() -> int:
 
 
 def _send(bout_ids: list[int]) -> None:
-    from bouts.tasks import simulate_bouts  # tasks imports the services it calls
-
+    # The request side names the worker's task (the message is the contract)
+    # rather than importing bouts.tasks, which imports these services.
+    simulate_bouts = current_app.tasks[SIMULATE_BOUTS]
     queue = getattr(settings, "BOUTS_QUEUE", None)
     try:
         if queue:

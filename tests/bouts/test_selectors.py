@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.db.models import F
 
-from bouts import selectors, services
+from bouts import selectors
 from bouts.models import Bout, BoutStatus
 from fighters.models import Career
 from tests.bouts import factories

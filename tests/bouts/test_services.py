@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.db import OperationalError
 
 from bouts import selectors, services, signals
-from bouts.services import recording
 from bouts.careers import career_deltas
 from bouts.engine import simulate
 from bouts.inputs import simulate_inputs
@@ -22,6 +21,7 @@ from bouts.models import (
     Result,
     RoundStat,
 )
+from bouts.services import recording
 from bouts.tasks import simulate_bout, simulate_bouts
 from fighters.models import Career
 from fighters.services import card_save

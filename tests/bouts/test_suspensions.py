@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 
 from bouts import services
 from bouts.inputs import simulate_inputs
-from bouts.suspensions import SuspensionRuling, injury_days, rulings_for
 from bouts.models import MedicalSuspension
+from bouts.suspensions import SuspensionRuling, injury_days, rulings_for
 from tests.bouts import factories
 
 DAY = factories.DAY

@@ -90,9 +90,7 @@ def test_team_bout_records_lines_and_credits_careers(team, camps):
     assert row["opponent_record"]["text"] == "0-0-0"
 
 
-def test_team_recording_query_count_is_constant(
-    team, camps, django_assert_max_num_queries
-):
+def test_team_recording_query_count_is_constant(team, camps, django_assert_max_num_queries):
     red_camp, blue_camp = camps
     bout = services.bout_schedule(ruleset=team, date=DAY, red_camp=red_camp, blue_camp=blue_camp)
     result = simulate_inputs(bout.inputs)

@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_queue
+from league.celery import app
 from league.models import Division, League
 from league.selectors import division_rankings, league_champions, season_standings, title_lineage
 from league.services import division_derivation, division_project
@@ -19,8 +20,6 @@ DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)
 
 
 def eager() -> bool:
-    from league.celery import app
-
     return bool(app.conf.task_always_eager)
 
 
@@ -28,8 +27,6 @@ def workers_or_eager(stdout) -> bool:
     """With a broker, check that some worker consumes the bouts' queue; if none
     does, run the bouts in this process (eagerly) rather than wait for nobody.
     Returns whether the bouts run eagerly."""
-    from league.celery import app
-
     if app.conf.task_always_eager:
         return True
     wanted = getattr(settings, "BOUTS_QUEUE", None) or app.conf.task_default_queue or "celery"

@@ -11,6 +11,8 @@ from django.db import transaction
 
 from bouts.engine import RULESETS
 from bouts.models import Bout
+from fighters.roster import plan_roster
+from fighters.services import roster_create
 from league import services
 from league.models import League, Tournament
 from league.services.storage import title_for
@@ -96,8 +98,6 @@ class Command(BaseCommand):
         # The fighters helper's roster planner: seeded Faker names by nationality,
         # height and reach from the weight class, cards spread over the rating
         # range and kept consistent with stance and weight, camps with corner men.
-        from fighters.roster import plan_roster
-        from fighters.services import roster_create
 
         leagues = []
         for index, ruleset in enumerate(rulesets):
