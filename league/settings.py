@@ -144,14 +144,17 @@ BOUTS_MAX_ATTEMPTS = env.int("BOUTS_MAX_ATTEMPTS", default=5)
 # run the league projector of divisions left pending.
 BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
 BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
+_SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",
         "schedule": float(BOUTS_SWEEP_EVERY),
+        "options": _SWEEP_OPTIONS,
     },
     "derive-pending-divisions": {
         "task": "league.tasks.derive_pending_divisions",
         "schedule": float(BOUTS_SWEEP_EVERY),
+        "options": _SWEEP_OPTIONS,
     },
 }
 

@@ -54,9 +54,11 @@ def database_url() -> str:
 class Worker:
     """A ``celery -A league worker`` process group on one queue."""
 
-    def __init__(self, queue: str, concurrency: int = 2):
+    def __init__(self, queue: str, concurrency: int = 2, *, beat: bool = False, env=None):
         self.queue = queue
         self.concurrency = concurrency
+        self.beat = beat
+        self.extra_env = dict(env or {})
         # Kept open for the worker's lifetime (its stdout), closed with the test.
         self.log = tempfile.NamedTemporaryFile(prefix="celery-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = None
@@ -69,6 +71,10 @@ class Worker:
             "CELERY_BROKER_URL": django_settings.CELERY_BROKER_URL,
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
             "CELERY_TASK_TIME_LIMIT": "120",
+            # What the worker sends itself (the league's projector runs, a
+            # bracket's next bouts, the sweeper's re-sends) stays on this queue.
+            "BOUTS_QUEUE": self.queue.split(",")[0],
+            **self.extra_env,
         }
         env.pop("CELERY_TASK_ALWAYS_EAGER", None)
         self.process = subprocess.Popen(
@@ -90,6 +96,11 @@ class Worker:
                 "--without-heartbeat",
                 "-l",
                 "info",
+                *(
+                    # Celery beat inside the worker (one-machine stack), its
+                    # schedule file private to the test.
+                    ["-B", "-s", f"{self.log.name}.beat"] if self.beat else []
+                ),
             ],
             cwd=ROOT,
             env=env,
