@@ -47,6 +47,7 @@ from bouts.models import (
     RoundStat,
 )
 from bouts.services.careers import careers_add
+from core.bulk import insert_values
 from fighters.models import Fighter
 
 logger = logging.getLogger(__name__)
@@ -240,6 +241,14 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
     return recorded
 
 
+def _side(value) -> str:
+    """A side as the engine names it: refused here unless red or blue (the
+    database's own check for columns written without a model instance)."""
+    if value not in ("red", "blue"):
+        raise ValueError(f"unknown side {value!r} in the engine result")
+    return value
+
+
 def _team_fighter(item: dict, allowed: set[int]) -> int | None:
     for key in ("fighter_id", "id"):
         value = item.get(key)
@@ -257,10 +266,11 @@ class _BatchRows:
     cleaned field by field, and the database's constraints are the last word."""
 
     def __init__(self):
+        self.now = timezone.now()
         self.bouts: list[Bout] = []
-        self.results: list[Result] = []
-        self.tables: dict[type, list] = defaultdict(list)
-        self.suspensions: list[MedicalSuspension] = []
+        self.results: list[dict] = []
+        self.tables: dict[type, list[dict]] = defaultdict(list)
+        self.suspensions: list[dict] = []
         self.careers: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.last_bout_on: dict[int, datetime.date] = {}
 
@@ -316,78 +326,98 @@ class _BatchRows:
         )
         result.clean_fields(exclude=["bout"])
         self.bouts.append(bout)
-        self.results.append(result)
+        self.results.append(
+            {
+                "bout_id": bout.pk,
+                "winner": result.winner,
+                "method": result.method,
+                "round": result.round,
+                "time": result.time,
+                "engine_result": data,
+                "recorded_at": self.now,
+            }
+        )
 
-        add = self.tables
+        add = self.tables  # plain rows (field attname -> value): see core.bulk.insert_values
         for entry in data.get("rounds") or ():
             for side in ("red", "blue"):
                 stats = entry.get(side) or {}
                 add[RoundStat].append(
-                    RoundStat(
-                        bout=bout,
-                        round=int(entry["round"]),
-                        side=side,
-                        landed=int(stats.get("landed", 0) or 0),
-                        thrown=int(stats.get("thrown", 0) or 0),
-                        damage=float(stats.get("damage", 0) or 0),
-                        stats=stats,
-                    )
+                    {
+                        "bout_id": bout.pk,
+                        "round": int(entry["round"]),
+                        "side": side,
+                        "landed": int(stats.get("landed", 0) or 0),
+                        "thrown": int(stats.get("thrown", 0) or 0),
+                        "damage": float(stats.get("damage", 0) or 0),
+                        "stats": stats,
+                    }
                 )
         judges = (bout.judge_1_id, bout.judge_2_id, bout.judge_3_id)
         names = list(data.get("judges") or ())
         for index, card in enumerate(data.get("scorecards") or (), start=1):
-            name = names[index - 1] if index - 1 < len(names) else f"Judge {index}"
+            name = str(names[index - 1] if index - 1 < len(names) else f"Judge {index}")[:120]
+            judge_id = judges[index - 1] if index <= 3 else None
             for number, (red_points, blue_points) in enumerate(card, start=1):
                 add[JudgeScore].append(
-                    JudgeScore(
-                        bout=bout,
-                        judge_index=index,
-                        judge_id=judges[index - 1] if index <= 3 else None,
-                        judge_name=str(name)[:120],
-                        round=number,
-                        red=int(red_points),
-                        blue=int(blue_points),
-                    )
+                    {
+                        "bout_id": bout.pk,
+                        "judge_index": index,
+                        "judge_id": judge_id,
+                        "judge_name": name,
+                        "round": number,
+                        "red": int(red_points),
+                        "blue": int(blue_points),
+                    }
                 )
         for k in data.get("knockdowns") or ():
             add[Knockdown].append(
-                Knockdown(
-                    bout=bout,
-                    round=int(k["round"]),
-                    time=str(k.get("time", ""))[:8],
-                    side=k["fighter"],
-                    fighter_id=fighter_for(k),
-                    count=k.get("count"),
-                )
+                {
+                    "bout_id": bout.pk,
+                    "round": int(k["round"]),
+                    "time": str(k.get("time", ""))[:8],
+                    "side": _side(k["fighter"]),
+                    "fighter_id": fighter_for(k),
+                    "count": None if k.get("count") is None else int(k["count"]),
+                }
             )
         for i in data.get("injuries") or ():
             add[Injury].append(
-                Injury(
-                    bout=bout,
-                    round=int(i["round"]),
-                    time=str(i.get("time", ""))[:8],
-                    side=i["fighter"],
-                    fighter_id=fighter_for(i),
-                    type=str(i.get("type", ""))[:40],
-                    location=str(i.get("location", "") or "")[:60],
-                    severity=int(i.get("severity", 1)),
-                    text=str(i.get("text", "") or "")[:240],
-                )
+                {
+                    "bout_id": bout.pk,
+                    "round": int(i["round"]),
+                    "time": str(i.get("time", ""))[:8],
+                    "side": _side(i["fighter"]),
+                    "fighter_id": fighter_for(i),
+                    "type": str(i.get("type", ""))[:40],
+                    "location": str(i.get("location", "") or "")[:60],
+                    "severity": int(i.get("severity", 1)),
+                    "text": str(i.get("text", "") or "")[:240],
+                }
             )
         for f in data.get("fouls") or ():
             add[Foul].append(
-                Foul(
-                    bout=bout,
-                    round=int(f["round"]),
-                    time=str(f.get("time", ""))[:8],
-                    side=f["fighter"],
-                    fighter_id=fighter_for(f),
-                    type=str(f.get("type", ""))[:40],
-                    penalty=str(f.get("penalty", "none"))[:16],
-                    points=int(f.get("points", 0) or 0),
-                )
+                {
+                    "bout_id": bout.pk,
+                    "round": int(f["round"]),
+                    "time": str(f.get("time", ""))[:8],
+                    "side": _side(f["fighter"]),
+                    "fighter_id": fighter_for(f),
+                    "type": str(f.get("type", ""))[:40],
+                    "penalty": str(f.get("penalty", "none"))[:16],
+                    "points": int(f.get("points", 0) or 0),
+                }
             )
-        add[BoutFighterLine].extend(lines)
+        add[BoutFighterLine].extend(
+            {
+                "bout_id": bout.pk,
+                "side": _side(line.side),
+                "fighter_id": line.fighter_id,
+                "name": line.name,
+                "stats": line.stats,
+            }
+            for line in lines
+        )
 
         # Careers: summed over the batch, written with one UPDATE (see careers_add).
         if team:
@@ -422,22 +452,21 @@ class _BatchRows:
             if fighter_id is None:
                 continue
             self.suspensions.append(
-                MedicalSuspension(
-                    fighter_id=fighter_id,
-                    bout=bout,
-                    reason=ruling.reason[:200],
-                    starts_on=bout.date,
-                    ends_on=bout.date + datetime.timedelta(days=ruling.days),
-                )
+                {
+                    "fighter_id": fighter_id,
+                    "bout_id": bout.pk,
+                    "reason": ruling.reason[:200],
+                    "starts_on": bout.date,
+                    "ends_on": bout.date + datetime.timedelta(days=ruling.days),
+                    "created_at": self.now,
+                }
             )
 
     def write(self) -> None:
-        Result.objects.bulk_create(self.results)
+        insert_values(Result, self.results)
         for model in (RoundStat, JudgeScore, Knockdown, Injury, Foul, BoutFighterLine):
-            if self.tables.get(model):
-                model.objects.bulk_create(self.tables[model], batch_size=2000)
-        if self.suspensions:
-            MedicalSuspension.objects.bulk_create(self.suspensions)
+            insert_values(model, self.tables.get(model) or ())
+        insert_values(MedicalSuspension, self.suspensions)
         careers_add(
             {fid: dict(d) for fid, d in self.careers.items()},
             last_bout_on=self.last_bout_on,

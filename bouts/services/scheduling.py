@@ -31,6 +31,7 @@ from bouts import inputs as bout_inputs
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.services.sides import Sides
+from core.bulk import insert_rows
 from league.models import Event
 
 logger = logging.getLogger(__name__)
@@ -375,7 +376,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 bout.queued_at = now
         try:
             with transaction.atomic():
-                Bout.objects.bulk_create(bouts)
+                insert_rows(Bout, bouts, with_ids=True)
         except IntegrityError:
             # A concurrent request with the same idempotency key got there first.
             again = {b.idempotency_key: b for b in Bout.objects.filter(idempotency_key__in=keys)}

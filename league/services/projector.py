@@ -43,6 +43,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
+from core.bulk import insert_rows
 from league import rankings
 from league.models import (
     Division,
@@ -308,7 +309,7 @@ def _rate(division: Division, rows: list[BoutRow]) -> None:
     for b in rows:
         history.extend((b.id, b.date, p) for p in book.apply(b.red, b.blue, b.winner))
     store_rating_points(division, [book.get(c) for c in competitors], stored)
-    RatingHistory.objects.bulk_create(history_rows(division, history), batch_size=2000)
+    insert_rows(RatingHistory, history_rows(division, history))
 
 
 def _season_rows(season: Season, upto: tuple):

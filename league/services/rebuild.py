@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from core.bulk import insert_rows
 from league.models import Division, Rating, RatingHistory
 from league.services.derive import Derived, division_derive
 from league.services.storage import (
@@ -22,7 +23,7 @@ def division_rebuild(*, division: Division) -> Derived:
     with transaction.atomic():
         derived = division_derive(division=division)
         RatingHistory.objects.filter(division=division).delete()
-        RatingHistory.objects.bulk_create(history_rows(division, derived.history), batch_size=2000)
+        insert_rows(RatingHistory, history_rows(division, derived.history))
         Rating.objects.filter(division=division).delete()
         store_rating_points(division, derived.ratings)
         for season in division.seasons.select_related("league"):

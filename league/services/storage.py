@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from django.db.models import Q
 
+from core.bulk import insert_rows
 from league import rankings, titles
 from league.models import Division, Rating, RatingHistory, Reign, Season, Standing, Title
 from league.services.common import CAMP, FIGHTER, competitor_fields, competitor_of
@@ -93,8 +94,9 @@ def store_standings(season: Season, rows) -> None:
     if same:
         return
     Standing.objects.filter(season=season).delete()
-    Standing.objects.bulk_create(
-        [Standing(season=season, **competitor_fields(c), **values) for c, values in wanted.items()]
+    insert_rows(
+        Standing,
+        [Standing(season=season, **competitor_fields(c), **values) for c, values in wanted.items()],
     )
 
 

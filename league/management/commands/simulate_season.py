@@ -37,9 +37,18 @@ class Command(BaseCommand):
         )
         if not divisions:
             raise CommandError(f"{league.slug} has no divisions")
+        # Every division's season first (with workers they start fighting at
+        # once), then follow them all: divisions are fought and derived in
+        # parallel.
+        seasons = []
         for division in divisions:
             try:
-                season = services.season_schedule(division=division, seed=opts["seed"], queue=False)
+                # With workers, the season is created queued (one bulk insert) and
+                # its batches are sent on commit; eagerly, it is queued a batch at
+                # a time so that the bar follows the fighting.
+                season = services.season_schedule(
+                    division=division, seed=opts["seed"], queue=not eager()
+                )
             except ValidationError as exc:
                 raise CommandError("; ".join(exc.messages)) from None
             bouts = Bout.objects.filter(event__season=season)
@@ -47,23 +56,20 @@ class Command(BaseCommand):
                 f"{season.name}: {season.events.count()} events, {bouts.count()} bouts"
             )
             queue_with_progress(bouts, stdout=self.stdout, label=f"{division.name} queued")
-            if (
-                opts["wait"]
-                and not eager()
-                and not follow(
-                    bouts, stdout=self.stdout, label=division.name, timeout=opts["timeout"]
-                )
-            ):
-                raise CommandError(f"{season.name}: timed out waiting for the bouts")
-            if opts["wait"] and not follow_derivation(
-                [division],
-                stdout=self.stdout,
-                label=f"{division.name} derived",
-                timeout=opts["timeout"],
-            ):
-                raise CommandError(f"{season.name}: timed out waiting for the standings")
-            if opts["wait"] or eager():
-                for line in failed_lines(bouts):
-                    self.stderr.write(line)
+            seasons.append(season)
+        everything = Bout.objects.filter(event__season__in=seasons)
+        waiting = opts["wait"] and not eager()
+        if waiting and not follow(
+            everything, stdout=self.stdout, label="fought", timeout=opts["timeout"]
+        ):
+            raise CommandError("timed out waiting for the bouts")
+        if opts["wait"] and not follow_derivation(
+            divisions, stdout=self.stdout, label="derived", timeout=opts["timeout"]
+        ):
+            raise CommandError("timed out waiting for the standings")
+        if opts["wait"] or eager():
+            for line in failed_lines(everything):
+                self.stderr.write(line)
+            for season in seasons:
                 season.refresh_from_db()
                 print_standings(self.stdout, season)
