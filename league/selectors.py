@@ -45,6 +45,7 @@ class RankedEntry:
     ordinal: float
     bouts: int
     is_champion: bool
+    derived_through: object = None  # the date the rankings are derived through (API)
 
 
 def division_rankings(*, division: Division, active_only: bool = True) -> list[RankedEntry]:

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from bouts.engine import RULESETS
 from bouts.models import Bout, BoutStatus
 
-from . import selectors
+from . import selectors, services
 from .models import Division, Event, League, Season, Title, Tournament
 
 RECENT_BOUTS = 10
@@ -82,6 +82,7 @@ def division_detail(request, pk: int):
         .select_related("champion", "champion_camp")
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
+        "derivation": services.division_derivation(division.pk),
     }
     return render(request, "league/division_detail.html", context)
 

@@ -2,6 +2,7 @@
 
 import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import OuterRef, Subquery
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -9,13 +10,19 @@ from rest_framework.exceptions import ValidationError
 
 from core.api.filters import IdField, IdFilter
 
-from .. import selectors
-from ..models import Division, Standing
+from .. import selectors, services
+from ..models import Division, DivisionProjection, Standing
 from .competitor import CompetitorField, CompetitorObjectField
 
 
 class StandingSerializer(serializers.ModelSerializer):
     competitor = CompetitorField()
+    derived_through = serializers.DateField(
+        read_only=True,
+        allow_null=True,
+        help_text="The date of the last bout the league has derived into this table "
+        "(bouts recorded since are still being derived).",
+    )
 
     class Meta:
         model = Standing
@@ -32,6 +39,7 @@ class StandingSerializer(serializers.ModelSerializer):
             "stoppage_wins",
             "stoppage_losses",
             "metrics",
+            "derived_through",
         ]
 
 
@@ -54,8 +62,13 @@ class StandingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
 
     def get_queryset(self):
-        return Standing.objects.select_related("fighter", "camp").order_by(
-            "season_id", "rank", "fighter__name", "camp__name", "id"
+        watermark = DivisionProjection.objects.filter(
+            division_id=OuterRef("season__division_id")
+        ).values("watermark_date")[:1]
+        return (
+            Standing.objects.select_related("fighter", "camp")
+            .annotate(derived_through=Subquery(watermark))
+            .order_by("season_id", "rank", "fighter__name", "camp__name", "id")
         )
 
 
@@ -67,6 +80,10 @@ class RankingSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
     bouts = serializers.IntegerField()
     is_champion = serializers.BooleanField()
+    derived_through = serializers.DateField(
+        allow_null=True,
+        help_text="The date of the last bout the league has derived into these rankings.",
+    )
 
 
 class RankingViewSet(viewsets.GenericViewSet):
@@ -99,5 +116,8 @@ class RankingViewSet(viewsets.GenericViewSet):
             "no",
         )
         entries = selectors.division_rankings(division=division, active_only=active_only)
+        derived_through = services.division_derived_through(division.pk)
+        for entry in entries:
+            entry.derived_through = derived_through
         page = self.paginate_queryset(entries)
         return self.get_paginated_response(RankingSerializer(page, many=True).data)

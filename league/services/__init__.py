@@ -15,7 +15,11 @@ package's interface — what the league's commands, pages, API and selectors use
 from league.services.common import competitor_of
 from league.services.derive import division_derive
 from league.services.matchmaking import card_matchmake, division_ranking
-from league.services.projector import division_derivation, division_project
+from league.services.projector import (
+    division_derivation,
+    division_derived_through,
+    division_project,
+)
 from league.services.rebuild import division_rebuild
 from league.services.seasons import season_schedule
 from league.services.storage import STANDING_FIELDS, reign_values
@@ -27,6 +31,7 @@ __all__ = [
     "competitor_of",
     "division_derivation",
     "division_derive",
+    "division_derived_through",
     "division_project",
     "division_ranking",
     "division_rebuild",

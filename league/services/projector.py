@@ -382,3 +382,12 @@ def divisions_needing_derivation() -> list[int]:
     )
     wanted |= {division_id for division_id, n in counts if derived.get(division_id, 0) != n}
     return sorted(wanted)
+
+
+def division_derived_through(division_id: int):
+    """The date of the last bout derived in the division (one query), or None."""
+    return (
+        DivisionProjection.objects.filter(division_id=division_id)
+        .values_list("watermark_date", flat=True)
+        .first()
+    )

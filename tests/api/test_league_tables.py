@@ -35,6 +35,10 @@ def test_tables_and_competitions(api, django_capture_on_commit_callbacks):
     ranked = rankings["results"]
     assert [r["rank"] for r in ranked] == list(range(1, len(ranked) + 1))
     assert len(ranked) == 6
+    # Derived through the tournament's final, the division's last bout.
+    last = division.bouts.filter(status="completed").order_by("-date").first()
+    assert {r["derived_through"] for r in ranked} == {last.date.isoformat()}
+    assert {r["derived_through"] for r in rows} == {last.date.isoformat()}
     non_champions = [r["rating"] for r in ranked if not r["is_champion"]]
     assert non_champions == sorted(non_champions, reverse=True)
 
@@ -81,7 +85,7 @@ def test_league_endpoints_answer_in_fixed_queries(api, django_capture_on_commit_
     assert counts[0] == counts[1]
     assert counts[0] == {
         "standings": 2,
-        "rankings": 3,
+        "rankings": 4,  # + the division's derived_through
         "tournaments": 2,
         "tournament": 3,
         "bracket": counts[0]["bracket"],

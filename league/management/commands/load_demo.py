@@ -1,4 +1,4 @@
-"""The demo league (DESIGN.md): divisions under the registered rulesets, 16
+"""The demo league (docs/design.md): divisions under the registered rulesets, 16
 fighters each with generated cards, camps, corner men; optionally fought."""
 
 from __future__ import annotations
