@@ -142,7 +142,7 @@ def test_home_page_renders_with_local_stylesheet(client):
 def test_compose_file_wires_the_production_stack():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert set(services) >= {"postgres", "redis", "web", "worker"}
+    assert set(services) >= {"postgres", "redis", "web", "worker", "beat"}
     assert "noeviction" in " ".join(map(str, services["redis"]["command"]))
     for name in ("postgres", "redis", "web"):
         assert "healthcheck" in services[name], name
@@ -158,6 +158,9 @@ def test_compose_file_wires_the_production_stack():
     web_cmd = " ".join(map(str, services["web"]["command"]))
     assert "migrate" in web_cmd and web_cmd.index("migrate") < web_cmd.index("gunicorn")
     assert "celery" in " ".join(map(str, services["worker"]["command"]))
+    beat = " ".join(map(str, services["beat"]["command"]))
+    assert "celery" in beat and " beat" in beat
+    assert services["beat"]["depends_on"] == services["worker"]["depends_on"]
     pg_volume = services["postgres"]["volumes"][0].split(":")[0]
     assert pg_volume in compose["volumes"]
 
