@@ -14,7 +14,7 @@ package's interface — what the league's commands, pages, API and selectors use
 
 from league.services.common import competitor_of
 from league.services.derive import division_derive
-from league.services.matchmaking import card_matchmake, division_ranking
+from league.services.matchmaking import card_matchmake
 from league.services.projector import (
     division_derivation,
     division_derived_through,
@@ -33,7 +33,6 @@ __all__ = [
     "division_derive",
     "division_derived_through",
     "division_project",
-    "division_ranking",
     "division_rebuild",
     "reign_values",
     "season_schedule",

@@ -43,15 +43,20 @@ def store_rating_points(
             for k, v in values.items():
                 setattr(row, k, v)
             changed.append(row)
-    if created:
-        Rating.objects.bulk_create(created)
-    if len(changed) <= 4:  # the usual append: two rows, two plain UPDATEs
+    if len(changed) <= 4:  # one bout: two rows, two plain UPDATEs
         for row in changed:
             Rating.objects.filter(pk=row.pk).update(
                 mu=row.mu, sigma=row.sigma, ordinal=row.ordinal, bouts=row.bouts
             )
-    else:
-        Rating.objects.bulk_update(changed, ["mu", "sigma", "ordinal", "bouts"], batch_size=200)
+    elif changed:
+        # A batch moves many ratings: replacing the rows (one DELETE, one COPY)
+        # beats bulk_update's CASE per column. Nothing refers to a Rating row.
+        Rating.objects.filter(pk__in=[row.pk for row in changed]).delete()
+        for row in changed:
+            row.pk = None
+        created.extend(changed)
+    if created:
+        insert_rows(Rating, created)
 
 
 def history_rows(division, entries) -> list[RatingHistory]:

@@ -88,10 +88,27 @@ def metric(key: str, label: str):
 def _head_to_head(row, group, outcomes, config):
     members = {r.competitor for r in group}
     total = 0
-    for o in outcomes:
+    involving = getattr(outcomes, "involving", None)
+    mine = involving(row.competitor) if involving else outcomes
+    for o in mine:
         if o.red in members and o.blue in members and row.competitor in (o.red, o.blue):
             total += o.points(config)[row.competitor]
     return total
+
+
+class IndexedOutcomes(list):
+    """Outcomes with each competitor's own bouts at hand: head-to-head reads a
+    competitor's bouts instead of the whole season's (same result)."""
+
+    def involving(self, competitor) -> list:
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for o in self:
+                index.setdefault(o.red, []).append(o)
+                index.setdefault(o.blue, []).append(o)
+            self.__dict__["_index"] = index
+        return index.get(competitor, ())
 
 
 @metric("wins", "Wins")
@@ -139,6 +156,7 @@ def compute_standings(
     bad = unknown_tiebreakers(tiebreakers)
     if bad:
         raise ValueError(f"unknown tiebreaker {bad[0]!r} (known: {', '.join(METRICS)})")
+    outcomes = IndexedOutcomes(outcomes)
     order = list(dict.fromkeys(competitors))
     rows = {c: StandingRow(c) for c in order}
     for o in outcomes:
