@@ -53,3 +53,45 @@ def test_action_requeues_failed_bouts_only(admin_client, fought, ruleset, offici
     failed.refresh_from_db()
     assert failed.status == BoutStatus.QUEUED and failed.failure_reason == ""
     assert Bout.objects.get(pk=fought.pk).status == BoutStatus.COMPLETED
+
+
+def test_void_action_asks_for_a_reason_then_voids(admin_client, fought):
+    url = reverse("admin:bouts_bout_changelist")
+    ask = admin_client.post(url, {"action": "void_results", "_selected_action": [fought.pk]})
+    assert ask.status_code == 200 and 'name="void_reason"' in ask.content.decode()
+    assert Bout.objects.get(pk=fought.pk).status == BoutStatus.COMPLETED
+    empty = admin_client.post(
+        url,
+        {
+            "action": "void_results",
+            "_selected_action": [fought.pk],
+            "confirm_void": "1",
+            "void_reason": " ",
+        },
+    )
+    assert "Give the reason" in empty.content.decode()
+    done = admin_client.post(
+        url,
+        {
+            "action": "void_results",
+            "_selected_action": [fought.pk],
+            "confirm_void": "1",
+            "void_reason": "wrong result entered",
+        },
+        follow=True,
+    )
+    assert "Voided 1 result(s)." in done.content.decode()
+    bout = Bout.objects.get(pk=fought.pk)
+    assert bout.status == BoutStatus.VOIDED and bout.void_reason == "wrong result entered"
+    assert bout.voided_by is not None and bout.voided_by.is_superuser
+    again = admin_client.post(
+        url,
+        {
+            "action": "void_results",
+            "_selected_action": [fought.pk],
+            "confirm_void": "1",
+            "void_reason": "again",
+        },
+        follow=True,
+    )
+    assert "already voided" in again.content.decode()
