@@ -51,7 +51,10 @@ from league.models import (
     ProjectionRequest,
     RatingHistory,
     Season,
+    SeasonStatus,
+    Tournament,
     TournamentMatch,
+    TournamentStatus,
 )
 from league.services.derive import season_members, season_table
 from league.services.lineage import lineage_bouts, title_lineage
@@ -215,6 +218,14 @@ def _project_once(division_id: int, report: Projection) -> None:
         projection.skipped = []
         _watermark_to_latest(projection, division_id)
         report.replayed = True
+        # What an append would have done for the bouts the replay took in.
+        running = Tournament.objects.filter(division=division).exclude(
+            status=TournamentStatus.COMPLETED
+        )
+        for tournament in running.select_related("league").order_by("pk"):
+            tournament_advance(tournament=tournament, division=division)
+        for season in Season.objects.filter(division=division, status=SeasonStatus.RUNNING):
+            season_close_if_done(season)
     else:
         _append(division, projection, report, still_skipped)
 
