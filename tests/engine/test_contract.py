@@ -143,3 +143,81 @@ def test_decision_from_totals():
     assert decision_from_totals([[114, 114], [112, 116], [116, 112]]) == (None, "DRAW")
     assert decision_from_totals([[114, 114], [114, 114], [116, 112]]) == (None, "DRAW")
     assert decision_from_totals([[110, 118], [111, 117], [112, 116]]) == ("blue", "UD")
+
+
+# --- officials and corners: one strict validator for every ruleset (officials.py) ----------
+LEAGUE_OFFICIALS = {  # the shape bouts/inputs.py sends, every field filled in
+    "referee": {"name": "R. Ref", "fouls": "strict", "stoppage": "late", "overall": "good"},
+    "judges": [
+        {"name": "J. One", "bias": "none", "close_round": "even"},
+        {"name": "J. Two", "bias": "slugger", "close_round": "aggressor"},
+        {"name": "J. Three", "bias": "boxer", "close_round": "counterpuncher"},
+    ],
+    "doctor": {"name": "Dr. Doc", "caution": "cautious"},
+}
+LEAGUE_CORNERS = {
+    "red": {"name": "C. Red", "cut": "good", "strategy": "excellent"},
+    "blue": {"name": "C. Blue", "cut": "poor", "strategy": "poor"},
+}
+BAD_OFFICIALS = [
+    ("nobody", "officials", "must be an object"),
+    ({"timekeeper": {}}, "officials.timekeeper", "unknown official"),
+    ({"referee": {"stopage": "early"}}, "officials.referee.stopage", "unknown field"),
+    ({"referee": {"fouls": "harsh"}}, "officials.referee.fouls", "must be one of"),
+    ({"referee": {"fouls": None}}, "officials.referee.fouls", "must be one of"),
+    ({"referee": {"name": " "}}, "officials.referee.name", "non-empty string"),
+    ({"referee": {"name": "x" * 121}}, "officials.referee.name", "at most 120"),
+    ({"referee": "Mills"}, "officials.referee", "must be an object"),
+    ({"judges": [{}, {}]}, "officials.judges", "three judges"),
+    ({"judges": [{}, None, {}]}, "officials.judges[1]", "must be an object"),
+    ({"judges": [{}, {}, {"mood": "x"}]}, "officials.judges[2].mood", "unknown field"),
+    ({"judges": [{"close_round": "loud"}, {}, {}]}, "officials.judges[0].close_round", "one of"),
+    ({"doctor": {"caution": "reckless"}}, "officials.doctor.caution", "must be one of"),
+    ({"doctor": {"licence": 1}}, "officials.doctor.licence", "unknown field"),
+]
+BAD_CORNERS = [
+    ([], "corners", "must be an object"),
+    ({"green": {}}, "corners.green", "per side: red, blue"),
+    ({"red": {"cut": "butcher"}}, "corners.red.cut", "must be one of"),
+    ({"blue": {"strategy": "genius"}}, "corners.blue.strategy", "must be one of"),
+    ({"blue": {"towel": True}}, "corners.blue.towel", "unknown field"),
+]
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_ruleset_accepts_the_league_officials_and_corners(name):
+    rules = get_ruleset(name)
+    assert rules.validate_officials(LEAGUE_OFFICIALS) is LEAGUE_OFFICIALS
+    assert rules.validate_corners(LEAGUE_CORNERS) is LEAGUE_CORNERS
+    assert rules.validate_officials(None) is None and rules.validate_corners(None) is None
+    partial = {"referee": None, "judges": None, "doctor": {"caution": "balanced"}}
+    assert rules.validate_officials(partial) is partial  # null = not assigned
+    red, blue = _sides(name)
+    simulate(name, red, blue, seed=1, officials=LEAGUE_OFFICIALS, corners=LEAGUE_CORNERS)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize(("officials", "field", "rule"), BAD_OFFICIALS)
+def test_every_ruleset_refuses_bad_officials_alike(name, officials, field, rule):
+    rules = get_ruleset(name)
+    with pytest.raises(OptionError, match=rule) as caught:
+        rules.validate_officials(officials)
+    assert caught.value.field == field
+    # ... and the ruleset's own bout refuses them the same way (it uses the validator)
+    red, blue = _sides(name)
+    with pytest.raises(OptionError) as caught:
+        simulate(name, red, blue, seed=1, officials=officials)
+    assert caught.value.field == field
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize(("corners", "field", "rule"), BAD_CORNERS)
+def test_every_ruleset_refuses_bad_corners_alike(name, corners, field, rule):
+    rules = get_ruleset(name)
+    with pytest.raises(OptionError, match=rule) as caught:
+        rules.validate_corners(corners)
+    assert caught.value.field == field
+    red, blue = _sides(name)
+    with pytest.raises(OptionError) as caught:
+        simulate(name, red, blue, seed=1, corners=corners)
+    assert caught.value.field == field

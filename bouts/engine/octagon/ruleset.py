@@ -112,7 +112,12 @@ class OctagonRuleset(Ruleset):
         plans: dict | None = None,
         options: dict | None = None,
     ) -> BoutResult:
-        """Officials and corner men have no role in the seed: accepted and ignored."""
+        """Officials and corner men have no role in the seed: checked by the engine's
+        one validator (a bad input fails as in any ruleset), then ignored."""
+        if officials is not None:
+            self.validate_officials(officials)
+        if corners is not None:
+            self.validate_corners(corners)
         plans = plans or {}
         first = (options or {}).get("first", "red")
         if first == "random":

@@ -53,7 +53,12 @@ class SkirmishRuleset(Ruleset):
         return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
-        # officials and corners: the source has none; accepted and ignored (RULES.md)
+        # officials and corners: the source has none; checked by the engine's one
+        # validator (a bad input fails as in any ruleset), then ignored (RULES.md)
+        if officials is not None:
+            self.validate_officials(officials)
+        if corners is not None:
+            self.validate_corners(corners)
         policies = {}
         for side in (RED, BLUE):
             plan = plans.get(side)
