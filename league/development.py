@@ -42,11 +42,11 @@ from django.db.models import Count, Q
 
 from bouts.engine import get_ruleset
 from bouts.engine.errors import EngineError
+from bouts.engine.result import FINISHES as STOPPAGES
 
 RETIRE_AGE = 38
 LATE_AGE = 34
 WINDOW_DAYS = 365
-STOPPAGES = ("KO", "TKO", "RTD", "SUB")
 
 
 def growth_steps(age: int) -> int:

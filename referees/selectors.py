@@ -2,6 +2,7 @@
 
 from django.db.models import Count, Q, QuerySet
 
+from bouts.engine.result import DECISIONS, FINISHES
 from bouts.models import Bout, BoutStatus
 
 from .models import Doctor, Judge, Referee
@@ -39,11 +40,9 @@ def referee_summary(*, referee: Referee) -> dict:
     completed = Bout.objects.filter(referee=referee, status=BoutStatus.COMPLETED)
     figures = completed.aggregate(
         bouts=Count("id", distinct=True),
-        stoppages=Count("id", distinct=True, filter=Q(result__method__in=("KO", "TKO", "RTD"))),
+        stoppages=Count("id", distinct=True, filter=Q(result__method__in=FINISHES)),
         disqualifications=Count("id", distinct=True, filter=Q(result__method="DQ")),
-        decisions=Count(
-            "id", distinct=True, filter=Q(result__method__in=("UD", "SD", "MD", "DRAW", "TD"))
-        ),
+        decisions=Count("id", distinct=True, filter=Q(result__method__in=DECISIONS)),
         fouls=Count("fouls"),
     )
     return figures

@@ -7,7 +7,16 @@ import pytest
 
 from bouts.engine import RULESETS, CardError, EngineError, OptionError, get_ruleset, simulate
 from bouts.engine.odds import odds
-from bouts.engine.result import DECISIONS, SIDES, decision_from_totals
+from bouts.engine.result import (
+    BOXING_METHODS,
+    DECISIONS,
+    DQ,
+    FINISHES,
+    INSIDE_THE_DISTANCE,
+    SIDES,
+    SUB,
+    decision_from_totals,
+)
 
 RULESET_NAMES = sorted(RULESETS)
 pytestmark = pytest.mark.skipif(not RULESETS, reason="no ruleset registered yet")
@@ -221,3 +230,10 @@ def test_every_ruleset_refuses_bad_corners_alike(name, corners, field, rule):
     with pytest.raises(OptionError) as caught:
         simulate(name, red, blue, seed=1, corners=corners)
     assert caught.value.field == field
+
+
+def test_every_boxing_method_is_either_inside_the_distance_or_a_decision():
+    """The league's sets (defined once in result.py): no method falls between them."""
+    assert set(INSIDE_THE_DISTANCE) | set(DECISIONS) == set(BOXING_METHODS) | {SUB}
+    assert not set(INSIDE_THE_DISTANCE) & set(DECISIONS)
+    assert set(INSIDE_THE_DISTANCE) - set(FINISHES) == {DQ}  # a DQ loser was not stopped
