@@ -32,8 +32,9 @@ class SkirmishRuleset(Ruleset):
     def generate_card(self, rng, rating=None) -> dict:
         return generator.generate_card(rng, rating)
 
-    def generate_side(self, rng, rating=None) -> dict:
-        return generator.generate_side(rng, rating)
+    def generate_side(self, rng, rating=None, taken=()) -> dict:
+        """A generated squad; its camp name is none of ``taken`` (the roster's names)."""
+        return generator.generate_side(rng, rating, taken=taken)
 
     def build_side(self, name, cards_in, rng=None) -> dict:
         """A side from a camp's name and its fighters' cards (each with id and name);
