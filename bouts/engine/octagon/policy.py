@@ -1,15 +1,17 @@
 """Corner policies: who decides which card to play.
 
-The engine asks a policy four things (``Policy``): whether to skip the draw, which
-fighter to deploy (opening and replacement), and, repeatedly, which card of the
-hand to play next (``None`` ends the main phase). The engine enforces the rules
-(``Game.can_play``); a policy only chooses among legal plays.
+The engine asks a policy three things (``Policy``): whether to skip the draw (asked
+only with a full hand: the seed allows skipping then), which fighter to deploy
+(opening and replacement), and, repeatedly, which card of the hand to play next
+(``None`` ends the main phase). The engine enforces the rules (``Game.can_play``); a
+policy only chooses among legal plays.
 
-- ``SeedPolicy`` ("seed", the default for both sides) is the seed's "AI Opponent
-  Behavior".
-- ``GreedyPolicy`` ("greedy") is a smarter corner: it scores each legal play and
-  plays the best until nothing is worth playing. It shows how a league plugs in
-  its own corner (``plans={"red": "greedy"}`` or a ``Policy`` instance).
+- ``HealthPolicy`` ("health", the league's default for both sides) plays to win on
+  health: it deals the most damage its cards allow and finishes fighters.
+- ``SeedPolicy`` ("seed") is the seed's "AI Opponent Behavior".
+- ``GreedyPolicy`` ("greedy") scores each legal play by value per energy and plays the
+  best until nothing is worth playing. It shows how a league plugs in its own corner
+  (``plans={"red": "greedy"}`` or a ``Policy`` instance).
 """
 
 from __future__ import annotations
@@ -26,32 +28,54 @@ from .catalogue import (
     COACH_CODE,
     CODE_BASE,
     CODE_COST,
+    CODE_ROLE,
     CODE_STRIKE,
+    CODE_VALUE,
     CORNER,
     CORNER_CODES,
     FIGHTER_CODES,
-    HAND_LIMIT,
     LEGAL,
     MAX_COST,
     MEDIC_CODE,
+    MEDIC_HEAL,
+    ROLE_COACH,
+    ROLE_DEFENCE,
+    ROLE_GNP,
+    ROLE_MEDIC,
+    ROLE_STRIKE,
+    ROLE_SUBMISSION,
+    ROLE_TAKEDOWN,
     STRIKE,
+    STRIKER_BONUS,
     SUBMISSION,
+    SUBMISSION_POSITION,
     TAKEDOWN,
     TECH,
     TRAINING_CODE,
 )
 from .formulas import strike_damage, submission_damage, takedown_chance
 
+# Cards every policy plays on the feet sooner or later: holding one, a full hand
+# may skip the draw without stalling the game (``Policy.skip_draw``).
+_STANDING_ATTACKS = frozenset(
+    code for code, role in enumerate(CODE_ROLE) if role in (ROLE_STRIKE, ROLE_TAKEDOWN)
+)
+
 
 class Policy:
-    """Base corner: draws unless the hand is full, deploys the best fighter, and
-    leaves ``choose_action`` to subclasses."""
+    """Base corner: skips the draw with a full hand that holds an attack it can
+    throw on the feet, deploys the best fighter, and leaves ``choose_action`` to
+    subclasses."""
 
     name = "base"
 
     def skip_draw(self, game, camp) -> bool:
-        """Skip the draw phase only with a full hand (the seed allows it then)."""
-        return len(camp.hand) >= HAND_LIMIT
+        """Asked only with a full hand (the seed: "Can skip draw phase if hand is
+        full"). Skip, keeping the hand and the deck, unless the hand holds nothing
+        that can be played on the feet (only ground work, defence and corner cards):
+        then draw, so that the oldest card makes room for a new one rather than
+        both camps skipping for ever."""
+        return not _STANDING_ATTACKS.isdisjoint(camp.hand)
 
     def choose_fighter(self, game, camp, candidates: list) -> int:
         """Index of the fighter to deploy: the best by rating, the first on ties."""
@@ -101,14 +125,10 @@ class Policy:
 class SeedPolicy(Policy):
     """The seed's AI: heal below 40 % stamina, a 30 % chance to play a corner card,
     otherwise a random legal technique; after each card, a 70 % chance to go on.
-    Fighters in hand go to the bench first (free; the seed's AI does not say)."""
+    Fighters in hand go to the bench first (free; the seed's AI does not say). With
+    a full hand it skips the draw as the seed allows (``Policy.skip_draw``)."""
 
     name = "seed"
-
-    def skip_draw(self, game, camp) -> bool:
-        """The seed's AI always draws (a full hand discards its oldest card); the
-        option to skip is the human player's."""
-        return False
 
     def choose_action(
         self,
@@ -259,4 +279,147 @@ class GreedyPolicy(Policy):
         return best
 
 
-POLICIES: dict[str, type[Policy]] = {"seed": SeedPolicy, "greedy": GreedyPolicy}
+_GROUND_ROLES = (ROLE_SUBMISSION, ROLE_GNP)
+
+
+class HealthPolicy(Policy):
+    """The league's default corner: plays to win on health, i.e. to finish five of
+    the other camp's fighters before a deck runs out. Cards, not energy, are what a
+    camp runs short of (one draw a turn, up to 12 energy), so it plays every card
+    that does damage, in the order that makes each one count. First match wins:
+
+    1. a fighter in hand goes to the bench (free);
+    2. a finish: the smallest card that empties the opponent's stamina, a ground
+       card if one does (strikes are kept for the feet);
+    3. Ringside Medic when 10 or more stamina are missing (no point wasted);
+    4. Master Coach on a fighter with at least half his stamina (he keeps the +1s);
+    5. on top: the biggest submission or Ground and Pound (the position is kept);
+    6. underneath: the biggest submission (they are legal on the ground either way);
+    7. standing or underneath with ground work in hand: the takedown with the best
+       bonus;
+    8. Intense Training when a strike is still affordable after it (+3 to it);
+    9. a strike, unless that would give up the top position with ground work in
+       hand: the smallest one while the opponent holds a defence card (it spends the
+       buff), else the biggest;
+    10. a takedown (not on top); 11. a defence card when none is up;
+    12. Master Coach on a tired fighter; otherwise the main phase ends.
+
+    No randomness of its own: the game's dice are the takedown rolls."""
+
+    name = "health"
+
+    def choose_action(
+        self,
+        game,
+        camp,
+        _role=CODE_ROLE,
+        _value=CODE_VALUE,
+        _cost=CODE_COST,
+        _fighters=FIGHTER_CODES,
+    ) -> int | None:
+        hand = camp.hand
+        if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
+            for i, code in enumerate(hand):
+                if code < CODE_BASE:
+                    return i
+        energy = camp.energy
+        if not energy or not hand:
+            return None
+        att = camp.active
+        dfn = camp.opp.active
+        position = game.position
+        on_top = position is camp
+        ground = position is not None
+        guard = dfn.guard
+        # strike damage without the card's own (formulas.strike_damage, inlined)
+        strike_base = att.striking + att.training - dfn.defense - guard
+        if att.striker:
+            strike_base += STRIKER_BONUS
+        # submission damage x 2 without the card's own (formulas.submission_damage)
+        sub_base = att.grappling - dfn.grappling
+        sub_base += 2 * SUBMISSION_POSITION if on_top else -2 * SUBMISSION_POSITION
+        stamina = dfn.stamina
+        ground_work = False
+        top = finish_ground = None  # (damage, index): biggest / smallest finishing
+        strike = finish = small = None  # ground card; strike; the smallest strike card
+        takedown = defence = coach = medic = training = None
+        cheapest_strike = MAX_COST + 1
+        for i, code in enumerate(hand):
+            role = _role[code]
+            if role in _GROUND_ROLES:
+                ground_work = True
+                if _cost[code] > energy:
+                    continue
+                if role == ROLE_GNP:
+                    if not on_top:
+                        continue
+                    damage = _value[code] + strike_base
+                elif ground:
+                    damage = (2 * _value[code] + sub_base) // 2
+                else:
+                    continue
+                if damage < 1:
+                    damage = 1
+                if top is None or damage > top[0]:
+                    top = (damage, i)
+                if damage >= stamina and (finish_ground is None or damage < finish_ground[0]):
+                    finish_ground = (damage, i)
+            elif role < 0 or _cost[code] > energy:
+                continue
+            elif role == ROLE_STRIKE:
+                damage = _value[code] + strike_base
+                if damage < 1:
+                    damage = 1
+                if strike is None or damage > strike[0]:
+                    strike = (damage, i)
+                if damage >= stamina and (finish is None or damage < finish[0]):
+                    finish = (damage, i)
+                if small is None or _value[code] < small[0]:
+                    small = (_value[code], i)
+                if _cost[code] < cheapest_strike:
+                    cheapest_strike = _cost[code]
+            elif role == ROLE_TAKEDOWN:
+                if takedown is None or _value[code] > takedown[0]:
+                    takedown = (_value[code], i)
+            elif role == ROLE_DEFENCE:
+                if defence is None or _value[code] > defence[0]:
+                    defence = (_value[code], i)
+            elif role == ROLE_COACH:
+                coach = i
+            elif role == ROLE_MEDIC:
+                medic = i
+            else:  # Intense Training
+                training = i
+        # 2. a finish: on the ground with a ground card (strikes keep for the feet)
+        if finish_ground is not None:
+            return finish_ground[1]
+        if finish is not None:
+            return finish[1]
+        # 3.-4. the corner's care
+        if medic is not None and att.max_stamina - att.stamina >= MEDIC_HEAL:
+            return medic
+        if coach is not None and 2 * att.stamina >= att.max_stamina:
+            return coach
+        # 5.-7. the ground game (underneath, ``top`` can only be a submission)
+        if top is not None:
+            return top[1]
+        if takedown is not None and ground_work and not on_top:
+            return takedown[1]
+        # 8.-9. strikes, Intense Training first
+        if strike is not None and not (on_top and ground_work):
+            if training is not None and not att.training and cheapest_strike <= energy - 2:
+                return training
+            return small[1] if guard else strike[1]
+        # 10.-12.
+        if takedown is not None and not on_top:
+            return takedown[1]
+        if defence is not None and not att.guard:
+            return defence[1]
+        return coach
+
+
+POLICIES: dict[str, type[Policy]] = {
+    "health": HealthPolicy,
+    "seed": SeedPolicy,
+    "greedy": GreedyPolicy,
+}
