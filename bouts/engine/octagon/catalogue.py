@@ -189,7 +189,7 @@ LEGAL = tuple(
 # What each card is to the league's corner (``policy.HealthPolicy``), one lookup a card:
 # its role, and the number it reasons with (strike and submission damage with
 # Ground and Pound's +3, a takedown's bonus, a defence card's reduction + counter).
-ROLE_STRIKE, ROLE_GNP, ROLE_TAKEDOWN, ROLE_SUBMISSION, ROLE_DEFENCE = range(5)
+ROLE_STRIKE, ROLE_GNP, ROLE_SUBMISSION, ROLE_TAKEDOWN, ROLE_DEFENCE = range(5)  # ground: 1-2
 ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC = range(5, 8)
 _ROLE = {STRIKE: ROLE_STRIKE, TAKEDOWN: ROLE_TAKEDOWN, SUBMISSION: ROLE_SUBMISSION,
          DEFENCE: ROLE_DEFENCE}  # fmt: skip

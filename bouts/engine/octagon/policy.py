@@ -279,9 +279,6 @@ class GreedyPolicy(Policy):
         return best
 
 
-_GROUND_ROLES = (ROLE_SUBMISSION, ROLE_GNP)
-
-
 class HealthPolicy(Policy):
     """The league's default corner: plays to win on health, i.e. to finish five of
     the other camp's fighters before a deck runs out. Cards, not energy, are what a
@@ -317,73 +314,91 @@ class HealthPolicy(Policy):
         _cost=CODE_COST,
         _fighters=FIGHTER_CODES,
     ) -> int | None:
+        # One pass over the hand; the best card of each kind is kept as (value, index)
+        # in two plain variables (first on ties, as ``max`` would), then the rules
+        # above pick among them. Damage is the formula's (formulas.strike_damage,
+        # formulas.submission_damage); strike_base is a strike's card-independent part.
         hand = camp.hand
-        if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
-            for i, code in enumerate(hand):
-                if code < CODE_BASE:
-                    return i
+        if not hand:
+            return None
         energy = camp.energy
-        if not energy or not hand:
+        if not energy:  # only a fighter can still be played (free)
+            if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
+                for i, code in enumerate(hand):
+                    if code < CODE_BASE:
+                        return i
             return None
         att = camp.active
         dfn = camp.opp.active
         position = game.position
         on_top = position is camp
-        ground = position is not None
         guard = dfn.guard
-        # strike damage without the card's own (formulas.strike_damage, inlined)
+        stamina = dfn.stamina
         strike_base = att.striking + att.training - dfn.defense - guard
         if att.striker:
             strike_base += STRIKER_BONUS
-        # submission damage x 2 without the card's own (formulas.submission_damage)
-        sub_base = att.grappling - dfn.grappling
-        sub_base += 2 * SUBMISSION_POSITION if on_top else -2 * SUBMISSION_POSITION
-        stamina = dfn.stamina
         ground_work = False
-        top = finish_ground = None  # (damage, index): biggest / smallest finishing
-        strike = finish = small = None  # ground card; strike; the smallest strike card
-        takedown = defence = coach = medic = training = None
-        cheapest_strike = MAX_COST + 1
+        top = finish_ground = strike = finish = small = -1  # indexes; -1: none
+        top_d = strike_d = 0  # damage is at least 1
+        finish_ground_d = finish_d = small_v = cheapest = 999
+        takedown = defence = coach = medic = training = -1
+        takedown_v = defence_v = -1
         for i, code in enumerate(hand):
             role = _role[code]
-            if role in _GROUND_ROLES:
+            if role == ROLE_STRIKE:
+                cost = _cost[code]
+                if cost > energy:
+                    continue
+                value = _value[code]
+                damage = value + strike_base
+                if damage < 1:
+                    damage = 1
+                if damage > strike_d:
+                    strike_d = damage
+                    strike = i
+                if stamina <= damage < finish_d:
+                    finish_d = damage
+                    finish = i
+                if value < small_v:
+                    small_v = value
+                    small = i
+                if cost < cheapest:
+                    cheapest = cost
+            elif role < 0:  # a fighter: to the bench first, if there is room
+                if len(camp.bench) < BENCH_LIMIT:
+                    return i
+            elif role <= ROLE_SUBMISSION:  # Ground and Pound or a submission
                 ground_work = True
-                if _cost[code] > energy:
+                if position is None or _cost[code] > energy:
                     continue
                 if role == ROLE_GNP:
                     if not on_top:
                         continue
                     damage = _value[code] + strike_base
-                elif ground:
-                    damage = (2 * _value[code] + sub_base) // 2
                 else:
-                    continue
+                    twice = att.grappling - dfn.grappling + 2 * _value[code]
+                    if on_top:
+                        damage = (twice + 2 * SUBMISSION_POSITION) // 2
+                    else:
+                        damage = (twice - 2 * SUBMISSION_POSITION) // 2
                 if damage < 1:
                     damage = 1
-                if top is None or damage > top[0]:
-                    top = (damage, i)
-                if damage >= stamina and (finish_ground is None or damage < finish_ground[0]):
-                    finish_ground = (damage, i)
-            elif role < 0 or _cost[code] > energy:
+                if damage > top_d:
+                    top_d = damage
+                    top = i
+                if stamina <= damage < finish_ground_d:
+                    finish_ground_d = damage
+                    finish_ground = i
+            elif _cost[code] > energy:
                 continue
-            elif role == ROLE_STRIKE:
-                damage = _value[code] + strike_base
-                if damage < 1:
-                    damage = 1
-                if strike is None or damage > strike[0]:
-                    strike = (damage, i)
-                if damage >= stamina and (finish is None or damage < finish[0]):
-                    finish = (damage, i)
-                if small is None or _value[code] < small[0]:
-                    small = (_value[code], i)
-                if _cost[code] < cheapest_strike:
-                    cheapest_strike = _cost[code]
             elif role == ROLE_TAKEDOWN:
-                if takedown is None or _value[code] > takedown[0]:
-                    takedown = (_value[code], i)
+                if _value[code] > takedown_v:
+                    takedown_v = _value[code]
+                    takedown = i
             elif role == ROLE_DEFENCE:
-                if defence is None or _value[code] > defence[0]:
-                    defence = (_value[code], i)
+                if _value[code] > defence_v:
+                    defence_v = _value[code]
+                    defence = i
             elif role == ROLE_COACH:
                 coach = i
             elif role == ROLE_MEDIC:
@@ -391,31 +406,31 @@ class HealthPolicy(Policy):
             else:  # Intense Training
                 training = i
         # 2. a finish: on the ground with a ground card (strikes keep for the feet)
-        if finish_ground is not None:
-            return finish_ground[1]
-        if finish is not None:
-            return finish[1]
+        if finish_ground >= 0:
+            return finish_ground
+        if finish >= 0:
+            return finish
         # 3.-4. the corner's care
-        if medic is not None and att.max_stamina - att.stamina >= MEDIC_HEAL:
+        if medic >= 0 and att.max_stamina - att.stamina >= MEDIC_HEAL:
             return medic
-        if coach is not None and 2 * att.stamina >= att.max_stamina:
+        if coach >= 0 and 2 * att.stamina >= att.max_stamina:
             return coach
         # 5.-7. the ground game (underneath, ``top`` can only be a submission)
-        if top is not None:
-            return top[1]
-        if takedown is not None and ground_work and not on_top:
-            return takedown[1]
+        if top >= 0:
+            return top
+        if takedown >= 0 and ground_work and not on_top:
+            return takedown
         # 8.-9. strikes, Intense Training first
-        if strike is not None and not (on_top and ground_work):
-            if training is not None and not att.training and cheapest_strike <= energy - 2:
+        if strike >= 0 and not (on_top and ground_work):
+            if training >= 0 and not att.training and cheapest <= energy - 2:
                 return training
-            return small[1] if guard else strike[1]
+            return small if guard else strike
         # 10.-12.
-        if takedown is not None and not on_top:
-            return takedown[1]
-        if defence is not None and not att.guard:
-            return defence[1]
-        return coach
+        if takedown >= 0 and not on_top:
+            return takedown
+        if defence >= 0 and not att.guard:
+            return defence
+        return coach if coach >= 0 else None
 
 
 POLICIES: dict[str, type[Policy]] = {
