@@ -45,6 +45,7 @@ from .catalogue import (
     ROLE_STRIKE,
     ROLE_SUBMISSION,
     ROLE_TAKEDOWN,
+    ROLE_TRAINING,
     STRIKE,
     STRIKER_BONUS,
     SUBMISSION,
@@ -279,6 +280,14 @@ class GreedyPolicy(Policy):
         return best
 
 
+# Cards the league's corner cannot play standing without something else in hand.
+_WAITING_STANDING = frozenset(
+    code
+    for code, role in enumerate(CODE_ROLE)
+    if role in (ROLE_GNP, ROLE_SUBMISSION, ROLE_TRAINING)
+)
+
+
 class HealthPolicy(Policy):
     """The league's default corner: plays to win on health, i.e. to finish five of
     the other camp's fighters before a deck runs out. Cards, not energy, are what a
@@ -313,6 +322,7 @@ class HealthPolicy(Policy):
         _value=CODE_VALUE,
         _cost=CODE_COST,
         _fighters=FIGHTER_CODES,
+        _waiting=_WAITING_STANDING,
     ) -> int | None:
         # One pass over the hand; the best card of each kind is kept as (value, index)
         # in two plain variables (first on ties, as ``max`` would), then the rules
@@ -328,9 +338,11 @@ class HealthPolicy(Policy):
                     if code < CODE_BASE:
                         return i
             return None
+        position = game.position
+        if position is None and _waiting.issuperset(hand):
+            return None  # ground work and Intense Training only: nothing to do standing
         att = camp.active
         dfn = camp.opp.active
-        position = game.position
         on_top = position is camp
         guard = dfn.guard
         stamina = dfn.stamina
