@@ -9,6 +9,8 @@ overall rating and the cut man have nothing to do in this game: accepted and ign
 
 from __future__ import annotations
 
+from math import floor
+
 from ..officials import validate_corners, validate_officials
 
 REFEREES = ("Mills Lane Jr.", "Rosa Ortega", "Tony Weeks III", "Dan Kelly", "Ana Ruiz")
@@ -31,8 +33,8 @@ DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 def _default_officials(rng) -> tuple[dict, list[dict]]:
     """No officials given: a default referee and three default judges, named from
     ``rng`` (two draws)."""
-    referee = {**DEFAULT_REFEREE, "name": REFEREES[int(rng.random() * len(REFEREES))]}
-    first = int(rng.random() * len(JUDGES))
+    referee = {**DEFAULT_REFEREE, "name": REFEREES[floor(rng.random() * len(REFEREES))]}
+    first = floor(rng.random() * len(JUDGES))
     judges = [{**DEFAULT_JUDGE, "name": JUDGES[(first + 3 * i) % len(JUDGES)]} for i in range(3)]
     return referee, judges
 
@@ -47,7 +49,7 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
     if "name" in referee:
         referee["name"] = referee["name"].strip()
     else:
-        referee["name"] = REFEREES[int(rng.random() * len(REFEREES))]
+        referee["name"] = REFEREES[floor(rng.random() * len(REFEREES))]
     judges_in = officials.get("judges") or [{}, {}, {}]
     pool = list(JUDGES)
     judges = []
@@ -56,7 +58,7 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
         if "name" in judge:
             judge["name"] = judge["name"].strip()
         else:
-            judge["name"] = pool.pop(int(rng.random() * len(pool)))
+            judge["name"] = pool.pop(floor(rng.random() * len(pool)))
         judges.append(judge)
     return referee, judges  # the doctor has nothing to do in Pocket Boxing
 
