@@ -9,6 +9,7 @@ each rule to the method that implements it.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import floor
 
 from ..result import MINOR
 from .catalogue import (
@@ -153,7 +154,7 @@ class Game:
         """Fisher-Yates with ``rng.random()`` only (the top of the deck is the end)."""
         rand = self.rng.random
         for i in range(len(cards) - 1, 0, -1):
-            j = int(rand() * (i + 1))
+            j = floor(rand() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
     def to_hand(self, camp: Camp, code: int) -> None:
@@ -438,7 +439,7 @@ class Game:
             att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina,
             grappler=att.grappler,
         )  # fmt: skip
-        roll = int(self.rng.random() * 100)
+        roll = floor(self.rng.random() * 100)
         stats = camp.stats
         stats["thrown"] += 1
         stats["takedowns_attempted"] += 1

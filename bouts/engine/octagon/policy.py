@@ -16,6 +16,8 @@ policy only chooses among legal plays.
 
 from __future__ import annotations
 
+from math import floor
+
 from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
@@ -169,7 +171,7 @@ class SeedPolicy(Policy):
         if _corners.isdisjoint(hand):  # no corner card in the hand
             if not techniques:
                 return None
-            return techniques[int(rng.random() * len(techniques))]
+            return techniques[floor(rng.random() * len(techniques))]
         # Useful corner cards (``corner_useful``, inlined), in hand order: the Master
         # Coach always, the Medic on a hurt fighter, Intense Training once a turn with
         # a strike still affordable after it.
@@ -199,12 +201,12 @@ class SeedPolicy(Policy):
         if not corners:
             if not techniques:
                 return None
-            return techniques[int(rng.random() * len(techniques))]
+            return techniques[floor(rng.random() * len(techniques))]
         if medic is not None and fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina:
             return medic
         if not techniques or rng.random() < AI_CORNER_CHANCE:
-            return corners[int(rng.random() * len(corners))]
-        return techniques[int(rng.random() * len(techniques))]
+            return corners[floor(rng.random() * len(corners))]
+        return techniques[floor(rng.random() * len(techniques))]
 
 
 class GreedyPolicy(Policy):
