@@ -136,6 +136,9 @@ class Battle:
         }
         self.cycle_stats.append({"round": self.cycle, RED: stats[RED], BLUE: stats[BLUE]})
         everyone = red + blue
+        # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
+        # (filled in after the attacks, rather than counted in dicts at every attack).
+        start = {RED: _counters(red), BLUE: _counters(blue)}
         for u in everyone:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
@@ -166,15 +169,12 @@ class Battle:
                 self.step = step = step + 1
                 side = u.side
                 t = u.policy.target(u, enemies[side], self)
-                s = stats[side]
-                s["thrown"] += 1
                 u.attacks += 1
                 a = u.attack
                 d = t.defence
                 if a > d or (a == d and a and t.acted):
                     t.damage += 1
-                    u.dealt += 1
-                    s["landed"] += 1  # one point of damage a hit: "damage" set below
+                    u.dealt += 1  # one point of damage a hit
                     text = f"{u.as_attacker} hits {t.as_defender}."
                 elif a == d:
                     text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
@@ -182,10 +182,8 @@ class Battle:
                     text = f"{u.as_attacker} cannot get through {t.as_defender}."
                 if d:
                     u.fatigue += 1
-                    s["fatigue"] += 1
                     if first:
                         t.fatigue += 1
-                        stats[t.side]["fatigue"] += 1
                 append(
                     {
                         "round": cycle,
@@ -197,8 +195,13 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        for s in stats.values():
-            s["damage"] = s["landed"]
+        for side, units in ((RED, red), (BLUE, blue)):
+            attacks, dealt, fatigue = _counters(units)
+            was = start[side]
+            s = stats[side]
+            s["thrown"] = attacks - was[0]
+            s["landed"] = s["damage"] = dealt - was[1]
+            s["fatigue"] = fatigue - was[2]
         # exhaustion: fatigue plus damage higher than health
         for u in order:
             if u.fatigue + u.damage > u.health:
@@ -290,6 +293,16 @@ class Battle:
             f"The battle stops after {self.cycle} cycles: {names[winner]} hold the field.",
         )
         return winner, CYCLES
+
+
+def _counters(units) -> tuple[int, int, int]:
+    """Attacks, damage dealt and fatigue, summed over ``units``."""
+    attacks = dealt = fatigue = 0
+    for u in units:
+        attacks += u.attacks
+        dealt += u.dealt
+        fatigue += u.fatigue
+    return attacks, dealt, fatigue
 
 
 _ORDER = attrgetter("order")
