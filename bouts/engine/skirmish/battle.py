@@ -15,6 +15,9 @@ CYCLES = "CYCLES"
 STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 
 
+_LABELS: dict = {}  # (name, attack, defence) -> the two labels: cards fight many battles
+
+
 class Unit:
     """One card in the battle."""
 
@@ -52,8 +55,16 @@ class Unit:
         self.multi = card.get("multi_attack", 1)
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle)
-        self.as_attacker = f"{self.name} ({self.attack})"
-        self.as_defender = f"{self.name} ({self.defence})"
+        key = (self.name, self.attack, self.defence)
+        labels = _LABELS.get(key)
+        if labels is None:
+            if len(_LABELS) >= 4096:
+                _LABELS.clear()
+            labels = _LABELS[key] = (
+                f"{self.name} ({self.attack})",
+                f"{self.name} ({self.defence})",
+            )
+        self.as_attacker, self.as_defender = labels
         self.fatigue = 0
         self.damage = 0  # damage taken
         self.dealt = 0
