@@ -6,8 +6,10 @@ outcome distribution of generated camps across the rating range.
 - "simulate only": ``RULESET.simulate`` on validated sides (the engine's game).
 - "with validation": the top-level ``bouts.engine.simulate`` (validates both 50-card
   decks, then plays) - what the bout pipeline calls.
-- ``--realism N``: N games of camps rated uniformly 1..10 against each other:
-  methods, rounds, first-player share, upset rate by rating gap, greedy vs seed AI.
+- ``--realism N``: how games end at matched ratings (N games, both camps generated at
+  one rating drawn in 1..10; the league's corner, then the seed's AI, on both sides),
+  then N games of camps rated uniformly 1..10 against each other (methods, rounds,
+  first-player share, upset rate by rating gap), then the policies head to head.
 """
 
 from __future__ import annotations
@@ -83,7 +85,59 @@ def speed(n: int) -> None:
     print(f"{n} games, simulate + to_dict(): {cpu / n * 1e6:.0f} us cpu per game")
 
 
+def _matched(seed: int, n: int):
+    """``n`` pairs of camps generated at the same rating, drawn uniformly in 1..10."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        rating = rng.uniform(1, 10)
+        red = RULESET.validate_side(RULESET.generate_side(rng, rating))
+        blue = RULESET.validate_side(RULESET.generate_side(rng, rating))
+        out.append((red, blue, rating))
+    return out
+
+
+def matched(n: int, plans: dict | None, label: str) -> None:
+    """Issue 16's figure: how games between camps of the same rating end."""
+    methods, bands = Counter(), {}
+    deck_outs = Counter()
+    rounds = []
+    for i, (red, blue, rating) in enumerate(_matched(4, n)):
+        result = simulate("octagon", red, blue, seed=i, plans=plans)
+        methods[result.method] += 1
+        band = bands.setdefault(min(int((rating - 1) // 3), 2), Counter())
+        band[result.method in ("HEALTH", "NO_FIGHTERS")] += 1
+        rounds.append(result.round)
+        if result.method == "DECK_OUT":
+            health = result.details["health"]
+            won, lost = health[result.winner], health["blue" if result.winner == "red" else "red"]
+            deck_outs["more" if won > lost else "equal" if won == lost else "less"] += 1
+    print(f"\n{n} games at matched ratings (both camps generated at one rating in 1..10), {label}:")
+    print("  " + ", ".join(f"{m} {c / n:.1%}" for m, c in methods.most_common()))
+    on_health = (methods["HEALTH"] + methods["NO_FIGHTERS"]) / n
+    print(f"  HEALTH or NO_FIGHTERS: {on_health:.1%} (goal >= 50%); by rating: " + ", ".join(
+        f"{1 + 3 * b}-{4 + 3 * b} {c[True] / (c[True] + c[False]):.0%}"
+        for b, c in sorted(bands.items())))  # fmt: skip
+    total = sum(deck_outs.values()) or 1
+    print(f"  deck-outs won by the camp with more health {deck_outs['more'] / total:.0%}, equal "
+          f"{deck_outs['equal'] / total:.0%}, less {deck_outs['less'] / total:.0%};"
+          f" rounds: mean {statistics.mean(rounds):.1f}, max {max(rounds)}")  # fmt: skip
+
+
+def head_to_head(policy: str, other: str, n: int) -> float:
+    """``policy`` against ``other`` with the same decks, sides alternated."""
+    wins = 0
+    for i, (red, blue, _) in enumerate(_matched(3, n)):
+        plans = {"red": policy, "blue": other} if i % 2 else {"red": other, "blue": policy}
+        wins += simulate("octagon", red, blue, seed=i, plans=plans).winner == (
+            "red" if i % 2 else "blue"
+        )
+    return wins / n
+
+
 def realism(n: int) -> None:
+    matched(n, None, "the league's corner (health) on both sides")
+    matched(n, {"red": "seed", "blue": "seed"}, "the seed's AI on both sides")
     pairs = _pairs(2, n)
     methods, winners = Counter(), Counter()
     rounds, kos = [], []
@@ -98,7 +152,7 @@ def realism(n: int) -> None:
             band = min(int(abs(ra - rb)), 5)
             gap_games[band] += 1
             gap_upsets[band] += result.winner != ("red" if ra > rb else "blue")
-    print(f"\n{n} games, camps rated uniformly 1..10 (seed AI both sides):")
+    print(f"\n{n} games, camps rated uniformly 1..10 (the league's corner on both sides):")
     for method, count in methods.most_common():
         print(f"  {method:<12} {count / n:6.1%}")
     print(f"  winner: red (plays first) {winners['red'] / n:.1%}, blue {winners['blue'] / n:.1%},"
@@ -110,14 +164,10 @@ def realism(n: int) -> None:
         label = f"{band}-{band + 1}" if band < 5 else "5+"
         print(f"    gap {label:<4} {gap_upsets[band] / gap_games[band]:6.1%}"
               f"  ({gap_games[band]} games)")  # fmt: skip
-    same = _pairs(3, min(n, 1000))
-    greedy = 0
-    for i, (red, blue, _, _) in enumerate(same):
-        plans = {"red": "greedy"} if i % 2 else {"blue": "greedy"}
-        winner = simulate("octagon", red, blue, seed=i, plans=plans).winner
-        greedy += winner == ("red" if i % 2 else "blue")
-    print(f"  greedy corner vs seed AI (same decks, sides alternated): greedy wins "
-          f"{greedy / len(same):.1%} of {len(same)}")  # fmt: skip
+    games = min(n, 1000)
+    print(f"\nhead to head at matched ratings ({games} games each, same decks, sides alternated):")
+    for policy, other in (("health", "seed"), ("greedy", "seed"), ("health", "greedy")):
+        print(f"  {policy} beats {other} {head_to_head(policy, other, games):.1%}")
 
 
 def main() -> int:

@@ -22,6 +22,8 @@ every fighter of the snapshot's sides gets a line and is credited.
 
 from __future__ import annotations
 
+from bouts.engine.result import DQ, KO, RTD, TKO
+
 CAREER_FIELDS = (
     "bouts",
     "wins",
@@ -39,10 +41,10 @@ CAREER_FIELDS = (
 
 # method -> (counter for the winner, counter for the loser)
 METHOD_COUNTERS = {
-    "KO": ("ko_wins", "ko_losses"),
-    "TKO": ("tko_wins", "tko_losses"),
-    "RTD": ("tko_wins", "tko_losses"),
-    "DQ": ("dq_wins", "dq_losses"),
+    KO: ("ko_wins", "ko_losses"),
+    TKO: ("tko_wins", "tko_losses"),
+    RTD: ("tko_wins", "tko_losses"),
+    DQ: ("dq_wins", "dq_losses"),
 }
 
 

@@ -3,6 +3,7 @@ the referee page; they read bouts, so they live in bouts (referees sits below)."
 
 from django.db.models import Count, Q, QuerySet
 
+from bouts.engine.result import DECISIONS, FINISHES
 from referees.models import Referee
 
 from .models import Bout, BoutStatus
@@ -24,11 +25,9 @@ def referee_summary(*, referee: Referee) -> dict:
     completed = Bout.objects.filter(referee=referee, status=BoutStatus.COMPLETED)
     figures = completed.aggregate(
         bouts=Count("id", distinct=True),
-        stoppages=Count("id", distinct=True, filter=Q(result__method__in=("KO", "TKO", "RTD"))),
+        stoppages=Count("id", distinct=True, filter=Q(result__method__in=FINISHES)),
         disqualifications=Count("id", distinct=True, filter=Q(result__method="DQ")),
-        decisions=Count(
-            "id", distinct=True, filter=Q(result__method__in=("UD", "SD", "MD", "DRAW", "TD"))
-        ),
+        decisions=Count("id", distinct=True, filter=Q(result__method__in=DECISIONS)),
         fouls=Count("fouls"),
     )
     return figures

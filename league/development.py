@@ -42,6 +42,7 @@ from django.db.models import Count, Q
 
 from bouts.engine import get_ruleset
 from bouts.engine.errors import EngineError
+from bouts.engine.result import FINISHES as STOPPAGES
 from bouts.models import Bout, Knockdown
 from fighters.models import Fighter, RatingCard
 from fighters.services import card_save, fighter_retire
@@ -52,7 +53,6 @@ from league.services.storage import store_reigns
 RETIRE_AGE = 38
 LATE_AGE = 34
 WINDOW_DAYS = 365
-STOPPAGES = ("KO", "TKO", "RTD", "SUB")
 
 
 def growth_steps(age: int) -> int:

@@ -11,18 +11,22 @@ import random
 from abc import ABC, abstractmethod
 
 from .errors import CardError, OptionError
-from .result import BOXING_METHODS, BoutResult
 
-# Official and corner vocabularies shared by all rulesets (Title Bout's words,
-# which the database stores as choices).
-REFEREE_FOULS = ("very_lenient", "lenient", "normal", "strict")
-REFEREE_STOPPAGE = ("early", "normal", "late", "very_late")
-REFEREE_OVERALL = ("below_average", "average", "good", "very_good", "excellent")
-DOCTOR_CAUTION = ("cautious", "balanced", "permissive")
-JUDGE_BIAS = ("none", "hometown", "champion", "slugger", "boxer")
-JUDGE_CLOSE_ROUND = ("even", "aggressor", "counterpuncher", "home")
-CUT_SKILL = ("poor", "average", "good", "very_good", "excellent")
-STRATEGY_SKILL = ("poor", "average", "good", "excellent")
+# The officials' and corners' vocabulary lives beside their validator; re-exported
+# here, where the rulesets and the database models have always imported it.
+from .officials import (  # noqa: F401
+    CUT_SKILL,
+    DOCTOR_CAUTION,
+    JUDGE_BIAS,
+    JUDGE_CLOSE_ROUND,
+    REFEREE_FOULS,
+    REFEREE_OVERALL,
+    REFEREE_STOPPAGE,
+    STRATEGY_SKILL,
+    validate_corners,
+    validate_officials,
+)
+from .result import BOXING_METHODS, BoutResult
 
 
 class Ruleset(ABC):
@@ -89,6 +93,16 @@ class Ruleset(ABC):
         if unknown:
             raise OptionError(f"plans.{unknown[0]}", "plans are given per side: red, blue")
         return plans
+
+    def validate_officials(self, officials: dict | None) -> dict | None:
+        """``officials`` unchanged, or ``OptionError`` naming the bad field: the one
+        strict check every ruleset applies (``officials.validate_officials``), also
+        where the ruleset has no use for officials."""
+        return validate_officials(officials)
+
+    def validate_corners(self, corners: dict | None) -> dict | None:
+        """``corners`` unchanged, or ``OptionError`` (``officials.validate_corners``)."""
+        return validate_corners(corners)
 
     def validate_rounds(self, rounds: int | None) -> int:
         if rounds is None:

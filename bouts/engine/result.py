@@ -12,7 +12,7 @@ RED = "red"
 BLUE = "blue"
 SIDES = (RED, BLUE)
 
-# Methods shared by the boxing rulesets (DESIGN.md). Team rulesets add their own
+# Methods shared by the boxing rulesets (docs/design.md). Team rulesets add their own
 # reasons and list them in ``Ruleset.methods``.
 KO = "KO"
 TKO = "TKO"
@@ -26,8 +26,21 @@ TD = "TD"
 TDRAW = "TDRAW"
 SUB = "SUB"
 BOXING_METHODS = (KO, TKO, RTD, DQ, UD, SD, MD, DRAW, TD, TDRAW)
-STOPPAGES = (KO, TKO, RTD, DQ, SUB)
+
+# How a bout ended, as the sets the league reads (standings, careers, development,
+# referees' records): defined once here so that they cannot drift apart.
+FINISHES = (KO, TKO, RTD, SUB)
+"""The loser was stopped by the fight itself: knocked out, stopped by the referee
+or the doctor, retired by his corner, or made to submit. A DQ is not a finish: the
+loser was thrown out for fouls, not beaten up (``league.development`` counts these
+losses towards retirement; a referee's record counts them as his stoppages)."""
+INSIDE_THE_DISTANCE = (*FINISHES, DQ)
+"""Every way to win before the final bell. The standings' stoppage bonus is earned
+by any of them: a DQ win ends the bout as surely as a knockout
+(``league.standings.metrics``)."""
 DECISIONS = (UD, SD, MD, DRAW, TD, TDRAW)
+"""The bout went to the judges' cards (TD and TDRAW: stopped early by an accident
+and scored on the cards so far)."""
 
 # Injury severity, common to all rulesets so that the league can apply medical
 # suspensions without knowing the ruleset.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-STOPPAGE_METHODS = frozenset({"KO", "TKO", "RTD", "DQ", "SUB"})
+from bouts.engine.result import INSIDE_THE_DISTANCE as STOPPAGE_METHODS
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md), checked for every registered ruleset."""
+"""The engine contract (docs/design.md), checked for every registered ruleset."""
 
 import json
 import random
@@ -7,7 +7,16 @@ import pytest
 
 from bouts.engine import RULESETS, CardError, EngineError, OptionError, get_ruleset, simulate
 from bouts.engine.odds import odds
-from bouts.engine.result import DECISIONS, SIDES, decision_from_totals
+from bouts.engine.result import (
+    BOXING_METHODS,
+    DECISIONS,
+    DQ,
+    FINISHES,
+    INSIDE_THE_DISTANCE,
+    SIDES,
+    SUB,
+    decision_from_totals,
+)
 
 RULESET_NAMES = sorted(RULESETS)
 pytestmark = pytest.mark.skipif(not RULESETS, reason="no ruleset registered yet")
@@ -143,3 +152,88 @@ def test_decision_from_totals():
     assert decision_from_totals([[114, 114], [112, 116], [116, 112]]) == (None, "DRAW")
     assert decision_from_totals([[114, 114], [114, 114], [116, 112]]) == (None, "DRAW")
     assert decision_from_totals([[110, 118], [111, 117], [112, 116]]) == ("blue", "UD")
+
+
+# --- officials and corners: one strict validator for every ruleset (officials.py) ----------
+LEAGUE_OFFICIALS = {  # the shape bouts/inputs.py sends, every field filled in
+    "referee": {"name": "R. Ref", "fouls": "strict", "stoppage": "late", "overall": "good"},
+    "judges": [
+        {"name": "J. One", "bias": "none", "close_round": "even"},
+        {"name": "J. Two", "bias": "slugger", "close_round": "aggressor"},
+        {"name": "J. Three", "bias": "boxer", "close_round": "counterpuncher"},
+    ],
+    "doctor": {"name": "Dr. Doc", "caution": "cautious"},
+}
+LEAGUE_CORNERS = {
+    "red": {"name": "C. Red", "cut": "good", "strategy": "excellent"},
+    "blue": {"name": "C. Blue", "cut": "poor", "strategy": "poor"},
+}
+BAD_OFFICIALS = [
+    ("nobody", "officials", "must be an object"),
+    ({"timekeeper": {}}, "officials.timekeeper", "unknown official"),
+    ({"referee": {"stopage": "early"}}, "officials.referee.stopage", "unknown field"),
+    ({"referee": {"fouls": "harsh"}}, "officials.referee.fouls", "must be one of"),
+    ({"referee": {"fouls": None}}, "officials.referee.fouls", "must be one of"),
+    ({"referee": {"name": " "}}, "officials.referee.name", "non-empty string"),
+    ({"referee": {"name": "x" * 121}}, "officials.referee.name", "at most 120"),
+    ({"referee": "Mills"}, "officials.referee", "must be an object"),
+    ({"judges": [{}, {}]}, "officials.judges", "three judges"),
+    ({"judges": [{}, None, {}]}, "officials.judges[1]", "must be an object"),
+    ({"judges": [{}, {}, {"mood": "x"}]}, "officials.judges[2].mood", "unknown field"),
+    ({"judges": [{"close_round": "loud"}, {}, {}]}, "officials.judges[0].close_round", "one of"),
+    ({"doctor": {"caution": "reckless"}}, "officials.doctor.caution", "must be one of"),
+    ({"doctor": {"licence": 1}}, "officials.doctor.licence", "unknown field"),
+]
+BAD_CORNERS = [
+    ([], "corners", "must be an object"),
+    ({"green": {}}, "corners.green", "per side: red, blue"),
+    ({"red": {"cut": "butcher"}}, "corners.red.cut", "must be one of"),
+    ({"blue": {"strategy": "genius"}}, "corners.blue.strategy", "must be one of"),
+    ({"blue": {"towel": True}}, "corners.blue.towel", "unknown field"),
+]
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_ruleset_accepts_the_league_officials_and_corners(name):
+    rules = get_ruleset(name)
+    assert rules.validate_officials(LEAGUE_OFFICIALS) is LEAGUE_OFFICIALS
+    assert rules.validate_corners(LEAGUE_CORNERS) is LEAGUE_CORNERS
+    assert rules.validate_officials(None) is None and rules.validate_corners(None) is None
+    partial = {"referee": None, "judges": None, "doctor": {"caution": "balanced"}}
+    assert rules.validate_officials(partial) is partial  # null = not assigned
+    red, blue = _sides(name)
+    simulate(name, red, blue, seed=1, officials=LEAGUE_OFFICIALS, corners=LEAGUE_CORNERS)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize(("officials", "field", "rule"), BAD_OFFICIALS)
+def test_every_ruleset_refuses_bad_officials_alike(name, officials, field, rule):
+    rules = get_ruleset(name)
+    with pytest.raises(OptionError, match=rule) as caught:
+        rules.validate_officials(officials)
+    assert caught.value.field == field
+    # ... and the ruleset's own bout refuses them the same way (it uses the validator)
+    red, blue = _sides(name)
+    with pytest.raises(OptionError) as caught:
+        simulate(name, red, blue, seed=1, officials=officials)
+    assert caught.value.field == field
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize(("corners", "field", "rule"), BAD_CORNERS)
+def test_every_ruleset_refuses_bad_corners_alike(name, corners, field, rule):
+    rules = get_ruleset(name)
+    with pytest.raises(OptionError, match=rule) as caught:
+        rules.validate_corners(corners)
+    assert caught.value.field == field
+    red, blue = _sides(name)
+    with pytest.raises(OptionError) as caught:
+        simulate(name, red, blue, seed=1, corners=corners)
+    assert caught.value.field == field
+
+
+def test_every_boxing_method_is_either_inside_the_distance_or_a_decision():
+    """The league's sets (defined once in result.py): no method falls between them."""
+    assert set(INSIDE_THE_DISTANCE) | set(DECISIONS) == set(BOXING_METHODS) | {SUB}
+    assert not set(INSIDE_THE_DISTANCE) & set(DECISIONS)
+    assert set(INSIDE_THE_DISTANCE) - set(FINISHES) == {DQ}  # a DQ loser was not stopped

@@ -186,6 +186,30 @@ LEGAL = tuple(
     for where in (AT_NONE, AT_MINE, AT_THEIRS)
 )
 
+# What each card is to the league's corner (``policy.HealthPolicy``), one lookup a card:
+# its role, and the number it reasons with (strike and submission damage with
+# Ground and Pound's +3, a takedown's bonus, a defence card's reduction + counter).
+ROLE_STRIKE, ROLE_GNP, ROLE_SUBMISSION, ROLE_TAKEDOWN, ROLE_DEFENCE = range(5)  # ground: 1-2
+ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC = range(5, 8)
+_ROLE = {STRIKE: ROLE_STRIKE, TAKEDOWN: ROLE_TAKEDOWN, SUBMISSION: ROLE_SUBMISSION,
+         DEFENCE: ROLE_DEFENCE}  # fmt: skip
+_CORNER_ROLE = {"coach": ROLE_COACH, "training": ROLE_TRAINING, "medic": ROLE_MEDIC}
+CODE_ROLE = tuple(
+    [-1] * CODE_BASE
+    + [
+        ROLE_GNP if c.ground else _CORNER_ROLE[c.effect] if c.kind == CORNER else _ROLE[c.kind]
+        for c in ALL_CARDS
+    ]
+)
+CODE_VALUE = tuple(
+    [0] * CODE_BASE
+    + [
+        c.bonus if c.kind == TAKEDOWN else c.reduce + c.counter if c.kind == DEFENCE
+        else c.damage + c.bonus
+        for c in ALL_CARDS
+    ]
+)  # fmt: skip
+
 COACH_CODE = CODE_BASE + CORNER_BY_NAME["Master Coach"].index
 TRAINING_CODE = CODE_BASE + CORNER_BY_NAME["Intense Training"].index
 MEDIC_CODE = CODE_BASE + CORNER_BY_NAME["Ringside Medic"].index

@@ -9,6 +9,7 @@ each rule to the method that implements it.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import floor
 
 from ..result import MINOR
 from .catalogue import (
@@ -47,7 +48,7 @@ from .catalogue import (
     TRAINING_BONUS,
 )
 from .formulas import takedown_chance
-from .policy import SeedPolicy
+from .policy import GreedyPolicy, HealthPolicy, SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
 
 HEALTH_DEPLETED = "HEALTH"
@@ -64,20 +65,18 @@ REASON_TEXT = {
 }
 
 
+# The engine's own policies choose only legal plays (``Game.apply`` without the check).
+TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
+DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
+
 CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
 
 
-ZERO_STATS = {
-    "thrown": 0,
-    "landed": 0,
-    "damage": 0,
-    "takedowns_attempted": 0,
-    "takedowns_landed": 0,
-    "submissions": 0,
-    "cards_played": 0,
-    "energy_spent": 0,
-    "kos": 0,
-}
+ZERO_STATS = dict.fromkeys(
+    ("thrown", "landed", "damage", "takedowns_attempted", "takedowns_landed", "submissions",
+     "cards_played", "energy_spent", "kos"),
+    0,
+)  # fmt: skip
 
 
 def _new_stats() -> dict:
@@ -100,13 +99,14 @@ class GameOver(Exception):
 class Game:
     """State and rules of one game. ``run()`` plays it to the end."""
 
-    def __init__(
-        self, red: dict, blue: dict, red_policy, blue_policy, rng, max_rounds: int, first="red"
-    ):
+    def __init__(self, red: dict, blue: dict, red_policy, blue_policy, rng, max_rounds: int,
+                 first="red", deck_out="seed"):  # fmt: skip
         """``first`` is the side that plays the seed's "Player": it starts, with 7
-        energy; the other side is the "Opponent" with 6."""
+        energy; the other side is the "Opponent" with 6. ``deck_out``: who wins a
+        deck-out (``Game.deck_out``)."""
         self.rng = rng
         self.max_rounds = max_rounds
+        self.deck_out_health = deck_out == "health"
         red_first = first == "red"
         self.red = Camp("red", red, red_policy, PLAYER_ENERGY if red_first else OPPONENT_ENERGY)
         self.blue = Camp("blue", blue, blue_policy, OPPONENT_ENERGY if red_first else PLAYER_ENERGY)
@@ -154,7 +154,7 @@ class Game:
         """Fisher-Yates with ``rng.random()`` only (the top of the deck is the end)."""
         rand = self.rng.random
         for i in range(len(cards) - 1, 0, -1):
-            j = int(rand() * (i + 1))
+            j = floor(rand() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
     def to_hand(self, camp: Camp, code: int) -> None:
@@ -254,26 +254,27 @@ class Game:
         fighter.training = 0
         if fighter.bleed:
             self.bleed_tick(camp, fighter)
-        # Draw phase (Game.draw and Game.to_hand, inlined for speed)
+        # Draw phase (Game.draw and Game.to_hand, inlined for speed). The seed: "Can
+        # skip draw phase if hand is full"; a player loses when his "deck is empty
+        # when they need to draw", and a full hand need not draw.
         policy = camp.policy
         hand = camp.hand
-        # the seed's AI never skips the draw and picks only legal plays
-        seed_ai = type(policy) is SeedPolicy
-        if seed_ai or not policy.skip_draw(self, camp):
-            if not camp.deck:
-                self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
-                self.end(camp.opp, DECK_OUT)
-            code = camp.deck.pop()
-            if len(hand) >= HAND_LIMIT:
-                old = hand.pop(0)
-                if old < CODE_BASE:
-                    camp.fighters[old].where = DISCARDED
-            hand.append(code)
-            if code < CODE_BASE:
-                camp.fighters[code].where = HAND
-        # Main phase
+        full = len(hand) >= HAND_LIMIT
+        if not (full and policy.skip_draw(self, camp)):
+            if camp.deck:
+                code = camp.deck.pop()
+                if full:
+                    old = hand.pop(0)
+                    if old < CODE_BASE:
+                        camp.fighters[old].where = DISCARDED
+                hand.append(code)
+                if code < CODE_BASE:
+                    camp.fighters[code].where = HAND
+            elif not full:
+                self.deck_out(camp)
+        # Main phase (the engine's own policies pick only legal plays: no re-check)
         choose = policy.choose_action
-        play = self.apply if seed_ai else self.play
+        play = self.apply if type(policy) in TRUSTED_POLICIES else self.play
         while True:
             index = choose(self, camp)
             if index is None:
@@ -282,6 +283,16 @@ class Game:
         # End phase: discard down to the hand limit
         while len(hand) > HAND_LIMIT:
             self.discard(camp, hand.pop(0))
+
+    def deck_out(self, camp: Camp) -> None:
+        """``camp`` must draw from an empty deck: it loses (the seed's third win
+        condition). Option ``deck_out: health`` (not in the seed): the camp with more
+        health wins instead; equal health, the seed's rule."""
+        self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
+        winner = camp.opp
+        if self.deck_out_health and camp.health > winner.health:
+            winner = camp
+        self.end(winner, DECK_OUT)
 
     def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
         fighter.bleed -= 1
@@ -428,7 +439,7 @@ class Game:
             att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina,
             grappler=att.grappler,
         )  # fmt: skip
-        roll = int(self.rng.random() * 100)
+        roll = floor(self.rng.random() * 100)
         stats = camp.stats
         stats["thrown"] += 1
         stats["takedowns_attempted"] += 1

@@ -28,6 +28,8 @@ from .catalogue import (
     DECK_TECHNIQUES,
     MAX_COPIES,
     STYLES,
+    TAKEDOWN,
+    TECHNIQUE_BY_NAME,
     TECHNIQUE_NAMES,
 )
 
@@ -102,26 +104,81 @@ def generate_fighter(rng: random.Random, rating: float | None = None) -> dict:
     }
 
 
-def _draw_cards(rng: random.Random, names: tuple[str, ...], size: int) -> list[str]:
-    """``size`` cards drawn uniformly from ``names`` with at most MAX_COPIES of
-    each, listed in catalogue order."""
-    copies = dict.fromkeys(names, 0)
+# Deck builds (the seed's "Strategy Tips: Deck Archetypes": a Striker Build stacks
+# strike cards, a Grappler Build goes "takedowns into submissions", a Balanced Build
+# mixes). A generated deck weighs each card by its build, the weights favouring the
+# cards that deal the most damage, as a camp that plays to win on health builds:
+# a strike by its damage, a takedown by its bonus, a submission by its damage; few
+# defence cards and Medics (they only delay the end). Integer weights, per card.
+BUILDS = {
+    # kind: (weight per point of damage or takedown bonus, flat weight)
+    "striker": {"strike": (4, 0), "gnp": (0, 8), "takedown": (0, 2), "submission": (0, 2),
+                "defence": (0, 2)},
+    "grappler": {"strike": (2, 0), "gnp": (0, 24), "takedown": (8, 0), "submission": (2, 0),
+                 "defence": (0, 2)},
+    "balanced": {"strike": (2, 0), "gnp": (0, 12), "takedown": (4, 0), "submission": (1, 0),
+                 "defence": (0, 2)},
+}  # fmt: skip
+# Corner cards, every build: Master Coach and Intense Training (they add damage) four
+# times as often as the Ringside Medic.
+CORNER_WEIGHTS = (8, 8, 2)
+
+
+def deck_build(fighters: list[dict]) -> str:
+    """The camp's build by its fighters' styles: more strikers than grapplers →
+    "striker", more grapplers → "grappler", else "balanced"."""
+    strikers = sum(f["style"] == "striker" for f in fighters)
+    grapplers = sum(f["style"] == "grappler" for f in fighters)
+    return "striker" if strikers > grapplers else "grappler" if grapplers > strikers else "balanced"
+
+
+def _weight(build: str, card) -> int:
+    per, flat = BUILDS[build]["gnp" if card.ground else card.kind]
+    return per * (card.bonus if card.kind == TAKEDOWN else card.damage) + flat
+
+
+BUILD_WEIGHTS = {
+    build: (
+        tuple(_weight(build, TECHNIQUE_BY_NAME[name]) for name in TECHNIQUE_NAMES),
+        CORNER_WEIGHTS,
+    )
+    for build in BUILDS
+}
+
+
+def _draw_cards(rng: random.Random, names: tuple, weights: tuple, size: int) -> list[str]:
+    """``size`` cards drawn with ``weights`` (integers) among the cards that still
+    have fewer than MAX_COPIES, listed in catalogue order. One draw a card."""
+    copies = [0] * len(names)
     for _ in range(size):
-        open_names = [n for n in names if copies[n] < MAX_COPIES]
-        copies[open_names[int(rng.random() * len(open_names))]] += 1
-    return [n for n in names for _ in range(copies[n])]
+        total = 0
+        for i, w in enumerate(weights):
+            if copies[i] < MAX_COPIES:
+                total += w
+        x = rng.random() * total
+        for i, w in enumerate(weights):
+            if copies[i] < MAX_COPIES:
+                x -= w
+                if x < 0:
+                    break
+        else:  # float rounding at the very top, or only weightless cards left: the last open card
+            i = max(j for j in range(len(weights)) if copies[j] < MAX_COPIES)
+        copies[i] += 1
+    return [name for name, n in zip(names, copies, strict=True) for _ in range(n)]
 
 
-def deck_cards(rng: random.Random) -> tuple[list[str], list[str]]:
-    """32 technique cards and 10 corner cards for a deck."""
-    return _draw_cards(rng, TECHNIQUE_NAMES, DECK_TECHNIQUES), _draw_cards(
-        rng, CORNER_NAMES, DECK_CORNER
+def deck_cards(rng: random.Random, build: str = "balanced") -> tuple[list[str], list[str]]:
+    """32 technique cards and 10 corner cards for a deck of the given build."""
+    techniques, corner = BUILD_WEIGHTS[build]
+    return (
+        _draw_cards(rng, TECHNIQUE_NAMES, techniques, DECK_TECHNIQUES),
+        _draw_cards(rng, CORNER_NAMES, corner, DECK_CORNER),
     )
 
 
 def generate_side(rng: random.Random, rating: float | None = None) -> dict:
     """A fictional camp: 8 fighters rated ``rating`` +-1 (clamped to the range),
-    then 32 techniques and 10 corner cards."""
+    then 32 techniques and 10 corner cards of the fighters' build."""
     target = _rating(rng, rating)
     low, high = RATING_RANGE
     name = camp_name(rng)
@@ -133,7 +190,7 @@ def generate_side(rng: random.Random, rating: float | None = None) -> dict:
             fighter["name"] = fighter_name(rng)
         taken.add(fighter["name"])
         fighters.append(fighter)
-    techniques, corner = deck_cards(rng)
+    techniques, corner = deck_cards(rng, deck_build(fighters))
     return {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
 
 
@@ -162,6 +219,6 @@ def build_side(name: str, cards: list[dict], rng: random.Random | None = None) -
             reserve = generate_fighter(rng, mean)
             reserve["name"] = f"{name} reserve {n}"
             fighters.append(reserve)
-    techniques, corner = deck_cards(rng)
+    techniques, corner = deck_cards(rng, deck_build(fighters))
     side = {"name": name, "fighters": fighters, "techniques": techniques, "corner": corner}
     return validate_side(side)  # e.g. duplicate ids among the camp's cards

@@ -1,18 +1,22 @@
 """Corner policies: who decides which card to play.
 
-The engine asks a policy four things (``Policy``): whether to skip the draw, which
-fighter to deploy (opening and replacement), and, repeatedly, which card of the
-hand to play next (``None`` ends the main phase). The engine enforces the rules
-(``Game.can_play``); a policy only chooses among legal plays.
+The engine asks a policy three things (``Policy``): whether to skip the draw (asked
+only with a full hand: the seed allows skipping then), which fighter to deploy
+(opening and replacement), and, repeatedly, which card of the hand to play next
+(``None`` ends the main phase). The engine enforces the rules (``Game.can_play``); a
+policy only chooses among legal plays.
 
-- ``SeedPolicy`` ("seed", the default for both sides) is the seed's "AI Opponent
-  Behavior".
-- ``GreedyPolicy`` ("greedy") is a smarter corner: it scores each legal play and
-  plays the best until nothing is worth playing. It shows how a league plugs in
-  its own corner (``plans={"red": "greedy"}`` or a ``Policy`` instance).
+- ``HealthPolicy`` ("health", the league's default for both sides) plays to win on
+  health: it deals the most damage its cards allow and finishes fighters.
+- ``SeedPolicy`` ("seed") is the seed's "AI Opponent Behavior".
+- ``GreedyPolicy`` ("greedy") scores each legal play by value per energy and plays the
+  best until nothing is worth playing. It shows how a league plugs in its own corner
+  (``plans={"red": "greedy"}`` or a ``Policy`` instance).
 """
 
 from __future__ import annotations
+
+from math import floor
 
 from .catalogue import (
     AI_CONTINUE_CHANCE,
@@ -26,32 +30,55 @@ from .catalogue import (
     COACH_CODE,
     CODE_BASE,
     CODE_COST,
+    CODE_ROLE,
     CODE_STRIKE,
+    CODE_VALUE,
     CORNER,
     CORNER_CODES,
     FIGHTER_CODES,
-    HAND_LIMIT,
     LEGAL,
     MAX_COST,
     MEDIC_CODE,
+    MEDIC_HEAL,
+    ROLE_COACH,
+    ROLE_DEFENCE,
+    ROLE_GNP,
+    ROLE_MEDIC,
+    ROLE_STRIKE,
+    ROLE_SUBMISSION,
+    ROLE_TAKEDOWN,
+    ROLE_TRAINING,
     STRIKE,
+    STRIKER_BONUS,
     SUBMISSION,
+    SUBMISSION_POSITION,
     TAKEDOWN,
     TECH,
     TRAINING_CODE,
 )
 from .formulas import strike_damage, submission_damage, takedown_chance
 
+# Cards every policy plays on the feet sooner or later: holding one, a full hand
+# may skip the draw without stalling the game (``Policy.skip_draw``).
+_STANDING_ATTACKS = frozenset(
+    code for code, role in enumerate(CODE_ROLE) if role in (ROLE_STRIKE, ROLE_TAKEDOWN)
+)
+
 
 class Policy:
-    """Base corner: draws unless the hand is full, deploys the best fighter, and
-    leaves ``choose_action`` to subclasses."""
+    """Base corner: skips the draw with a full hand that holds an attack it can
+    throw on the feet, deploys the best fighter, and leaves ``choose_action`` to
+    subclasses."""
 
     name = "base"
 
     def skip_draw(self, game, camp) -> bool:
-        """Skip the draw phase only with a full hand (the seed allows it then)."""
-        return len(camp.hand) >= HAND_LIMIT
+        """Asked only with a full hand (the seed: "Can skip draw phase if hand is
+        full"). Skip, keeping the hand and the deck, unless the hand holds nothing
+        that can be played on the feet (only ground work, defence and corner cards):
+        then draw, so that the oldest card makes room for a new one rather than
+        both camps skipping for ever."""
+        return not _STANDING_ATTACKS.isdisjoint(camp.hand)
 
     def choose_fighter(self, game, camp, candidates: list) -> int:
         """Index of the fighter to deploy: the best by rating, the first on ties."""
@@ -101,14 +128,10 @@ class Policy:
 class SeedPolicy(Policy):
     """The seed's AI: heal below 40 % stamina, a 30 % chance to play a corner card,
     otherwise a random legal technique; after each card, a 70 % chance to go on.
-    Fighters in hand go to the bench first (free; the seed's AI does not say)."""
+    Fighters in hand go to the bench first (free; the seed's AI does not say). With
+    a full hand it skips the draw as the seed allows (``Policy.skip_draw``)."""
 
     name = "seed"
-
-    def skip_draw(self, game, camp) -> bool:
-        """The seed's AI always draws (a full hand discards its oldest card); the
-        option to skip is the human player's."""
-        return False
 
     def choose_action(
         self,
@@ -148,7 +171,7 @@ class SeedPolicy(Policy):
         if _corners.isdisjoint(hand):  # no corner card in the hand
             if not techniques:
                 return None
-            return techniques[int(rng.random() * len(techniques))]
+            return techniques[floor(rng.random() * len(techniques))]
         # Useful corner cards (``corner_useful``, inlined), in hand order: the Master
         # Coach always, the Medic on a hurt fighter, Intense Training once a turn with
         # a strike still affordable after it.
@@ -178,12 +201,12 @@ class SeedPolicy(Policy):
         if not corners:
             if not techniques:
                 return None
-            return techniques[int(rng.random() * len(techniques))]
+            return techniques[floor(rng.random() * len(techniques))]
         if medic is not None and fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina:
             return medic
         if not techniques or rng.random() < AI_CORNER_CHANCE:
-            return corners[int(rng.random() * len(corners))]
-        return techniques[int(rng.random() * len(techniques))]
+            return corners[floor(rng.random() * len(corners))]
+        return techniques[floor(rng.random() * len(techniques))]
 
 
 class GreedyPolicy(Policy):
@@ -259,4 +282,173 @@ class GreedyPolicy(Policy):
         return best
 
 
-POLICIES: dict[str, type[Policy]] = {"seed": SeedPolicy, "greedy": GreedyPolicy}
+# Cards the league's corner cannot play standing without something else in hand.
+_WAITING_STANDING = frozenset(
+    code
+    for code, role in enumerate(CODE_ROLE)
+    if role in (ROLE_GNP, ROLE_SUBMISSION, ROLE_TRAINING)
+)
+
+
+class HealthPolicy(Policy):
+    """The league's default corner: plays to win on health, i.e. to finish five of
+    the other camp's fighters before a deck runs out. Cards, not energy, are what a
+    camp runs short of (one draw a turn, up to 12 energy), so it plays every card
+    that does damage, in the order that makes each one count. First match wins:
+
+    1. a fighter in hand goes to the bench (free);
+    2. a finish: the smallest card that empties the opponent's stamina, a ground
+       card if one does (strikes are kept for the feet);
+    3. Ringside Medic when 10 or more stamina are missing (no point wasted);
+    4. Master Coach on a fighter with at least half his stamina (he keeps the +1s);
+    5. on top: the biggest submission or Ground and Pound (the position is kept);
+    6. underneath: the biggest submission (they are legal on the ground either way);
+    7. standing or underneath with ground work in hand: the takedown with the best
+       bonus;
+    8. Intense Training when a strike is still affordable after it (+3 to it);
+    9. a strike, unless that would give up the top position with ground work in
+       hand: the smallest one while the opponent holds a defence card (it spends the
+       buff), else the biggest;
+    10. a takedown (not on top); 11. a defence card when none is up;
+    12. Master Coach on a tired fighter; otherwise the main phase ends.
+
+    No randomness of its own: the game's dice are the takedown rolls."""
+
+    name = "health"
+
+    def choose_action(
+        self,
+        game,
+        camp,
+        _role=CODE_ROLE,
+        _value=CODE_VALUE,
+        _cost=CODE_COST,
+        _fighters=FIGHTER_CODES,
+        _waiting=_WAITING_STANDING,
+    ) -> int | None:
+        # One pass over the hand; the best card of each kind is kept as (value, index)
+        # in two plain variables (first on ties, as ``max`` would), then the rules
+        # above pick among them. Damage is the formula's (formulas.strike_damage,
+        # formulas.submission_damage); strike_base is a strike's card-independent part.
+        hand = camp.hand
+        if not hand:
+            return None
+        energy = camp.energy
+        if not energy:  # only a fighter can still be played (free)
+            if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
+                for i, code in enumerate(hand):
+                    if code < CODE_BASE:
+                        return i
+            return None
+        position = game.position
+        if position is None and _waiting.issuperset(hand):
+            return None  # ground work and Intense Training only: nothing to do standing
+        att = camp.active
+        dfn = camp.opp.active
+        on_top = position is camp
+        guard = dfn.guard
+        stamina = dfn.stamina
+        strike_base = att.striking + att.training - dfn.defense - guard
+        if att.striker:
+            strike_base += STRIKER_BONUS
+        ground_work = False
+        top = finish_ground = strike = finish = small = -1  # indexes; -1: none
+        top_d = strike_d = 0  # damage is at least 1
+        finish_ground_d = finish_d = small_v = cheapest = 999
+        takedown = defence = coach = medic = training = -1
+        takedown_v = defence_v = -1
+        for i, code in enumerate(hand):
+            role = _role[code]
+            if role == ROLE_STRIKE:
+                cost = _cost[code]
+                if cost > energy:
+                    continue
+                value = _value[code]
+                damage = value + strike_base
+                if damage < 1:
+                    damage = 1
+                if damage > strike_d:
+                    strike_d = damage
+                    strike = i
+                if stamina <= damage < finish_d:
+                    finish_d = damage
+                    finish = i
+                if value < small_v:
+                    small_v = value
+                    small = i
+                if cost < cheapest:
+                    cheapest = cost
+            elif role < 0:  # a fighter: to the bench first, if there is room
+                if len(camp.bench) < BENCH_LIMIT:
+                    return i
+            elif role <= ROLE_SUBMISSION:  # Ground and Pound or a submission
+                ground_work = True
+                if position is None or _cost[code] > energy:
+                    continue
+                if role == ROLE_GNP:
+                    if not on_top:
+                        continue
+                    damage = _value[code] + strike_base
+                else:
+                    twice = att.grappling - dfn.grappling + 2 * _value[code]
+                    if on_top:
+                        damage = (twice + 2 * SUBMISSION_POSITION) // 2
+                    else:
+                        damage = (twice - 2 * SUBMISSION_POSITION) // 2
+                if damage < 1:
+                    damage = 1
+                if damage > top_d:
+                    top_d = damage
+                    top = i
+                if stamina <= damage < finish_ground_d:
+                    finish_ground_d = damage
+                    finish_ground = i
+            elif _cost[code] > energy:
+                continue
+            elif role == ROLE_TAKEDOWN:
+                if _value[code] > takedown_v:
+                    takedown_v = _value[code]
+                    takedown = i
+            elif role == ROLE_DEFENCE:
+                if _value[code] > defence_v:
+                    defence_v = _value[code]
+                    defence = i
+            elif role == ROLE_COACH:
+                coach = i
+            elif role == ROLE_MEDIC:
+                medic = i
+            else:  # Intense Training
+                training = i
+        # 2. a finish: on the ground with a ground card (strikes keep for the feet)
+        if finish_ground >= 0:
+            return finish_ground
+        if finish >= 0:
+            return finish
+        # 3.-4. the corner's care
+        if medic >= 0 and att.max_stamina - att.stamina >= MEDIC_HEAL:
+            return medic
+        if coach >= 0 and 2 * att.stamina >= att.max_stamina:
+            return coach
+        # 5.-7. the ground game (underneath, ``top`` can only be a submission)
+        if top >= 0:
+            return top
+        if takedown >= 0 and ground_work and not on_top:
+            return takedown
+        # 8.-9. strikes, Intense Training first
+        if strike >= 0 and not (on_top and ground_work):
+            if training >= 0 and not att.training and cheapest <= energy - 2:
+                return training
+            return small if guard else strike
+        # 10.-12.
+        if takedown >= 0 and not on_top:
+            return takedown
+        if defence >= 0 and not att.guard:
+            return defence
+        return coach if coach >= 0 else None
+
+
+POLICIES: dict[str, type[Policy]] = {
+    "health": HealthPolicy,
+    "seed": SeedPolicy,
+    "greedy": GreedyPolicy,
+}

@@ -8,11 +8,12 @@ from ..base import Ruleset
 from ..errors import OptionError, PlanError
 from ..result import BoutResult
 from . import cards, generator
-from .game import METHODS, REASON_TEXT, Game
-from .policy import POLICIES, Policy, SeedPolicy
+from .game import DECK_OUT_RULES, METHODS, REASON_TEXT, Game
+from .policy import POLICIES, HealthPolicy, Policy
 
-OPTIONS = ("first",)
-_SEED_POLICY = SeedPolicy()
+OPTIONS = ("first", "deck_out")
+DEFAULT_POLICY = "health"  # the league's corner: plays to win on health (policy.py)
+_DEFAULT = HealthPolicy()  # it holds no state: one instance serves every game
 FIRST_CHOICES = ("red", "blue", "random")
 DEFAULT_ROUNDS = 100
 MAX_ROUNDS = 500
@@ -50,7 +51,9 @@ class OctagonRuleset(Ruleset):
     # --- options -------------------------------------------------------------------
     def validate_options(self, options: dict | None) -> dict:
         """``first``: which side plays the seed's "Player" (starts, 7 energy):
-        ``red`` (default), ``blue`` or ``random`` (drawn from the bout's rng)."""
+        ``red`` (default), ``blue`` or ``random`` (drawn from the bout's rng).
+        ``deck_out``: ``seed`` (default: the camp that must draw from an empty deck
+        loses) or ``health`` (not in the seed: the camp with more health wins)."""
         options = dict(options or {})
         unknown = sorted(k for k in options if k not in OPTIONS)
         if unknown:
@@ -62,12 +65,19 @@ class OctagonRuleset(Ruleset):
             raise OptionError(
                 "options.first", f"must be one of {', '.join(FIRST_CHOICES)} (got {first!r})"
             )
-        return {"first": first}
+        deck_out = options.get("deck_out", "seed")
+        if deck_out not in DECK_OUT_RULES:
+            raise OptionError(
+                "options.deck_out",
+                f"must be one of {', '.join(DECK_OUT_RULES)} (got {deck_out!r})",
+            )
+        return {"first": first, "deck_out": deck_out}
 
     # --- plans: which corner policy plays each side ------------------------------------
     def validate_plans(self, plans: dict | None) -> dict:
         """``{"red": "greedy"}``, ``{"red": {"policy": "seed"}}`` or a ``Policy``
-        instance (Python callers). Missing sides get the seed's AI."""
+        instance (Python callers). Missing sides get the league's corner
+        (``health``)."""
         if plans is None:
             plans = {}
         if not isinstance(plans, dict):
@@ -83,7 +93,7 @@ class OctagonRuleset(Ruleset):
                 extra = sorted(k for k in plan if k != "policy")
                 if extra:
                     raise PlanError(f"unknown field {extra[0]!r} (allowed: policy)", side=side)
-                plan = plan.get("policy", "seed")
+                plan = plan.get("policy", DEFAULT_POLICY)
             if plan not in POLICIES:
                 raise PlanError(
                     f"unknown policy {plan!r} (known: {', '.join(POLICIES)})", side=side
@@ -94,7 +104,7 @@ class OctagonRuleset(Ruleset):
     @staticmethod
     def _policy(plan) -> Policy:
         if plan is None:
-            return _SEED_POLICY  # the seed's AI holds no state: one instance serves all
+            return _DEFAULT
         if isinstance(plan, Policy):
             return plan
         return POLICIES[plan["policy"]]()
@@ -112,9 +122,15 @@ class OctagonRuleset(Ruleset):
         plans: dict | None = None,
         options: dict | None = None,
     ) -> BoutResult:
-        """Officials and corner men have no role in the seed: accepted and ignored."""
+        """Officials and corner men have no role in the seed: checked by the engine's
+        one validator (a bad input fails as in any ruleset), then ignored."""
+        if officials is not None:
+            self.validate_officials(officials)
+        if corners is not None:
+            self.validate_corners(corners)
         plans = plans or {}
-        first = (options or {}).get("first", "red")
+        options = options or {}
+        first = options.get("first", "red")
         if first == "random":
             first = "red" if rng.random() < 0.5 else "blue"
         game = Game(
@@ -125,6 +141,7 @@ class OctagonRuleset(Ruleset):
             rng,
             rounds,
             first,
+            options.get("deck_out", "seed"),
         )
         game.setup(red, blue)
         game.run()

@@ -1,11 +1,13 @@
 """The bout: initiative, exchanges, punches, guard, counters, special and dirty
 punches, stun and clinch, knockdowns and the ten count, TKO, DQ, the rounds.
 
-Every die is ``int(rng.random() * 6)`` (a face index); the fight draws nothing
+Every die is ``floor(rng.random() * 6)`` (a face index); the fight draws nothing
 else from ``rng`` but the policies' choices and the hidden rating dice.
 """
 
 from __future__ import annotations
+
+from math import floor
 
 from ..result import BLUE, RED, clock
 from . import tables as T
@@ -130,7 +132,7 @@ class Bout:
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return int(self.rng.random() * 6) + 1
+        return floor(self.rng.random() * 6) + 1
 
     def stamp(self) -> str:
         c = self.clock
@@ -171,12 +173,12 @@ class Bout:
         rng = self.rng
         base, spread, end = T.EXCHANGE_BASE, T.EXCHANGE_SPREAD, T.ROUND_SECONDS
         while True:
-            self.clock += base + spread * int(rng.random() * 6)
+            self.clock += base + spread * floor(rng.random() * 6)
             if self.clock >= end:
                 break
             # initiative() inlined
-            r = int(rng.random() * 6) + red.speed_mod
-            b = int(rng.random() * 6) + blue.speed_mod
+            r = floor(rng.random() * 6) + red.speed_mod
+            b = floor(rng.random() * 6) + blue.speed_mod
             if r > b:
                 self.exchange(red, blue)
             elif b > r:
@@ -202,8 +204,8 @@ class Bout:
         to a brawler (the published die); otherwise both roll again."""
         red, blue, rng = self.red, self.blue, self.rng
         while True:
-            r = int(rng.random() * 6) + red.speed_mod
-            b = int(rng.random() * 6) + blue.speed_mod
+            r = floor(rng.random() * 6) + red.speed_mod
+            b = floor(rng.random() * 6) + blue.speed_mod
             if r > b:
                 return red
             if b > r:
@@ -242,14 +244,14 @@ class Bout:
                         stats["specials"] += 1
                         punch, base = "SPECIAL", T.SPECIAL_DAMAGE
                     else:
-                        punch, base = att.die[int(rng.random() * 6)]
+                        punch, base = att.die[floor(rng.random() * 6)]
                         if not base:
                             parts.append("misses")
                             return
                     # the defender's guard die; a good defence may re-roll an OPEN face
-                    g = dfn.guard_die[int(rng.random() * 6)]
+                    g = dfn.guard_die[floor(rng.random() * 6)]
                     if g[0] is OPEN and dfn.defence_p and rng.random() < dfn.defence_p:
-                        g = dfn.guard_die[int(rng.random() * 6)]
+                        g = dfn.guard_die[floor(rng.random() * 6)]
                     face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
@@ -293,7 +295,7 @@ class Bout:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):
-                        if int(rng.random() * 6) + 1 >= dfn.clinch_face:
+                        if floor(rng.random() * 6) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
                             return
                         parts.append("and cannot tie him up")
@@ -336,7 +338,7 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         ctr.stats["thrown"] += 1
         target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[int(self.rng.random() * 6)]
+        punch, base = ctr.die[floor(self.rng.random() * 6)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
@@ -353,7 +355,7 @@ class Bout:
     def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = T.INJURY_DIE[int(self.rng.random() * 6)]
+        name, where, extra, severity = T.INJURY_DIE[floor(self.rng.random() * 6)]
         if where != target or name in dfn.injuries:
             return
         dfn.injuries.append(name)
@@ -377,9 +379,9 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = int(self.rng.random() * 6) + 1 >= self.warn_face
+        seen = floor(self.rng.random() * 6) + 1 >= self.warn_face
         if seen and self.very_lenient:
-            seen = int(self.rng.random() * 6) + 1 >= 4
+            seen = floor(self.rng.random() * 6) + 1 >= 4
         return seen
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:

@@ -2,7 +2,7 @@
 
 The beta rules (seed 003) name the dice but print no faces; the faces below are
 the choices documented in RULES.md ("Dice faces"). Every die is a d6 rolled with
-``int(rng.random() * 6)`` (a face index 0..5).
+``floor(rng.random() * 6)`` (a face index 0..5).
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ CYCLES = "CYCLES"
 STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 
 
+_LABELS: dict = {}  # (name, attack, defence) -> the two labels: cards fight many battles
+
+
 class Unit:
     """One card in the battle."""
 
@@ -52,8 +55,16 @@ class Unit:
         self.multi = card.get("multi_attack", 1)
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle)
-        self.as_attacker = f"{self.name} ({self.attack})"
-        self.as_defender = f"{self.name} ({self.defence})"
+        key = (self.name, self.attack, self.defence)
+        labels = _LABELS.get(key)
+        if labels is None:
+            if len(_LABELS) >= 4096:
+                _LABELS.clear()
+            labels = _LABELS[key] = (
+                f"{self.name} ({self.attack})",
+                f"{self.name} ({self.defence})",
+            )
+        self.as_attacker, self.as_defender = labels
         self.fatigue = 0
         self.damage = 0  # damage taken
         self.dealt = 0
@@ -136,6 +147,9 @@ class Battle:
         }
         self.cycle_stats.append({"round": self.cycle, RED: stats[RED], BLUE: stats[BLUE]})
         everyone = red + blue
+        # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
+        # (filled in after the attacks, rather than counted in dicts at every attack).
+        start = {RED: _counters(red), BLUE: _counters(blue)}
         for u in everyone:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
@@ -166,15 +180,12 @@ class Battle:
                 self.step = step = step + 1
                 side = u.side
                 t = u.policy.target(u, enemies[side], self)
-                s = stats[side]
-                s["thrown"] += 1
                 u.attacks += 1
                 a = u.attack
                 d = t.defence
                 if a > d or (a == d and a and t.acted):
                     t.damage += 1
-                    u.dealt += 1
-                    s["landed"] += 1  # one point of damage a hit: "damage" set below
+                    u.dealt += 1  # one point of damage a hit
                     text = f"{u.as_attacker} hits {t.as_defender}."
                 elif a == d:
                     text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
@@ -182,10 +193,8 @@ class Battle:
                     text = f"{u.as_attacker} cannot get through {t.as_defender}."
                 if d:
                     u.fatigue += 1
-                    s["fatigue"] += 1
                     if first:
                         t.fatigue += 1
-                        stats[t.side]["fatigue"] += 1
                 append(
                     {
                         "round": cycle,
@@ -197,8 +206,13 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        for s in stats.values():
-            s["damage"] = s["landed"]
+        for side, units in ((RED, red), (BLUE, blue)):
+            attacks, dealt, fatigue = _counters(units)
+            was = start[side]
+            s = stats[side]
+            s["thrown"] = attacks - was[0]
+            s["landed"] = s["damage"] = dealt - was[1]
+            s["fatigue"] = fatigue - was[2]
         # exhaustion: fatigue plus damage higher than health
         for u in order:
             if u.fatigue + u.damage > u.health:
@@ -290,6 +304,16 @@ class Battle:
             f"The battle stops after {self.cycle} cycles: {names[winner]} hold the field.",
         )
         return winner, CYCLES
+
+
+def _counters(units) -> tuple[int, int, int]:
+    """Attacks, damage dealt and fatigue, summed over ``units``."""
+    attacks = dealt = fatigue = 0
+    for u in units:
+        attacks += u.attacks
+        dealt += u.dealt
+        fatigue += u.fatigue
+    return attacks, dealt, fatigue
 
 
 _ORDER = attrgetter("order")

@@ -42,15 +42,18 @@ def _normalised_card(card) -> dict | None:
     produce: every field present and in range, name stripped) after a few checks,
     else ``None`` (the full path of ``validate_card`` then gives the same result or
     the error)."""
-    if type(card) is not dict or not CARD_KEY_SET.issuperset(card):
+    if type(card) is not dict or len(card) != len(CARD_KEYS):
         return None
-    cid = card.get("id")
-    name = card.get("name")
-    attack = card.get("attack")
-    defence = card.get("defence")
-    speed = card.get("speed")
-    health = card.get("health")
-    multi = card.get("multi_attack")
+    try:  # exactly the seven keys (a missing one would need an unknown one)
+        cid = card["id"]
+        name = card["name"]
+        attack = card["attack"]
+        defence = card["defence"]
+        speed = card["speed"]
+        health = card["health"]
+        multi = card["multi_attack"]
+    except KeyError:
+        return None
     if (
         (type(cid) is int or (type(cid) is str and cid != ""))
         and type(name) is str

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from .cards import DIV, HEALTH_W, MULTI_W, RANGES, RATING_RANGE, SPEED_W, TRAITS, card_rating
 
-CAMPS = (
-    "Iron Wolves",
-    "Red Lanterns",
-    "Salt Marsh Company",
-    "Grey Ravens",
-    "Ember Guard",
-    "Hollow Oaks",
-    "Stormcrows",
-    "Copper Vale",
-    "Black Reed",
-    "Highmoor Blades",
-)
+# Generated camp names: a word and a company, 20 x 15 = 300 names drawn with one
+# rng draw (the single draw the earlier list of ten names took).
+# ``generate_side`` takes the names already ``taken`` in a roster and never repeats
+# one.
+CAMP_WORDS = (
+    "Iron", "Ember", "Salt Marsh", "Grey", "Red", "Hollow", "Storm", "Copper", "Black Reed",
+    "Highmoor", "Ash", "Thorn", "Frost", "Gilded", "Silver", "Bitter", "Northern", "Dusk",
+    "Stone", "Briar",
+)  # fmt: skip
+CAMP_COMPANIES = (
+    "Guard", "Wolves", "Company", "Ravens", "Lanterns", "Oaks", "Crows", "Blades", "Vale",
+    "Spears", "Watch", "Banners", "Riders", "Shields", "Hounds",
+)  # fmt: skip
+CAMPS = tuple(f"{word} {company}" for word in CAMP_WORDS for company in CAMP_COMPANIES)
 TITLES = (
     "Scout",
     "Spearman",
@@ -100,7 +102,25 @@ def generate_card(rng, rating: float | None = None) -> dict:
     return card
 
 
-def generate_side(rng, rating: float | None = None, size: int = SQUAD) -> dict:
+def camp_name(rng, taken=()) -> str:
+    """A generated camp name that is not in ``taken`` (the names a roster already
+    holds): one draw, and another only on a clash; once every name is taken, the
+    drawn name with the first free number ("Ember Guard 2")."""
+    name = CAMPS[int(rng.random() * len(CAMPS))]
+    if name not in taken:
+        return name
+    free = [c for c in CAMPS if c not in taken]
+    if free:
+        return free[int(rng.random() * len(free))]
+    number = 2
+    while f"{name} {number}" in taken:
+        number += 1
+    return f"{name} {number}"
+
+
+def generate_side(rng, rating: float | None = None, size: int = SQUAD, taken=()) -> dict:
+    """Five cards around ``rating`` (each +-1.5), a camp name not in ``taken`` and a
+    trait."""
     low, high = RATING_RANGE
     if rating is None:
         rating = low + (high - low) * rng.random()
@@ -109,7 +129,7 @@ def generate_side(rng, rating: float | None = None, size: int = SQUAD) -> dict:
         card = generate_card(rng, min(high, max(low, rating + (rng.random() - 0.5) * 3.0)))
         fighters.append({"id": i + 1, **card})
     return {
-        "name": CAMPS[int(rng.random() * len(CAMPS))],
+        "name": camp_name(rng, taken),
         "fighters": fighters,
         "trait": draw_trait(rng),
     }

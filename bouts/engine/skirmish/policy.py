@@ -9,6 +9,8 @@ wants to withdraw. Behind a small interface; a plan (JSON) configures the defaul
 
 from __future__ import annotations
 
+from math import floor
+
 from ..errors import PlanError
 
 PLAN_KEYS = ("target", "withdraw_below", "focus")
@@ -61,7 +63,7 @@ class DefaultPolicy(Policy):
             return enemies[0]
         mode = self.mode
         if mode == "random" or (self.focus < 1 and battle.rng.random() >= self.focus):
-            return enemies[int(battle.rng.random() * len(enemies))]
+            return enemies[floor(battle.rng.random() * len(enemies))]
         if mode == "weakest":
             return min(enemies, key=margin)
         if mode == "strongest":

@@ -32,8 +32,9 @@ class SkirmishRuleset(Ruleset):
     def generate_card(self, rng, rating=None) -> dict:
         return generator.generate_card(rng, rating)
 
-    def generate_side(self, rng, rating=None) -> dict:
-        return generator.generate_side(rng, rating)
+    def generate_side(self, rng, rating=None, taken=()) -> dict:
+        """A generated squad; its camp name is none of ``taken`` (the roster's names)."""
+        return generator.generate_side(rng, rating, taken=taken)
 
     def build_side(self, name, cards_in, rng=None) -> dict:
         """A side from a camp's name and its fighters' cards (each with id and name);
@@ -53,7 +54,12 @@ class SkirmishRuleset(Ruleset):
         return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
-        # officials and corners: the source has none; accepted and ignored (RULES.md)
+        # officials and corners: the source has none; checked by the engine's one
+        # validator (a bad input fails as in any ruleset), then ignored (RULES.md)
+        if officials is not None:
+            self.validate_officials(officials)
+        if corners is not None:
+            self.validate_corners(corners)
         policies = {}
         for side in (RED, BLUE):
             plan = plans.get(side)

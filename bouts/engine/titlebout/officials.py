@@ -17,6 +17,7 @@ from ..base import (
     require_choice,
 )
 from ..errors import OptionError
+from ..officials import validate_corners, validate_officials
 from .tables import draw_cut_level, draw_doctor, draw_strategy_level
 
 # The book's 50 rated referees: name, fouls, stoppage, overall (book word), availability top.
@@ -183,8 +184,7 @@ def _known(obj, allowed: tuple, field: str) -> None:
 
 def officials(given, rng) -> dict:
     """Validated officials; missing ones drawn with ``rng`` (in a fixed order)."""
-    given = {} if given is None else given
-    _known(given, ("referee", "judges", "doctor"), "officials")
+    given = {} if validate_officials(given) is None else given  # the engine's one check
     randint = _randint(rng)
     ref = given.get("referee")
     if ref is None:
@@ -248,8 +248,7 @@ def officials(given, rng) -> dict:
 
 
 def corners(given, rng) -> dict:
-    given = {} if given is None else given
-    _known(given, ("red", "blue"), "corners")
+    given = {} if validate_corners(given) is None else given  # the engine's one check
     randint = _randint(rng)
     out = {}
     for side in ("red", "blue"):

@@ -27,6 +27,7 @@ from ..base import (
     require_choice,
 )
 from ..errors import OptionError
+from ..officials import validate_corners, validate_officials
 
 REFEREES = ("Rocky Lacuna", "Joe Cortez Jr.", "Lia Brandt", "Sam Okoye", "Kenny Bayless II")
 JUDGES = (
@@ -101,7 +102,7 @@ def resolve_officials(officials, rng) -> dict:
         ]
         doctor = {"caution": "balanced", "name": DOCTORS[int(random() * _N_DOCTORS)]}
         return {"referee": referee, "judges": judges, "doctor": doctor}
-    officials = _dict(officials, "officials")
+    officials = validate_officials(officials)  # the engine's one strict check
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)
     for key, allowed in (
@@ -155,7 +156,7 @@ def resolve_corners(corners) -> dict:
     """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in."""
     if corners is None:
         return {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
-    corners = _dict(corners, "corners") if corners is not None else {}
+    corners = validate_corners(corners)  # the engine's one strict check
     unknown = sorted(k for k in corners if k not in ("red", "blue"))
     if unknown:
         raise OptionError(f"corners.{unknown[0]}", "corners are given per side: red, blue")

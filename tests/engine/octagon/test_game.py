@@ -310,6 +310,53 @@ def test_drawing_from_an_empty_deck_loses_by_deck_out():
     assert (game.winner, game.method) == (game.blue, "DECK_OUT")
 
 
+class Skipper(Idle):
+    """Always wants to skip the draw (the engine asks only with a full hand)."""
+
+    asked = 0
+
+    def skip_draw(self, game, camp):
+        self.asked += 1
+        return True
+
+
+def test_the_draw_may_be_skipped_only_with_a_full_hand():
+    game = arena(red_policy=Skipper())
+    game.red.deck = [code("Head Kick")] * 2
+    game.red.hand = [code("Block")] * 9
+    game.turn(game.red)  # 9 cards: not asked, draws
+    assert game.red.policy.asked == 0 and len(game.red.hand) == 10 and len(game.red.deck) == 1
+    game.turn(game.red)  # 10 cards: asked, skips; nothing discarded, the deck kept
+    assert game.red.policy.asked == 1 and len(game.red.hand) == 10 and len(game.red.deck) == 1
+
+
+def test_a_full_hand_need_not_draw_from_an_empty_deck():
+    """ "Opponent's deck is empty when they need to draw": a full hand does not need to."""
+    game = arena()  # Idle wants to draw
+    game.red.hand = [code("Armbar")] * 10
+    game.turn(game.red)
+    assert not game.over and len(game.red.hand) == 10
+    game.red.hand.pop()
+    with pytest.raises(GameOver):
+        game.turn(game.red)
+    assert (game.winner, game.method) == (game.blue, "DECK_OUT")
+
+
+@pytest.mark.parametrize(
+    ("red_health", "blue_health", "winner"),
+    [(80, 60, "red"), (60, 80, "blue"), (60, 60, "blue")],
+)
+def test_option_deck_out_health_gives_a_deck_out_to_the_camp_with_more_health(
+    red_health, blue_health, winner
+):
+    game = arena()
+    game.deck_out_health = True
+    game.red.health, game.blue.health = red_health, blue_health
+    with pytest.raises(GameOver):
+        game.turn(game.red)  # red must draw from an empty deck
+    assert (game.winner.key, game.method) == (winner, "DECK_OUT")
+
+
 def test_bench_holds_five_fighters():
     game = arena(red=(VOLK, ISLAM, PEREIRA, TOPURIA, MERAB, OLIVEIRA, HOLLOWAY))
     game.red.hand = [1, 2, 3, 4, 5, 6]

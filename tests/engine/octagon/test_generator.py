@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bouts.engine.errors import CardError
 from bouts.engine.octagon import RULESET
 from bouts.engine.octagon.cards import fighter_rating, validate_fighter, validate_side
-from bouts.engine.octagon.generator import FIRST_NAMES, LAST_NAMES
+from bouts.engine.octagon.generator import FIRST_NAMES, LAST_NAMES, _draw_cards, deck_build
 
 from .support import SEED_FIGHTERS
 
@@ -131,3 +131,41 @@ def test_build_side_refuses_duplicate_ids():
     with pytest.raises(CardError) as caught:
         RULESET.build_side("Camp", cards, random.Random(1))
     assert caught.value.field == "fighters[3].id"
+
+
+def _kinds(side):
+    from bouts.engine.octagon.catalogue import TECHNIQUE_BY_NAME
+
+    return Counter(
+        "gnp" if TECHNIQUE_BY_NAME[n].ground else TECHNIQUE_BY_NAME[n].kind
+        for n in side["techniques"]
+    )
+
+
+def test_decks_follow_the_camps_build():
+    """ "Deck Archetypes": strikers stack strikes, grapplers take it down and submit."""
+    strikers = [dict(RULESET.generate_card(random.Random(i), 6), style="striker") for i in range(8)]
+    grapplers = [dict(c, style="grappler") for c in strikers]
+    assert deck_build(strikers) == "striker" and deck_build(grapplers) == "grappler"
+    assert deck_build(strikers[:4] + grapplers[4:]) == "balanced"
+    striker_kinds, grappler_kinds = Counter(), Counter()
+    for seed in range(20):
+        striker_kinds += _kinds(RULESET.build_side("S", strikers, random.Random(seed)))
+        grappler_kinds += _kinds(RULESET.build_side("G", grapplers, random.Random(seed)))
+    assert striker_kinds["strike"] > 0.8 * 20 * 32
+    ground = grappler_kinds["takedown"] + grappler_kinds["submission"] + grappler_kinds["gnp"]
+    assert ground > 0.6 * 20 * 32
+    assert striker_kinds["defence"] + grappler_kinds["defence"] < 0.05 * 40 * 32
+
+
+def test_weighted_draws_follow_the_weights_and_the_copy_limit():
+    names = ("a", "b", "c")
+    counts = Counter()
+    for seed in range(300):
+        drawn = _draw_cards(random.Random(seed), names, (6, 3, 1), 4)
+        assert max(Counter(drawn).values()) <= 4
+        assert drawn == sorted(drawn)  # catalogue order
+        counts.update(drawn)
+    assert counts["a"] > counts["b"] > counts["c"] > 0
+    # once the weighted cards are used up, the weightless ones fill the deck
+    assert _draw_cards(random.Random(1), names, (1, 0, 0), 5) == ["a"] * 4 + ["c"]

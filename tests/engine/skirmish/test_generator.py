@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bouts.engine.skirmish import RULESET
+from bouts.engine.skirmish import RULESET, generator
 
 
 @settings(max_examples=300, deadline=None)
@@ -43,3 +43,25 @@ def test_generated_squads_follow_their_rating_on_average():
 
 def test_side_generation_is_deterministic():
     assert RULESET.generate_side(random.Random(3), 5) == RULESET.generate_side(random.Random(3), 5)
+
+
+def test_generated_camp_names_are_many_and_unique_within_a_roster():
+    # seeds 3 and 4 both gave "Ember Guard" when there were ten names (issue 16)
+    names = [RULESET.generate_side(random.Random(seed), 5)["name"] for seed in range(3, 5)]
+    assert names[0] != names[1]
+    assert len(generator.CAMPS) == len(set(generator.CAMPS)) == 300
+    taken: set[str] = set()
+    for seed in range(len(generator.CAMPS) + 5):  # past the end of the list: numbered
+        side = RULESET.generate_side(random.Random(seed % 7), 5, taken=taken)
+        assert side["name"] not in taken
+        taken.add(side["name"])
+    assert len(taken) == len(generator.CAMPS) + 5
+    assert sum(name[-1].isdigit() for name in taken) == 5
+
+
+def test_a_taken_name_costs_one_more_draw_only_on_a_clash():
+    first = RULESET.generate_side(random.Random(3), 5)
+    again = RULESET.generate_side(random.Random(3), 5, taken={"No Such Camp"})
+    assert again == first  # no clash: the same draws, the same squad
+    other = RULESET.generate_side(random.Random(3), 5, taken={first["name"]})
+    assert other["name"] != first["name"] and other["fighters"] == first["fighters"]
