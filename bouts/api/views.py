@@ -31,8 +31,14 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 )
 
 
+# A bout of no league (no event, no division) is staff-only: no commissioner
+# commissions "no league", so it is a league id nobody holds.
+NO_LEAGUE = 0
+
+
 def _leagues_of_bout_parts(division, event) -> set[int]:
-    return {part.league_id for part in (division, event) if part is not None}
+    leagues = {part.league_id for part in (division, event) if part is not None}
+    return leagues or {NO_LEAGUE}
 
 
 class BoutViewSet(

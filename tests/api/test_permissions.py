@@ -167,3 +167,18 @@ def test_token_authentication_writes(staff, other_league):
         f"/api/leagues/{other_league.pk}/", {"description": "by token"}, format="json"
     )
     assert response.status_code == 200
+
+
+def test_a_bout_of_no_league_is_staff_only(commissioner, own_league, staff):
+    """No event, no division: a commissioner cannot fight (and so change the careers
+    and suspensions of) fighters outside his leagues; staff can."""
+    red = factories.fighter(ruleset=own_league.ruleset)
+    blue = factories.fighter(ruleset=own_league.ruleset)
+    body = {"ruleset": own_league.ruleset, "date": "2027-03-03", "red": red.pk, "blue": blue.pk}
+    refused = as_user(commissioner).post("/api/bouts/", body, format="json")
+    assert refused.status_code == 403, refused.content
+    from bouts.models import Bout
+
+    assert not Bout.objects.exists()
+    made = as_user(staff).post("/api/bouts/", body, format="json")
+    assert made.status_code == 201, made.content
