@@ -1,5 +1,6 @@
 """End-of-round scoring: the chart, Check and the judges' line, knockdowns, fouls."""
 
+from bouts.engine.titlebout import rounds as RO
 from bouts.engine.titlebout.scoring import chart, knockdown_score, score_round
 from bouts.engine.titlebout.tables import EV, HS, LS
 
@@ -32,7 +33,7 @@ def test_aggressiveness_example():
     # aggressor 12 vs 6: a Check; with the +1 it is 13 vs 6, 10-9 on all cards
     bout = make_bout(aggressiveness=True, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 12, 6
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert [c[0] for c in bout.cards] == [[10, 9]] * 3
 
 
@@ -52,12 +53,12 @@ def test_foul_deduction():
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 20, 10
     bout.red.deducted = 1
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert bout.cards[0][0] == [9, 9]
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 10, 20
     bout.red.deducted = 1
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert bout.cards[0][0] == [8, 10]
 
 
