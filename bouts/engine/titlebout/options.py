@@ -25,8 +25,8 @@ DEFAULTS = {
     "traits": True,
     "injuries": True,
     "card_usage": False,  # checks for cuts, fouls, injuries, specials from the idle deck
-    "referee_discretion": True,  # calibration (not in the book): stoppages after knockdowns,
-    # corners retiring a spent, beaten fighter (RULES.md, "Calibration")
+    "referee_discretion": False,  # invention (not in the book): stoppages after knockdowns,
+    # corners retiring a spent, beaten fighter (RULES.md, "Inventions")
     "era": "modern",  # modern (1970 on) | classic (1969 or earlier): the foul table's last rows
 }
 CHOICES = {"referee_errors": ("off", "once", "per_round"), "era": ("modern", "classic")}
