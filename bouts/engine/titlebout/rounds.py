@@ -48,7 +48,7 @@ def end_of_round(s: BoutState) -> int:
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
     ctx["styles"] = {"red": r.style, "blue": b.style}
-    sc = score_round(pts, kds, marks, s.judges, ctx)
+    sc = score_round(pts, kds, marks, s.judges if s.opt["judge_leanings"] else None, ctx)
     rd, bd = r.deducted, b.deducted
     cards = s.cards
     for j in range(3):

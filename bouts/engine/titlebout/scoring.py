@@ -1,6 +1,6 @@
 """End-of-round scoring: the scoring chart with Check and the judges' line, the
-knockdown rules 1-6, the 10-7 rule, the scoring traits, the judges' leanings,
-and point deductions."""
+knockdown rules 1-6, the 10-7 rule, the scoring traits, and (option
+``judge_leanings``, an invention) the judges' leanings on Check rounds."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
 
 
 def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
-    """A judge's leaning on a Check round. Returns a mark, or a side ('red'/'blue')
-    the round goes to. ``ctx``: aggressor, styles."""
+    """A judge's leaning on a Check round (option ``judge_leanings``). Returns a mark,
+    or a side ('red'/'blue') the round goes to. ``ctx``: aggressor, styles."""
     close = judge["close_round"]
     bias = judge["bias"]
     low = "blue" if high == "red" else "red"
@@ -70,13 +70,15 @@ def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
     return mark
 
 
-def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) -> list:
+def score_round(points: dict, kds: dict, marks: tuple, judges: list | None, ctx: dict) -> list:
     """Three judges' [red, blue] for the round before deductions.
 
     ``points``: in-round points (with the aggressiveness bonus already added);
     ``kds``: knockdowns SCORED by each side; ``marks``: the judges' line of the
-    Check card (HS/LS/E per judge); ``ctx``: aggressor, styles, safety (sides with
-    Safety First), crowd (sides with Plays to Crowd)."""
+    Check card (HS/LS/E per judge); ``judges``: the judges whose leanings decide a
+    Check round (option ``judge_leanings``, an invention), or None: the book's marks
+    alone; ``ctx``: aggressor, styles, safety (sides with Safety First), crowd (sides
+    with Plays to Crowd)."""
     pr, pb = points["red"], points["blue"]
     kr, kb = kds["red"], kds["blue"]
     if kr or kb:
@@ -92,27 +94,8 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
         common = 0
     diff = pr - pb if pr >= pb else pb - pr
     if diff == 0:
-        # The chart says 10-10; a judge who leans on close rounds (Ringside's
-        # judge vocabulary, RULES.md) still picks a side (``lean`` with no bias).
-        aggressor = ctx["aggressor"]
-        cards = []
-        for judge in judges:
-            close = judge["close_round"]
-            if close == "aggressor":
-                got = aggressor
-            elif close == "counterpuncher":
-                got = "blue" if aggressor == "red" else "red"
-            elif close == "home":
-                got = "red"
-            else:
-                got = EV
-            if got == "red":
-                cards.append([10 - common, 9 - common])
-            elif got == "blue":
-                cards.append([9 - common, 10 - common])
-            else:
-                cards.append([10 - common, 10 - common])
-        return cards
+        # the book: "the point difference is 0. All 3 judges score the round 10-10"
+        return [[10 - common, 10 - common] for _ in range(3)]
     high = "red" if pr >= pb else "blue"
     if 7 <= diff <= 15 or diff >= 19:
         # no Check: the judges' marks do not matter
@@ -132,13 +115,14 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
                 mark = LS
             elif mark == EV and low in ctx["safety"]:
                 mark = HS
-        got = lean(mark, judges[i], high, ctx)
-        if got == high:
-            mark = HS
-        elif got == low:
-            mark = LS
-        else:
-            mark = got
+        if judges is not None:
+            got = lean(mark, judges[i], high, ctx)
+            if got == high:
+                mark = HS
+            elif got == low:
+                mark = LS
+            else:
+                mark = got
         if diff <= 6 and mark != EV:
             h, lo = (10, 9) if mark == HS else (9, 10)
         else:

@@ -67,14 +67,40 @@ def test_safety_first_and_plays_to_crowd():
     assert _score(14, 10, (HS, HS, HS), crowd=["red"]) == [[9, 10]] * 3
 
 
-def test_judges_leanings():
-    lean = [
-        {"name": "J", "bias": "none", "close_round": c}
-        for c in ("aggressor", "counterpuncher", "home")
-    ]
-    assert _score(10, 14, (EV, EV, EV), judges=lean, aggressor="red") == [[10, 9], [9, 10], [10, 9]]
+LEAN = [
+    {"name": "J", "bias": "none", "close_round": c} for c in ("aggressor", "counterpuncher", "home")
+]
+
+
+def test_judges_leanings_option():
+    # option judge_leanings (an invention): a judge's close_round decides an E mark...
+    assert _score(10, 14, (EV, EV, EV), judges=LEAN, aggressor="red") == [[10, 9], [9, 10], [10, 9]]
     home = [{"name": "J", "bias": "hometown", "close_round": "even"}] * 3
     assert _score(10, 14, (EV, HS, LS), judges=home) == [[10, 9], [10, 10], [10, 9]]
+    # ...and without it (the book) the Check card's marks alone decide
+    assert _score(10, 14, (EV, EV, EV), judges=None) == [[10, 10]] * 3
+    assert _score(10, 14, (EV, HS, LS), judges=None) == [[10, 10], [9, 10], [10, 9]]
+
+
+def test_zero_point_rounds_are_even_on_every_card():
+    # the book: "the point difference is 0. All 3 judges score the round 10-10"
+    for judges in (None, EVEN, LEAN):
+        assert _score(12, 12, (HS, LS, EV), judges=judges) == [[10, 10]] * 3
+    bout = make_bout(aggressiveness=False, judge_leanings=True)
+    bout.judges = LEAN
+    bout.red.pts = bout.blue.pts = 9
+    RO.end_of_round(bout)
+    assert [c[0] for c in bout.cards] == [[10, 10]] * 3
+
+
+def test_leaning_judges_read_the_book_by_default():
+    bout = make_bout(aggressiveness=False)
+    bout.judges = LEAN
+    bout.red.pts, bout.blue.pts = 8, 12  # a Check round
+    bout.deck = [(*c[:9], 2, 2, 2, *c[12:]) for c in bout.full[:50]]
+    bout.i = 50
+    RO.end_of_round(bout)  # every card's judges' line is E: 10-10 for all
+    assert [c[0] for c in bout.cards] == [[10, 10]] * 3
 
 
 def test_constant_clincher_and_cards():
