@@ -3,7 +3,7 @@ runs. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
-from ..result import DQ, KO, RTD, TKO
+from ..result import DQ, KO, TKO
 from . import clock as K
 from . import cuts as CU
 from . import incidents as INC
@@ -75,7 +75,7 @@ def towel(s: BoutState, f: Fighter):
             f.side,
             f"{f.name}'s corner throws in the towel and the referee stops the bout",
         )
-        finish(s, f.opp, RTD)
+        finish(s, f.opp, TKO)  # the book: "stops the bout and award a TKO"
     elif res == "ignore":
         K.ev(
             s,

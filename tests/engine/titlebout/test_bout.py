@@ -170,6 +170,20 @@ def test_towel_with_five_points_left(monkeypatch):
     KD.tko_check(bout, bout.blue)
     assert bout.blue.towel_used
     assert bout.events[-1]["kind"] == "towel"
+    KD.tko_check(bout, bout.blue)  # once per corner
+    assert len(bout.events) == 1
+
+
+def test_a_towel_the_referee_acts_on_is_a_tko(monkeypatch):
+    # the book's towel table: "Immediately stops the bout and award a TKO to the opposing
+    # fighter" (a normal referee: RN 19-20)
+    bout = make_bout()
+    bout.blue.against = [26]
+    bout.red.pts = 20  # 46 over two rounds: 4 short of 50
+    feed(monkeypatch, "rn20", [19])
+    with pytest.raises(BoutOver):
+        KD.tko_check(bout, bout.blue)
+    assert bout.bout_end == ("red", "TKO", False)
 
 
 def test_cooper_cut_and_the_same_swelling_again():
