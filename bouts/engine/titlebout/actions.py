@@ -31,11 +31,10 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
     att.pts += pts
     dfn = att.opp
     if pts:
-        n = s.i - s.returned
         s.events.append(
             {
                 "round": s.rnd,
-                "clock": CLOCKS[n] if 0 <= n < 120 else K.clock(s),
+                "clock": K.clock(s),
                 "kind": "punch",
                 "side": att.side,
                 "text": f"{att.name} {VERB[counter]} {punch} ({pts})",
@@ -303,11 +302,18 @@ def play_round(s: BoutState):
                     att.landed += 1
                     att.pts += pts
                     if pts:
-                        n = s.i - s.returned
+                        # the round clock (``clock.clock``): never back, never past 3:00
+                        t = s.i - s.returned
+                        if t <= s.tick:
+                            t = s.tick
+                        elif t > 50:
+                            t = s.tick = 50
+                        else:
+                            s.tick = t
                         append(
                             {
                                 "round": rnd,
-                                "clock": CLOCKS[n] if 0 <= n < 120 else K.clock(s),
+                                "clock": CLOCKS[t],
                                 "kind": "punch",
                                 "side": att.side,
                                 "text": f"{att.name} lands {punch} ({pts})",

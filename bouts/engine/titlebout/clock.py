@@ -2,12 +2,13 @@
 
 Plain functions of the ``BoutState`` (``s``): the round deck is ``s.deck``, its next
 card ``s.deck[s.i]``; every card used is 3.6 seconds of the round, less the cards
-given back while time stood still (``s.returned``)."""
+given back while time stood still (``s.returned``). The clock shown never runs
+backwards (time stands still while it is stopped: ``s.tick`` is the last card count
+shown) and never past the bell (50 cards, 3:00)."""
 
 from __future__ import annotations
 
-from ..result import clock as clock_text
-from .deck import C_CF, C_RN, DECK, ROUND_CARDS, SECONDS_PER_CARD, shuffled
+from .deck import C_CF, C_RN, DECK, ROUND_CARDS, shuffled
 from .state import CLOCKS, BoutState, RoundOver
 
 
@@ -21,6 +22,7 @@ def deal(s: BoutState):
         s.deck = s.full[ROUND_CARDS:]
     s.i = 0
     s.returned = 0
+    s.tick = 0
 
 
 def draw(s: BoutState):
@@ -82,25 +84,24 @@ def remove_cards(s: BoutState, n: int):
     s.i += n
 
 
-def seconds(s: BoutState) -> int:
-    return int((s.i - s.returned) * SECONDS_PER_CARD)
-
-
 def clock(s: BoutState) -> str:
-    """The round clock now, ``m:ss``."""
+    """The round clock now, ``m:ss``: the cards used less those given back, never less
+    than the last time shown (stopped time stands still) nor past the bell."""
     n = s.i - s.returned
-    return CLOCKS[n] if 0 <= n < 120 else clock_text(max(0, seconds(s)))
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    return CLOCKS[n]
+
+
+def bell(s: BoutState):
+    """The round is over: whatever happens until the next bell is at 3:00."""
+    s.tick = ROUND_CARDS
 
 
 def ev(s: BoutState, kind: str, side, text: str):
-    """One line of the play-by-play."""
-    n = s.i - s.returned
-    s.events.append(
-        {
-            "round": s.rnd,
-            "clock": CLOCKS[n] if 0 <= n < 120 else clock(s),
-            "kind": kind,
-            "side": side,
-            "text": text,
-        }
-    )
+    """One line of the play-by-play, at the round clock's time."""
+    s.events.append({"round": s.rnd, "clock": clock(s), "kind": kind, "side": side, "text": text})

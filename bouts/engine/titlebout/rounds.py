@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..result import RTD, TD, TDRAW, BoutResult, clock, decision_from_totals
+from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
 from . import actions as AC
 from . import clock as K
 from . import cuts as CU
@@ -211,6 +211,7 @@ def run(s: BoutState) -> BoutResult:
             s.rnd = rnd
             start_round(s)
             AC.play_round(s)
+            K.bell(s)
             for f in (s.red, s.blue):
                 f.cf_round -= s.round_cf[f.side]
             end_of_round(s)
@@ -240,9 +241,7 @@ def result(s: BoutState) -> BoutResult:
         winner, method, between = end
         if not between and method not in (TD, TDRAW) and len(s.round_stats) < s.rnd:
             s.round_stats.append(stats_line(s))
-        time = "3:00" if between else clock(min(K.seconds(s), 180))
-        if between and s.rnd == 0:
-            time = "0:00"
+        time = K.clock(s)  # the time of the stoppage's event (between rounds: 3:00)
         if method in (TD, TDRAW):
             if len(s.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)

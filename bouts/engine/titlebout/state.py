@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from ..result import clock
 from . import tables as T
 from .cards import hitting_table
-from .deck import SECONDS_PER_CARD
+from .deck import ROUND_CARDS, SECONDS_PER_CARD
 
 # Referee's discretion after a knockdown (option, not in the book): base chance (of 20)
 # by stoppage tendency.
 DISCRETION = {"early": 7, "normal": 5, "late": 4, "very_late": 3}
 VERB = ("lands", "counters with")
-CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(120))
+CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(ROUND_CARDS + 1))
 NO_MODS = (0, 0, 0, 0, 0, 0)
 ERR_SLIP = T.ERR_SLIP
 
@@ -201,6 +201,7 @@ class BoutState:
     deck: list = field(default_factory=list)  #: this round's cards (grows when time stops)
     i: int = 0  #: index of the next card of ``deck``
     returned: int = 0  #: cards given back to the round because time stood still
+    tick: int = 0  #: the round clock last shown, in cards (0-50; never goes back)
     # --- the action ---
     aggressor: Fighter | None = None  #: the round's aggressor (makes the first control check)
     first: Fighter | None = None  #: who makes the next control check

@@ -369,6 +369,47 @@ def test_time_of_stoppage_from_cards_used():
     assert K.clock(bout) == "3:00"
 
 
+def test_the_clock_stands_still_while_time_is_stopped():
+    # "hitting on the break" (a special): the event, then time stops for the warning;
+    # the cards given back must not turn the clock back
+    bout = make_bout(head_butt=False)
+    bout.full = [card()] * 100
+    script(bout, [card()] * 20 + [card(special=6)] + [card()] * 29)
+    bout.i = 20
+    INC.special(bout, bout.red)
+    times = [e["clock"] for e in bout.events]
+    assert times == sorted(times) and times[0] == times[-1] == "1:15"
+    bout.i += 1  # the next card makes up for the stopped time...
+    assert K.clock(bout) == "1:15"
+    bout.i += 1  # ...then the clock runs on
+    assert K.clock(bout) == "1:19"  # 22 cards: 79.2 s
+
+
+def test_the_clock_never_runs_past_the_bell():
+    # the referee's late bell: five more cards, still 3:00 at most
+    bout = make_bout()
+    script(bout, [card()] * 55)
+    bout.i = 55
+    assert K.clock(bout) == "3:00"
+    K.remove_cards(bout, 3)  # a count on the last card
+    assert K.clock(bout) == "3:00"
+
+
+def test_a_stoppage_between_rounds_is_at_3_00(monkeypatch):
+    from bouts.engine.titlebout.state import BoutOver as Over
+
+    bout = make_bout(**QUIET)
+    bout.blue.rib = True
+    script(bout, [card()] * 50)
+    bout.i = 40  # the round ended early (the referee's early bell)
+    K.bell(bout)
+    feed(monkeypatch, "aux_rn", [50, 50, 1])  # red: carry-over check; blue: carry-over, rib 1
+    with pytest.raises(Over):
+        RO.between_rounds(bout)
+    assert bout.bout_end == ("red", "RTD", True)
+    assert bout.events[-1]["clock"] == "3:00" and RO.result(bout).time == "3:00"
+
+
 def test_hand_injuries():
     bout = make_bout(**QUIET)
     bout.red.hand = 1  # hurt hand: 2-point punches score 1
