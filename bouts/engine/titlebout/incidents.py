@@ -44,6 +44,7 @@ def injury(s: BoutState, att: Fighter):
     )
     K.ev(s, "injury", f.side, line)
     if pts:
+        att.thrown += 1  # the damaging blow is a punch thrown and landed
         att.landed += 1
         KD.score(s, att, pts, "lands the damaging blow", "punch")
     if key == "clash":

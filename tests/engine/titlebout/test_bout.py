@@ -437,6 +437,7 @@ def test_rib_injury_scores_three():
     script(bout, [card(injury=2)])
     INC.injury(bout, bout.red)
     assert bout.red.pts == 3 and bout.blue.rib
+    assert bout.red.landed == bout.red.thrown == 1  # the body shot is thrown and lands
 
 
 def test_southpaw_costs_the_orthodox_fighter_cf_for_five_rounds():
