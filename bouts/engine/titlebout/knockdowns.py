@@ -124,9 +124,10 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         down = K.draw_need(s)[C_KD] == 1
     if down:
         return knockdown(s, att, counter)
-    pts = T.KDKO_POINTS[res]
-    if res == T.RK110 or res == T.RSTAR:
-        pts = 5  # not down: a hard shot that he survives (RULES.md)
+    pts = T.KDKO_POINTS[res]  # K1-10 or * and he stays up: 6 (the reference's reading)
+    near = res == T.RK110 or res == T.RSTAR
+    if near and s.opt["near_knockdown_ki"]:
+        pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
     score(s, att, pts, "lands a heavy shot that hurts " + dfn.name, "hurt")
@@ -136,7 +137,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         return pts
     if res == T.R5H:
         s.next = att
-    elif res == T.R5F or res in (T.RK110, T.RSTAR):
+    elif res == T.R5F or (near and s.opt["near_knockdown_ki"]):
         start_ki(s, att)
     return pts
 

@@ -105,6 +105,22 @@ def test_knockdown_ko_check_count_and_killer_instinct():
     assert bout.ki_left == bout.red.ki and bout.ki_side is bout.red
 
 
+def test_a_near_knockdown_he_survives_scores_six():
+    # KD 17 against KD1 4 -> K1-10; the next card's KD 15 > 10: he stays up. The
+    # reference's reading: 6 points, his KD1 rises by his KD2, no killer instinct
+    blue = base_card("B", fresh={"kd1": 4, "kd2": 3})
+    bout = make_bout(None, blue, **QUIET)
+    script(bout, [card(rn=4), card(kd=17), card(kd=15)])
+    AC.action(bout, bout.red)
+    assert bout.red.pts == 6 and not bout.knockdowns
+    assert bout.blue.kd1 == 7 and bout.ki_left == 0 and bout.next is None
+    # option near_knockdown_ki (an invention): 5 points and a KI run
+    bout = make_bout(None, blue, near_knockdown_ki=True, **QUIET)
+    script(bout, [card(rn=4), card(kd=17), card(kd=15)])
+    AC.action(bout, bout.red)
+    assert bout.red.pts == 5 and bout.ki_side is bout.red
+
+
 def test_knockout():
     blue = base_card("B", fresh={"kd1": 4, "ko": 3})
     bout = make_bout(None, blue, **QUIET)

@@ -152,12 +152,13 @@ def _digest(seed):
 # 1. referee_discretion off by default (an invention, not in the book)
 # 2. 0-point rounds 10-10 on every card; judges' leanings an option, off (judge_leanings)
 # 3. landed <= thrown: an injury's damaging blow (rib, nose, hand, jaw) is a punch thrown too
+# 4. a survived K1-10 or * scores 6 (the reference), no KI run; the 5 + KI an option, off
 PINNED = {
     1: "6788b6912383428f79aa1775c4d90a38ea57f347e8e8437da52c0fa58d7f8d39",
     2: "77bb97c6455022752e5d80750772813a9ed12c7481168eb2c03e3cc90fe92cfd",
-    3: "5489d8578d92c3873d08d0288d8da000cdfc198bf46a398805c66aeb0575b8e4",
+    3: "20f2208c6e71872a00c2cbf6ccc47b08c02355ae1dacd5ecc8518f19a9e7189f",
     4: "1104491af98ef344e1ed16ff090f424eff1dff5cd06968e5951ec1989421fcb7",
-    5: "a58c375f8315d20f4e6ea0de6541712f9f14e0c64be77470f5a352e35de844f3",
+    5: "e62710c367e5e98ad292de521b65e5985c8acea125cdaff4e694b17a83ee7754",
 }
 
 
