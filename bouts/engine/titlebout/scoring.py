@@ -27,9 +27,8 @@ def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
     """(knockdown scorer, other) when one fighter has ``knockdowns`` more than the
     other; ``diff`` = his points minus the other's."""
     if knockdowns >= 2:
-        if diff >= 0:
-            return (10, 7) if knockdowns == 2 else (10, 6)
-        return 10, 8
+        # rule 5 (two knockdowns: 10-7; outscored: 10-8); the book's scores go no lower
+        return (10, 7) if diff >= 0 else (10, 8)
     if diff >= -5:
         return 10, 8
     if diff >= -12:

@@ -43,6 +43,7 @@ def test_knockdown_rules():
     assert _score(10, 23, kr=1) == [[9, 10]] * 3  # rule 3: 13 or more fewer
     assert _score(10, 10, kr=1, kb=1, marks=(EV, EV, EV)) == [[9, 9]] * 3  # rule 4
     assert _score(20, 10, kr=2) == [[10, 7]] * 3  # rule 5: the 10-7 round
+    assert _score(20, 10, kr=3) == [[10, 7]] * 3  # three: still the book's lowest, 10-7
     assert _score(10, 20, kr=2) == [[10, 8]] * 3  # two knockdowns, outscored: 10-8
     assert _score(10, 10, kr=2, kb=2, marks=(EV, EV, EV)) == [[8, 8]] * 3
     assert knockdown_score(0, 1) == (10, 8)
