@@ -103,5 +103,12 @@ def bell(s: BoutState):
 
 
 def ev(s: BoutState, kind: str, side, text: str):
-    """One line of the play-by-play, at the round clock's time."""
-    s.events.append({"round": s.rnd, "clock": clock(s), "kind": kind, "side": side, "text": text})
+    """One line of the play-by-play, at the round clock's time (``clock``, inlined)."""
+    n = s.i - s.returned
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    s.events.append({"round": s.rnd, "clock": CLOCKS[n], "kind": kind, "side": side, "text": text})

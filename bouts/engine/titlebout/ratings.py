@@ -92,48 +92,37 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     return "S"
 
 
-def choose_strategies(s: BoutState, margins: dict):
-    """Both corners' strategies for the round: plans, else the solo tables; the book's
-    totals (both chose) or rating check (one chose) decide which is applied."""
+def choose_strategies(s: BoutState, mr: int, mb: int):
+    """Both corners' strategies for the round (``mr``, ``mb``: the corners' tallies):
+    plans, else the solo tables; the book's totals (both chose) or rating check (one
+    chose) decide which is applied."""
     r, b = s.red, s.blue
     r.smod = b.smod = NO_MODS
     r.strategy = b.strategy = "none"
     if not s.opt["strategies"]:
         return
-    picks = {}
-    plans = s.plans
     rnd = s.rnd
-    for f in (r, b):
-        plan = plans.get(f.side)
-        choice = plan_for_round(plan, "strategy", rnd) if plan else None
-        if choice is None:
-            phase = solo_phase(rnd, s.rounds, margins[f.side], f.carry)
-            choice = solo(phase, f.style, DECK[int(s.rng.random() * 100)][C_CF])
-        if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
-            choice = "defensive_shell"
-        picks[f.side] = choice
-    rc, bc = picks["red"], picks["blue"]
-    used = {}
+    rc = _pick(s, r, mr, rnd)
+    bc = _pick(s, b, mb, rnd)
+    ur = ub = "none"
     if rc != "none" and bc != "none":
         if rc == bc:
-            used = {"red": rc, "blue": bc}
+            ur = ub = rc
         else:
             tr = strategy_total(s, r, rc)
             tb = strategy_total(s, b, bc)
             if tr > tb:
-                used = {"red": rc}
+                ur = rc
             elif tb > tr:
-                used = {"blue": bc}
+                ub = bc
     else:
-        for f, c in ((r, rc), (b, bc)):
-            if c != "none":
-                intellect = s.traits_on and "intellect" in f.traits
-                rating = f.card["strategy"][STRATEGIES[c]]
-                if rating_check(rating, K.aux_rn(s), intellect):
-                    used[f.side] = c
-    ur = used.get("red", "none")
-    ub = used.get("blue", "none")
-    s.strategies_log.append({"round": rnd, "chosen": picks, "used": {"red": ur, "blue": ub}})
+        if rc != "none" and _carries_out(s, r, rc):
+            ur = rc
+        if bc != "none" and _carries_out(s, b, bc):
+            ub = bc
+    s.strategies_log.append(
+        {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
+    )
     if ur != "none":
         r.smod = MODS[ur][bc]
         r.strategy = ur
@@ -142,6 +131,24 @@ def choose_strategies(s: BoutState, margins: dict):
         b.smod = MODS[ub][rc]
         b.strategy = ub
         K.ev(s, "strategy", "blue", f"{b.name} fights to his corner's plan: {LABELS[ub]}")
+
+
+def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
+    """A corner's strategy choice: its plan, else the solo tables (an RN 1-20)."""
+    plan = s.plans.get(f.side) if s.plans else None
+    choice = plan_for_round(plan, "strategy", rnd) if plan else None
+    if choice is None:
+        phase = solo_phase(rnd, s.rounds, margin, f.carry)
+        choice = solo(phase, f.style, DECK[int(s.rng.random() * 100)][C_CF])
+    if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
+        choice = "defensive_shell"
+    return choice
+
+
+def _carries_out(s: BoutState, f: Fighter, choice: str) -> bool:
+    """The rating check when only one corner chose a strategy."""
+    intellect = s.traits_on and "intellect" in f.traits
+    return rating_check(f.card["strategy"][STRATEGIES[choice]], K.aux_rn(s), intellect)
 
 
 def strategy_total(s: BoutState, f: Fighter, choice: str) -> int:

@@ -12,20 +12,9 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .cards import card_rating
-from .deck import C_J1, C_J2, C_J3, DECK
+from .deck import C_RN, DECK
 from .scoring import score_round
 from .state import BoutOver, BoutState, Fighter
-
-
-def reset_round(f: Fighter):
-    """A fighter's counts for a new round."""
-    f.pts = f.landed = f.thrown = f.missed = f.clinches = 0
-    f.kd_counts = []
-    f.kd_scored = 0
-    f.deducted = 0
-    f.fouled_round = 0
-    f.end_extra = 0
-    f.actions = 0
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -33,66 +22,74 @@ def end_of_round(s: BoutState) -> int:
     """The judges' cards, the END lost, the round's line, Front Runner. Returns the
     judges' verdict: the number of cards for red minus those for blue."""
     r, b = s.red, s.blue
-    rnd = s.rnd
-    # scoring
-    pts = {"red": r.pts, "blue": b.pts}
-    if s.opt["aggressiveness"]:
-        a = s.aggressor
-        if a.pts > a.opp.pts:
-            pts[a.side] += 1
-    kds = {"red": r.kd_scored, "blue": b.kd_scored}
-    used = max(1, min(s.i, len(s.deck)))
-    deck = s.deck or DECK
-    mark_card = deck[int(s.rng.random() * used)]
-    marks = (mark_card[C_J1], mark_card[C_J2], mark_card[C_J3])
+    rp, bp = r.pts, b.pts
+    opt = s.opt
+    # scoring: the aggressiveness option's +1 (for judging only), the Check card
+    jr, jb = rp, bp
+    if opt["aggressiveness"]:
+        if s.aggressor is r:
+            if rp > bp:
+                jr += 1
+        elif bp > rp:
+            jb += 1
+    deck = s.deck
+    used = min(s.i, len(deck))
+    mark_card = (deck or DECK)[int(s.rng.random() * (used if used > 1 else 1))]
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
-    ctx["styles"] = {"red": r.style, "blue": b.style}
-    sc = score_round(pts, kds, marks, s.judges if s.opt["judge_leanings"] else None, ctx)
+    if opt["judge_leanings"]:
+        ctx["styles"] = {"red": r.style, "blue": b.style}
+        judges = s.judges
+    else:
+        judges = None
+    sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
     rd, bd = r.deducted, b.deducted
-    cards = s.cards
-    for j in range(3):
-        card = sc[j]
+    won = 0
+    for card, judge in zip(sc, s.cards, strict=True):
         if rd:
             card[0] -= rd
         if bd:
             card[1] -= bd
-        cards[j].append(card)
-    if r.pts > b.pts:
+        judge.append(card)
+        won += (card[0] > card[1]) - (card[1] > card[0])
+    if rp > bp:
         s.last_winner = r
         r.margin += 1
         b.margin -= 1
-    elif b.pts > r.pts:
+    elif bp > rp:
         s.last_winner = b
         b.margin += 1
         r.margin -= 1
-    won = 0
-    for a, c in sc:
-        won += (a > c) - (c > a)
-    # endurance
-    missing = s.opt["missing_punches"]
-    for f, o in ((r, b), (b, r)):
-        loss = o.pts + f.end_extra + f.end_drain
+    # endurance: the points against, never below 0
+    missing = opt["missing_punches"]
+    for f, against in ((r, bp), (b, rp)):
+        loss = against + f.end_extra + f.end_drain
         if missing:
             loss += f.missed
         end = f.end - loss
         f.end = end if end > 0 else 0
-        f.against.append(o.pts)
+        f.against.append(against)
     s.round_stats.append(stats_line(s))
-    K.ev(s, "round", None, f"End of round {rnd}: {r.name} {r.pts} points, {b.name} {b.pts}")
-    # front runner
-    for f, w in ((r, won > 0), (b, won < 0)):
-        if w:
-            f.won_streak += 1
-            f.lost_streak = 0
-        elif (won < 0 and f is r) or (won > 0 and f is b):
-            f.lost_streak += 1
-            f.won_streak = 0
-        if f.lost_streak >= 3:
-            f.front = -2
-        elif w:
-            f.front = 0 if f.won_streak >= 2 else min(1, f.front + 1)
+    K.ev(s, "round", None, f"End of round {s.rnd}: {r.name} {rp} points, {b.name} {bp}")
+    if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
+        front_runner(r, won > 0, won < 0)
+        front_runner(b, won < 0, won > 0)
     return won
+
+
+def front_runner(f: Fighter, won: bool, lost: bool):
+    """Front Runner: -2 CF after three rounds lost in a row; a round won +1, two in a
+    row back to normal."""
+    if won:
+        f.won_streak += 1
+        f.lost_streak = 0
+    elif lost:
+        f.lost_streak += 1
+        f.won_streak = 0
+    if f.lost_streak >= 3:
+        f.front = -2
+    elif won:
+        f.front = 0 if f.won_streak >= 2 else min(1, f.front + 1)
 
 
 def stats_line(s: BoutState) -> dict:
@@ -119,6 +116,7 @@ def stats_line(s: BoutState) -> dict:
 
 def between_rounds(s: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
+    random = s.rng.random
     for f in (s.red, s.blue):
         o = f.opp
         if f.end <= 0 and not f.fatigued:
@@ -143,9 +141,16 @@ def between_rounds(s: BoutState):
                 f.def_round += 2
             if res == 3:
                 f.def_bout += 2
-        f.carry = T.carry_over(f.kd_counts, K.aux_rn(s))
-        if f.carry:
-            K.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+        # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
+        rn = DECK[int(random() * 100)][C_RN]
+        while rn < 0:
+            rn = DECK[int(random() * 100)][C_RN]
+        if f.kd_counts:
+            f.carry = T.carry_over(f.kd_counts, rn)
+            if f.carry:
+                K.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+        else:
+            f.carry = False
         f.kd_temp = 0
         if f.slugger_round:
             f.slugger_round = False
@@ -175,11 +180,13 @@ def between_rounds(s: BoutState):
 
 
 def start_round(s: BoutState):
-    """The bell: the round deck, the aggressor, the referee's error, styles, strategies
-    and traits, the CFs."""
+    """The bell: the fighters' counts, the round deck, the aggressor, the referee's
+    error, styles, strategies and traits, the CFs."""
     r, b = s.red, s.blue
     for f in (r, b):
-        reset_round(f)
+        f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
+        f.kd_counts = []
+        f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
         one, two, three = f.thr
         hist = f.against
         h1 = hist[-1] if hist else 0
@@ -187,12 +194,14 @@ def start_round(s: BoutState):
         f.alarm = min(one, two - h1, three - h1 - h2) - 5  # the towel's five points
     K.deal(s)
     agg = s.aggressor = RA.aggressor_for_round(s)
-    FO.referee_error(s)
+    mode = s.opt["referee_errors"]
+    if mode == "per_round" or (mode == "once" and s.rnd == 1):
+        FO.referee_error(s)
     mr, mb = r.margin, b.margin
-    r.style = RA.choose_style(s, r, mr)
-    b.style = RA.choose_style(s, b, mb)
+    r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
+    b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
     K.ev(s, "bell", agg.side, f"Round {s.rnd}: {agg.name} comes out as the aggressor")
-    RA.choose_strategies(s, {"red": mr, "blue": mb})
+    RA.choose_strategies(s, mr, mb)
     if s.traits_on:
         rc, bc = RA.round_traits(s, r), RA.round_traits(s, b)
         r.cf_round += rc

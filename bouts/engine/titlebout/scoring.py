@@ -4,6 +4,7 @@ knockdown rules 1-6, the 10-7 rule, the scoring traits, and (option
 
 from __future__ import annotations
 
+from .deck import C_J1, C_J2, C_J3
 from .tables import EV, HS, LS
 
 CHECK_LOW = 1  # 1-6: Check (HS 10-9 high, LS 10-9 low, E 10-10)
@@ -69,26 +70,26 @@ def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
     return mark
 
 
-def score_round(points: dict, kds: dict, marks: tuple, judges: list | None, ctx: dict) -> list:
+def score_round(
+    pr: int, pb: int, kr: int, kb: int, card: tuple, judges: list | None, ctx: dict
+) -> list:
     """Three judges' [red, blue] for the round before deductions.
 
-    ``points``: in-round points (with the aggressiveness bonus already added);
-    ``kds``: knockdowns SCORED by each side; ``marks``: the judges' line of the
-    Check card (HS/LS/E per judge); ``judges``: the judges whose leanings decide a
-    Check round (option ``judge_leanings``, an invention), or None: the book's marks
-    alone; ``ctx``: aggressor, styles, safety (sides with Safety First), crowd (sides
-    with Plays to Crowd)."""
-    pr, pb = points["red"], points["blue"]
-    kr, kb = kds["red"], kds["blue"]
+    ``pr``/``pb``: in-round points (with the aggressiveness bonus already added);
+    ``kr``/``kb``: knockdowns SCORED by each side; ``card``: the Check card, whose
+    judges' line (HS/LS/E per judge) is read on a Check; ``judges``: the judges whose
+    leanings decide a Check round (option ``judge_leanings``, an invention), or None:
+    the book's marks alone; ``ctx``: aggressor, styles, safety (sides with Safety
+    First), crowd (sides with Plays to Crowd)."""
     if kr or kb:
         common = min(kr, kb)
         nr, nb = kr - common, kb - common
         if nr or nb:
-            side = "red" if nr else "blue"
-            mine, theirs = (pr, pb) if side == "red" else (pb, pr)
-            a, b = knockdown_score(mine - theirs, nr or nb)
-            r, bl = (a, b) if side == "red" else (b, a)
-            return [[r - common, bl - common] for _ in range(3)]
+            if nr:
+                a, b = knockdown_score(pr - pb, nr)
+            else:
+                b, a = knockdown_score(pb - pr, nb)
+            return [[a - common, b - common], [a - common, b - common], [a - common, b - common]]
     else:
         common = 0
     diff = pr - pb if pr >= pb else pb - pr
@@ -102,6 +103,7 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list | None, ctx:
         r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
         return [[r, bl], [r, bl], [r, bl]]
     low = "blue" if high == "red" else "red"
+    marks = (card[C_J1], card[C_J2], card[C_J3])
     cards = []
     for i in range(3):
         mark = marks[i]

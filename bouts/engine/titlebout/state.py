@@ -127,7 +127,7 @@ class Fighter:
     self_doubt: bool = False  #: Self-Doubts has cost him 1 CF
     margin: int = 0  #: rounds won minus lost by points (the corner's own tally)
     strategy: str = "none"  #: strategy applied to him this round
-    # --- this round (``rounds.reset_round``) and the rounds before ---
+    # --- this round (reset by ``rounds.start_round``) and the rounds before ---
     against: list = field(default_factory=list)  #: points scored against him, per round
     alarm: int = 0  #: opponent's points this round from which a TKO or towel is possible
     pts: int = 0  #: points scored this round

@@ -419,7 +419,7 @@ def test_a_stoppage_between_rounds_is_at_3_00(monkeypatch):
     script(bout, [card()] * 50)
     bout.i = 40  # the round ended early (the referee's early bell)
     K.bell(bout)
-    feed(monkeypatch, "aux_rn", [50, 50, 1])  # red: carry-over check; blue: carry-over, rib 1
+    feed(monkeypatch, "aux_rn", [1])  # the rib check: RN 1 stops it
     with pytest.raises(Over):
         RO.between_rounds(bout)
     assert bout.bout_end == ("red", "RTD", True)

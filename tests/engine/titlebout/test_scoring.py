@@ -4,16 +4,14 @@ from bouts.engine.titlebout import rounds as RO
 from bouts.engine.titlebout.scoring import chart, knockdown_score, score_round
 from bouts.engine.titlebout.tables import EV, HS, LS
 
-from .helpers import base_card, make_bout
+from .helpers import base_card, card, make_bout
 
 EVEN = [{"name": f"J{i}", "bias": "none", "close_round": "even"} for i in range(3)]
 CTX = {"aggressor": "red", "styles": {"red": "S", "blue": "S"}, "safety": [], "crowd": []}
 
 
 def _score(pr, pb, marks=(HS, HS, HS), kr=0, kb=0, judges=EVEN, **ctx):
-    return score_round(
-        {"red": pr, "blue": pb}, {"red": kr, "blue": kb}, marks, judges, dict(CTX, **ctx)
-    )
+    return score_round(pr, pb, kr, kb, card(j=marks), judges, dict(CTX, **ctx))
 
 
 def test_book_examples():

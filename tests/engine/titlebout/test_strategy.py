@@ -65,7 +65,7 @@ def test_contest_higher_total_imposes_his_strategy(monkeypatch):
     bout.blue.corner = bout.corners["blue"]
     bout.plans = {"red": {"strategy": "keep_away"}, "blue": {"strategy": "go_for_ko"}}
     feed(monkeypatch, "aux_rn", [26, 35])
-    RA.choose_strategies(bout, {"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "keep_away" and bout.blue.strategy == "none"
     assert bout.red.smod == S.MODS["keep_away"]["go_for_ko"]
 
@@ -74,10 +74,10 @@ def test_tie_negates_and_same_strategy_applies_to_both(monkeypatch):
     bout = make_bout()
     bout.plans = {"red": {"strategy": "load_up"}, "blue": {"strategy": "keep_away"}}
     feed(monkeypatch, "aux_rn", [25, 25])  # 6+2+5 each: a tie
-    RA.choose_strategies(bout, {"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "none" and bout.blue.strategy == "none"
     bout.plans = {"red": {"strategy": "go_for_ko"}, "blue": {"strategy": "go_for_ko"}}
-    RA.choose_strategies(bout, {"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == bout.blue.strategy == "go_for_ko"
 
 
@@ -85,8 +85,8 @@ def test_one_strategy_needs_the_rating_check(monkeypatch):
     bout = make_bout()
     bout.plans = validate_plans({"red": {"strategy": "FI"}, "blue": {"strategy": "none"}})
     feed(monkeypatch, "aux_rn", [27])  # 7 > FI 6: cannot carry it out
-    RA.choose_strategies(bout, {"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "none"
     feed(monkeypatch, "aux_rn", [26])
-    RA.choose_strategies(bout, {"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "work_the_body"
