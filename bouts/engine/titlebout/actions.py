@@ -218,8 +218,8 @@ def control(s: BoutState, first: Fighter) -> Fighter:
 
 
 def play_round(s: BoutState):
-    """The round, action by action. ``action`` (and ``land``) inlined for the common
-    cases: the same draws, checks and events in the same order."""
+    """The round, action by action. ``control``, ``action``, ``land`` and ``move``
+    inlined for the common cases: the same draws, checks and events in the same order."""
     first = s.aggressor
     s.next = None
     s.ki_left = 0
@@ -236,42 +236,55 @@ def play_round(s: BoutState):
     tko_check = KD.tko_check
     try:
         while True:
-            n = len(deck)  # changes only inside helper calls (stop_clock)
             nxt = s.next
             if nxt is not None:
                 att = nxt
                 in_ki = s.ki_left > 0 and s.ki_side is att
+                i = s.i
             elif s.ki_left > 0:
                 att = s.ki_side
                 in_ki = True
-            else:
-                # control checks, alternating (see ``control``)
-                att = first
-                in_ki = False
-                trapper = s.trapper
                 i = s.i
-                while True:
-                    if i >= n:
-                        s.i = i
-                        raise RoundOver
-                    cf = att.cf
-                    if trapper is att:
-                        cf += 2 if att.opp.style == "S" else 1
-                    i += 1
-                    if deck[i - 1][0] <= cf:  # C_CF
-                        break
-                    att = att.opp
-                s.i = i
+            else:
+                # control checks, alternating from ``first`` (see ``control``); the
+                # pinning fighter has +2 CF against a slugger, +1 against a boxer
+                a = first
+                b = a.opp
+                ca = a.cf
+                cb = b.cf
+                trapper = s.trapper
+                if trapper is a:
+                    ca += 2 if b.style == "S" else 1
+                elif trapper is b:
+                    cb += 2 if a.style == "S" else 1
+                i = s.i
+                try:
+                    while True:
+                        if deck[i][0] <= ca:  # C_CF
+                            att = a
+                            break
+                        if deck[i + 1][0] <= cb:
+                            att = b
+                            i += 1
+                            break
+                        i += 2
+                except IndexError:
+                    s.i = len(deck)
+                    raise RoundOver from None
+                i += 1
+                in_ki = False
             # --- the action (``action``) ---
             dfn = att.opp
             att.actions += 1
             if in_ki:
                 s.ki_left -= 1
-            i = s.i
+            n = len(deck)  # changes only inside helper calls (stop_clock)
             if i >= n:
+                s.i = i
                 raise RoundOver
-            s.i = i + 1
             card = deck[i]
+            i += 1
+            s.i = i
             rn = card[1]  # C_RN
             s.next = None
             s.first = att
@@ -289,10 +302,10 @@ def play_round(s: BoutState):
                 elif rn <= att.pl + dfn.deff:
                     att.thrown += 1
                     # --- ``land(s, att)`` ---
-                    i += 1
                     if i < n:
-                        s.i = i + 1
                         card = deck[i]
+                        i += 1
+                        s.i = i
                     else:
                         card = K.draw_need(s)
                     pts, punch = att.hit[card[2]]  # C_RESULT
@@ -342,10 +355,10 @@ def play_round(s: BoutState):
                 elif s.error == ERR_SLIP and not s.slip_used:
                     slip(s, att)
                 else:
-                    i = s.i
+                    # --- ``move(s, att, in_ki)``: the next card's ring position ---
                     if i < n:
-                        s.i = i + 1
                         pos = deck[i][4]  # C_POS
+                        s.i = i + 1
                     else:
                         pos = K.draw_need(s)[C_POS]
                     if pos == CENTER:
