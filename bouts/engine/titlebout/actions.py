@@ -23,10 +23,11 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
         card = deck[i]
     else:
         card = K.draw_need(s)
-    pts, punch = att.hit[card[2]]  # C_RESULT
+    pts, punch, text = att.hit[card[2]]  # C_RESULT
     hand = att.hand
     if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
         pts -= 1
+        text = None
     att.landed += 1
     att.pts += pts
     dfn = att.opp
@@ -37,7 +38,9 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 "clock": K.clock(s),
                 "kind": "punch",
                 "side": att.side,
-                "text": f"{att.name} {VERB[counter]} {punch} ({pts})",
+                "text": att.name + text
+                if text and not counter
+                else f"{att.name} {VERB[counter]} {punch} ({pts})",
             }
         )
     if att.pts >= dfn.alarm:
@@ -308,10 +311,11 @@ def play_round(s: BoutState):
                         s.i = i
                     else:
                         card = K.draw_need(s)
-                    pts, punch = att.hit[card[2]]  # C_RESULT
+                    pts, punch, text = att.hit[card[2]]  # C_RESULT
                     hand = att.hand
                     if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
                         pts -= 1
+                        text = f" lands {punch} ({pts})"
                     att.landed += 1
                     att.pts += pts
                     if pts:
@@ -329,7 +333,7 @@ def play_round(s: BoutState):
                                 "clock": CLOCKS[t],
                                 "kind": "punch",
                                 "side": att.side,
-                                "text": f"{att.name} lands {punch} ({pts})",
+                                "text": att.name + text,
                             }
                         )
                     if att.pts >= dfn.alarm:

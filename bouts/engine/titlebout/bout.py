@@ -72,6 +72,11 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     )
     r.thr = KD.thresholds(s, r)  # fixed for the bout
     b.thr = KD.thresholds(s, b)
+    southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
+    for f, o in ((r, b), (b, r)):
+        f.either = f.card_style == "E"
+        f.careless = traits_on and "careless" in f.traits and o.rating >= 9
+        f.southpaws = southpaws
     r.corner = corners["red"]
     b.corner = corners["blue"]
     return s

@@ -103,7 +103,7 @@ def special(s: BoutState, att: Fighter):
         KD.score(s, att, 3, "punishes the complaint with a hook")
     elif key == "wild":
         for f in (att, dfn):
-            pts, punch = f.hit[K.draw_need(s)[C_RESULT]]
+            pts, punch, _text = f.hit[K.draw_need(s)[C_RESULT]]
             f.landed += 1
             f.thrown += 1
             KD.score(s, f, pts, f"lands {punch} in the exchange")

@@ -16,33 +16,33 @@ from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, 
 # --- effective ratings ----------------------------------------------------------------
 def refresh(s: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
-    o = f.opp
     pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = f.fat_t if f.fatigued else f.fresh_t
     sm = f.smod
     f.cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait + sm[0]
     pl += f.pl_bout + f.pl_trait + sm[1]
+    deff += f.def_bout + f.def_round + sm[2]
+    kp += sm[4]
+    kd1 += sm[5]
+    if f.either and f.style == "B" and not (s.ki_left > 0 and s.ki_side is f):
+        kp -= 2  # boxing costs an E fighter 2 KP, except in his own KI run
+    if f.careless and not f.fatigued:
+        kd1 -= 2
+        kp -= 2
+    if f.southpaws and s.rnd <= 3:
+        deff += 2
     f.pl = pl
     f.pm = pm
     f.cpd = cpd
     f.clinch = clinch
-    f.deff = deff + f.def_bout + f.def_round + sm[2]
+    f.deff = deff
     f.cp = cp + sm[3]
-    kp += sm[4]
-    kd1 += sm[5]
-    if f.card_style == "E" and f.style == "B" and not (s.ki_left > 0 and s.ki_side is f):
-        kp -= 2  # boxing costs an E fighter 2 KP, except in his own KI run
-    if s.traits_on and "careless" in f.traits and o.rating >= 9 and not f.fatigued:
-        kd1 -= 2
-        kp -= 2
-    if s.rnd <= 3 and s.opt["southpaw"] and f.card["southpaw"] and o.card["southpaw"]:
-        f.deff += 2
     if kp > pl:
         kp = pl
     f.kp = kp if kp > 0 else 0
     if kd1 < 0:
         kd1 = 0
     if f.carry:
-        kd1 = max(1, kd1 + 1) + kd2
+        kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
     f.kd1 = kd1 + f.kd_temp
     f.kd2 = kd2
     f.ko = ko

@@ -74,6 +74,9 @@ class Fighter:
     opp: Fighter | None = None  #: the opponent (unlinked when the bout is over)
     corner: dict | None = None  #: his corner men {name, cut, strategy}
     thr: tuple = (30, 50, 60)  #: TKO thresholds (one, two, three rounds) for this bout
+    either: bool = False  #: an (E)ither fighter (boxing costs him 2 KP)
+    careless: bool = False  #: Careless against a 9+ opponent (traits on): KD1 -2, KP -2
+    southpaws: bool = False  #: both fighters southpaw (option on): DEF +2 rounds 1-3
     fatigued: bool = False  #: using the fatigued side of the card
     second_wind_used: bool = False  #: Second Wind already tried
     # --- cuts, swelling and damage ---
