@@ -440,6 +440,20 @@ def card_rating(card: dict) -> float:
     The printed Overall Rating is an integer that covers high, medium and low
     fighters; the card's fresh-side numbers place him within it (+-0.45)."""
     fresh = card["fresh"]
+    key = (card["rating"], fresh["cf_b"], fresh["cf_s"], fresh["pl"][1], fresh["def"])
+    value = _RATING_CACHE.get(key)
+    if value is None:
+        if len(_RATING_CACHE) > 4096:
+            _RATING_CACHE.clear()
+        value = _RATING_CACHE[key] = _card_rating(card)
+    return value
+
+
+_RATING_CACHE: dict = {}
+
+
+def _card_rating(card: dict) -> float:
+    fresh = card["fresh"]
     cf = (fresh["cf_b"] + fresh["cf_s"]) / 2
     quality = (
         (cf - expected_cf(card["rating"])) * 0.5

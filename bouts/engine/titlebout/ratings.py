@@ -10,7 +10,7 @@ from . import tables as T
 from .deck import C_CF, DECK
 from .options import plan_for_round
 from .state import NO_MODS, BoutState, Fighter
-from .strategy import LABELS, MODS, STRATEGIES, rating_check, solo, solo_phase, total
+from .strategy import LABELS, MODS, SOLO_LOOKUP, STRATEGIES, rating_check, solo_phase, total
 
 
 # --- effective ratings ----------------------------------------------------------------
@@ -138,8 +138,8 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     plan = s.plans.get(f.side) if s.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        phase = solo_phase(rnd, s.rounds, margin, f.carry)
-        choice = solo(phase, f.style, DECK[int(s.rng.random() * 100)][C_CF])
+        rn20 = DECK[int(s.rng.random() * 100)][C_CF]  # 1-20: ``strategy.solo``'s table
+        choice = SOLO_LOOKUP[(solo_phase(rnd, s.rounds, margin, f.carry), f.style)][rn20]
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice

@@ -202,12 +202,10 @@ def start_round(s: BoutState):
     b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
     K.ev(s, "bell", agg.side, f"Round {s.rnd}: {agg.name} comes out as the aggressor")
     RA.choose_strategies(s, mr, mb)
-    if s.traits_on:
-        rc, bc = RA.round_traits(s, r), RA.round_traits(s, b)
-        r.cf_round += rc
-        b.cf_round += bc
-    else:
-        rc = bc = 0
+    rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
+    bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
+    r.cf_round += rc
+    b.cf_round += bc
     s.round_cf = {"red": rc, "blue": bc}
     RA.set_cfs(s)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..result import clock
 from . import tables as T
@@ -35,19 +36,11 @@ class RoundOver(Exception):
 def side_numbers(side: dict) -> tuple:
     """A card side's numbers as ``ratings.refresh`` reads them (the card never changes
     in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI."""
-    return (
-        side["pl"][1],
-        side["pm"][1],
-        side["cpd"],
-        side["clinch"][1],
-        side["def"],
-        side["cp"],
-        side["kp"],
-        side["kd1"],
-        side["kd2"],
-        side["ko"],
-        side["ki"],
-    )
+    pl, pm, cpd, clinch, *rest = _SIDE_NUMBERS(side)
+    return (pl[1], pm[1], cpd, clinch[1], *rest)
+
+
+_SIDE_NUMBERS = itemgetter("pl", "pm", "cpd", "clinch", "def", "cp", "kp", "kd1", "kd2", "ko", "ki")
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -146,22 +139,26 @@ class Fighter:
 
 
 def new_fighter(side: str, card: dict, end: int) -> Fighter:
-    """A fighter at the first bell."""
+    """A fighter at the first bell (the fields in ``Fighter``'s order, without keywords:
+    this runs twice a bout)."""
+    fresh = card["fresh"]
+    fatigued = card["fatigued"]
+    style = card["style"]
     return Fighter(
-        side=side,
-        name=card.get("name") or side.capitalize(),
-        card=card,
-        traits=card["traits"],
-        rating=card["rating"],
-        card_style=card["style"],
-        style="S" if card["style"] == "E" else card["style"],
-        hit=hitting_table(card["hitting"]),
-        fresh=card["fresh"],
-        fatigued_side=card["fatigued"],
-        fresh_t=side_numbers(card["fresh"]),
-        fat_t=side_numbers(card["fatigued"]),
-        end=end,
-        cut_rating=card["cut"],
+        side,  # side
+        card.get("name") or side.capitalize(),  # name
+        card,  # card
+        card["traits"],  # traits
+        card["rating"],  # rating
+        style,  # card_style
+        "S" if style == "E" else style,  # style
+        hitting_table(card["hitting"]),  # hit
+        fresh,  # fresh
+        fatigued,  # fatigued_side
+        side_numbers(fresh),  # fresh_t
+        side_numbers(fatigued),  # fat_t
+        end,  # end
+        card["cut"],  # cut_rating
     )
 
 
