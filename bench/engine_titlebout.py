@@ -8,7 +8,10 @@ the figure to quote (the median shows the noise). ``--simulate`` goes through
 them). Under heavy load CPU time still drifts; for a repeatable figure count
 instructions on a fixed batch, e.g.
 ``valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python
-bench/engine_titlebout.py -n 200 --batches 1 --simulate`` minus the same with ``-n 0``."""
+bench/engine_titlebout.py -n 200 --batches 1 --simulate`` minus the same with ``-n 0``,
+divided by 250 (the 200 bouts and the 50 of the warm-up), or ``bench/engine_speed.py
+--ruleset titlebout`` with ``--bouts 401`` minus ``--bouts 1``, divided by 400 (the workload
+quoted in RULES.md)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base import Ruleset
 from ..result import BOXING_METHODS
 from . import cards, generator, officials, options
-from .bout import Bout
+from .bout import simulate_bout
 
 
 class TitleBout(Ruleset):
@@ -41,13 +41,7 @@ class TitleBout(Ruleset):
         opts = options if options is not None else self.validate_options(None)
         offs = officials_mod.officials(officials, rng)
         corn = officials_mod.corners(corners, rng)
-        bout = Bout(red, blue, rounds, rng, offs, corn, plans or {}, opts)
-        try:
-            return bout.run()
-        finally:
-            # the fighters point at each other: unlink them so the bout is freed at once
-            # (by reference counting) rather than left to the cyclic garbage collector
-            bout.red.opp = bout.blue.opp = None
+        return simulate_bout(red, blue, rounds, rng, offs, corn, plans or {}, opts)
 
 
 officials_mod = officials

@@ -1,344 +1,380 @@
-"""The four actions, counterpunches, control checks and the round loop (mixin of ``Bout``)."""
+"""The four actions, counterpunches, control checks and the round loop. Plain functions
+of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from . import clock as K
+from . import cuts as CU
+from . import fouls as FO
+from . import incidents as INC
+from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS
-from .state import CLOCKS, ERR_SLIP, VERB, Fighter, RoundOver
+from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 
-class ActionsMixin:
-    # --- the four actions ---------------------------------------------------------------
-    def land(self, att: Fighter, counter: bool = False):
-        i = self.i
-        deck = self.deck
-        if i < len(deck):
-            self.i = i + 1
-            card = deck[i]
-        else:
-            card = self.draw_need()
-        pts, punch = att.hit[card[2]]  # C_RESULT
-        hand = att.hand
-        if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-            pts -= 1
-        att.landed += 1
-        att.pts += pts
-        dfn = att.opp
-        if pts:
-            n = self.i - self.returned
-            self.events.append(
-                {
-                    "round": self.rnd,
-                    "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
-                    "kind": "punch",
-                    "side": att.side,
-                    "text": f"{att.name} {VERB[counter]} {punch} ({pts})",
-                }
-            )
-        if att.pts >= dfn.alarm:
-            self.tko_check(dfn)
-        if card[3]:  # C_CUT
-            if self.ki_timing and self.ki_left:
-                self.pending.append(("cut", dfn))
-            else:
-                self.cut_check(dfn)
-        if counter:
-            self.next = None
-        return pts
-
-    def word(self, att: Fighter, rn: int, in_ki: bool):
-        """A card with a word for its RN (FOUL, INJURY, Special)."""
-        if in_ki and self.ki_timing:
-            if rn == INJURY and self.injuries_on:
-                self.pending.append(("injury", att))
-            return
-        if rn == FOUL:
-            self.foul_check(att)
-        elif rn == INJURY:
-            self.injury(att)
-        else:
-            self.special(att)
-
-    def clinch_rules(self, att: Fighter):
-        """After a clinch: the constant clincher's fifth costs a point; advanced clinching."""
-        if self.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
-            att.points_lost += 1
-            att.deducted += 1
-            self.fouls.append(self.foul_row(att, "excessive holding", "point", 1))
-            self.ev(
-                "foul",
-                att.side,
-                f"The referee takes a point from {att.name} for constant holding",
-            )
-        if self.opt["advanced_clinching"]:
-            extra = T.clinch_cards(self.tolerance, self.aux_rn())
-            self.remove_cards(extra)
-            if extra == 3:
-                self.ev("referee", None, "The referee calls time and warns both for holding")
-                self.warn(att, "excessive holding", "for excessive holding")
-                self.warn(att.opp, "excessive holding", "for excessive holding")
-
-    def slip(self, att: Fighter):
-        """Referee error: a slip called a knockdown (once a fight)."""
-        dfn = att.opp
-        self.slip_used = True
-        att.kd_scored += 1
-        dfn.kd_counts.append(0)
-        self.knockdowns.append(
+# --- the four actions -----------------------------------------------------------------
+def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
+    """A punch lands: the RESULT card's hitting value, the TKO check, a cut check."""
+    i = s.i
+    deck = s.deck
+    if i < len(deck):
+        s.i = i + 1
+        card = deck[i]
+    else:
+        card = K.draw_need(s)
+    pts, punch, text = att.hit[card[2]]  # C_RESULT
+    hand = att.hand
+    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
+        pts -= 1
+        text = None
+    att.landed += 1
+    att.pts += pts
+    dfn = att.opp
+    if pts:
+        s.events.append(
             {
-                "round": self.rnd,
-                "time": self.clock(),
-                "fighter": dfn.side,
-                "count": 8,
-                "ruling": "a slip called a knockdown",
+                "round": s.rnd,
+                "clock": K.clock(s),
+                "kind": "punch",
+                "side": att.side,
+                "text": att.name + text
+                if text and not counter
+                else f"{att.name} {VERB[counter]} {punch} ({pts})",
             }
         )
-        self.ev("knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
-        att.pts += 4
+    if att.pts >= dfn.alarm:
+        KD.tko_check(s, dfn)
+    if card[3]:  # C_CUT
+        if s.ki_timing and s.ki_left:
+            s.pending.append(("cut", dfn))
+        else:
+            CU.cut_check(s, dfn)
+    if counter:
+        s.next = None
+    return pts
 
-    def action(self, att: Fighter):
-        """The attacker is in control: the RN decides his action. (``play_round``
-        runs the same steps inline; this is the single-action entry point.)"""
-        dfn = att.opp
-        att.actions += 1
-        in_ki = self.ki_left > 0 and self.ki_side is att
-        if in_ki:
-            self.ki_left -= 1
-        i = self.i
-        if i >= len(self.deck):
+
+def word(s: BoutState, att: Fighter, rn: int, in_ki: bool):
+    """A card with a word for its RN (FOUL, INJURY, Special)."""
+    if in_ki and s.ki_timing:
+        if rn == INJURY and s.injuries_on:
+            s.pending.append(("injury", att))
+        return
+    if rn == FOUL:
+        FO.foul_check(s, att)
+    elif rn == INJURY:
+        INC.injury(s, att)
+    else:
+        INC.special(s, att)
+
+
+def clinch_rules(s: BoutState, att: Fighter):
+    """After a clinch: the Constant Clincher's fifth costs a point; advanced clinching."""
+    if s.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
+        att.points_lost += 1
+        att.deducted += 1
+        s.fouls.append(FO.foul_row(s, att, "excessive holding", "point", 1))
+        K.ev(s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding")
+    if s.opt["advanced_clinching"]:
+        extra = T.clinch_cards(s.tolerance, K.aux_rn(s))
+        K.remove_cards(s, extra)
+        if extra == 3:
+            K.ev(s, "referee", None, "The referee calls time and warns both for holding")
+            FO.warn(s, att, "excessive holding", "for excessive holding")
+            FO.warn(s, att.opp, "excessive holding", "for excessive holding")
+
+
+def slip(s: BoutState, att: Fighter):
+    """Referee error: a slip called a knockdown (once a fight)."""
+    dfn = att.opp
+    s.slip_used = True
+    att.kd_scored += 1
+    dfn.kd_counts.append(0)
+    s.knockdowns.append(
+        {
+            "round": s.rnd,
+            "time": K.clock(s),
+            "fighter": dfn.side,
+            "count": 8,
+            "ruling": "a slip called a knockdown",
+        }
+    )
+    K.ev(s, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
+    att.pts += 4
+
+
+def action(s: BoutState, att: Fighter):
+    """The attacker is in control: the RN decides his action. (``play_round`` runs the
+    same steps inline; this is the single-action entry point.)"""
+    dfn = att.opp
+    att.actions += 1
+    in_ki = s.ki_left > 0 and s.ki_side is att
+    if in_ki:
+        s.ki_left -= 1
+    i = s.i
+    if i >= len(s.deck):
+        raise RoundOver
+    s.i = i + 1
+    card = s.deck[i]
+    rn = card[1]  # C_RN
+    s.next = None
+    s.first = att
+    if rn < 0:
+        if rn != INJURY or s.injuries_on or (in_ki and s.ki_timing):
+            word(s, att, rn, in_ki)
+            return
+        rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
+    if rn <= att.kp:
+        att.thrown += 1
+        att.landed += 1
+        if s.trapper is dfn:
+            s.trapper = None
+        KD.kd_check(s, att, False)
+        return
+    if rn <= att.pl + dfn.deff:
+        att.thrown += 1
+        land(s, att)
+        return
+    if rn <= att.pm:
+        att.thrown += 1
+        att.missed += 1
+        if rn >= att.cpd:
+            counter(s, dfn, in_ki)
+        return
+    if rn <= att.clinch:
+        att.clinches += 1
+        clinch_rules(s, att)
+        return
+    move(s, att, in_ki)
+
+
+def move(s: BoutState, att: Fighter, in_ki: bool):
+    """Ring movement: the next card's ring position; a pinned fighter moves back to ring
+    center without a card."""
+    dfn = att.opp
+    if in_ki and s.ki_timing:
+        return
+    if s.trapper is dfn:
+        s.trapper = None  # the trapped fighter moves back to ring center
+        return
+    if s.error == ERR_SLIP and not s.slip_used:
+        slip(s, att)
+        return
+    pos = K.draw_need(s)[C_POS]
+    if pos == CENTER:
+        if s.trapper is not None:
+            s.trapper = None
+            K.ev(s, "move", att.side, "The fighters are back in ring center")
+    else:
+        s.trapper = att
+        K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+
+
+def counter(s: BoutState, cp: Fighter, in_ki: bool):
+    """The opponent's counterpunch after a miss in the CPD range."""
+    card = K.draw_need(s) if s.i < len(s.deck) else None
+    if card is None:
+        return
+    rn = card[C_RN]
+    if rn < 0:
+        return
+    att = cp.opp
+    if rn <= cp.kp:
+        cp.thrown += 1
+        cp.landed += 1
+        pts = KD.kd_check(s, cp, True)
+    elif rn <= cp.pl + cp.cp:
+        cp.thrown += 1
+        pts = land(s, cp, True)
+    else:
+        return
+    if s.ki_left and s.ki_side is att and pts >= 5:
+        s.ki_left = 0
+        s.trapper = None
+        s.next = cp
+        K.ev(s, "counter", cp.side, f"{cp.name}'s counter turns the tide!")
+    elif pts >= 4:
+        s.next = cp
+    else:
+        s.next = None
+        s.first = cp
+
+
+# --- a round --------------------------------------------------------------------------
+def control(s: BoutState, first: Fighter) -> Fighter:
+    """Control checks, alternating, until a fighter's CF covers the card's CF."""
+    f = first
+    deck = s.deck
+    trapper = s.trapper
+    while True:
+        i = s.i
+        if i >= len(deck):
             raise RoundOver
-        self.i = i + 1
-        card = self.deck[i]
-        rn = card[1]  # C_RN
-        self.next = None
-        self.first = att
-        if rn < 0:
-            if rn != INJURY or self.injuries_on or (in_ki and self.ki_timing):
-                self.word(att, rn, in_ki)
-                return
-            rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
-        if rn <= att.kp:
-            att.thrown += 1
-            att.landed += 1
-            if self.trapper is dfn:
-                self.trapper = None
-            self.kd_check(att, False)
-            return
-        if rn <= att.pl + dfn.deff:
-            att.thrown += 1
-            self.land(att)
-            return
-        if rn <= att.pm:
-            att.thrown += 1
-            att.missed += 1
-            if rn >= att.cpd:
-                self.counter(dfn, in_ki)
-            return
-        if rn <= att.clinch:
-            att.clinches += 1
-            self.clinch_rules(att)
-            return
-        # ring movement
-        if in_ki and self.ki_timing:
-            return
-        if self.trapper is dfn:
-            self.trapper = None  # the trapped fighter moves back to ring center
-            return
-        if self.error == ERR_SLIP and not self.slip_used:
-            self.slip(att)
-            return
-        pos = self.draw_need()[C_POS]
-        if pos == CENTER:
-            if self.trapper is not None:
-                self.trapper = None
-                self.ev("move", att.side, "The fighters are back in ring center")
-        else:
-            self.trapper = att
-            self.ev("move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+        s.i = i + 1
+        cf = f.cf
+        if trapper is f:
+            cf += 2 if f.opp.style == "S" else 1
+        if deck[i][C_CF] <= cf:
+            return f
+        f = f.opp
 
-    def counter(self, cp: Fighter, in_ki: bool):
-        """The opponent's counterpunch after a miss in the CPD range."""
-        card = self.draw_need() if self.i < len(self.deck) else None
-        if card is None:
-            return
-        rn = card[C_RN]
-        if rn < 0:
-            return
-        att = cp.opp
-        if rn <= cp.kp:
-            cp.thrown += 1
-            cp.landed += 1
-            pts = self.kd_check(cp, True)
-        elif rn <= cp.pl + cp.cp:
-            cp.thrown += 1
-            pts = self.land(cp, True)
-        else:
-            return
-        if self.ki_left and self.ki_side is att and pts >= 5:
-            self.ki_left = 0
-            self.trapper = None
-            self.next = cp
-            self.ev("counter", cp.side, f"{cp.name}'s counter turns the tide!")
-        elif pts >= 4:
-            self.next = cp
-        else:
-            self.next = None
-            self.first = cp
 
-    # --- a round ------------------------------------------------------------------------
-    def control(self, first: Fighter) -> Fighter:
-        """Control checks, alternating, until a fighter's CF covers the card's CF."""
-        f = first
-        deck = self.deck
-        trapper = self.trapper
+def play_round(s: BoutState):
+    """The round, action by action. ``control``, ``action``, ``land`` and ``move``
+    inlined for the common cases: the same draws, checks and events in the same order."""
+    first = s.aggressor
+    s.next = None
+    s.ki_left = 0
+    s.ki_side = None
+    s.trapper = None
+    deck = s.deck  # extended in place by stop_clock; never replaced mid-round
+    append = s.events.append
+    rnd = s.rnd
+    ki_timing = s.ki_timing
+    injuries_on = s.injuries_on
+    traits_on = s.traits_on
+    adv_clinch = s.opt["advanced_clinching"]
+    kd_check = KD.kd_check
+    tko_check = KD.tko_check
+    try:
         while True:
-            i = self.i
-            if i >= len(deck):
-                raise RoundOver
-            self.i = i + 1
-            cf = f.cf
-            if trapper is f:
-                cf += 2 if f.opp.style == "S" else 1
-            if deck[i][C_CF] <= cf:
-                return f
-            f = f.opp
-
-    def play_round(self):
-        """The round, action by action. ``action`` (and ``land``) inlined for the
-        common cases: the same draws, checks and events in the same order."""
-        first = self.aggressor
-        self.next = None
-        self.ki_left = 0
-        self.ki_side = None
-        self.trapper = None
-        deck = self.deck  # extended in place by stop_clock; never replaced mid-round
-        append = self.events.append
-        rnd = self.rnd
-        ki_timing = self.ki_timing
-        injuries_on = self.injuries_on
-        traits_on = self.traits_on
-        adv_clinch = self.opt["advanced_clinching"]
-        try:
-            while True:
-                n = len(deck)  # changes only inside helper calls (stop_clock)
-                nxt = self.next
-                if nxt is not None:
-                    att = nxt
-                    in_ki = self.ki_left > 0 and self.ki_side is att
-                elif self.ki_left > 0:
-                    att = self.ki_side
-                    in_ki = True
-                else:
-                    # control checks, alternating (see ``control``)
-                    att = first
-                    in_ki = False
-                    trapper = self.trapper
-                    i = self.i
+            nxt = s.next
+            if nxt is not None:
+                att = nxt
+                in_ki = s.ki_left > 0 and s.ki_side is att
+                i = s.i
+            elif s.ki_left > 0:
+                att = s.ki_side
+                in_ki = True
+                i = s.i
+            else:
+                # control checks, alternating from ``first`` (see ``control``); the
+                # pinning fighter has +2 CF against a slugger, +1 against a boxer
+                a = first
+                b = a.opp
+                ca = a.cf
+                cb = b.cf
+                trapper = s.trapper
+                if trapper is a:
+                    ca += 2 if b.style == "S" else 1
+                elif trapper is b:
+                    cb += 2 if a.style == "S" else 1
+                i = s.i
+                try:
                     while True:
-                        if i >= n:
-                            self.i = i
-                            raise RoundOver
-                        cf = att.cf
-                        if trapper is att:
-                            cf += 2 if att.opp.style == "S" else 1
-                        i += 1
-                        if deck[i - 1][0] <= cf:  # C_CF
+                        if deck[i][0] <= ca:  # C_CF
+                            att = a
                             break
-                        att = att.opp
-                    self.i = i
-                # --- the action (``action``) ---
-                dfn = att.opp
-                att.actions += 1
-                if in_ki:
-                    self.ki_left -= 1
-                i = self.i
-                if i >= n:
-                    raise RoundOver
-                self.i = i + 1
-                card = deck[i]
-                rn = card[1]  # C_RN
-                self.next = None
-                self.first = att
-                if rn < 0 and (rn != INJURY or injuries_on or (in_ki and ki_timing)):
-                    self.word(att, rn, in_ki)
-                else:
-                    if rn < 0:
-                        rn = card[2]  # INJURY with injuries off: the RESULT is the RN
-                    if rn <= att.kp:
-                        att.thrown += 1
-                        att.landed += 1
-                        if self.trapper is dfn:
-                            self.trapper = None
-                        self.kd_check(att, False)
-                    elif rn <= att.pl + dfn.deff:
-                        att.thrown += 1
-                        # --- ``land(att)`` ---
+                        if deck[i + 1][0] <= cb:
+                            att = b
+                            i += 1
+                            break
+                        i += 2
+                except IndexError:
+                    s.i = len(deck)
+                    raise RoundOver from None
+                i += 1
+                in_ki = False
+            # --- the action (``action``) ---
+            dfn = att.opp
+            att.actions += 1
+            if in_ki:
+                s.ki_left -= 1
+            n = len(deck)  # changes only inside helper calls (stop_clock)
+            if i >= n:
+                s.i = i
+                raise RoundOver
+            card = deck[i]
+            i += 1
+            s.i = i
+            rn = card[1]  # C_RN
+            s.next = None
+            s.first = att
+            if rn < 0 and (rn != INJURY or injuries_on or (in_ki and ki_timing)):
+                word(s, att, rn, in_ki)
+            else:
+                if rn < 0:
+                    rn = card[2]  # INJURY with injuries off: the RESULT is the RN
+                if rn <= att.kp:
+                    att.thrown += 1
+                    att.landed += 1
+                    if s.trapper is dfn:
+                        s.trapper = None
+                    kd_check(s, att, False)
+                elif rn <= att.pl + dfn.deff:
+                    att.thrown += 1
+                    # --- ``land(s, att)`` ---
+                    if i < n:
+                        card = deck[i]
                         i += 1
-                        if i < n:
-                            self.i = i + 1
-                            card = deck[i]
-                        else:
-                            card = self.draw_need()
-                        pts, punch = att.hit[card[2]]  # C_RESULT
-                        hand = att.hand
-                        if hand and (
-                            hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)
-                        ):
-                            pts -= 1
-                        att.landed += 1
-                        att.pts += pts
-                        if pts:
-                            n = self.i - self.returned
-                            append(
-                                {
-                                    "round": rnd,
-                                    "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
-                                    "kind": "punch",
-                                    "side": att.side,
-                                    "text": f"{att.name} lands {punch} ({pts})",
-                                }
-                            )
-                        if att.pts >= dfn.alarm:
-                            self.tko_check(dfn)
-                        if card[3]:  # C_CUT
-                            if ki_timing and self.ki_left:
-                                self.pending.append(("cut", dfn))
-                            else:
-                                self.cut_check(dfn)
-                    elif rn <= att.pm:
-                        att.thrown += 1
-                        att.missed += 1
-                        if rn >= att.cpd:
-                            self.counter(dfn, in_ki)
-                    elif rn <= att.clinch:
-                        att.clinches += 1
-                        if adv_clinch or (traits_on and att.clinches == 5):
-                            self.clinch_rules(att)
-                    elif in_ki and ki_timing:
-                        pass
-                    elif self.trapper is dfn:
-                        self.trapper = None  # the trapped fighter moves back to ring center
-                    elif self.error == ERR_SLIP and not self.slip_used:
-                        self.slip(att)
+                        s.i = i
                     else:
-                        i = self.i
-                        if i < n:
-                            self.i = i + 1
-                            pos = deck[i][4]  # C_POS
+                        card = K.draw_need(s)
+                    pts, punch, text = att.hit[card[2]]  # C_RESULT
+                    hand = att.hand
+                    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
+                        pts -= 1
+                        text = f" lands {punch} ({pts})"
+                    att.landed += 1
+                    att.pts += pts
+                    if pts:
+                        # the round clock (``clock.clock``): never back, never past 3:00
+                        t = s.i - s.returned
+                        if t <= s.tick:
+                            t = s.tick
+                        elif t > 50:
+                            t = s.tick = 50
                         else:
-                            pos = self.draw_need()[C_POS]
-                        if pos == CENTER:
-                            if self.trapper is not None:
-                                self.trapper = None
-                                self.ev("move", att.side, "The fighters are back in ring center")
+                            s.tick = t
+                        append(
+                            {
+                                "round": rnd,
+                                "clock": CLOCKS[t],
+                                "kind": "punch",
+                                "side": att.side,
+                                "text": att.name + text,
+                            }
+                        )
+                    if att.pts >= dfn.alarm:
+                        tko_check(s, dfn)
+                    if card[3]:  # C_CUT
+                        if ki_timing and s.ki_left:
+                            s.pending.append(("cut", dfn))
                         else:
-                            self.trapper = att
-                            self.ev(
-                                "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
-                            )
-                # --- after the action ---
-                if self.ki_left <= 0 and self.ki_side is not None:
-                    self.end_ki()
-                first = self.first
-        except RoundOver:
-            pass
+                            CU.cut_check(s, dfn)
+                elif rn <= att.pm:
+                    att.thrown += 1
+                    att.missed += 1
+                    if rn >= att.cpd:
+                        counter(s, dfn, in_ki)
+                elif rn <= att.clinch:
+                    att.clinches += 1
+                    if adv_clinch or (traits_on and att.clinches == 5):
+                        clinch_rules(s, att)
+                elif in_ki and ki_timing:
+                    pass
+                elif s.trapper is dfn:
+                    s.trapper = None  # the trapped fighter moves back to ring center
+                elif s.error == ERR_SLIP and not s.slip_used:
+                    slip(s, att)
+                else:
+                    # --- ``move(s, att, in_ki)``: the next card's ring position ---
+                    if i < n:
+                        pos = deck[i][4]  # C_POS
+                        s.i = i + 1
+                    else:
+                        pos = K.draw_need(s)[C_POS]
+                    if pos == CENTER:
+                        if s.trapper is not None:
+                            s.trapper = None
+                            K.ev(s, "move", att.side, "The fighters are back in ring center")
+                    else:
+                        s.trapper = att
+                        K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+            # --- after the action ---
+            if s.ki_left <= 0 and s.ki_side is not None:
+                KD.end_ki(s)
+            first = s.first
+    except RoundOver:
+        pass

@@ -393,13 +393,24 @@ _HIT_CACHE: dict = {}
 
 
 def hitting_table(hitting: dict) -> tuple:
-    """RESULT 1..80 -> (points, "a jab"...); RESULT 1 is the partially blocked punch.
+    """RESULT 1..80 -> (points, "a jab"..., " lands a jab (3)"); RESULT 1 is the partially
+    blocked punch. The third item is the play-by-play after the puncher's name (kept
+    with the table: writing it anew for every punch is a large part of a bout's cost).
     Cached by the card's ranges (a bout builds two)."""
-    key = tuple(
-        (h["three"][0] if h["three"] else 0, h["two"][0] if h["two"] else 0)
-        for h in (hitting[p] for p in PUNCHES)
+    j, h, c, m, u = (hitting[p] for p in PUNCHES)
+    key = (
+        j["three"][0] if j["three"] else 0,
+        j["two"][0] if j["two"] else 0,
+        h["three"][0] if h["three"] else 0,
+        h["two"][0] if h["two"] else 0,
+        c["three"][0] if c["three"] else 0,
+        c["two"][0] if c["two"] else 0,
+        m["three"][0] if m["three"] else 0,
+        m["two"][0] if m["two"] else 0,
+        u["three"][0] if u["three"] else 0,
+        u["two"][0] if u["two"] else 0,
+        u["two"][1] if u["two"] else 0,
     )
-    key = (key, hitting["uppercut"]["two"][1] if hitting["uppercut"]["two"] else 0)
     table = _HIT_CACHE.get(key)
     if table is None:
         if len(_HIT_CACHE) > 4096:
@@ -409,15 +420,17 @@ def hitting_table(hitting: dict) -> tuple:
 
 
 def _hitting_table(hitting: dict) -> tuple:
-    table = [(1, "a partially blocked punch")] * 81
+    blocked = (1, "a partially blocked punch", " lands a partially blocked punch (1)")
+    table = [blocked] * 81
     for punch in PUNCHES:
         name = ARTICLE[punch]
         for key, points in (("three", 3), ("two", 2)):
             rng_ = hitting[punch][key]
             if rng_:
+                entry = (points, name, f" lands {name} ({points})")
                 for n in range(rng_[0], rng_[1] + 1):
-                    table[n] = (points, name)
-    table[1] = (1, "a partially blocked punch")
+                    table[n] = entry
+    table[1] = blocked
     return tuple(table)
 
 
@@ -426,6 +439,20 @@ def card_rating(card: dict) -> float:
 
     The printed Overall Rating is an integer that covers high, medium and low
     fighters; the card's fresh-side numbers place him within it (+-0.45)."""
+    fresh = card["fresh"]
+    key = (card["rating"], fresh["cf_b"], fresh["cf_s"], fresh["pl"][1], fresh["def"])
+    value = _RATING_CACHE.get(key)
+    if value is None:
+        if len(_RATING_CACHE) > 4096:
+            _RATING_CACHE.clear()
+        value = _RATING_CACHE[key] = _card_rating(card)
+    return value
+
+
+_RATING_CACHE: dict = {}
+
+
+def _card_rating(card: dict) -> float:
     fresh = card["fresh"]
     cf = (fresh["cf_b"] + fresh["cf_s"]) / 2
     quality = (

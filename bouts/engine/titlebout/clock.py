@@ -1,88 +1,114 @@
-"""The Boxing Action deck in play, the round clock and the event log (mixin of ``Bout``)."""
+"""The Boxing Action deck in play, the round clock and the event log.
+
+Plain functions of the ``BoutState`` (``s``): the round deck is ``s.deck``, its next
+card ``s.deck[s.i]``; every card used is 3.6 seconds of the round, less the cards
+given back while time stood still (``s.returned``). The clock shown never runs
+backwards (time stands still while it is stopped: ``s.tick`` is the last card count
+shown) and never past the bell (50 cards, 3:00)."""
 
 from __future__ import annotations
 
-from ..result import clock
-from .deck import C_CF, C_RN, DECK, ROUND_CARDS, SECONDS_PER_CARD, shuffled
-from .state import CLOCKS, RoundOver
+from .deck import C_CF, C_RN, DECK, ROUND_CARDS, shuffled
+from .state import CLOCKS, BoutState, RoundOver
 
 
-class DeckMixin:
-    # --- the deck -----------------------------------------------------------------------
-    def deal(self):
-        if self.rnd % 2 == 1:
-            cards = shuffled(self.rng)
-            self.full = cards
-            self.deck = cards[:ROUND_CARDS]
-        else:
-            self.deck = self.full[ROUND_CARDS:]
-        self.i = 0
-        self.returned = 0
+def deal(s: BoutState):
+    """The round deck: the whole deck is shuffled every two rounds and split in two."""
+    if s.rnd % 2 == 1:
+        cards = shuffled(s.rng)
+        s.full = cards
+        s.deck = cards[:ROUND_CARDS]
+    else:
+        s.deck = s.full[ROUND_CARDS:]
+    s.i = 0
+    s.returned = 0
+    s.tick = 0
 
-    def draw(self):
-        """The next card of the round deck; the round ends when it runs out."""
-        i = self.i
-        if i >= len(self.deck):
-            raise RoundOver
-        self.i = i + 1
-        return self.deck[i]
 
-    def draw_need(self):
-        """A card to finish an action already under way: from the round deck, or,
-        when it has run out, a card at random from the whole deck (the book: the
-        result of the punch is found, then the round ends)."""
-        i = self.i
-        if i < len(self.deck):
-            self.i = i + 1
-            return self.deck[i]
-        return DECK[int(self.rng.random() * 100)]
+def draw(s: BoutState):
+    """The next card of the round deck; the round ends when it runs out."""
+    i = s.i
+    if i >= len(s.deck):
+        raise RoundOver
+    s.i = i + 1
+    return s.deck[i]
 
-    def check_card(self):
-        """A card for a check (cuts, fouls, injuries, specials): the round deck, or
-        the idle deck with the optional card-usage rule."""
-        if self.opt["card_usage"]:
-            return DECK[int(self.rng.random() * 100)]
-        return self.draw_need()
 
-    def aux_rn(self) -> int:
-        """An RN (1-80) from a used card, for checks between rounds."""
-        rn = DECK[int(self.rng.random() * 100)][C_RN]
-        while rn < 0:
-            rn = DECK[int(self.rng.random() * 100)][C_RN]
-        return rn
+def draw_need(s: BoutState):
+    """A card to finish an action already under way: from the round deck, or, when it
+    has run out, a card at random from the whole deck (the book: the result of the
+    punch is found, then the round ends)."""
+    i = s.i
+    if i < len(s.deck):
+        s.i = i + 1
+        return s.deck[i]
+    return DECK[int(s.rng.random() * 100)]
 
-    def rn20(self) -> int:
-        return DECK[int(self.rng.random() * 100)][C_CF]
 
-    def stop_clock(self, n: int):
-        """Advanced timing: time is stopped for the last ``n`` cards. The book's
-        second method: the checks are made with the idle 50-card deck, so the
-        round deck gets ``n`` cards back (drawn from the idle half, so that a FOUL
-        card is not recycled into the same round)."""
-        if self.timing and n:
-            idle = self.full[ROUND_CARDS:] if self.rnd % 2 == 1 else self.full[:ROUND_CARDS]
-            random = self.rng.random
-            self.deck.extend(idle[int(random() * ROUND_CARDS)] for _ in range(n))
-            self.returned += n
+def check_card(s: BoutState):
+    """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
+    idle deck with the optional card-usage rule."""
+    if s.opt["card_usage"]:
+        return DECK[int(s.rng.random() * 100)]
+    return draw_need(s)
 
-    def remove_cards(self, n: int):
-        self.i += n
 
-    def seconds(self) -> int:
-        return int((self.i - self.returned) * SECONDS_PER_CARD)
+def aux_rn(s: BoutState) -> int:
+    """An RN (1-80) from a used card, for checks between rounds and the like."""
+    random = s.rng.random
+    rn = DECK[int(random() * 100)][C_RN]
+    while rn < 0:
+        rn = DECK[int(random() * 100)][C_RN]
+    return rn
 
-    def clock(self) -> str:
-        n = self.i - self.returned
-        return CLOCKS[n] if 0 <= n < 120 else clock(max(0, self.seconds()))
 
-    def ev(self, kind: str, side, text: str):
-        n = self.i - self.returned
-        self.events.append(
-            {
-                "round": self.rnd,
-                "clock": CLOCKS[n] if 0 <= n < 120 else self.clock(),
-                "kind": kind,
-                "side": side,
-                "text": text,
-            }
-        )
+def rn20(s: BoutState) -> int:
+    """An RN 1-20 (a used card's CF number)."""
+    return DECK[int(s.rng.random() * 100)][C_CF]
+
+
+def stop_clock(s: BoutState, n: int):
+    """Advanced timing: time is stopped for the last ``n`` cards. The book's second
+    method: the checks are made with the idle 50-card deck, so the round deck gets
+    ``n`` cards back (drawn from the idle half, so that a FOUL card is not recycled into
+    the same round)."""
+    if s.timing and n:
+        idle = s.full[ROUND_CARDS:] if s.rnd % 2 == 1 else s.full[:ROUND_CARDS]
+        random = s.rng.random
+        s.deck.extend(idle[int(random() * ROUND_CARDS)] for _ in range(n))
+        s.returned += n
+
+
+def remove_cards(s: BoutState, n: int):
+    """Time taken off the round (a knockdown count, a long clinch)."""
+    s.i += n
+
+
+def clock(s: BoutState) -> str:
+    """The round clock now, ``m:ss``: the cards used less those given back, never less
+    than the last time shown (stopped time stands still) nor past the bell."""
+    n = s.i - s.returned
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    return CLOCKS[n]
+
+
+def bell(s: BoutState):
+    """The round is over: whatever happens until the next bell is at 3:00."""
+    s.tick = ROUND_CARDS
+
+
+def ev(s: BoutState, kind: str, side, text: str):
+    """One line of the play-by-play, at the round clock's time (``clock``, inlined)."""
+    n = s.i - s.returned
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    s.events.append({"round": s.rnd, "clock": CLOCKS[n], "kind": kind, "side": side, "text": text})

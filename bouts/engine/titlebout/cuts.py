@@ -1,143 +1,154 @@
-"""Cuts and swelling, accumulated damage, the doctor and the cut man (mixin of ``Bout``)."""
+"""Cuts and swelling, accumulated damage, the referee's look and the doctor, the cut
+man. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
 from ..result import DQ, TD, TDRAW, TKO
+from . import clock as K
+from . import knockdowns as KD
+from . import ratings as RA
 from . import tables as T
 from .deck import C_RESULT, C_RN
-from .state import Fighter
+from .state import BoutState, Fighter
 
 
-class CutsMixin:
-    # --- cuts and swelling --------------------------------------------------------------
-    def cut_check(self, f: Fighter, source=None):
-        """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
-        card = self.check_card()
-        rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
-        idx = T.cut_row(rn + f.cut_rating)
-        if idx < 0:
-            return
-        row = T.CUT_ROWS[idx]
-        _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
-        entry = f.locations.get(loc)
-        if entry is None:
-            f.locations[loc] = [1, False, source]
-            f.cf_bout += cf
-            f.end_drain -= endr
-            f.cut_rating += cutr
-            f.def_bout += dfn_
-            f.pl_bout += pl
-            self.refresh(f)
-            severity = 2 if dp >= 3 else 1
-            self.injuries.append(
-                {
-                    "round": self.rnd,
-                    "time": self.clock(),
-                    "fighter": f.side,
-                    "type": kind,
-                    "location": loc,
-                    "severity": severity,
-                    "text": text,
-                }
+# --- cuts and swelling ----------------------------------------------------------------
+def cut_check(s: BoutState, f: Fighter, source=None):
+    """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
+    card = K.check_card(s)
+    rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
+    idx = T.cut_row(rn + f.cut_rating)
+    if idx < 0:
+        return
+    row = T.CUT_ROWS[idx]
+    _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
+    entry = f.locations.get(loc)
+    if entry is None:
+        f.locations[loc] = [1, False, source]
+        f.cf_bout += cf
+        f.end_drain -= endr
+        f.cut_rating += cutr
+        f.def_bout += dfn_
+        f.pl_bout += pl
+        RA.refresh(s, f)
+        severity = 2 if dp >= 3 else 1
+        s.injuries.append(
+            {
+                "round": s.rnd,
+                "time": K.clock(s),
+                "fighter": f.side,
+                "type": kind,
+                "location": loc,
+                "severity": severity,
+                "text": text,
+            }
+        )
+        K.ev(s, "cut", f.side, f"{f.name} suffers {text}")
+    else:
+        entry[0] += 1
+        entry[1] = False
+        if source:
+            entry[2] = source
+        K.ev(s, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
+    f.damage += dp
+    if s.i >= len(s.deck) and rn != 80:
+        # the last card of the round: the corner works first, then the referee looks
+        # (between rounds)
+        return
+    if rn == 80:
+        K.ev(
+            s,
+            "stoppage",
+            f.side,
+            f"The referee takes one look at {f.name}'s face and stops the bout",
+        )
+        damage_stop(s, f, loc)
+    if f.damage >= T.DAMAGE_MAY:
+        damage_check(s, f, loc)
+
+
+def damage_stop(s: BoutState, f: Fighter, loc):
+    """The bout is stopped for ``f``'s cuts: TKO, or a butt's cut: DQ at once, a
+    technical decision later."""
+    src = f.locations[loc][2] if loc in f.locations else None
+    if src and src[0] == "butt":
+        if src[1] == s.rnd and src[2] == s.i:
+            offender = s.red if src[3] == "red" else s.blue
+            K.ev(
+                s,
+                "dq",
+                offender.side,
+                f"The cut came from an intentional butt: {offender.name} is disqualified",
             )
-            self.ev("cut", f.side, f"{f.name} suffers {text}")
-        else:
-            entry[0] += 1
-            entry[1] = False
-            if source:
-                entry[2] = source
-            self.ev("cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
-        f.damage += dp
-        if self.i >= len(self.deck) and rn != 80:
-            # the last card of the round: the corner works first, then the referee
-            # looks (between rounds)
-            return
-        if rn == 80:
-            self.ev(
-                "stoppage",
+            KD.finish(s, offender.opp, DQ)
+        technical(s, f"the butted {loc} stops the bout")
+    KD.finish(s, f.opp, TKO)
+
+
+def technical(s: BoutState, why: str):
+    """Technical decision (or technical draw before the 5th round) on the cards."""
+    K.ev(s, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
+    KD.finish(s, None, TD if s.rnd >= 5 else TDRAW)
+
+
+def damage_check(s: BoutState, f: Fighter, loc=None):
+    """The Accumulated Damage table, the referee's viewpoint and the doctor."""
+    d = f.damage
+    f.damage_checked = d
+    if d >= T.DAMAGE_STOP:
+        K.ev(
+            s,
+            "stoppage",
+            f.side,
+            f"{f.name} has taken too much damage ({d} points): the bout is stopped",
+        )
+        damage_stop(s, f, loc)
+    if d < T.DAMAGE_MUST:
+        rn = K.rn20(s)
+        if rn > T.VIEWPOINT[s.tolerance]:
+            K.ev(
+                s,
+                "referee",
                 f.side,
-                f"The referee takes one look at {f.name}'s face and stops the bout",
+                f"The referee looks at {f.name}'s damage and lets them fight on",
             )
-            self.damage_stop(f, loc)
-        if f.damage >= T.DAMAGE_MAY:
-            self.damage_check(f, loc)
-
-    def damage_stop(self, f: Fighter, loc):
-        src = f.locations[loc][2] if loc in f.locations else None
-        if src and src[0] == "butt":
-            if src[1] == self.rnd and src[2] == self.i:
-                offender = self.red if src[3] == "red" else self.blue
-                self.ev(
-                    "dq",
-                    offender.side,
-                    f"The cut came from an intentional butt: {offender.name} is disqualified",
-                )
-                self.finish(offender.opp, DQ)
-            self.technical(f"the butted {loc} stops the bout")
-        self.finish(f.opp, TKO)
-
-    def technical(self, why: str):
-        """Technical decision (or technical draw before the 5th round) on the cards."""
-        self.ev("technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
-        self.finish(None, TD if self.rnd >= 5 else TDRAW)
-
-    def damage_check(self, f: Fighter, loc=None):
-        """The Accumulated Damage table, the referee's viewpoint and the doctor."""
-        d = f.damage
-        f.damage_checked = d
-        if d >= T.DAMAGE_STOP:
-            self.ev(
-                "stoppage",
-                f.side,
-                f"{f.name} has taken too much damage ({d} points): the bout is stopped",
-            )
-            self.damage_stop(f, loc)
-        if d < T.DAMAGE_MUST:
-            rn = self.rn20()
-            if rn > T.VIEWPOINT[self.tolerance]:
-                self.ev(
-                    "referee",
-                    f.side,
-                    f"The referee looks at {f.name}'s damage and lets them fight on",
-                )
-                return
-        res = T.doctor(self.doctor, self.rn20())
-        if res == T.DOCTOR_CONTINUE:
-            self.ev("doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on")
-        elif res == T.DOCTOR_ONE_MORE:
-            if self.one_more_round is None:
-                self.one_more_round = (
-                    f.side,
-                    self.rnd + 1,
-                )
-                self.ev("doctor", f.side, f"The doctor gives {f.name} one more round")
-        else:
-            self.ev("doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
-            self.damage_stop(f, loc)
-
-    # --- the cut man between rounds -----------------------------------------------------
-    def corner_work(self, f: Fighter):
-        """The cut man between rounds: each unworked cut or swelling gets an RN; two
-        or more at once lower his rating a level."""
-        todo = [loc for loc, e in f.locations.items() if not e[1]]
-        if not todo or f.damage <= 0:
             return
-        level = f.corner["cut"]
-        if len(todo) > 1:
-            level = T.lower_level(level)
-        for loc in todo:
-            eff = T.corner_work(level, self.aux_rn())
-            entry = f.locations[loc]
-            entry[1] = eff < 0
-            before = f.damage
-            f.damage = max(0, f.damage + eff)
-            if eff < 0:
-                self.ev(
-                    "corner",
-                    f.side,
-                    f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
-                    f"{before} -> {f.damage} points",
-                )
-            elif eff > 0:
-                self.ev("corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
-        f.damage_checked = min(f.damage_checked, f.damage)
+    res = T.doctor(s.doctor, K.rn20(s))
+    if res == T.DOCTOR_CONTINUE:
+        K.ev(s, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on")
+    elif res == T.DOCTOR_ONE_MORE:
+        if s.one_more_round is None:
+            s.one_more_round = (f.side, s.rnd + 1)
+            K.ev(s, "doctor", f.side, f"The doctor gives {f.name} one more round")
+    else:
+        K.ev(s, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
+        damage_stop(s, f, loc)
+
+
+# --- the cut man between rounds -------------------------------------------------------
+def corner_work(s: BoutState, f: Fighter):
+    """The cut man between rounds: each unworked cut or swelling gets an RN; two or more
+    at once lower his rating a level."""
+    todo = [loc for loc, e in f.locations.items() if not e[1]]
+    if not todo or f.damage <= 0:
+        return
+    level = f.corner["cut"]
+    if len(todo) > 1:
+        level = T.lower_level(level)
+    for loc in todo:
+        eff = T.corner_work(level, K.aux_rn(s))
+        entry = f.locations[loc]
+        entry[1] = eff < 0
+        before = f.damage
+        f.damage = max(0, f.damage + eff)
+        if eff < 0:
+            K.ev(
+                s,
+                "corner",
+                f.side,
+                f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
+                f"{before} -> {f.damage} points",
+            )
+        elif eff > 0:
+            K.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
+    f.damage_checked = min(f.damage_checked, f.damage)

@@ -25,8 +25,12 @@ DEFAULTS = {
     "traits": True,
     "injuries": True,
     "card_usage": False,  # checks for cuts, fouls, injuries, specials from the idle deck
-    "referee_discretion": True,  # calibration (not in the book): stoppages after knockdowns,
-    # corners retiring a spent, beaten fighter (RULES.md, "Calibration")
+    "referee_discretion": False,  # invention (not in the book): stoppages after knockdowns,
+    # corners retiring a spent, beaten fighter (RULES.md, "Inventions")
+    "near_knockdown_ki": False,  # invention (not in the book): a K1-10 or * he survives
+    # scores 5 and starts a KI run, instead of the reference's 6 points (RULES.md, "Inventions")
+    "judge_leanings": False,  # invention (not in the book): the judges' close_round and bias
+    # decide an E (and, with a bias, an HS/LS) mark on a Check round (RULES.md, "Inventions")
     "era": "modern",  # modern (1970 on) | classic (1969 or earlier): the foul table's last rows
 }
 CHOICES = {"referee_errors": ("off", "once", "per_round"), "era": ("modern", "classic")}

@@ -1,9 +1,10 @@
 """End-of-round scoring: the scoring chart with Check and the judges' line, the
-knockdown rules 1-6, the 10-7 rule, the scoring traits, the judges' leanings,
-and point deductions."""
+knockdown rules 1-6, the 10-7 rule, the scoring traits, and (option
+``judge_leanings``, an invention) the judges' leanings on Check rounds."""
 
 from __future__ import annotations
 
+from .deck import C_J1, C_J2, C_J3
 from .tables import EV, HS, LS
 
 CHECK_LOW = 1  # 1-6: Check (HS 10-9 high, LS 10-9 low, E 10-10)
@@ -27,9 +28,8 @@ def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
     """(knockdown scorer, other) when one fighter has ``knockdowns`` more than the
     other; ``diff`` = his points minus the other's."""
     if knockdowns >= 2:
-        if diff >= 0:
-            return (10, 7) if knockdowns == 2 else (10, 6)
-        return 10, 8
+        # rule 5 (two knockdowns: 10-7; outscored: 10-8); the book's scores go no lower
+        return (10, 7) if diff >= 0 else (10, 8)
     if diff >= -5:
         return 10, 8
     if diff >= -12:
@@ -38,8 +38,8 @@ def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
 
 
 def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
-    """A judge's leaning on a Check round. Returns a mark, or a side ('red'/'blue')
-    the round goes to. ``ctx``: aggressor, styles."""
+    """A judge's leaning on a Check round (option ``judge_leanings``). Returns a mark,
+    or a side ('red'/'blue') the round goes to. ``ctx``: aggressor, styles."""
     close = judge["close_round"]
     bias = judge["bias"]
     low = "blue" if high == "red" else "red"
@@ -70,49 +70,32 @@ def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
     return mark
 
 
-def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) -> list:
+def score_round(
+    pr: int, pb: int, kr: int, kb: int, card: tuple, judges: list | None, ctx: dict
+) -> list:
     """Three judges' [red, blue] for the round before deductions.
 
-    ``points``: in-round points (with the aggressiveness bonus already added);
-    ``kds``: knockdowns SCORED by each side; ``marks``: the judges' line of the
-    Check card (HS/LS/E per judge); ``ctx``: aggressor, styles, safety (sides with
-    Safety First), crowd (sides with Plays to Crowd)."""
-    pr, pb = points["red"], points["blue"]
-    kr, kb = kds["red"], kds["blue"]
+    ``pr``/``pb``: in-round points (with the aggressiveness bonus already added);
+    ``kr``/``kb``: knockdowns SCORED by each side; ``card``: the Check card, whose
+    judges' line (HS/LS/E per judge) is read on a Check; ``judges``: the judges whose
+    leanings decide a Check round (option ``judge_leanings``, an invention), or None:
+    the book's marks alone; ``ctx``: aggressor, styles, safety (sides with Safety
+    First), crowd (sides with Plays to Crowd)."""
     if kr or kb:
         common = min(kr, kb)
         nr, nb = kr - common, kb - common
         if nr or nb:
-            side = "red" if nr else "blue"
-            mine, theirs = (pr, pb) if side == "red" else (pb, pr)
-            a, b = knockdown_score(mine - theirs, nr or nb)
-            r, bl = (a, b) if side == "red" else (b, a)
-            return [[r - common, bl - common] for _ in range(3)]
+            if nr:
+                a, b = knockdown_score(pr - pb, nr)
+            else:
+                b, a = knockdown_score(pb - pr, nb)
+            return [[a - common, b - common], [a - common, b - common], [a - common, b - common]]
     else:
         common = 0
     diff = pr - pb if pr >= pb else pb - pr
     if diff == 0:
-        # The chart says 10-10; a judge who leans on close rounds (Ringside's
-        # judge vocabulary, RULES.md) still picks a side (``lean`` with no bias).
-        aggressor = ctx["aggressor"]
-        cards = []
-        for judge in judges:
-            close = judge["close_round"]
-            if close == "aggressor":
-                got = aggressor
-            elif close == "counterpuncher":
-                got = "blue" if aggressor == "red" else "red"
-            elif close == "home":
-                got = "red"
-            else:
-                got = EV
-            if got == "red":
-                cards.append([10 - common, 9 - common])
-            elif got == "blue":
-                cards.append([9 - common, 10 - common])
-            else:
-                cards.append([10 - common, 10 - common])
-        return cards
+        # the book: "the point difference is 0. All 3 judges score the round 10-10"
+        return [[10 - common, 10 - common] for _ in range(3)]
     high = "red" if pr >= pb else "blue"
     if 7 <= diff <= 15 or diff >= 19:
         # no Check: the judges' marks do not matter
@@ -120,6 +103,7 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
         r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
         return [[r, bl], [r, bl], [r, bl]]
     low = "blue" if high == "red" else "red"
+    marks = (card[C_J1], card[C_J2], card[C_J3])
     cards = []
     for i in range(3):
         mark = marks[i]
@@ -132,13 +116,14 @@ def score_round(points: dict, kds: dict, marks: tuple, judges: list, ctx: dict) 
                 mark = LS
             elif mark == EV and low in ctx["safety"]:
                 mark = HS
-        got = lean(mark, judges[i], high, ctx)
-        if got == high:
-            mark = HS
-        elif got == low:
-            mark = LS
-        else:
-            mark = got
+        if judges is not None:
+            got = lean(mark, judges[i], high, ctx)
+            if got == high:
+                mark = HS
+            elif got == low:
+                mark = LS
+            else:
+                mark = got
         if diff <= 6 and mark != EV:
             h, lo = (10, 9) if mark == HS else (9, 10)
         else:

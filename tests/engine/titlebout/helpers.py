@@ -5,9 +5,12 @@ from __future__ import annotations
 import copy
 import random
 
-from bouts.engine.titlebout.bout import Bout
+from bouts.engine.titlebout import clock as K
+from bouts.engine.titlebout import ratings as RA
+from bouts.engine.titlebout.bout import new_bout
 from bouts.engine.titlebout.cards import validate_card
 from bouts.engine.titlebout.options import validate_options
+from bouts.engine.titlebout.state import BoutState
 
 SIDE = {
     "cf_b": 10,
@@ -88,31 +91,31 @@ def card(
     return (cf, rn, result, cut, pos, kd, kor, kd2, kdc, j[0], j[1], j[2], injury, special)
 
 
-def make_bout(red=None, blue=None, rounds=12, **options) -> Bout:
+def make_bout(red=None, blue=None, rounds=12, **options) -> BoutState:
     from bouts.engine.titlebout import officials as off
 
     red = red or base_card("Red")
     blue = blue or base_card("Blue")
     opts = validate_options(options)
     rng = random.Random(0)
-    bout = Bout(
+    bout = new_bout(
         red, blue, rounds, rng, off.officials(OFFICIALS, rng), off.corners(CORNERS, rng), {}, opts
     )
     bout.rnd = 1
     bout.full = [card() for _ in range(100)]
     bout.aggressor = bout.red
-    bout.set_cfs()
+    RA.set_cfs(bout)
     return bout
 
 
-def script(bout: Bout, cards: list) -> None:
+def script(bout: BoutState, cards: list) -> None:
     """Replace the round deck with these cards."""
     bout.deck = list(cards)
     bout.i = 0
     bout.returned = 0
 
 
-def fixed(values):
-    """A callable returning the scripted values in turn (for rn20/aux_rn)."""
+def feed(monkeypatch, name: str, values) -> None:
+    """Script the bout's ``clock.rn20`` or ``clock.aux_rn``: they return ``values`` in turn."""
     it = iter(values)
-    return lambda: next(it)
+    monkeypatch.setattr(K, name, lambda s: next(it))

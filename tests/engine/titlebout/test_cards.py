@@ -83,9 +83,9 @@ def test_missing_sides():
 
 def test_hitting_table_and_partially_blocked():
     table = hitting_table(base_card()["hitting"])
-    assert table[1] == (1, "a partially blocked punch")
-    assert table[5] == (3, "a jab") and table[30] == (2, "a hook")
-    assert table[80] == (2, "an uppercut")
+    assert table[1] == (1, "a partially blocked punch", " lands a partially blocked punch (1)")
+    assert table[5][:2] == (3, "a jab") and table[30][:2] == (2, "a hook")
+    assert table[80] == (2, "an uppercut", " lands an uppercut (2)")
 
 
 def test_book_range_examples():

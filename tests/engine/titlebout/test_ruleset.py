@@ -147,13 +147,18 @@ def _digest(seed):
     return hashlib.sha256(json.dumps(res.to_dict(), sort_keys=True).encode()).hexdigest()
 
 
-# sha256 of json.dumps(result.to_dict(), sort_keys=True): an optimisation must not change them
+# sha256 of json.dumps(result.to_dict(), sort_keys=True): an optimisation must not change
+# them. Re-pinned only when a rule changed, each time named here (oldest first):
+# 1. referee_discretion off by default (an invention, not in the book)
+# 2. 0-point rounds 10-10 on every card; judges' leanings an option, off (judge_leanings)
+# 3. landed <= thrown: an injury's damaging blow (rib, nose, hand, jaw) is a punch thrown too
+# 4. a survived K1-10 or * scores 6 (the reference), no KI run; the 5 + KI an option, off
 PINNED = {
-    1: "5ec104c31215ec51e3ee675d38762c2d96fbb8cb72ba06531b334135f041bf16",
-    2: "61ff387d31616ccf9a9fe59851281f341af24b6e9d82649b72c8693129ecd5eb",
-    3: "60774ba5a6de4fef8a87dc2a8e5c17bad9394890face55ac4b2d4e8a6f180e17",
-    4: "123c8b0376e65c4ee2fa4e064fda555e261f9473a51ad43bb171aa93aed0cccd",
-    5: "84e574fb6ebc880c3aef33782360b5f6104caa8bced635ab1559a066e9893ac3",
+    1: "6788b6912383428f79aa1775c4d90a38ea57f347e8e8437da52c0fa58d7f8d39",
+    2: "77bb97c6455022752e5d80750772813a9ed12c7481168eb2c03e3cc90fe92cfd",
+    3: "20f2208c6e71872a00c2cbf6ccc47b08c02355ae1dacd5ecc8518f19a9e7189f",
+    4: "1104491af98ef344e1ed16ff090f424eff1dff5cd06968e5951ec1989421fcb7",
+    5: "e62710c367e5e98ad292de521b65e5985c8acea125cdaff4e694b17a83ee7754",
 }
 
 

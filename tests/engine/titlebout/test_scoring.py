@@ -1,18 +1,17 @@
 """End-of-round scoring: the chart, Check and the judges' line, knockdowns, fouls."""
 
+from bouts.engine.titlebout import rounds as RO
 from bouts.engine.titlebout.scoring import chart, knockdown_score, score_round
 from bouts.engine.titlebout.tables import EV, HS, LS
 
-from .helpers import base_card, make_bout
+from .helpers import base_card, card, make_bout
 
 EVEN = [{"name": f"J{i}", "bias": "none", "close_round": "even"} for i in range(3)]
 CTX = {"aggressor": "red", "styles": {"red": "S", "blue": "S"}, "safety": [], "crowd": []}
 
 
 def _score(pr, pb, marks=(HS, HS, HS), kr=0, kb=0, judges=EVEN, **ctx):
-    return score_round(
-        {"red": pr, "blue": pb}, {"red": kr, "blue": kb}, marks, judges, dict(CTX, **ctx)
-    )
+    return score_round(pr, pb, kr, kb, card(j=marks), judges, dict(CTX, **ctx))
 
 
 def test_book_examples():
@@ -32,7 +31,7 @@ def test_aggressiveness_example():
     # aggressor 12 vs 6: a Check; with the +1 it is 13 vs 6, 10-9 on all cards
     bout = make_bout(aggressiveness=True, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 12, 6
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert [c[0] for c in bout.cards] == [[10, 9]] * 3
 
 
@@ -42,6 +41,7 @@ def test_knockdown_rules():
     assert _score(10, 23, kr=1) == [[9, 10]] * 3  # rule 3: 13 or more fewer
     assert _score(10, 10, kr=1, kb=1, marks=(EV, EV, EV)) == [[9, 9]] * 3  # rule 4
     assert _score(20, 10, kr=2) == [[10, 7]] * 3  # rule 5: the 10-7 round
+    assert _score(20, 10, kr=3) == [[10, 7]] * 3  # three: still the book's lowest, 10-7
     assert _score(10, 20, kr=2) == [[10, 8]] * 3  # two knockdowns, outscored: 10-8
     assert _score(10, 10, kr=2, kb=2, marks=(EV, EV, EV)) == [[8, 8]] * 3
     assert knockdown_score(0, 1) == (10, 8)
@@ -52,12 +52,12 @@ def test_foul_deduction():
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 20, 10
     bout.red.deducted = 1
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert bout.cards[0][0] == [9, 9]
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 10, 20
     bout.red.deducted = 1
-    bout.end_of_round()
+    RO.end_of_round(bout)
     assert bout.cards[0][0] == [8, 10]
 
 
@@ -66,14 +66,40 @@ def test_safety_first_and_plays_to_crowd():
     assert _score(14, 10, (HS, HS, HS), crowd=["red"]) == [[9, 10]] * 3
 
 
-def test_judges_leanings():
-    lean = [
-        {"name": "J", "bias": "none", "close_round": c}
-        for c in ("aggressor", "counterpuncher", "home")
-    ]
-    assert _score(10, 14, (EV, EV, EV), judges=lean, aggressor="red") == [[10, 9], [9, 10], [10, 9]]
+LEAN = [
+    {"name": "J", "bias": "none", "close_round": c} for c in ("aggressor", "counterpuncher", "home")
+]
+
+
+def test_judges_leanings_option():
+    # option judge_leanings (an invention): a judge's close_round decides an E mark...
+    assert _score(10, 14, (EV, EV, EV), judges=LEAN, aggressor="red") == [[10, 9], [9, 10], [10, 9]]
     home = [{"name": "J", "bias": "hometown", "close_round": "even"}] * 3
     assert _score(10, 14, (EV, HS, LS), judges=home) == [[10, 9], [10, 10], [10, 9]]
+    # ...and without it (the book) the Check card's marks alone decide
+    assert _score(10, 14, (EV, EV, EV), judges=None) == [[10, 10]] * 3
+    assert _score(10, 14, (EV, HS, LS), judges=None) == [[10, 10], [9, 10], [10, 9]]
+
+
+def test_zero_point_rounds_are_even_on_every_card():
+    # the book: "the point difference is 0. All 3 judges score the round 10-10"
+    for judges in (None, EVEN, LEAN):
+        assert _score(12, 12, (HS, LS, EV), judges=judges) == [[10, 10]] * 3
+    bout = make_bout(aggressiveness=False, judge_leanings=True)
+    bout.judges = LEAN
+    bout.red.pts = bout.blue.pts = 9
+    RO.end_of_round(bout)
+    assert [c[0] for c in bout.cards] == [[10, 10]] * 3
+
+
+def test_leaning_judges_read_the_book_by_default():
+    bout = make_bout(aggressiveness=False)
+    bout.judges = LEAN
+    bout.red.pts, bout.blue.pts = 8, 12  # a Check round
+    bout.deck = [(*c[:9], 2, 2, 2, *c[12:]) for c in bout.full[:50]]
+    bout.i = 50
+    RO.end_of_round(bout)  # every card's judges' line is E: 10-10 for all
+    assert [c[0] for c in bout.cards] == [[10, 10]] * 3
 
 
 def test_constant_clincher_and_cards():

@@ -1,9 +1,10 @@
 """Strategies: the totals, the rating check, the contest, the solo tables."""
 
+from bouts.engine.titlebout import ratings as RA
 from bouts.engine.titlebout import strategy as S
 from bouts.engine.titlebout.options import validate_plans
 
-from .helpers import base_card, fixed, make_bout
+from .helpers import base_card, feed, make_bout
 
 
 def test_pep_total():
@@ -54,7 +55,7 @@ def test_mods_cover_every_pair():
     assert S.MODS["go_for_ko"]["go_for_ko"] == (1, 0, 4, 0, 3, 2)
 
 
-def test_contest_higher_total_imposes_his_strategy():
+def test_contest_higher_total_imposes_his_strategy(monkeypatch):
     johnson = base_card("Johnson", strategy={"FI": 5, "FO": 9, "CU": 5, "KO": 5})
     klitschko = base_card("Klitschko", strategy={"FI": 5, "FO": 5, "CU": 5, "KO": 8})
     bout = make_bout(johnson, klitschko)
@@ -63,29 +64,29 @@ def test_contest_higher_total_imposes_his_strategy():
     bout.red.corner = bout.corners["red"]
     bout.blue.corner = bout.corners["blue"]
     bout.plans = {"red": {"strategy": "keep_away"}, "blue": {"strategy": "go_for_ko"}}
-    bout.aux_rn = fixed([26, 35])
-    bout.choose_strategies({"red": 0, "blue": 0})
+    feed(monkeypatch, "aux_rn", [26, 35])
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "keep_away" and bout.blue.strategy == "none"
     assert bout.red.smod == S.MODS["keep_away"]["go_for_ko"]
 
 
-def test_tie_negates_and_same_strategy_applies_to_both():
+def test_tie_negates_and_same_strategy_applies_to_both(monkeypatch):
     bout = make_bout()
     bout.plans = {"red": {"strategy": "load_up"}, "blue": {"strategy": "keep_away"}}
-    bout.aux_rn = fixed([25, 25])  # 6+2+5 each: a tie
-    bout.choose_strategies({"red": 0, "blue": 0})
+    feed(monkeypatch, "aux_rn", [25, 25])  # 6+2+5 each: a tie
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "none" and bout.blue.strategy == "none"
     bout.plans = {"red": {"strategy": "go_for_ko"}, "blue": {"strategy": "go_for_ko"}}
-    bout.choose_strategies({"red": 0, "blue": 0})
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == bout.blue.strategy == "go_for_ko"
 
 
-def test_one_strategy_needs_the_rating_check():
+def test_one_strategy_needs_the_rating_check(monkeypatch):
     bout = make_bout()
     bout.plans = validate_plans({"red": {"strategy": "FI"}, "blue": {"strategy": "none"}})
-    bout.aux_rn = fixed([27])  # 7 > FI 6: cannot carry it out
-    bout.choose_strategies({"red": 0, "blue": 0})
+    feed(monkeypatch, "aux_rn", [27])  # 7 > FI 6: cannot carry it out
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "none"
-    bout.aux_rn = fixed([26])
-    bout.choose_strategies({"red": 0, "blue": 0})
+    feed(monkeypatch, "aux_rn", [26])
+    RA.choose_strategies(bout, 0, 0)
     assert bout.red.strategy == "work_the_body"

@@ -3,7 +3,7 @@
 import pytest
 
 from bouts.engine.titlebout import tables as T
-from bouts.engine.titlebout.bout import Bout
+from bouts.engine.titlebout.bout import endurance
 
 
 def test_kd_table_book_examples():
@@ -59,10 +59,10 @@ def test_cf_conversion_examples():
 
 def test_endurance_by_bout_length():
     # END 85: 68 for ten rounds, 111 for fifteen (8.5 * 3 = 25.5, rounded up)
-    assert Bout.endurance(85, 12) == 85
-    assert Bout.endurance(85, 10) == 68
-    assert Bout.endurance(85, 15) == 111
-    assert Bout.endurance(84, 4) == 28  # short bouts keep their share
+    assert endurance(85, 12) == 85
+    assert endurance(85, 10) == 68
+    assert endurance(85, 15) == 111
+    assert endurance(84, 4) == 28  # short bouts keep their share
 
 
 def test_conditions_table_rows():
