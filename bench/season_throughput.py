@@ -88,7 +88,18 @@ def read_timings(directory: Path) -> list[dict]:
 
 
 def run(args) -> dict:
-    env = h.fresh_services({"BOUTS_BATCH_SIZE": args.batch, "CONN_MAX_AGE": 600, "BOUTS_QUEUE": ""})
+    env = h.fresh_services(
+        {
+            "BOUTS_BATCH_SIZE": args.batch,
+            "CONN_MAX_AGE": 600,
+            "BOUTS_QUEUE": "",
+            # Production settings: DEBUG keeps a log of every query (up to 9,000).
+            "DJANGO_DEBUG": 0,
+            "DJANGO_SECRET_KEY": "bench-only-" + "x" * 40,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": 0,
+        }
+    )
     from django.core.management import call_command
 
     from bench.timed_worker import timed
