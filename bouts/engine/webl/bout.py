@@ -15,6 +15,7 @@ from operator import itemgetter
 from ..result import DQ, KO, RTD, TDRAW, TKO, BoutResult, clock, decision_from_totals
 from . import formulas as F
 from .cards import weight_strength_bonus
+from .default_plans import default_plan_key, fast_default_plan, plan_for_key
 from .formulas import round2
 from .injuries import (
     LOCATIONS,
@@ -27,15 +28,7 @@ from .injuries import (
     vision_penalty,
 )
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import (
-    TOWEL,
-    Line,
-    Plan,
-    default_plan_key,
-    fast_default_plan,
-    parse_line,
-    plan_for_key,
-)
+from .plans import TOWEL, Line, Plan, parse_line
 from .scoring import (
     _CLOSE_MODE,
     AGGRESSOR,
@@ -292,6 +285,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     used_a = used_b = F.ENERGY
     recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
     look_a, look_b = plan_r.lookup, plan_b.lookup
+    env_r, env_b = plan_r.env, plan_b.env
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
@@ -343,12 +337,13 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             totals[0][:] = tr1, tb1
             totals[1][:] = tr2, tb2
             totals[2][:] = tr3, tb3
+            env = env_r(a, b, rnd, 0, totals, won)
             for rule in conds:  # Plan.choose, inlined: the last line that applies wins
                 try:
-                    if rule.test(a, b, rnd, 0, totals, won):
+                    if rule.test.holds(env):
                         la = rule.action
                         break
-                except (ZeroDivisionError, TypeError):
+                except ZeroDivisionError:  # a division by zero: the condition is false
                     pass
         lb, conds = look_b[rnd]
         if conds:
@@ -356,12 +351,13 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             totals[0][:] = tr1, tb1
             totals[1][:] = tr2, tb2
             totals[2][:] = tr3, tb3
+            env = env_b(b, a, rnd, 1, totals, won)
             for rule in conds:
                 try:
-                    if rule.test(b, a, rnd, 1, totals, won):
+                    if rule.test.holds(env):
                         lb = rule.action
                         break
-                except (ZeroDivisionError, TypeError):
+                except ZeroDivisionError:
                     pass
         la = la or FALLBACK
         lb = lb or FALLBACK

@@ -13,14 +13,17 @@ from .officials import resolve_corners, resolve_officials
 from .plans import Plan, parse_plan
 
 OPTIONS = ("home", "champion", "weight_rule")
-_PARSED: dict[str, Plan] = {}  # plan text -> parsed plan (plans are read-only once parsed)
+# plan text -> parsed plan (plans are read-only once parsed); at most _PARSED_MAX of them
+# (a plan is at most plans.MAX_PLAN_CHARS long, so the cache stays a few MB at worst)
+_PARSED: dict[str, Plan] = {}
+_PARSED_MAX = 256
 
 
 def _parsed(text: str, side: str) -> Plan:
     plan = _PARSED.get(text)
     if plan is None:
         plan = parse_plan(text, side=side)  # raises PlanError naming the side and line
-        if len(_PARSED) > 2000:
+        if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[text] = plan
     return plan
