@@ -94,3 +94,45 @@ def apply_penalty(score: list, side: str) -> list:
     if blue > red:
         return [red + 1, blue]
     return [red, max(MIN_SCORE - 1, blue - 1)]
+
+
+def bout_judges(judges: list, random, home, champion) -> list:
+    """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
+    ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
+    weight, close-round mode, home side)`` (``judge_params`` with the red and blue
+    factors folded in; the unbiased judge without the call: the same draws and floats)."""
+    weights = []
+    for j in judges:
+        taste = random()
+        view = random()
+        if j.get("bias", "none") == "none":
+            wd = DAMAGE_WEIGHT * (0.5 + taste)
+            lean = VIEW * (2.0 * view - 1.0)
+            fr, fb = 1.0 + lean, 1.0 - lean
+            mode = _CLOSE_MODE[j.get("close_round", "even")]
+            weights.append((fr, wd * fr, fb, wd * fb, mode, home))
+        else:
+            wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
+            weights.append((wl * fr, wd * fr, wl * fb, wd * fb, m, h))
+    return weights
+
+
+def close_round(mode: int, home, lean) -> list:
+    """A close round for a judge: even, or to his side (aggressor, counterpuncher, home)."""
+    if mode == EVEN:
+        return [10, 10]
+    side = home if mode == HOME else lean[mode - AGGRESSOR]
+    if side is None:
+        return [10, 10]
+    return [10, 9] if side == "red" else [9, 10]
+
+
+def adjust(score: list, downs_r: int, downs_b: int, pen_r: int, pen_b: int) -> list:
+    """Knockdowns, then point penalties, on one judge's score for the round."""
+    if downs_r or downs_b:
+        score = apply_knockdowns(score, downs_r, downs_b)
+    for _ in range(pen_r):
+        score = apply_penalty(score, "red")
+    for _ in range(pen_b):
+        score = apply_penalty(score, "blue")
+    return score

@@ -9,8 +9,11 @@ from hypothesis import strategies as st
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
 from bouts.engine.result import DQ, KO, TDRAW, TKO
-from bouts.engine.webl.bout import Fighter, _fouls, _side_values, resolve_stoppage
+from bouts.engine.webl.fighter import Fighter, line_values, side_values
+from bouts.engine.webl.incidents import DQ_LADDER
+from bouts.engine.webl.incidents import fouls as _fouls
 from bouts.engine.webl.plans import parse_line, parse_plan
+from bouts.engine.webl.stoppage import resolve_stoppage
 
 from .helpers import ScriptedRng, card
 
@@ -39,8 +42,6 @@ def test_dirty_fighter_warned_then_ladder():
 
 
 def test_dq_ladder_values_and_automatic_fifth():
-    from bouts.engine.webl.bout import DQ_LADDER
-
     assert DQ_LADDER == (0.10, 0.20, 0.40, 0.80, 1.0)
     f = _fighter()
     f.warnings = 4
@@ -67,14 +68,14 @@ def test_unintentional_foul_never_disqualifies():
 
 def test_holding_penalty_probability():
     # Seed: clinching with DEF 10: 10 x 10 / 4 = 25%.
-    vals = _side_values(parse_line("2/8/10 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
+    vals = side_values(parse_line("2/8/10 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
     assert vals[12] == pytest.approx(0.25)
-    vals = _side_values(parse_line("2/6/12 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
+    vals = side_values(parse_line("2/6/12 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
     assert vals[12] == pytest.approx(0.36)
     assert (
-        _side_values(parse_line("2/8/9 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))[12] == 0.0
+        side_values(parse_line("2/8/9 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))[12] == 0.0
     )
-    assert _side_values(parse_line("2/8/10"), (10, 10, 10), 2, parse_line("5/7/8"))[12] == 0.0
+    assert side_values(parse_line("2/8/10"), (10, 10, 10), 2, parse_line("5/7/8"))[12] == 0.0
 
 
 def test_holding_penalty_rate_in_bouts():
@@ -404,29 +405,23 @@ def test_inlined_endurance_arithmetic_matches_the_formulas():
 
 
 def test_cutting_off_the_ring_costs_a_quarter_point_per_agg():
-    from bouts.engine.webl.bout import _line_values
-
-    plain = _line_values(parse_line("6/7/7"), 6, False)
-    cut = _line_values(parse_line("6/7/7 (cut)"), 6, False)
+    plain = line_values(parse_line("6/7/7"), 6, False)
+    cut = line_values(parse_line("6/7/7 (cut)"), 6, False)
     assert cut[0] - plain[0] == pytest.approx(1.5)  # fatigue: 6 + 0.25 x 6
 
 
 def test_feint_tires_as_if_the_point_was_used_and_clinch_rests_it():
-    from bouts.engine.webl.bout import _line_values
-
-    feint = _line_values(parse_line("6/7/7 (feint)"), 5, False)
-    clinch = _line_values(parse_line("6/7/7 (clinch)"), 5, False)
+    feint = line_values(parse_line("6/7/7 (feint)"), 5, False)
+    clinch = line_values(parse_line("6/7/7 (clinch)"), 5, False)
     assert feint[:2] == (6, 20)  # fatigue 6, energy used 20
     assert clinch[:2] == (5, 19)  # fatigue 5, one point rested
     assert feint[9] == clinch[9] == 40  # 8 x the AGG actually used
 
 
 def test_all_out_doubles_damage_dealt_and_quadruples_damage_taken():
-    from bouts.engine.webl.bout import _line_values
-
-    assert _line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
-    assert _line_values(parse_line("6/7/7"), 6, True)[2] == 28
-    assert _line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
+    assert line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
+    assert line_values(parse_line("6/7/7"), 6, True)[2] == 28
+    assert line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
 
 
 ATTRS = ("str", "spd", "agl", "hgt", "tgh")
