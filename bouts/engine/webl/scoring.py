@@ -75,12 +75,16 @@ def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u, lean):
 
 
 def apply_knockdowns(score: list, downs_r: int, downs_b: int) -> list:
-    """Each knockdown costs the downed fighter a point; the better score is raised back
-    to 10 (10-point must)."""
-    red = score[0] - downs_r
-    blue = score[1] - downs_b
-    top = max(red, blue)
-    return [max(MIN_SCORE, red + 10 - top), max(MIN_SCORE, blue + 10 - top)]
+    """10-8 for a knockdown (reference: fight reports print "10-8 for the knockdown"):
+    the fighter who was down fewer times wins the round, 10 to 9 less one point for
+    each knockdown more (10-8, 10-7 for two, at least MIN_SCORE), whatever the punches
+    said. Knockdowns on both sides cancel; equal ones leave the round to the punches."""
+    net = downs_b - downs_r  # red's knockdowns scored, less those suffered
+    if net > 0:
+        return [10, 9 - net if net < 9 - MIN_SCORE else MIN_SCORE]
+    if net < 0:
+        return [9 + net if -net < 9 - MIN_SCORE else MIN_SCORE, 10]
+    return score
 
 
 def apply_penalty(score: list, side: str) -> list:

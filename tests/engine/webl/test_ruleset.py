@@ -188,7 +188,9 @@ def _batch_digest(n: int = 240) -> str:
     return digest.hexdigest()
 
 
-BATCH_PINNED = "a19b9b59ba5942fe2dad291c225975c703984b805efd562c335b1ee7ec4149b6"
+# Re-pinned for "10-8 for the knockdown" (issue 16: a knockdown round goes to the man who
+# scored it, 10-8 / 10-7; the five bouts above have no round it changes).
+BATCH_PINNED = "144f555c324317d44aeb7ca76c5de79cd18b7f4e844254daa774e1c10599cdd1"
 
 
 def test_pinned_batch_with_every_input_varied():
