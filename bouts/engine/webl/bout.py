@@ -149,9 +149,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             pla, plb, restyle = la, lb, False
             va1, va2, vb1, vb2 = pair_values(a, b, la, lb)
             s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
-            tg_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, inj_b_mult = va2
+            tg_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, inj_a_mult = va2
             s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
-            tg_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, inj_a_mult = vb2
+            tg_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
             stun_a = kn_a[0] * STUN_SHARE

@@ -74,9 +74,10 @@ class Fighter:
 
 
 def pair_values(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
-    """Steps 2-3 for the two lines: red's ``side_values`` cut after the 8th value,
-    then blue's (four tuples that unpack without slicing in the round loop), from the
-    fighters' attributes less their injury penalties (never below 1)."""
+    """Steps 2-3 for the two lines: red's ``side_values`` cut after the 8th value, the
+    last two replaced by his own injury-chance multiplier, then blue's (four tuples
+    that unpack without slicing in the round loop), from the fighters' attributes less
+    their injury penalties (never below 1)."""
     sa = (
         a.str,
         v if (v := a.spd - a.pen_spd) > 1.0 else 1.0,
@@ -93,7 +94,15 @@ def pair_values(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         if len(_PAIRS) > _PAIRS_MAX:
             _PAIRS.clear()
         ra, rb, agg_a, agg_b = resolve_styles(sa, sb, a.hgt, b.hgt, la, lb)
-        pair = _PAIRS[key] = (*_halves(la, ra, agg_a, lb), *_halves(lb, rb, agg_b, la))
+        va1, va2 = _halves(la, ra, agg_a, lb)
+        vb1, vb2 = _halves(lb, rb, agg_b, la)
+        # Step 9: each fighter's own injury-chance multiplier, from both lines.
+        pair = _PAIRS[key] = (
+            va1,
+            (*va2[:6], va2[7] * vb2[6]),
+            vb1,
+            (*vb2[:6], vb2[7] * va2[6]),
+        )
     return pair
 
 
@@ -112,7 +121,7 @@ def side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
     """What the round needs from one side's line, computed once per pairing:
     ``(STR, SPD, AGL, AGG, fatigue, energy used, POW x all-out, DEF, target, dirty,
     landed multiplier, damage multiplier for the target, holding chance, thrown,
-    injury-chance multiplier for the opponent)``."""
+    injury-chance multiplier for the opponent, injury-chance multiplier for himself)``."""
     key = (line.label, agg, opp_line.style == "allout")
     static = _LINE_VALUES.get(key)
     if static is None:
@@ -137,8 +146,10 @@ def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     )
     cut_cost = F.CUT_OFF_RING_COST * agg if style == "cut" else 0.0
     hold = line.defense * line.defense / 400.0 if style == "clinch" and line.defense >= 10 else 0.0
-    # Injury chance multiplier for the *opponent* (step 9): head x1.5, body x0.5.
-    opp_inj = {"H": F.HEAD_INJURY, "B": F.BODY_INJURY}.get(line.target, 1.0)
+    # Step 9: head punches x1.5 on the opponent's injury chance; throwing body blows
+    # x0.25 on the fighter's own.
+    opp_inj = F.HEAD_INJURY if line.target == "H" else 1.0
+    own_inj = F.BODY_INJURY if line.target == "B" else 1.0
     return (
         fat_agg + cut_cost,
         used,
@@ -151,4 +162,5 @@ def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
         min(1.0, hold),
         8 * agg,
         opp_inj,
+        own_inj,
     )

@@ -22,7 +22,7 @@ ALLOUT_DEALT = 2.0  # step 2, all-out
 ALLOUT_TAKEN = 4.0  # step 2, all-out
 CUT_OFF_RING_COST = 0.25  # step 2: endurance per AGG point when cutting off the ring
 HEAD_INJURY = 1.5  # step 9
-BODY_INJURY = 0.5  # step 9: the worked example's value (the rule text says 0.25)
+BODY_INJURY = 0.25  # step 9: a fighter throwing body blows (the rule text; RULES.md)
 INJURY_REPEAT_CAP = 0.5  # step 9: second and later injuries, aggravation
 
 # Step 10: (knockdown, two knockdowns, knockout) as shares of starting endurance,
@@ -77,13 +77,14 @@ def damage_modifiers(target: str, dirty: bool, warned: bool) -> tuple[float, flo
     return tgt, dirt
 
 
-def injury_chance(damage: float, opp_target: str = "") -> float:
-    """Step 9: DAM x DAM / 10 percent, x1.5 against head punches, x0.5 against body
-    blows (see RULES.md for the 0.25/0.5 contradiction)."""
+def injury_chance(damage: float, opp_target: str = "", own_target: str = "") -> float:
+    """Step 9: DAM x DAM / 10 percent, x1.5 if the opponent is throwing head punches,
+    x0.25 if the fighter is throwing body blows (the rule's words; RULES.md on the
+    example's 7.2%)."""
     chance = damage * damage / 1000.0
     if opp_target == "H":
         chance *= HEAD_INJURY
-    elif opp_target == "B":
+    if own_target == "B":
         chance *= BODY_INJURY
     return chance
 

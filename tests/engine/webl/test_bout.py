@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
 from bouts.engine.result import DQ, KO, TDRAW, TKO
-from bouts.engine.webl.fighter import Fighter, line_values, side_values
+from bouts.engine.webl.fighter import Fighter, line_values, pair_values, side_values
 from bouts.engine.webl.incidents import DQ_LADDER
 from bouts.engine.webl.incidents import fouls as _fouls
 from bouts.engine.webl.plans import parse_line, parse_plan
@@ -64,6 +64,22 @@ def test_unintentional_foul_never_disqualifies():
     assert not f.dq
     assert (warned, points) == (False, 1)
     assert fouls[0]["type"] == "unintentional"
+
+
+@pytest.mark.parametrize(
+    ("red", "blue", "red_mult", "blue_mult"),
+    [
+        ("5B/7/8", "5/7/8", 0.25, 1.0),  # throwing body blows: his own chance x0.25
+        ("5H/7/8", "5/7/8", 1.0, 1.5),  # head punches: the opponent's chance x1.5
+        ("5H/7/8", "5B/7/8", 1.0, 1.5 * 0.25),
+        ("5C/7/8", "5/7/8", 1.0, 1.0),  # cut targeting: in the round, when he bleeds
+    ],
+)
+def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
+    a, b = Fighter("red", card(), card(), None, True), Fighter("blue", card(), card(), None, True)
+    _, red_values, _, blue_values = pair_values(a, b, parse_line(red), parse_line(blue))
+    assert red_values[-1] == pytest.approx(red_mult)
+    assert blue_values[-1] == pytest.approx(blue_mult)
 
 
 def test_holding_penalty_probability():

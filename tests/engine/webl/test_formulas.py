@@ -64,8 +64,11 @@ def test_injury_chance_examples():
     # Seed, step 9: 12 points of damage -> 14.4%; against head punches 21.6%.
     assert F.injury_chance(12) == pytest.approx(0.144)
     assert F.injury_chance(12, "H") == pytest.approx(0.216)
-    # The worked example's 7.2% against body blows (the rule text says x0.25).
-    assert F.injury_chance(12, "B") == pytest.approx(0.072)
+    # "x0.25 if the fighter is throwing body blows" (the rule's words; its example
+    # prints 7.2%, a halving: RULES.md). The opponent's body blows change nothing.
+    assert F.injury_chance(12, own_target="B") == pytest.approx(0.036)
+    assert F.injury_chance(12, "B") == pytest.approx(0.144)
+    assert F.injury_chance(12, "H", "B") == pytest.approx(0.054)
 
 
 @pytest.mark.parametrize(
