@@ -18,7 +18,7 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
     A dirty fighter is warned with ``warn_p`` (seed 50%); any fighter may be warned
     for an unintentional foul (``unint_p``, seed 1.5%), which counts on the ladder
     but never disqualifies. The n-th warning for dirty fighting disqualifies with
-    10/20/40/80/100%; from the second warning on each warning costs a point. A
+    10/20/40/80/100%; every warning that does not disqualify costs a point. A
     clinching fighter with DEF >= 10 is penalised for holding with DEF x DEF / 4 %."""
     random = rng.random
     points = 0
@@ -35,16 +35,14 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
         f.warnings += 1
         n = f.warnings
         seconds = 1 + int(random() * (ROUND_SECONDS - 1))
-        penalty, pts = "warning", 0
         if kind == "dirty" and random() < DQ_LADDER[min(n, len(DQ_LADDER)) - 1]:
             f.dq = True
-            penalty = "disqualification"
-        elif n >= 2:
+            penalty, pts = "disqualification", 0
+        else:  # "After one warning, the fighter has one point taken away from him"
             penalty, pts = "point", 1
         points += pts
         what = "foul blows" if kind == "dirty" else "an unintentional foul"
         text = {
-            "warning": f"{f.name} is warned for {what}.",
             "point": f"{f.name} is warned for {what} and loses a point.",
             "disqualification": f"{f.name} is warned for {what} and disqualified.",
         }[penalty]

@@ -26,10 +26,12 @@ def _fighter():
 def test_dirty_fighter_warned_then_ladder():
     f = _fighter()
     fouls, events = [], []
-    # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: a warning, no point.
+    # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: "After one warning, the fighter has
+    # one point taken away from him, even if he is not disqualified."
     warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.5]), f, 1, True, 0, 0.5, 0.015, fouls, events)
-    assert (warned, points, f.warnings, f.dq) == (True, 0, 1, False)
-    assert fouls[-1]["penalty"] == "warning"
+    assert (warned, points, f.warnings, f.dq) == (True, 1, 1, False)
+    assert (fouls[-1]["penalty"], fouls[-1]["points"]) == ("point", 1)
+    assert events[-1]["text"] == "Joe is warned for foul blows and loses a point."
     # Second warning: 20% DQ chance; 0.25 survives and costs a point.
     warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.25]), f, 2, True, 0, 0.5, 0.015, fouls, events)
     assert (points, f.dq) == (1, False)
@@ -53,6 +55,15 @@ def test_unwarned_dirty_fighter():
     f = _fighter()
     warned, points = _fouls(ScriptedRng([0.6, 0.5]), f, 1, True, 0, 0.5, 0.015, [], [])
     assert (warned, points, f.warnings) == (False, 0, 0)
+
+
+def test_first_unintentional_foul_costs_a_point():
+    # "treated as a normal warning except that the fighter is never disqualified"
+    f = _fighter()
+    fouls = []
+    warned, points = _fouls(ScriptedRng([0.3]), f, 1, False, 0, 0.5, 0.015, fouls, [])
+    assert (warned, points, f.warnings, f.dq) == (False, 1, 1, False)
+    assert (fouls[0]["type"], fouls[0]["penalty"]) == ("unintentional", "point")
 
 
 def test_unintentional_foul_never_disqualifies():
