@@ -10,18 +10,18 @@ their records and events (incidents.py: fouls, injuries, knockdowns), stoppages
 
 from __future__ import annotations
 
-from math import sqrt
+from math import floor, sqrt
 
 from ..result import TKO, BoutResult, decision_from_totals
 from . import formulas as F
 from .clock import BY_CLOCK, END_OF_ROUND
 from .default_plans import default_plan_key, fast_default_plan, plan_for_key
-from .fighter import Fighter, pair_values
-from .formulas import round2
+from .fighter import PAIRS, Fighter, new_pair
+from .formulas import round2, round2_four
 from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
-from .injuries import nose_fatigue, open_cuts, vision_penalty
+from .injuries import open_cuts
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
 from .plans import TOWEL, Plan, parse_line
 from .scoring import CLOSE, JUDGE_NOISE, adjust, bout_judges, close_round
@@ -77,8 +77,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     plan_b = plans.get("blue") or fast_default_plan(
         blue_card, red_card, corners["blue"]["strategy"], random
     )
-    a = Fighter("red", red_card, blue_card, plan_r, weight_rule)
-    b = Fighter("blue", blue_card, red_card, plan_b, weight_rule)
+    a = Fighter("red", red_card, blue_card, weight_rule)
+    b = Fighter("blue", blue_card, red_card, weight_rule)
     an, bn = a.name, b.name
     st_a, st_b = a.start, b.start
     e_a, e_b = st_a, st_b
@@ -147,7 +147,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # --- steps 2-3: styles and height (recomputed when a line or an injury changes)
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
-            va1, va2, vb1, vb2 = pair_values(a, b, la, lb)
+            va1, va2, vb1, vb2 = PAIRS.get((a.key, b.key, la.label, lb.label)) or new_pair(
+                a, b, la, lb
+            )
             s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
             tg_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, inj_a_mult = va2
             s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
@@ -277,23 +279,24 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # --- step 12: fatigue (AGG, cutting off the ring, an injured nose)
         e_a -= taken_a + fat_a + nose_a
         e_b -= taken_b + fat_b + nose_b
-        la_i = int(land_a + 0.5)
-        lb_i = int(land_b + 0.5)
+        la_i = floor(land_a + 0.5)  # int() of a positive float, cheaper
+        lb_i = floor(land_b + 0.5)
+        dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
         stats.append(
             {
                 "round": rnd,
                 "red": {
                     "landed": la_i,
                     "thrown": thrown_a,
-                    "damage": round2(dmg_b),
-                    "endurance": round2(e_a),
+                    "damage": dealt_a,
+                    "endurance": left_a,
                     "plan": la.label,
                 },
                 "blue": {
                     "landed": lb_i,
                     "thrown": thrown_b,
-                    "damage": round2(dmg_a),
-                    "endurance": round2(e_b),
+                    "damage": dealt_b,
+                    "endurance": left_b,
                     "plan": lb.label,
                 },
             }
@@ -367,15 +370,11 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # Injury penalties to SPD and AGL (and a bad nose) count from the next round.
         if hurt:
             hurt = False
-            if a.pen_version < 0:
-                a.pen_version = 1 - a.pen_version
-                a.pen_spd, a.pen_agl = vision_penalty(a.injuries)
-                a.nose = nose_a = nose_fatigue(a.injuries)
+            if a.changed:
+                nose_a = a.update_penalties()
                 restyle = True
-            if b.pen_version < 0:
-                b.pen_version = 1 - b.pen_version
-                b.pen_spd, b.pen_agl = vision_penalty(b.injuries)
-                b.nose = nose_b = nose_fatigue(b.injuries)
+            if b.changed:
+                nose_b = b.update_penalties()
                 restyle = True
 
     if method is None:  # result.decision_from_totals, for three judges

@@ -7,6 +7,8 @@ in the same order and builds the same plan from ready-made tables (the bout's pa
 
 from __future__ import annotations
 
+from math import floor
+
 from .conditions import VARIABLES, environment_builder
 from .plans import ENERGY, MAX_ROUND, Line, Plan, Rule, parse_plan
 
@@ -214,20 +216,21 @@ def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     slots = _FAST.get(style)
     if slots is None:
         slots = _FAST[style] = [None] * 120
-    # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%)
-    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
+    # floor() is int() for these positive floats, and cheaper
+    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
     e1 = slots[i] or _fast_entry(style, slots, i)
-    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
     e2 = slots[i] or _fast_entry(style, slots, i)
-    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
     e3 = slots[i] or _fast_entry(style, slots, i)
-    i = int(random() * 5) * 24 + int(random() * 4) * 6
+    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
     e4 = slots[i] or _fast_entry(style, slots, i)

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 from . import formulas as F
-from .cards import weight_strength_bonus
-from .plans import Line, Plan
+from .injuries import nose_fatigue, vision_penalty
+from .plans import Line
 from .styles import resolve_styles
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
-_PAIRS: dict[tuple, tuple] = {}  # steps 2-3 by (attributes, heights, lines): pure, shared
+# (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
+PAIRS: dict[tuple, tuple] = {}
 _PAIRS_MAX = 20000
-_LINE_VALUES: dict[tuple, tuple] = {}
-_HALVES: dict[tuple, tuple] = {}
+_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
+_NAMES = {"red": "Red", "blue": "Blue"}
 
 
 def _knock_table(start: float) -> dict:
@@ -27,22 +28,25 @@ def _knock_table(start: float) -> dict:
 
 class Fighter:
     """A fighter's state between the steps (the round loop keeps hot values in locals
-    and writes them back here before a helper or a condition reads them)."""
+    and writes them back here before a helper or a condition reads them).
+
+    ``key`` is what steps 2-3 read from him: ``(STR, SPD, AGL, HGT)``, SPD and AGL less
+    the injury penalties (never below 1); ``changed``: an injury this round changes the
+    penalties from the next (``update_penalties``)."""
 
     __slots__ = (
         "agl",
+        "changed",
         "downs",
         "dq",
         "end",
         "hgt",
         "injuries",
+        "key",
         "knock",
         "name",
-        "nose",
         "pen_agl",
         "pen_spd",
-        "pen_version",
-        "plan",
         "side",
         "spd",
         "start",
@@ -51,85 +55,104 @@ class Fighter:
         "warnings",
     )
 
-    def __init__(self, side: str, card: dict, opp: dict, plan: Plan, weight_rule: bool):
+    def __init__(self, side: str, card: dict, opp: dict, weight_rule: bool):
         self.side = side
-        self.name = card.get("name") or side.capitalize()
+        self.name = card.get("name") or _NAMES[side]
         self.start = self.end = start = 10.0 * card["tgh"]  # cards.endurance
+        strength = float(card["str"])
         if weight_rule:
+            # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
-            bonus = weight_strength_bonus(weight, opp_weight) if weight and opp_weight else 0.0
-        else:
-            bonus = 0
-        self.str = card["str"] + bonus
-        self.spd = float(card["spd"])
-        self.agl = float(card["agl"])
-        self.hgt = card["hgt"]
-        self.plan = plan
+            if weight and opp_weight:
+                weight = weight if weight < 250.0 else 250.0
+                opp_weight = opp_weight if opp_weight < 250.0 else 250.0
+                if weight > opp_weight:
+                    strength += (weight / opp_weight - 1.0) * 10.0
+        self.str = strength
+        self.spd = spd = float(card["spd"])
+        self.agl = agl = float(card["agl"])
+        self.hgt = hgt = card["hgt"]
+        self.key = (strength, spd, agl, hgt)
         self.injuries = []
-        self.pen_spd = self.pen_agl = self.nose = 0.0
-        self.pen_version = 0  # negative: penalties change at the end of this round
+        self.pen_spd = self.pen_agl = 0.0
+        self.changed = self.dq = False
         self.warnings = self.downs = self.stuns = 0
-        self.dq = False
         self.knock = _KNOCK.get(start) or _knock_table(start)  # step 10 lines by targeting
 
-
-def pair_values(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
-    """Steps 2-3 for the two lines: red's ``side_values`` cut after the 8th value, the
-    last two replaced by his own injury-chance multiplier, then blue's (four tuples
-    that unpack without slicing in the round loop), from the fighters' attributes less
-    their injury penalties (never below 1)."""
-    sa = (
-        a.str,
-        v if (v := a.spd - a.pen_spd) > 1.0 else 1.0,
-        v if (v := a.agl - a.pen_agl) > 1.0 else 1.0,
-    )
-    sb = (
-        b.str,
-        v if (v := b.spd - b.pen_spd) > 1.0 else 1.0,
-        v if (v := b.agl - b.pen_agl) > 1.0 else 1.0,
-    )
-    key = (sa, sb, a.hgt, b.hgt, la.label, lb.label)  # a label is the whole line
-    pair = _PAIRS.get(key)
-    if pair is None:
-        if len(_PAIRS) > _PAIRS_MAX:
-            _PAIRS.clear()
-        ra, rb, agg_a, agg_b = resolve_styles(sa, sb, a.hgt, b.hgt, la, lb)
-        va1, va2 = _halves(la, ra, agg_a, lb)
-        vb1, vb2 = _halves(lb, rb, agg_b, la)
-        # Step 9: each fighter's own injury-chance multiplier, from both lines.
-        pair = _PAIRS[key] = (
-            va1,
-            (*va2[:6], va2[7] * vb2[6]),
-            vb1,
-            (*vb2[:6], vb2[7] * va2[6]),
+    def update_penalties(self) -> float:
+        """After a round with an injury: SPD and AGL penalties from the next round on;
+        returns the extra fatigue of an injured nose."""
+        self.changed = False
+        self.pen_spd, self.pen_agl = vision_penalty(self.injuries)
+        self.key = (
+            self.str,
+            v if (v := self.spd - self.pen_spd) > 1.0 else 1.0,
+            v if (v := self.agl - self.pen_agl) > 1.0 else 1.0,
+            self.hgt,
         )
+        return nose_fatigue(self.injuries)
+
+
+def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
+    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
+    four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
+    used, POW x all-out, DEF)`` and ``(target, dirty, landed multiplier, damage
+    multiplier for the target, holding chance, thrown, his injury-chance multiplier)``,
+    then blue's."""
+    key = (a.key, b.key, la.label, lb.label)
+    s, p, g, ha = a.key
+    sa = (s, p, g)
+    s, p, g, hb = b.key
+    sb = (s, p, g)
+    if la.style or lb.style:
+        ra, rb, agg_a, agg_b = resolve_styles(sa, sb, ha, hb, la, lb)
+    else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
+        agg_a, agg_b = la.agg, lb.agg
+        ra, rb = sa, sb
+        if ha > hb:
+            half = (ha - hb) * 0.5
+            ra = (sa[0], sa[1] + half, sa[2] + half)
+        elif hb > ha:
+            half = (hb - ha) * 0.5
+            rb = (sb[0], sb[1] + half, sb[2] + half)
+    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, lb.style == "allout")) or (
+        _line_parts(la, agg_a, lb.style == "allout")
+    )
+    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, la.style == "allout")) or (
+        _line_parts(lb, agg_b, la.style == "allout")
+    )
+    if len(PAIRS) > _PAIRS_MAX:
+        PAIRS.clear()
+    # Every value is a float already (the round's arithmetic has no mixed int-float
+    # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
+    pair = PAIRS[key] = (
+        ra + head_a,
+        (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
+        rb + head_b,
+        (*tail_b, own_b * opp_a),
+    )
     return pair
 
 
-def _halves(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
-    """``side_values`` as its first eight values and the rest."""
-    key = (line.label, agg, opp_line.style == "allout")
-    static = _HALVES.get(key)
-    if static is None:
-        values = line_values(line, agg, opp_line.style == "allout")
-        static = _HALVES[key] = (values[:4], values[4:])
-    s, p, a = stats
-    return (float(s), float(p), float(a), float(agg), *static[0]), static[1]
+def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
+    values = line_values(line, agg, opp_allout)
+    parts = _LINES[line.label, agg, opp_allout] = (
+        (float(agg), *values[:4]),
+        values[4:10],
+        values[10],
+        values[11],
+    )
+    return parts
 
 
 def side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
-    """What the round needs from one side's line, computed once per pairing:
-    ``(STR, SPD, AGL, AGG, fatigue, energy used, POW x all-out, DEF, target, dirty,
-    landed multiplier, damage multiplier for the target, holding chance, thrown,
-    injury-chance multiplier for the opponent, injury-chance multiplier for himself)``."""
-    key = (line.label, agg, opp_line.style == "allout")
-    static = _LINE_VALUES.get(key)
-    if static is None:
-        static = _LINE_VALUES[key] = line_values(line, agg, opp_line.style == "allout")
-    # Floats for the round's arithmetic (exact for these small integers: the same
-    # results, without mixed int-float operations in the loop).
+    """What the round needs from one side's line: ``(STR, SPD, AGL, AGG, fatigue,
+    energy used, POW x all-out, DEF, target, dirty, landed multiplier, damage
+    multiplier for the target, holding chance, thrown, injury-chance multiplier for
+    the opponent, injury-chance multiplier for himself)``."""
     s, p, a = stats
-    return (float(s), float(p), float(a), float(agg), *static)
+    values = line_values(line, agg, opp_line.style == "allout")
+    return (float(s), float(p), float(a), float(agg), *values)
 
 
 def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:

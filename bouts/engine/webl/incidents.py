@@ -91,7 +91,7 @@ def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, o
     damage, hits, stop = injure(rng, f.injuries, chance, rnd, doctor_line, gash_stops, aggr, new)
     if not hits:
         return 0.0, None
-    f.pen_version = -abs(f.pen_version) - 1  # penalties change from the next round
+    f.changed = True  # penalties change from the next round
     for loc, level, aggravated in hits:
         seconds = 1 + int(rng.random() * (ROUND_SECONDS - 1))
         name = injury_name(loc, level)

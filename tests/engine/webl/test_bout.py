@@ -9,17 +9,17 @@ from hypothesis import strategies as st
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
 from bouts.engine.result import DQ, KO, TDRAW, TKO
-from bouts.engine.webl.fighter import Fighter, line_values, pair_values, side_values
+from bouts.engine.webl.fighter import Fighter, line_values, new_pair, side_values
 from bouts.engine.webl.incidents import DQ_LADDER
 from bouts.engine.webl.incidents import fouls as _fouls
-from bouts.engine.webl.plans import parse_line, parse_plan
+from bouts.engine.webl.plans import parse_line
 from bouts.engine.webl.stoppage import resolve_stoppage
 
 from .helpers import ScriptedRng, card
 
 
 def _fighter():
-    return Fighter("red", {**card(), "name": "Joe"}, card(), parse_plan("5/7/8"), True)
+    return Fighter("red", {**card(), "name": "Joe"}, card(), True)
 
 
 # ------------------------------------------------------------------ step 5: fouls
@@ -87,8 +87,8 @@ def test_unintentional_foul_never_disqualifies():
     ],
 )
 def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
-    a, b = Fighter("red", card(), card(), None, True), Fighter("blue", card(), card(), None, True)
-    _, red_values, _, blue_values = pair_values(a, b, parse_line(red), parse_line(blue))
+    a, b = Fighter("red", card(), card(), True), Fighter("blue", card(), card(), True)
+    _, red_values, _, blue_values = new_pair(a, b, parse_line(red), parse_line(blue))
     assert red_values[-1] == pytest.approx(red_mult)
     assert blue_values[-1] == pytest.approx(blue_mult)
 
