@@ -10,6 +10,7 @@ their records and events (incidents.py: fouls, injuries, knockdowns), stoppages
 
 from __future__ import annotations
 
+from dataclasses import fields
 from math import floor, sqrt
 
 from ..result import TKO, BoutResult, decision_from_totals
@@ -30,6 +31,25 @@ from .stoppage import corner_stoppage, round_stoppage
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 FALLBACK = parse_line("5/7/8")
+# BoutResult is built with positional arguments, in this order.
+assert tuple(f.name for f in fields(BoutResult)) == (
+    "ruleset",
+    "seed",
+    "scheduled_rounds",
+    "winner",
+    "method",
+    "round",
+    "time",
+    "judges",
+    "scorecards",
+    "knockdowns",
+    "injuries",
+    "fouls",
+    "rounds",
+    "events",
+    "fighters",
+    "details",
+), "BoutResult's fields changed: update bout.fight's call"
 # (cards for red, cards for blue) -> (winner, method): decision_from_totals on every case
 _DECISIONS = {
     (r, b): decision_from_totals([[1, 0]] * r + [[0, 1]] * b + [[0, 0]] * (3 - r - b))
@@ -41,6 +61,12 @@ _DECISIONS = {
 def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
     """The corner's default plan (default_plans.default_plan_text), built without parsing."""
     return plan_for_key(default_plan_key(me, opp, strategy, rng))
+
+
+def _totals(*cards) -> list:
+    """Each judge's ``[red, blue]`` total so far (the cards are summed when needed, not
+    kept running: most rounds need neither a condition nor a decision)."""
+    return [[sum(r for r, _ in card), sum(b for _, b in card)] for card in cards]
 
 
 def _conditional_line(fallback, conds, env):
@@ -99,11 +125,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     card1: list = []
     card2: list = []
     card3: list = []
-    totals = ([0, 0], [0, 0], [0, 0])  # for the plans' conditions
     won = [0, 0]
     needs = plan_r.needs + plan_b.needs
     track_won = "roundswon" in needs or "roundslost" in needs
-    tr1 = tb1 = tr2 = tb2 = tr3 = tb3 = 0
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
     pla = plb = None
@@ -127,9 +151,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         lb, conds_b = look_b[rnd]
         if conds_a or conds_b:
             a.end, b.end = e_a, e_b
-            totals[0][:] = tr1, tb1
-            totals[1][:] = tr2, tb2
-            totals[2][:] = tr3, tb3
+            totals = _totals(card1, card2, card3)
             if conds_a:
                 la = _conditional_line(la, conds_a, plan_r.env(a, b, rnd, 0, totals, won))
             if conds_b:
@@ -344,12 +366,6 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         card1.append(s1)
         card2.append(s2)
         card3.append(s3)
-        tr1 += s1[0]
-        tb1 += s1[1]
-        tr2 += s2[0]
-        tb2 += s2[1]
-        tr3 += s3[0]
-        tb3 += s3[1]
         if track_won:  # rounds won on at least two cards (plan variables)
             if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
                 won[0] += 1
@@ -378,26 +394,29 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 restyle = True
 
     if method is None:  # result.decision_from_totals, for three judges
+        (tr1, tb1), (tr2, tb2), (tr3, tb3) = _totals(card1, card2, card3)
         red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)
         blue_cards = (tb1 > tr1) + (tb2 > tr2) + (tb3 > tr3)
         winner, method = _DECISIONS[red_cards, blue_cards]
     a.end, b.end = e_a, e_b
-    return BoutResult(
-        ruleset="webl",
-        seed=0,
-        scheduled_rounds=rounds,
-        winner=winner,
-        method=method,
-        round=end_round,
-        time=end_time,
-        judges=[j["name"] for j in judges],
-        scorecards=[card1, card2, card3],
-        knockdowns=knockdowns,
-        injuries=injuries_out,
-        fouls=fouls,
-        rounds=stats,
-        events=events,
-        details={
+    j1, j2, j3 = judges
+    return BoutResult(  # positional: half the cost of keywords (the order is checked above)
+        "webl",
+        0,  # the seed: bouts.engine.simulate sets it
+        rounds,
+        winner,
+        method,
+        end_round,
+        end_time,
+        [j1["name"], j2["name"], j3["name"]],
+        [card1, card2, card3],
+        knockdowns,
+        injuries_out,
+        fouls,
+        stats,
+        events,
+        [],  # fighters: none in a one-on-one bout
+        {
             "endurance": {"red": round2(e_a), "blue": round2(e_b)},
             "starting_endurance": {"red": st_a, "blue": st_b},
             "plans": {"red": plan_r.text(), "blue": plan_b.text()},

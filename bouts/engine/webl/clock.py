@@ -9,6 +9,7 @@ from ..result import clock
 ROUND_SECONDS = 180
 LAST_SECOND = ROUND_SECONDS - 1
 CLOCKS = tuple(clock(s) for s in range(ROUND_SECONDS + 1))  # second -> "m:ss"
+SECONDS = {text: s for s, text in enumerate(CLOCKS)}  # "m:ss" -> second
 END_OF_ROUND = CLOCKS[ROUND_SECONDS]
 BY_CLOCK = itemgetter("clock")  # "m:ss" within one round sorts as text
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import formulas as F
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
-from .styles import resolve_styles
+from .styles import resolve_fast
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
@@ -105,7 +105,7 @@ def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     s, p, g, hb = b.key
     sb = (s, p, g)
     if la.style or lb.style:
-        ra, rb, agg_a, agg_b = resolve_styles(sa, sb, ha, hb, la, lb)
+        ra, rb, agg_a, agg_b = resolve_fast(sa, sb, ha, hb, la, lb)
     else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
         agg_a, agg_b = la.agg, lb.agg
         ra, rb = sa, sb

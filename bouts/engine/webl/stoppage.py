@@ -4,8 +4,10 @@ disqualification with the seed's double-(T)KO and DQ priority rules and its mome
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ, RTD, TDRAW
-from .clock import BY_CLOCK, CLOCKS, END_OF_ROUND, LAST_SECOND, ROUND_SECONDS
+from .clock import BY_CLOCK, CLOCKS, END_OF_ROUND, LAST_SECOND, ROUND_SECONDS, SECONDS
 
 
 def corner_stoppage(rnd: int, quit_a: bool, quit_b: bool, name_a: str, name_b: str, events):
@@ -77,8 +79,7 @@ def before_stoppage(rnd, seconds, events, first, *records) -> None:
     share = seconds / ROUND_SECONDS
 
     def scaled(clock_text: str) -> str:
-        minutes, secs = clock_text.split(":")
-        return CLOCKS[int((int(minutes) * 60 + int(secs)) * share)]
+        return CLOCKS[floor(SECONDS[clock_text] * share)]
 
     for event in events[first:]:
         event["clock"] = scaled(event["clock"])

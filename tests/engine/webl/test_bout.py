@@ -497,3 +497,25 @@ def test_any_bout_gives_a_consistent_result(seed, red, blue, lines, rounds):
     else:
         assert result.method in ("KO", "TKO", "RTD", "DQ", "TDRAW")
     assert (result.winner is None) == (result.method in ("DRAW", "TDRAW"))
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        (150, 140),
+        (140, 150),
+        (150, 150),
+        (260, 240),
+        (300, 250),
+        (250, 250),
+        (None, 150),
+        (150, None),
+    ],
+)
+def test_fighter_strength_follows_the_weight_rule(mine, theirs):
+    from bouts.engine.webl.cards import weight_strength_bonus
+
+    me, opp = card(weight=mine), card(weight=theirs)
+    expected = 11 + (weight_strength_bonus(mine, theirs) if mine and theirs else 0.0)
+    assert Fighter("red", me, opp, True).str == expected
+    assert Fighter("red", me, opp, False).str == 11.0
