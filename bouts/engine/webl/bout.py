@@ -24,13 +24,14 @@ from .incidents import injuries as record_injuries
 from .incidents import knocks
 from .injuries import open_cuts
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import TOWEL, Plan, parse_line
+from .plans import TOWEL, Plan
 from .scoring import CLOSE, JUDGE_NOISE, adjust, bout_judges, close_round
 from .stoppage import corner_stoppage, round_stoppage
 
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
-FALLBACK = parse_line("5/7/8")
+ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
+NUMBERS = tuple(str(n) for n in range(8 * F.ENERGY + 1))  # punches landed (<= 8 x AGG)
 # BoutResult is built with positional arguments, in this order.
 assert tuple(f.name for f in fields(BoutResult)) == (
     "ruleset",
@@ -110,7 +111,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
     recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
-    look_a, look_b = plan_r.lookup, plan_b.lookup
+    look_a, look_b = plan_r.rounds, plan_b.rounds
+    towels = plan_r.towels or plan_b.towels
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
@@ -125,6 +127,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     card1: list = []
     card2: list = []
     card3: list = []
+    add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
+    an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
     needs = plan_r.needs + plan_b.needs
     track_won = "roundswon" in needs or "roundslost" in needs
@@ -156,9 +160,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 la = _conditional_line(la, conds_a, plan_r.env(a, b, rnd, 0, totals, won))
             if conds_b:
                 lb = _conditional_line(lb, conds_b, plan_b.env(b, a, rnd, 1, totals, won))
-        la = la or FALLBACK
-        lb = lb or FALLBACK
-        if la is TOWEL or lb is TOWEL or e_a <= 0 or e_b <= 0:
+        if e_a <= 0 or e_b <= 0 or (towels and (la is TOWEL or lb is TOWEL)):
             quit_a = la is TOWEL or e_a <= 0
             quit_b = lb is TOWEL or e_b <= 0
             winner, method, end_round, end_time = corner_stoppage(
@@ -173,9 +175,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 a, b, la, lb
             )
             s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
-            tg_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, inj_a_mult = va2
+            tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
             s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
-            tg_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, inj_b_mult = vb2
+            tg_b, cut_b, fouling_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, _, of_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
             stun_a = kn_a[0] * STUN_SHARE
@@ -201,12 +203,12 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # --- step 5: warnings, penalties, disqualification
         warned_a = warned_b = False
         pen_a = pen_b = 0  # point penalties this round
-        if dirty_a or hold_a or random() < unint_p:
+        if fouling_a or random() < unint_p:
             warned_a, pen_a = call_fouls(
                 rng, a, rnd, dirty_a, hold_a, warn_p, unint_p, fouls, events
             )
             fouled = True
-        if dirty_b or hold_b or random() < unint_p:
+        if fouling_b or random() < unint_p:
             warned_b, pen_b = call_fouls(
                 rng, b, rnd, dirty_b, hold_b, warn_p, unint_p, fouls, events
             )
@@ -243,10 +245,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         stop_a = stop_b = None  # (share of the round, method, text)
         inj_a = inj_b = 0.0
         ch_a = dmg_a * dmg_a * 0.001 * inj_a_mult
-        if tg_b == "C" and open_cuts(a.injuries):
+        if cut_b and open_cuts(a.injuries):
             ch_a *= F.HEAD_INJURY
         ch_b = dmg_b * dmg_b * 0.001 * inj_b_mult
-        if tg_a == "C" and open_cuts(b.injuries):
+        if cut_a and open_cuts(b.injuries):
             ch_b *= F.HEAD_INJURY
         if a.injuries:
             aggr = random() < (ch_a if ch_a < 0.5 else 0.5)
@@ -304,7 +306,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         la_i = floor(land_a + 0.5)  # int() of a positive float, cheaper
         lb_i = floor(land_b + 0.5)
         dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
-        stats.append(
+        add_row(
             {
                 "round": rnd,
                 "red": {
@@ -363,9 +365,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             s3 = close_round(mode3, home3, lean)
         if downs_a or downs_b or pen_a or pen_b:
             s1, s2, s3 = (adjust(x, downs_a, downs_b, pen_a, pen_b) for x in (s1, s2, s3))
-        card1.append(s1)
-        card2.append(s2)
-        card3.append(s3)
+        add1(s1)
+        add2(s2)
+        add3(s3)
         if track_won:  # rounds won on at least two cards (plan variables)
             if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
                 won[0] += 1
@@ -377,8 +379,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 "clock": END_OF_ROUND,
                 "kind": "round",
                 "side": None,
-                "text": f"Round {rnd}: {an} lands {la_i} of {thrown_a}, "
-                f"{bn} lands {lb_i} of {thrown_b}.",
+                # "Round 3: A lands 31 of 48, B lands 27 of 40." from ready pieces
+                "text": f"{ROUND_HEADS[rnd]}{an_lands}{NUMBERS[la_i]}{of_a}"
+                f"{bn_lands}{NUMBERS[lb_i]}{of_b}",
             }
         )
         if len(events) - first_event > 1:  # a round's events in the order of the clock

@@ -147,7 +147,25 @@ def plan_for_key(key: tuple) -> Plan:
     plan.rules = rules
     plan.source = plan._text = plan_text_for_key(key)
     # rounds 0 (unused), 1-3, 4-6, 7-9, 10-15 (BLOCKS)
-    plan.lookup = (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4)
+    plan.lookup = plan.rounds = (
+        _NOTHING,
+        p1,
+        p1,
+        p1,
+        p2,
+        p2,
+        p2,
+        p3,
+        p3,
+        p3,
+        p4,
+        p4,
+        p4,
+        p4,
+        p4,
+        p4,
+    )
+    plan.towels = False  # the corners' lines never throw the towel
     plan.has_conditions = bool(conds)
     plan.needs = _NEEDS_CACHE[strategy]
     plan.env = _ENV_CACHE[strategy]
@@ -247,7 +265,25 @@ def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     plan.source = plan._text = (
         f"{l1.label}\n4) {l2.label}\n7) {l3.label}\n10) {l4.label}{_CORNER_SUFFIX[strategy]}"
     )
-    plan.lookup = (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4)
+    plan.lookup = plan.rounds = (
+        _NOTHING,
+        p1,
+        p1,
+        p1,
+        p2,
+        p2,
+        p2,
+        p3,
+        p3,
+        p3,
+        p4,
+        p4,
+        p4,
+        p4,
+        p4,
+        p4,
+    )
+    plan.towels = False  # the corners' lines never throw the towel
     plan.has_conditions = bool(conds)
     plan.needs = _NEEDS_CACHE[strategy]
     plan.env = _ENV_CACHE[strategy]

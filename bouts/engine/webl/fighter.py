@@ -96,9 +96,9 @@ class Fighter:
 def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
     four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
-    used, POW x all-out, DEF)`` and ``(target, dirty, landed multiplier, damage
-    multiplier for the target, holding chance, thrown, his injury-chance multiplier)``,
-    then blue's."""
+    used, POW x all-out, DEF)`` and ``(target, targets cuts, may be penalised, dirty,
+    landed multiplier, damage multiplier for the target, holding chance, thrown, the
+    round event's two endings, his injury-chance multiplier)``, then blue's."""
     key = (a.key, b.key, la.label, lb.label)
     s, p, g, ha = a.key
     sa = (s, p, g)
@@ -136,9 +136,19 @@ def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
 
 def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
     values = line_values(line, agg, opp_allout)
+    target, dirty, hold, thrown = values[4], values[5], values[8], values[9]
+    # (target, targets cuts, may be penalised, dirty, landed multiplier, damage
+    # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
     parts = _LINES[line.label, agg, opp_allout] = (
         (float(agg), *values[:4]),
-        values[4:10],
+        (
+            target,
+            target == "C",
+            bool(dirty or hold),
+            *values[5:10],
+            f" of {thrown}, ",
+            f" of {thrown}.",
+        ),
         values[10],
         values[11],
     )

@@ -133,7 +133,8 @@ class Plan:
     the last unconditional statement that applies to round r (or None), and the
     conditional statements after it, last first (the first whose test holds wins).
     ``env(me, op, rnd, i, totals, won)`` gives the variable values its conditions
-    read (``Rule.test.holds(env)``)."""
+    read (``Rule.test.holds(env)``); ``rounds`` is ``lookup`` with ``FALLBACK`` for
+    the rounds no statement covers (what the bout uses)."""
 
     rules: list = field(default_factory=list)
     source: str = ""
@@ -141,6 +142,8 @@ class Plan:
     has_conditions: bool = False
     needs: tuple = ()  # every variable the plan's conditions read
     env: object = _no_variables
+    towels: bool = False  # a statement throws the towel
+    rounds: tuple = ()  # lookup for the bout: FALLBACK where no statement applies
     _text: str = ""
 
     def __post_init__(self):
@@ -161,6 +164,8 @@ class Plan:
                     conds.append(rule)
             table.append((fallback, tuple(reversed(conds))))
         self.lookup = tuple(table)
+        self.rounds = tuple((line or FALLBACK, conds) for line, conds in table)
+        self.towels = any(rule.action is TOWEL for rule in self.rules)
         self.has_conditions = any(rule.test is not None for rule in self.rules)
         needed = {name for rule in self.rules for name in rule.needs}
         self.needs = tuple(name for name in VARIABLES if name in needed)
@@ -262,6 +267,10 @@ def parse_line(text: str, line: int | None = None, side: str | None = None) -> L
         )
     style = parse_style(style, line, side) if style else ""
     return Line(agg, pow_, def_, (match["target"] or "").upper(), bool(match["dirty"]), style)
+
+
+# A round for which no statement applies (e.g. a plan that starts at "3)") uses this line.
+FALLBACK = parse_line("5/7/8")
 
 
 def _statements(text: str):
