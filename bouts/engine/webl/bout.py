@@ -67,7 +67,7 @@ def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
 def _totals(*cards) -> list:
     """Each judge's ``[red, blue]`` total so far (the cards are summed when needed, not
     kept running: most rounds need neither a condition nor a decision)."""
-    return [[sum(r for r, _ in card), sum(b for _, b in card)] for card in cards]
+    return [list(map(sum, zip(*card))) if card else [0, 0] for card in cards]
 
 
 def _conditional_line(fallback, conds, env):
@@ -171,9 +171,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # --- steps 2-3: styles and height (recomputed when a line or an injury changes)
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
-            va1, va2, vb1, vb2 = PAIRS.get((a.key, b.key, la.label, lb.label)) or new_pair(
-                a, b, la, lb
-            )
+            key = (a.key, b.key, la.label, lb.label)
+            va1, va2, vb1, vb2 = PAIRS.get(key) or new_pair(key, a, b, la, lb)
             s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
             s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
@@ -364,7 +363,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         else:
             s3 = close_round(mode3, home3, lean)
         if downs_a or downs_b or pen_a or pen_b:
-            s1, s2, s3 = (adjust(x, downs_a, downs_b, pen_a, pen_b) for x in (s1, s2, s3))
+            s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
+            s2 = adjust(s2, downs_a, downs_b, pen_a, pen_b)
+            s3 = adjust(s3, downs_a, downs_b, pen_a, pen_b)
         add1(s1)
         add2(s2)
         add3(s3)

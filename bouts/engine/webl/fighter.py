@@ -31,8 +31,8 @@ class Fighter:
     and writes them back here before a helper or a condition reads them).
 
     ``key`` is what steps 2-3 read from him: ``(STR, SPD, AGL, HGT)``, SPD and AGL less
-    the injury penalties (never below 1); ``changed``: an injury this round changes the
-    penalties from the next (``update_penalties``)."""
+    the injury penalties (never below 1), ``stats`` its first three; ``changed``: an
+    injury this round changes the penalties from the next (``update_penalties``)."""
 
     __slots__ = (
         "agl",
@@ -50,6 +50,7 @@ class Fighter:
         "side",
         "spd",
         "start",
+        "stats",
         "str",
         "stuns",
         "warnings",
@@ -72,6 +73,7 @@ class Fighter:
         self.spd = spd = float(card["spd"])
         self.agl = agl = float(card["agl"])
         self.hgt = hgt = card["hgt"]
+        self.stats = (strength, spd, agl)
         self.key = (strength, spd, agl, hgt)
         self.injuries = []
         self.pen_spd = self.pen_agl = 0.0
@@ -84,26 +86,23 @@ class Fighter:
         returns the extra fatigue of an injured nose."""
         self.changed = False
         self.pen_spd, self.pen_agl = vision_penalty(self.injuries)
-        self.key = (
+        self.stats = stats = (
             self.str,
             v if (v := self.spd - self.pen_spd) > 1.0 else 1.0,
             v if (v := self.agl - self.pen_agl) > 1.0 else 1.0,
-            self.hgt,
         )
+        self.key = (*stats, self.hgt)
         return nose_fatigue(self.injuries)
 
 
-def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
+def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
     four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
     used, POW x all-out, DEF)`` and ``(target, targets cuts, may be penalised, dirty,
     landed multiplier, damage multiplier for the target, holding chance, thrown, the
-    round event's two endings, his injury-chance multiplier)``, then blue's."""
-    key = (a.key, b.key, la.label, lb.label)
-    s, p, g, ha = a.key
-    sa = (s, p, g)
-    s, p, g, hb = b.key
-    sb = (s, p, g)
+    round event's two endings, his injury-chance multiplier)``, then blue's. ``key`` is
+    ``(a.key, b.key, la.label, lb.label)``."""
+    sa, sb, ha, hb = a.stats, b.stats, a.hgt, b.hgt
     if la.style or lb.style:
         ra, rb, agg_a, agg_b = resolve_fast(sa, sb, ha, hb, la, lb)
     else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
@@ -115,11 +114,12 @@ def new_pair(a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         elif hb > ha:
             half = (hb - ha) * 0.5
             rb = (sb[0], sb[1] + half, sb[2] + half)
-    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, lb.style == "allout")) or (
-        _line_parts(la, agg_a, lb.style == "allout")
+    allout_a, allout_b = la.style == "allout", lb.style == "allout"
+    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
+        la, agg_a, allout_b
     )
-    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, la.style == "allout")) or (
-        _line_parts(lb, agg_b, la.style == "allout")
+    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, allout_a)) or _line_parts(
+        lb, agg_b, allout_a
     )
     if len(PAIRS) > _PAIRS_MAX:
         PAIRS.clear()
