@@ -125,13 +125,7 @@ def plan_for_key(key: tuple) -> Plan:
     """The default plan for ``key``, built directly (the same plan ``parse_plan`` gives
     for ``plan_text_for_key(key)``, without parsing it)."""
     strategy, *blocks = key
-    conds = _CORNER_RULES.get(strategy)
-    if conds is None:
-        conds = _CORNER_RULES[strategy] = tuple(
-            parse_plan(text).rules[0] for text in CORNER_LINES[strategy]
-        )
-        _LAST_FIRST[strategy] = tuple(reversed(conds))
-        _needs(strategy, conds)
+    conds = _CORNER_RULES.get(strategy) or _corner_rules(strategy)
     b1, b2, b3, b4 = blocks
     get = _BLOCK_RULES.get
     rules = [
@@ -185,11 +179,16 @@ def _block_rule(start: int, line: Line) -> Rule:
     return rule
 
 
-def _needs(strategy: str, conds: tuple) -> tuple:
+def _corner_rules(strategy: str) -> tuple:
+    """The strategy's conditional rules, parsed once, with what a plan needs of them."""
+    conds = _CORNER_RULES[strategy] = tuple(
+        parse_plan(text).rules[0] for text in CORNER_LINES[strategy]
+    )
+    _LAST_FIRST[strategy] = tuple(reversed(conds))
     needed = {name for rule in conds for name in rule.needs}
-    out = _NEEDS_CACHE[strategy] = tuple(name for name in VARIABLES if name in needed)
-    _ENV_CACHE[strategy] = environment_builder(out)
-    return out
+    needs = _NEEDS_CACHE[strategy] = tuple(name for name in VARIABLES if name in needed)
+    _ENV_CACHE[strategy] = environment_builder(needs)
+    return conds
 
 
 # ------------------------------------------------- the default plan, fast path
@@ -198,14 +197,31 @@ def _needs(strategy: str, conds: tuple) -> tuple:
 # checks both): the four lines come from a table indexed by the draws instead of a
 # tuple key, each table entry carrying its line and its rule for each block.
 _TARGET_SLOT = ("", "", "H", "H", "B", "B")  # slot offset 0/2/4 -> target, +1 = dirty
-_FAST: dict[str, list] = {}  # style -> 120 slots: (line, rule 1), rule 4), rule 7), rule 10))
+# (style, strategy) -> 120 slots: (line, its rule from round 1, 4, 7, 10, the lookup
+# entry (line, the strategy's conditional rules last first))
+_FAST: dict[tuple, list] = {}
+# strategy -> (conditional rules, text after the four lines, needs, env)
+_STRATEGY: dict[str, tuple] = {}
 _CORNER_SUFFIX = {
     strategy: "".join(f"\n{text}" for text in lines) + "\n"
     for strategy, lines in _CORNER_TEXT.items()
 }
 
 
-def _fast_entry(style: str, slots: list, i: int) -> tuple:
+def _fast_slots(style: str, strategy: str) -> list:
+    if strategy not in _CORNER_RULES:
+        _corner_rules(strategy)
+    _STRATEGY[strategy] = (
+        _CORNER_RULES[strategy],
+        _CORNER_SUFFIX[strategy],
+        _NEEDS_CACHE[strategy],
+        _ENV_CACHE[strategy],
+    )
+    slots = _FAST[style, strategy] = [None] * 120
+    return slots
+
+
+def _fast_entry(style: str, strategy: str, slots: list, i: int) -> tuple:
     agg, rest = divmod(i, 24)
     pow_, rest = divmod(rest, 6)
     agg += 4
@@ -221,6 +237,7 @@ def _fast_entry(style: str, slots: list, i: int) -> tuple:
         get((4, line.label)) or _block_rule(4, line),
         get((7, line.label)) or _block_rule(7, line),
         get((10, line.label)) or _block_rule(10, line),
+        (line, _LAST_FIRST[strategy]),
     )
     return entry
 
@@ -231,39 +248,32 @@ def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
-    slots = _FAST.get(style)
-    if slots is None:
-        slots = _FAST[style] = [None] * 120
+    slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
     # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
     # floor() is int() for these positive floats, and cheaper
     i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
-    e1 = slots[i] or _fast_entry(style, slots, i)
+    e1 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
-    e2 = slots[i] or _fast_entry(style, slots, i)
+    e2 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
-    e3 = slots[i] or _fast_entry(style, slots, i)
+    e3 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5) * 24 + floor(random() * 4) * 6
     u = random()
     i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
-    e4 = slots[i] or _fast_entry(style, slots, i)
+    e4 = slots[i] or _fast_entry(style, strategy, slots, i)
 
-    conds = _CORNER_RULES.get(strategy)
-    if conds is None:
-        plan_for_key((strategy, e1[0], e2[0], e3[0], e4[0]))  # fills the strategy's caches
-        conds = _CORNER_RULES[strategy]
-    l1, l2, l3, l4 = e1[0], e2[0], e3[0], e4[0]
-    last_first = _LAST_FIRST[strategy]
-    p1, p2, p3, p4 = (l1, last_first), (l2, last_first), (l3, last_first), (l4, last_first)
+    conds, suffix, needs, env = _STRATEGY[strategy]
+    p1, p2, p3, p4 = e1[5], e2[5], e3[5], e4[5]
     plan = Plan.__new__(Plan)
     plan.rules = [e1[1], e2[2], e3[3], e4[4], *conds]
     plan.source = plan._text = (
-        f"{l1.label}\n4) {l2.label}\n7) {l3.label}\n10) {l4.label}{_CORNER_SUFFIX[strategy]}"
+        f"{e1[0].label}\n4) {e2[0].label}\n7) {e3[0].label}\n10) {e4[0].label}{suffix}"
     )
     plan.lookup = plan.rounds = (
         _NOTHING,
@@ -285,6 +295,6 @@ def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     )
     plan.towels = False  # the corners' lines never throw the towel
     plan.has_conditions = bool(conds)
-    plan.needs = _NEEDS_CACHE[strategy]
-    plan.env = _ENV_CACHE[strategy]
+    plan.needs = needs
+    plan.env = env
     return plan
