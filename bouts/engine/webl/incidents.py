@@ -4,6 +4,8 @@ knockouts and stuns (step 10). These are the rare paths of a round."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import KO, TKO
 from .clock import CLOCKS, LAST_SECOND, ROUND_SECONDS
 from .fighter import Fighter
@@ -34,7 +36,7 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
     if kind:
         f.warnings += 1
         n = f.warnings
-        seconds = 1 + int(random() * (ROUND_SECONDS - 1))
+        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
         if kind == "dirty" and random() < DQ_LADDER[min(n, len(DQ_LADDER)) - 1]:
             f.dq = True
             penalty, pts = "disqualification", 0
@@ -61,7 +63,7 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
             {"round": rnd, "clock": CLOCKS[seconds], "kind": "foul", "side": f.side, "text": text}
         )
     if hold and random() < hold:
-        seconds = 1 + int(random() * (ROUND_SECONDS - 1))
+        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
         points += 1
         records.append(
             {
@@ -93,20 +95,20 @@ def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, o
         return 0.0, None
     f.changed = True  # penalties change from the next round
     for loc, level, aggravated in hits:
-        seconds = 1 + int(rng.random() * (ROUND_SECONDS - 1))
-        name = injury_name(loc, level)
-        text = f"{f.name}'s {name} is aggravated." if aggravated else f"{f.name} has a {name}."
-        if not aggravated and name.startswith(("badly", "left", "right", "swelling")):
-            text = f"{f.name} has {name}."
+        seconds = 1 + floor(rng.random() * (ROUND_SECONDS - 1))
+        tail, kind, where, grade = _INJURY.get((loc, level, aggravated)) or _injury(
+            loc, level, aggravated
+        )
+        text = f.name + tail
         out.append(
             {
                 "round": rnd,
                 "time": CLOCKS[seconds],
                 "fighter": f.side,
-                "type": injury_type(loc),
-                "location": LOCATIONS[loc][1],
+                "type": kind,
+                "location": where,
                 "level": level,
-                "severity": severity(loc, level),
+                "severity": grade,
                 "aggravated": aggravated,
                 "text": text,
             }
@@ -130,6 +132,28 @@ def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, o
     return damage, (rng.random(), TKO, why)
 
 
+_INJURY: dict[tuple, tuple] = {}  # (location, level, aggravated) -> _injury()
+
+
+def _injury(loc: int, level: int, aggravated: bool) -> tuple:
+    """What an injury record says after the fighter's name: ``(text, type, location,
+    severity)``, made once per kind of injury."""
+    name = injury_name(loc, level)
+    if aggravated:
+        tail = f"'s {name} is aggravated."
+    elif name.startswith(("badly", "left", "right", "swelling")):
+        tail = f" has {name}."
+    else:
+        tail = f" has a {name}."
+    parts = _INJURY[loc, level, aggravated] = (
+        tail,
+        injury_type(loc),
+        LOCATIONS[loc][1],
+        severity(loc, level),
+    )
+    return parts
+
+
 def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, events):
     """Step 10 for one fighter: ``(knockdowns, stop or None)``. Damage beyond a knockout
     is used again for knockdowns, reported in random order (a knockout first hides
@@ -140,7 +164,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
     downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
     if not ko and not downs:
         f.stuns += 1
-        s = int(ROUND_SECONDS * 0.9 * kd / k1 - 90)
+        s = floor(ROUND_SECONDS * 0.9 * kd / k1 - 90)  # >= 31: stuns start at 75%
         events.append(
             {
                 "round": rnd,
@@ -156,7 +180,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
         downs = 0  # the knockout came first: the knockdowns do not appear
     for i in range(downs):
         share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
-        s = int(share * ROUND_SECONDS)
+        s = floor(share * ROUND_SECONDS)  # int() of a share >= 0, cheaper
         when = CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
         f.downs += 1
         knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})
