@@ -100,25 +100,27 @@ def apply_penalty(score: list, side: str) -> list:
     return [red, max(MIN_SCORE - 1, blue - 1)]
 
 
-def bout_judges(judges: list, random, home, champion) -> list:
+def bout_judges(judges: list, random, home, champion) -> tuple:
     """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
     ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
     weight, close-round mode, home side)`` (``judge_params`` with the red and blue
     factors folded in; the unbiased judge without the call: the same draws and floats)."""
-    weights = []
-    for j in judges:
-        taste = random()
-        view = random()
-        if j.get("bias", "none") == "none":
-            wd = DAMAGE_WEIGHT * (0.5 + taste)
-            lean = VIEW * (2.0 * view - 1.0)
-            fr, fb = 1.0 + lean, 1.0 - lean
-            mode = _CLOSE_MODE[j.get("close_round", "even")]
-            weights.append((fr, wd * fr, fb, wd * fb, mode, home))
-        else:
-            wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
-            weights.append((wl * fr, wd * fr, wl * fb, wd * fb, m, h))
-    return weights
+    j1, j2, j3 = judges
+    return (
+        _bout_judge(j1, random(), random(), home, champion),
+        _bout_judge(j2, random(), random(), home, champion),
+        _bout_judge(j3, random(), random(), home, champion),
+    )
+
+
+def _bout_judge(j: dict, taste: float, view: float, home, champion) -> tuple:
+    if j.get("bias", "none") == "none":
+        wd = DAMAGE_WEIGHT * (0.5 + taste)
+        lean = VIEW * (2.0 * view - 1.0)
+        fr, fb = 1.0 + lean, 1.0 - lean
+        return fr, wd * fr, fb, wd * fb, _CLOSE_MODE[j.get("close_round", "even")], home
+    wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
+    return wl * fr, wd * fr, wl * fb, wd * fb, m, h
 
 
 def close_round(mode: int, home, lean) -> list:
