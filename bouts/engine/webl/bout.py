@@ -139,6 +139,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     hurt = False  # an injury roll landed: penalties may change at the end of the round
     fouled = False  # a foul was called: a disqualification is possible
     nose_a = nose_b = 0.0
+    left_a, left_b = st_a, st_b  # endurance to 2 dp (10 x TGH is exact)
 
     for rnd in range(1, rounds + 1):
         first_event = len(events)
@@ -166,6 +167,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             winner, method, end_round, end_time = corner_stoppage(
                 rnd, quit_a, quit_b, an, bn, events
             )
+            left_a, left_b = round2(e_a), round2(e_b)  # the endurance after the rest
             break
 
         # --- steps 2-3: styles and height (recomputed when a line or an injury changes)
@@ -385,7 +387,9 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 f"{bn_lands}{NUMBERS[lb_i]}{of_b}",
             }
         )
-        if len(events) - first_event > 1:  # a round's events in the order of the clock
+        # A round's events in the order of the clock: the round event (3:00) is last
+        # already, so only two incidents or more can be out of order.
+        if len(events) - first_event > 2:
             events[first_event:] = sorted(events[first_event:], key=BY_CLOCK)
         # Injury penalties to SPD and AGL (and a bad nose) count from the next round.
         if hurt:
@@ -421,7 +425,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         events,
         [],  # fighters: none in a one-on-one bout
         {
-            "endurance": {"red": round2(e_a), "blue": round2(e_b)},
+            "endurance": {"red": left_a, "blue": left_b},
             "starting_endurance": {"red": st_a, "blue": st_b},
             "plans": {"red": plan_r.text(), "blue": plan_b.text()},
             "referee": referee,

@@ -17,6 +17,7 @@ OPTIONS = ("home", "champion", "weight_rule")
 # (a plan is at most plans.MAX_PLAN_CHARS long, so the cache stays a few MB at worst)
 _PARSED: dict[str, Plan] = {}
 _PARSED_MAX = 256
+_NO_PLANS = {"red": None, "blue": None}
 
 
 def _parsed(text: str, side: str) -> Plan:
@@ -112,7 +113,7 @@ class WeblRuleset(Ruleset):
     ) -> BoutResult:
         if "weight_rule" not in options:  # called directly, not through bouts.engine.simulate
             options = self.validate_options(options)
-        if plans:
+        if plans and plans != _NO_PLANS:  # validated already by bouts.engine.simulate?
             for value in plans.values():
                 if value is not None and not isinstance(value, Plan):
                     plans = self.validate_plans(plans)
