@@ -45,8 +45,6 @@ class Fighter:
         "key",
         "knock",
         "name",
-        "pen_agl",
-        "pen_spd",
         "side",
         "spd",
         "start",
@@ -60,7 +58,7 @@ class Fighter:
         self.side = side
         self.name = card.get("name") or _NAMES[side]
         self.start = self.end = start = 10.0 * card["tgh"]  # cards.endurance
-        strength = float(card["str"])
+        strength = card["str"] + 0.0  # float(): the same value, cheaper
         if weight_rule:
             # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
@@ -70,13 +68,12 @@ class Fighter:
                 if weight > opp_weight:
                     strength += (weight / opp_weight - 1.0) * 10.0
         self.str = strength
-        self.spd = spd = float(card["spd"])
-        self.agl = agl = float(card["agl"])
+        self.spd = spd = card["spd"] + 0.0
+        self.agl = agl = card["agl"] + 0.0
         self.hgt = hgt = card["hgt"]
         self.stats = (strength, spd, agl)
         self.key = (strength, spd, agl, hgt)
         self.injuries = []
-        self.pen_spd = self.pen_agl = 0.0
         self.changed = self.dq = False
         self.warnings = self.downs = self.stuns = 0
         self.knock = _KNOCK.get(start) or _knock_table(start)  # step 10 lines by targeting
@@ -85,11 +82,11 @@ class Fighter:
         """After a round with an injury: SPD and AGL penalties from the next round on;
         returns the extra fatigue of an injured nose."""
         self.changed = False
-        self.pen_spd, self.pen_agl = vision_penalty(self.injuries)
+        pen_spd, pen_agl = vision_penalty(self.injuries)
         self.stats = stats = (
             self.str,
-            v if (v := self.spd - self.pen_spd) > 1.0 else 1.0,
-            v if (v := self.agl - self.pen_agl) > 1.0 else 1.0,
+            v if (v := self.spd - pen_spd) > 1.0 else 1.0,
+            v if (v := self.agl - pen_agl) > 1.0 else 1.0,
         )
         self.key = (*stats, self.hgt)
         return nose_fatigue(self.injuries)

@@ -59,7 +59,7 @@ def round_stoppage(rng, rnd, stop_a, stop_b, a, b, events, first_event, records)
     within 0:01-2:59; what happened earlier in the round is moved before it."""
     winner, method, share, text = resolve_stoppage(stop_a, stop_b, a.dq, b.dq, a.name, b.name)
     if share is None:  # a disqualification: the foul's moment in the round
-        seconds = int(rng.random() * (ROUND_SECONDS - 1)) + 1
+        seconds = floor(rng.random() * (ROUND_SECONDS - 1)) + 1
     else:
         seconds = int(share * ROUND_SECONDS)
         seconds = 1 if seconds < 1 else (LAST_SECOND if seconds > LAST_SECOND else seconds)
@@ -76,16 +76,13 @@ def before_stoppage(rnd, seconds, events, first, *records) -> None:
     """In a round that ends early, what happened in it happened before the stoppage:
     its moments are scaled into the time before the stoppage (events and the
     knockdown, injury and foul records alike), then put in order."""
-    share = seconds / ROUND_SECONDS
-
-    def scaled(clock_text: str) -> str:
-        return CLOCKS[floor(SECONDS[clock_text] * share)]
-
+    share = seconds / ROUND_SECONDS  # a moment t becomes floor(t x share)
     for event in events[first:]:
-        event["clock"] = scaled(event["clock"])
+        event["clock"] = CLOCKS[floor(SECONDS[event["clock"]] * share)]
     for record in records:
         for item in reversed(record):
             if item["round"] != rnd:
                 break
-            item["time"] = scaled(item["time"])
-    events[first:] = sorted(events[first:], key=BY_CLOCK)
+            item["time"] = CLOCKS[floor(SECONDS[item["time"]] * share)]
+    if len(events) - first > 1:
+        events[first:] = sorted(events[first:], key=BY_CLOCK)
