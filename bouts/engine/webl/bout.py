@@ -364,7 +364,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             s3 = [9, 10]
         else:
             s3 = close_round(mode3, home3, lean)
-        if downs_a or downs_b or pen_a or pen_b:
+        if downs_a != downs_b:  # 10-8 for the knockdown on every card, then penalties
+            s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
+            s2, s3 = s1[:], s1[:]  # whatever each judge's punch score (apply_knockdowns)
+        elif pen_a or pen_b:  # equal knockdowns cancel: penalties on each judge's score
             s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
             s2 = adjust(s2, downs_a, downs_b, pen_a, pen_b)
             s3 = adjust(s3, downs_a, downs_b, pen_a, pen_b)
