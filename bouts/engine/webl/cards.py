@@ -11,8 +11,8 @@ ATTR_MIN, ATTR_MAX = 1, 30
 WEIGHT_MIN, WEIGHT_MAX = 90, 400
 NAME_MAX = 80
 KNOWN_KEYS = frozenset((*ATTRIBUTES, "name", "weight"))
-_INT = frozenset((int,))  # the fast path: every attribute a plain int (not a bool) ...
-_VALID = frozenset(range(ATTR_MIN, ATTR_MAX + 1))  # ... within the bounds
+# The fast path: every attribute a plain int (not a bool), within the bounds.
+_VALID = frozenset(range(ATTR_MIN, ATTR_MAX + 1))
 
 # rating_range: the average of the five attributes (an average WeBL fighter has ~11 in each).
 RATING_RANGE = (6.0, 16.0)
@@ -25,7 +25,7 @@ def validate_card(card) -> dict:
         # through to the checks below, which name the field and the rule.
         get = card.get
         s, p, a, h, t = get("str"), get("spd"), get("agl"), get("hgt"), get("tgh")
-        if {type(s), type(p), type(a), type(h), type(t)} == _INT and {s, p, a, h, t} <= _VALID:
+        if type(s) is type(p) is type(a) is type(h) is type(t) is int and {s, p, a, h, t} <= _VALID:
             name = get("name")
             weight = get("weight")
             if (

@@ -22,7 +22,7 @@ ALLOUT_DEALT = 2.0  # step 2, all-out
 ALLOUT_TAKEN = 4.0  # step 2, all-out
 CUT_OFF_RING_COST = 0.25  # step 2: endurance per AGG point when cutting off the ring
 HEAD_INJURY = 1.5  # step 9
-BODY_INJURY = 0.5  # step 9: the worked example's value (the rule text says 0.25)
+BODY_INJURY = 0.25  # step 9: a fighter throwing body blows (the rule text; RULES.md)
 INJURY_REPEAT_CAP = 0.5  # step 9: second and later injuries, aggravation
 
 # Step 10: (knockdown, two knockdowns, knockout) as shares of starting endurance,
@@ -77,13 +77,14 @@ def damage_modifiers(target: str, dirty: bool, warned: bool) -> tuple[float, flo
     return tgt, dirt
 
 
-def injury_chance(damage: float, opp_target: str = "") -> float:
-    """Step 9: DAM x DAM / 10 percent, x1.5 against head punches, x0.5 against body
-    blows (see RULES.md for the 0.25/0.5 contradiction)."""
+def injury_chance(damage: float, opp_target: str = "", own_target: str = "") -> float:
+    """Step 9: DAM x DAM / 10 percent, x1.5 if the opponent is throwing head punches,
+    x0.25 if the fighter is throwing body blows (the rule's words; RULES.md on the
+    example's 7.2%)."""
     chance = damage * damage / 1000.0
     if opp_target == "H":
         chance *= HEAD_INJURY
-    elif opp_target == "B":
+    if own_target == "B":
         chance *= BODY_INJURY
     return chance
 
@@ -125,3 +126,29 @@ def round2(x: float) -> float:
         if r:
             return r / 100
     return round(x, 2)
+
+
+def round2_four(a: float, b: float, c: float, d: float) -> tuple:
+    """``round2`` of four values in one call (a round's damage and endurance for both
+    fighters), each with the same result as ``round2``: the nearest integer of
+    ``100 x`` by ``floor(y + 0.5)`` (within 6e-8 of y + 0.5 for |y| < 1e9, so it is
+    the nearest unless y is within 1e-6 of a half, where ``round2`` answers, as it
+    does at zero). A bout's values stay far inside |x| < 1e7 (a round's damage is at
+    most ~2e5 with attributes <= 30), so ``round2``'s range test is left out."""
+    y = a * 100.0
+    r = floor(y + 0.5)
+    z = y - r
+    a = r / 100 if -0.499999 < z < 0.499999 and r else round2(a)
+    y = b * 100.0
+    r = floor(y + 0.5)
+    z = y - r
+    b = r / 100 if -0.499999 < z < 0.499999 and r else round2(b)
+    y = c * 100.0
+    r = floor(y + 0.5)
+    z = y - r
+    c = r / 100 if -0.499999 < z < 0.499999 and r else round2(c)
+    y = d * 100.0
+    r = floor(y + 0.5)
+    z = y - r
+    d = r / 100 if -0.499999 < z < 0.499999 and r else round2(d)
+    return a, b, c, d

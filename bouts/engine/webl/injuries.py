@@ -155,7 +155,11 @@ def injure(rng, injuries, chance, rnd, doctor_line, gash_stops, aggravate, new_h
     for hit in hits:
         if hit is None:
             loc = LOCATION_SLOTS[int(random() * 10)]
-            same = next((inj for inj in injuries if inj[0] == loc), None)
+            for same in injuries:  # an earlier injury at this location?
+                if same[0] == loc:
+                    break
+            else:
+                same = None
             if same is None:
                 kind = LOCATIONS[loc][0]
                 level = 1 if kind == SWELLING else roll_level(random())

@@ -13,14 +13,18 @@ from .officials import resolve_corners, resolve_officials
 from .plans import Plan, parse_plan
 
 OPTIONS = ("home", "champion", "weight_rule")
-_PARSED: dict[str, Plan] = {}  # plan text -> parsed plan (plans are read-only once parsed)
+# plan text -> parsed plan (plans are read-only once parsed); at most _PARSED_MAX of them
+# (a plan is at most plans.MAX_PLAN_CHARS long, so the cache stays a few MB at worst)
+_PARSED: dict[str, Plan] = {}
+_PARSED_MAX = 256
+_NO_PLANS = {"red": None, "blue": None}
 
 
 def _parsed(text: str, side: str) -> Plan:
     plan = _PARSED.get(text)
     if plan is None:
         plan = parse_plan(text, side=side)  # raises PlanError naming the side and line
-        if len(_PARSED) > 2000:
+        if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[text] = plan
     return plan
@@ -41,6 +45,9 @@ class WeblRuleset(Ruleset):
 
     def validate_card(self, card: dict) -> dict:
         return cards.validate_card(card)
+
+    def validate_side(self, side) -> dict:  # a side is a card (base.Ruleset), one call less
+        return cards.validate_card(side)
 
     def generate_card(self, rng: random.Random, rating: float | None = None) -> dict:
         return generator.generate_card(rng, rating)
@@ -106,7 +113,7 @@ class WeblRuleset(Ruleset):
     ) -> BoutResult:
         if "weight_rule" not in options:  # called directly, not through bouts.engine.simulate
             options = self.validate_options(options)
-        if plans:
+        if plans and plans != _NO_PLANS:  # validated already by bouts.engine.simulate?
             for value in plans.values():
                 if value is not None and not isinstance(value, Plan):
                     plans = self.validate_plans(plans)

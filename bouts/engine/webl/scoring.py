@@ -75,12 +75,16 @@ def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u, lean):
 
 
 def apply_knockdowns(score: list, downs_r: int, downs_b: int) -> list:
-    """Each knockdown costs the downed fighter a point; the better score is raised back
-    to 10 (10-point must)."""
-    red = score[0] - downs_r
-    blue = score[1] - downs_b
-    top = max(red, blue)
-    return [max(MIN_SCORE, red + 10 - top), max(MIN_SCORE, blue + 10 - top)]
+    """10-8 for a knockdown (reference: fight reports print "10-8 for the knockdown"):
+    the fighter who was down fewer times wins the round, 10 to 9 less one point for
+    each knockdown more (10-8, 10-7 for two, at least MIN_SCORE), whatever the punches
+    said. Knockdowns on both sides cancel; equal ones leave the round to the punches."""
+    net = downs_b - downs_r  # red's knockdowns scored, less those suffered
+    if net > 0:
+        return [10, 9 - net if net < 9 - MIN_SCORE else MIN_SCORE]
+    if net < 0:
+        return [9 + net if -net < 9 - MIN_SCORE else MIN_SCORE, 10]
+    return score
 
 
 def apply_penalty(score: list, side: str) -> list:
@@ -94,3 +98,47 @@ def apply_penalty(score: list, side: str) -> list:
     if blue > red:
         return [red + 1, blue]
     return [red, max(MIN_SCORE - 1, blue - 1)]
+
+
+def bout_judges(judges: list, random, home, champion) -> tuple:
+    """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
+    ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
+    weight, close-round mode, home side)`` (``judge_params`` with the red and blue
+    factors folded in; the unbiased judge without the call: the same draws and floats)."""
+    j1, j2, j3 = judges
+    return (
+        _bout_judge(j1, random(), random(), home, champion),
+        _bout_judge(j2, random(), random(), home, champion),
+        _bout_judge(j3, random(), random(), home, champion),
+    )
+
+
+def _bout_judge(j: dict, taste: float, view: float, home, champion) -> tuple:
+    if j.get("bias", "none") == "none":
+        wd = DAMAGE_WEIGHT * (0.5 + taste)
+        lean = VIEW * (2.0 * view - 1.0)
+        fr, fb = 1.0 + lean, 1.0 - lean
+        return fr, wd * fr, fb, wd * fb, _CLOSE_MODE[j.get("close_round", "even")], home
+    wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
+    return wl * fr, wd * fr, wl * fb, wd * fb, m, h
+
+
+def close_round(mode: int, home, lean) -> list:
+    """A close round for a judge: even, or to his side (aggressor, counterpuncher, home)."""
+    if mode == EVEN:
+        return [10, 10]
+    side = home if mode == HOME else lean[mode - AGGRESSOR]
+    if side is None:
+        return [10, 10]
+    return [10, 9] if side == "red" else [9, 10]
+
+
+def adjust(score: list, downs_r: int, downs_b: int, pen_r: int, pen_b: int) -> list:
+    """Knockdowns, then point penalties, on one judge's score for the round."""
+    if downs_r or downs_b:
+        score = apply_knockdowns(score, downs_r, downs_b)
+    for _ in range(pen_r):
+        score = apply_penalty(score, "red")
+    for _ in range(pen_b):
+        score = apply_penalty(score, "blue")
+    return score

@@ -132,3 +132,69 @@ def resolve_styles(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
     a3 = (a2[0], a2[1] + hsa, a2[2] + hla)
     b3 = (b2[0], b2[1] + hsb, b2[2] + hlb)
     return a3, b3, agg_a, agg_b
+
+
+# --------------------------------------------------------------- the bout's path
+def _own(style: str, s, p, g, os_, op, og) -> tuple:
+    """One fighter's style effects as ``(STR, SPD, AGL deltas, AGL taken from the
+    opponent)`` (``apply_styles``'s loop body, straight-line; max/min as comparisons:
+    the same values)."""
+    if style == "inside":
+        return 1.5 + (s - os_ if s > os_ else 0.0) * 0.5, 0.0, -(0.15 * g), 0.0
+    if style == "clinch":
+        return (
+            0.0,
+            0.0,
+            1.5 - (g - og if g > og else 0.0) * 0.5 + (s - os_ if s > os_ else 0.0) * 0.5,
+            0.0,
+        )
+    if style == "feint":
+        return 0.0, 1.5 + (p - op if p > op else 0.0) * 0.5, 0.0, 0.0
+    if style == "counter":
+        if p > op:
+            edge = (p - op) * 0.25
+            cap = 0.5 * og
+            return 0.0, 0.0, edge, edge if edge <= cap else cap
+        if p < op:
+            return 0.0, 0.0, -((op - p) * 0.5), 0.0
+        return 0.0, 0.0, 0.0, 0.0
+    if style == "ring":
+        return -(0.15 * s), 0.0, 1.5 + (g - og if g > og else 0.0) * 0.5, 0.0
+    if style == "cut":
+        if g > og:
+            cap = 0.1 * og
+            return 0.0, 0.0, 0.0, g - og if g - og <= cap else cap
+        return 0.0, 0.0, 0.0, 0.0
+    if style == "outside":
+        return -(0.15 * s), 0.0, 0.0, 0.0
+    return 0.0, 0.0, 0.0, 0.0  # all-out: damage and the height bonus only
+
+
+def resolve_fast(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
+    """``resolve_styles`` with fewer operations, the same values (tests compare them):
+    each side's deltas at once; a delta of another's AGL is one more term of a single
+    sum, so the order of the two sides does not matter."""
+    style_a, style_b = line_a.style, line_b.style
+    sa, pa, ga = a
+    sb, pb, gb = b
+    zero = (0.0, 0.0, 0.0, 0.0)
+    d0a, d1a, d2a, ta = _own(style_a, sa, pa, ga, sb, pb, gb) if style_a else zero
+    d0b, d1b, d2b, tb = _own(style_b, sb, pb, gb, sa, pa, ga) if style_b else zero
+    a2 = (
+        v if (v := sa + d0a) > 1.0 else 1.0,
+        v if (v := pa + d1a) > 1.0 else 1.0,
+        v if (v := ga + (d2a - tb)) > 1.0 else 1.0,
+    )
+    b2 = (
+        v if (v := sb + d0b) > 1.0 else 1.0,
+        v if (v := pb + d1b) > 1.0 else 1.0,
+        v if (v := gb + (d2b - ta)) > 1.0 else 1.0,
+    )
+    agg_a, agg_b = style_aggression(style_a, style_b, line_a.agg, line_b.agg)
+    if hgt_a == hgt_b:
+        return a2, b2, agg_a, agg_b
+    if hgt_a > hgt_b:
+        hs, hl = _taller_bonus(hgt_a - hgt_b, style_a, style_b)
+        return (a2[0], a2[1] + hs, a2[2] + hl), b2, agg_a, agg_b
+    hs, hl = _taller_bonus(hgt_b - hgt_a, style_b, style_a)
+    return a2, (b2[0], b2[1] + hs, b2[2] + hl), agg_a, agg_b

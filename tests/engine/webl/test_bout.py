@@ -9,24 +9,29 @@ from hypothesis import strategies as st
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
 from bouts.engine.result import DQ, KO, TDRAW, TKO
-from bouts.engine.webl.bout import Fighter, _fouls, _side_values, resolve_stoppage
-from bouts.engine.webl.plans import parse_line, parse_plan
+from bouts.engine.webl.fighter import Fighter, line_values, new_pair, side_values
+from bouts.engine.webl.incidents import DQ_LADDER
+from bouts.engine.webl.incidents import fouls as _fouls
+from bouts.engine.webl.plans import parse_line
+from bouts.engine.webl.stoppage import resolve_stoppage
 
 from .helpers import ScriptedRng, card
 
 
 def _fighter():
-    return Fighter("red", {**card(), "name": "Joe"}, card(), parse_plan("5/7/8"), True)
+    return Fighter("red", {**card(), "name": "Joe"}, card(), True)
 
 
 # ------------------------------------------------------------------ step 5: fouls
 def test_dirty_fighter_warned_then_ladder():
     f = _fighter()
     fouls, events = [], []
-    # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: a warning, no point.
+    # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: "After one warning, the fighter has
+    # one point taken away from him, even if he is not disqualified."
     warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.5]), f, 1, True, 0, 0.5, 0.015, fouls, events)
-    assert (warned, points, f.warnings, f.dq) == (True, 0, 1, False)
-    assert fouls[-1]["penalty"] == "warning"
+    assert (warned, points, f.warnings, f.dq) == (True, 1, 1, False)
+    assert (fouls[-1]["penalty"], fouls[-1]["points"]) == ("point", 1)
+    assert events[-1]["text"] == "Joe is warned for foul blows and loses a point."
     # Second warning: 20% DQ chance; 0.25 survives and costs a point.
     warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.25]), f, 2, True, 0, 0.5, 0.015, fouls, events)
     assert (points, f.dq) == (1, False)
@@ -39,8 +44,6 @@ def test_dirty_fighter_warned_then_ladder():
 
 
 def test_dq_ladder_values_and_automatic_fifth():
-    from bouts.engine.webl.bout import DQ_LADDER
-
     assert DQ_LADDER == (0.10, 0.20, 0.40, 0.80, 1.0)
     f = _fighter()
     f.warnings = 4
@@ -54,6 +57,15 @@ def test_unwarned_dirty_fighter():
     assert (warned, points, f.warnings) == (False, 0, 0)
 
 
+def test_first_unintentional_foul_costs_a_point():
+    # "treated as a normal warning except that the fighter is never disqualified"
+    f = _fighter()
+    fouls = []
+    warned, points = _fouls(ScriptedRng([0.3]), f, 1, False, 0, 0.5, 0.015, fouls, [])
+    assert (warned, points, f.warnings, f.dq) == (False, 1, 1, False)
+    assert (fouls[0]["type"], fouls[0]["penalty"]) == ("unintentional", "point")
+
+
 def test_unintentional_foul_never_disqualifies():
     f = _fighter()
     f.warnings = 4  # the next would be an automatic DQ if it were for dirty fighting
@@ -65,16 +77,33 @@ def test_unintentional_foul_never_disqualifies():
     assert fouls[0]["type"] == "unintentional"
 
 
+@pytest.mark.parametrize(
+    ("red", "blue", "red_mult", "blue_mult"),
+    [
+        ("5B/7/8", "5/7/8", 0.25, 1.0),  # throwing body blows: his own chance x0.25
+        ("5H/7/8", "5/7/8", 1.0, 1.5),  # head punches: the opponent's chance x1.5
+        ("5H/7/8", "5B/7/8", 1.0, 1.5 * 0.25),
+        ("5C/7/8", "5/7/8", 1.0, 1.0),  # cut targeting: in the round, when he bleeds
+    ],
+)
+def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
+    a, b = Fighter("red", card(), card(), True), Fighter("blue", card(), card(), True)
+    la, lb = parse_line(red), parse_line(blue)
+    _, red_values, _, blue_values = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
+    assert red_values[-1] == pytest.approx(red_mult)
+    assert blue_values[-1] == pytest.approx(blue_mult)
+
+
 def test_holding_penalty_probability():
     # Seed: clinching with DEF 10: 10 x 10 / 4 = 25%.
-    vals = _side_values(parse_line("2/8/10 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
+    vals = side_values(parse_line("2/8/10 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
     assert vals[12] == pytest.approx(0.25)
-    vals = _side_values(parse_line("2/6/12 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
+    vals = side_values(parse_line("2/6/12 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))
     assert vals[12] == pytest.approx(0.36)
     assert (
-        _side_values(parse_line("2/8/9 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))[12] == 0.0
+        side_values(parse_line("2/8/9 (clinch)"), (10, 10, 10), 1, parse_line("5/7/8"))[12] == 0.0
     )
-    assert _side_values(parse_line("2/8/10"), (10, 10, 10), 2, parse_line("5/7/8"))[12] == 0.0
+    assert side_values(parse_line("2/8/10"), (10, 10, 10), 2, parse_line("5/7/8"))[12] == 0.0
 
 
 def test_holding_penalty_rate_in_bouts():
@@ -404,29 +433,23 @@ def test_inlined_endurance_arithmetic_matches_the_formulas():
 
 
 def test_cutting_off_the_ring_costs_a_quarter_point_per_agg():
-    from bouts.engine.webl.bout import _line_values
-
-    plain = _line_values(parse_line("6/7/7"), 6, False)
-    cut = _line_values(parse_line("6/7/7 (cut)"), 6, False)
+    plain = line_values(parse_line("6/7/7"), 6, False)
+    cut = line_values(parse_line("6/7/7 (cut)"), 6, False)
     assert cut[0] - plain[0] == pytest.approx(1.5)  # fatigue: 6 + 0.25 x 6
 
 
 def test_feint_tires_as_if_the_point_was_used_and_clinch_rests_it():
-    from bouts.engine.webl.bout import _line_values
-
-    feint = _line_values(parse_line("6/7/7 (feint)"), 5, False)
-    clinch = _line_values(parse_line("6/7/7 (clinch)"), 5, False)
+    feint = line_values(parse_line("6/7/7 (feint)"), 5, False)
+    clinch = line_values(parse_line("6/7/7 (clinch)"), 5, False)
     assert feint[:2] == (6, 20)  # fatigue 6, energy used 20
     assert clinch[:2] == (5, 19)  # fatigue 5, one point rested
     assert feint[9] == clinch[9] == 40  # 8 x the AGG actually used
 
 
 def test_all_out_doubles_damage_dealt_and_quadruples_damage_taken():
-    from bouts.engine.webl.bout import _line_values
-
-    assert _line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
-    assert _line_values(parse_line("6/7/7"), 6, True)[2] == 28
-    assert _line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
+    assert line_values(parse_line("6/7/7 (all-out)"), 6, False)[2] == 14
+    assert line_values(parse_line("6/7/7"), 6, True)[2] == 28
+    assert line_values(parse_line("6/7/7 (all-out)"), 6, True)[2] == 56
 
 
 ATTRS = ("str", "spd", "agl", "hgt", "tgh")
@@ -475,3 +498,25 @@ def test_any_bout_gives_a_consistent_result(seed, red, blue, lines, rounds):
     else:
         assert result.method in ("KO", "TKO", "RTD", "DQ", "TDRAW")
     assert (result.winner is None) == (result.method in ("DRAW", "TDRAW"))
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        (150, 140),
+        (140, 150),
+        (150, 150),
+        (260, 240),
+        (300, 250),
+        (250, 250),
+        (None, 150),
+        (150, None),
+    ],
+)
+def test_fighter_strength_follows_the_weight_rule(mine, theirs):
+    from bouts.engine.webl.cards import weight_strength_bonus
+
+    me, opp = card(weight=mine), card(weight=theirs)
+    expected = 11 + (weight_strength_bonus(mine, theirs) if mine and theirs else 0.0)
+    assert Fighter("red", me, opp, True).str == expected
+    assert Fighter("red", me, opp, False).str == 11.0

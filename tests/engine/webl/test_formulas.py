@@ -64,8 +64,11 @@ def test_injury_chance_examples():
     # Seed, step 9: 12 points of damage -> 14.4%; against head punches 21.6%.
     assert F.injury_chance(12) == pytest.approx(0.144)
     assert F.injury_chance(12, "H") == pytest.approx(0.216)
-    # The worked example's 7.2% against body blows (the rule text says x0.25).
-    assert F.injury_chance(12, "B") == pytest.approx(0.072)
+    # "x0.25 if the fighter is throwing body blows" (the rule's words; its example
+    # prints 7.2%, a halving: RULES.md). The opponent's body blows change nothing.
+    assert F.injury_chance(12, own_target="B") == pytest.approx(0.036)
+    assert F.injury_chance(12, "B") == pytest.approx(0.144)
+    assert F.injury_chance(12, "H", "B") == pytest.approx(0.054)
 
 
 @pytest.mark.parametrize(
@@ -102,3 +105,19 @@ def test_round2_is_round_to_2_dp_bit_for_bit():
     values += [0.0, -0.0, -0.001, 0.004, -0.004, 1e12, -1e12, float("inf"), float("nan")]
     for x in values:
         assert repr(round2(x)) == repr(round(x, 2)), x
+
+
+def test_round2_four_is_round2_four_times():
+    import random
+
+    from bouts.engine.webl.formulas import round2, round2_four
+
+    rng = random.Random(4)
+    values = [(rng.random() * 2 - 1) * scale for scale in (1, 100, 5000, 1e6) for _ in range(5000)]
+    values += [k / 1000 for k in range(-5000, 5000)]  # halves (x.xx5) and exact cents
+    values += [k / 100 + 0.005 for k in range(-2000, 2000)]
+    values += [0.0, -0.0, -0.001, 0.004, -0.004, 0.005, -0.005]
+    values += [0.0] * (-len(values) % 4)
+    for i in range(0, len(values), 4):
+        got = round2_four(*values[i : i + 4])
+        assert [repr(x) for x in got] == [repr(round2(x)) for x in values[i : i + 4]]

@@ -71,13 +71,20 @@ def test_bias():
     assert champion[2] > 1.0
 
 
-def test_knockdowns_cost_a_point_each():
+def test_a_knockdown_round_is_10_8_for_the_man_who_scored_it():
+    # Reference: "10-8 for the knockdown"; two knockdowns clearly more.
     assert apply_knockdowns([10, 9], 0, 1) == [10, 8]
     assert apply_knockdowns([10, 9], 0, 2) == [10, 7]
-    # The downed fighter had won the round on punches: 10-1 = 9 against 9, raised
-    # back to 10-10 (10-point must).
-    assert apply_knockdowns([10, 9], 1, 0) == [10, 10]
-    assert apply_knockdowns([10, 10], 1, 0) == [9, 10]
+    assert apply_knockdowns([10, 9], 0, 5) == [10, 6]  # never below MIN_SCORE
+    # The downed fighter had won the round on punches (or it was even): still 10-8
+    # for the knockdown, never 10-10.
+    assert apply_knockdowns([10, 9], 1, 0) == [8, 10]
+    assert apply_knockdowns([10, 10], 1, 0) == [8, 10]
+    assert apply_knockdowns([9, 10], 0, 1) == [10, 8]
+    # Knockdowns on both sides cancel: one more for red is a 10-8 for blue ...
+    assert apply_knockdowns([10, 9], 2, 1) == [8, 10]
+    # ... and equal ones leave the round to the punches.
+    assert apply_knockdowns([10, 9], 1, 1) == [10, 9]
 
 
 def test_penalty_rule_of_step_5():

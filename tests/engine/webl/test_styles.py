@@ -131,3 +131,28 @@ def test_resolve_styles_adds_height_after_styles():
     assert a == pytest.approx((8.5, 13.0, 13.0))
     assert b == (10, 10, 10)
     assert (agg_a, agg_b) == (5, 5)
+
+
+def test_the_bouts_fast_path_gives_the_same_values():
+    # fighter.new_pair uses resolve_fast; resolve_styles (apply_styles) is the reference.
+    import random
+
+    from bouts.engine.webl.plans import STYLES, Line
+    from bouts.engine.webl.styles import resolve_fast
+
+    rng = random.Random(7)
+
+    def attributes():
+        return tuple(
+            rng.choice((1.0, 1.5, rng.uniform(1, 30), float(rng.randint(1, 30)))) for _ in "spa"
+        )
+
+    for _ in range(20000):
+        a, b = attributes(), attributes()
+        if rng.random() < 0.2:
+            b = (a[0], b[1], a[2])  # equal STR and AGL: the edges at zero
+        hgt_a, hgt_b = rng.randint(1, 30), rng.randint(1, 30)
+        line_a = Line(rng.randint(1, 8), 5, 5, "", False, rng.choice(("", *STYLES)))
+        line_b = Line(rng.randint(1, 8), 5, 5, "", False, rng.choice(("", *STYLES)))
+        expected = resolve_styles(a, b, hgt_a, hgt_b, line_a, line_b)
+        assert resolve_fast(a, b, hgt_a, hgt_b, line_a, line_b) == expected

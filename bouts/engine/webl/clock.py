@@ -1,0 +1,20 @@
+"""The round clock: 180 seconds, shown as ``m:ss`` (``result.clock``), from a table."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..result import clock
+
+ROUND_SECONDS = 180
+LAST_SECOND = ROUND_SECONDS - 1
+CLOCKS = tuple(clock(s) for s in range(ROUND_SECONDS + 1))  # second -> "m:ss"
+SECONDS = {text: s for s, text in enumerate(CLOCKS)}  # "m:ss" -> second
+END_OF_ROUND = CLOCKS[ROUND_SECONDS]
+BY_CLOCK = itemgetter("clock")  # "m:ss" within one round sorts as text
+
+
+def inside_round(seconds: int) -> str:
+    """The clock at ``seconds``, kept within 0:01..2:59 (an incident is never at the
+    bell: a stoppage at 3:00 would read as a completed round)."""
+    return CLOCKS[1 if seconds < 1 else (LAST_SECOND if seconds > LAST_SECOND else seconds)]

@@ -1,0 +1,196 @@
+"""A fighter's state in the bout, and what a pair of plan lines means for a round
+(steps 2-3 and the line's multipliers), computed once per pairing and cached."""
+
+from __future__ import annotations
+
+from . import formulas as F
+from .injuries import nose_fatigue, vision_penalty
+from .plans import Line
+from .styles import resolve_fast
+
+_KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
+# (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
+PAIRS: dict[tuple, tuple] = {}
+_PAIRS_MAX = 20000
+_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
+_NAMES = {"red": "Red", "blue": "Blue"}
+
+
+def _knock_table(start: float) -> dict:
+    table = _KNOCK.get(start)
+    if table is None:
+        table = _KNOCK[start] = {
+            t: (one * start, two * start, out * start)
+            for t, (one, two, out) in F.KNOCK_THRESHOLDS.items()
+        }
+    return table
+
+
+class Fighter:
+    """A fighter's state between the steps (the round loop keeps hot values in locals
+    and writes them back here before a helper or a condition reads them).
+
+    ``key`` is what steps 2-3 read from him: ``(STR, SPD, AGL, HGT)``, SPD and AGL less
+    the injury penalties (never below 1), ``stats`` its first three; ``changed``: an
+    injury this round changes the penalties from the next (``update_penalties``)."""
+
+    __slots__ = (
+        "agl",
+        "changed",
+        "downs",
+        "dq",
+        "end",
+        "hgt",
+        "injuries",
+        "key",
+        "knock",
+        "name",
+        "side",
+        "spd",
+        "start",
+        "stats",
+        "str",
+        "stuns",
+        "warnings",
+    )
+
+    def __init__(self, side: str, card: dict, opp: dict, weight_rule: bool):
+        self.side = side
+        self.name = card.get("name") or _NAMES[side]
+        self.start = self.end = start = 10.0 * card["tgh"]  # cards.endurance
+        strength = card["str"] + 0.0  # float(): the same value, cheaper
+        if weight_rule:
+            # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
+            weight, opp_weight = card.get("weight"), opp.get("weight")
+            if weight and opp_weight:
+                weight = weight if weight < 250.0 else 250.0
+                opp_weight = opp_weight if opp_weight < 250.0 else 250.0
+                if weight > opp_weight:
+                    strength += (weight / opp_weight - 1.0) * 10.0
+        self.str = strength
+        self.spd = spd = card["spd"] + 0.0
+        self.agl = agl = card["agl"] + 0.0
+        self.hgt = hgt = card["hgt"]
+        self.stats = (strength, spd, agl)
+        self.key = (strength, spd, agl, hgt)
+        self.injuries = []
+        self.changed = self.dq = False
+        self.warnings = self.downs = self.stuns = 0
+        self.knock = _KNOCK.get(start) or _knock_table(start)  # step 10 lines by targeting
+
+    def update_penalties(self) -> float:
+        """After a round with an injury: SPD and AGL penalties from the next round on;
+        returns the extra fatigue of an injured nose."""
+        self.changed = False
+        pen_spd, pen_agl = vision_penalty(self.injuries)
+        self.stats = stats = (
+            self.str,
+            v if (v := self.spd - pen_spd) > 1.0 else 1.0,
+            v if (v := self.agl - pen_agl) > 1.0 else 1.0,
+        )
+        self.key = (*stats, self.hgt)
+        return nose_fatigue(self.injuries)
+
+
+def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
+    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
+    four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
+    used, POW x all-out, DEF)`` and ``(target, targets cuts, may be penalised, dirty,
+    landed multiplier, damage multiplier for the target, holding chance, thrown, the
+    round event's two endings, his injury-chance multiplier)``, then blue's. ``key`` is
+    ``(a.key, b.key, la.label, lb.label)``."""
+    sa, sb, ha, hb = a.stats, b.stats, a.hgt, b.hgt
+    if la.style or lb.style:
+        ra, rb, agg_a, agg_b = resolve_fast(sa, sb, ha, hb, la, lb)
+    else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
+        agg_a, agg_b = la.agg, lb.agg
+        ra, rb = sa, sb
+        if ha > hb:
+            half = (ha - hb) * 0.5
+            ra = (sa[0], sa[1] + half, sa[2] + half)
+        elif hb > ha:
+            half = (hb - ha) * 0.5
+            rb = (sb[0], sb[1] + half, sb[2] + half)
+    allout_a, allout_b = la.style == "allout", lb.style == "allout"
+    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
+        la, agg_a, allout_b
+    )
+    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, allout_a)) or _line_parts(
+        lb, agg_b, allout_a
+    )
+    if len(PAIRS) > _PAIRS_MAX:
+        PAIRS.clear()
+    # Every value is a float already (the round's arithmetic has no mixed int-float
+    # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
+    pair = PAIRS[key] = (
+        ra + head_a,
+        (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
+        rb + head_b,
+        (*tail_b, own_b * opp_a),
+    )
+    return pair
+
+
+def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
+    values = line_values(line, agg, opp_allout)
+    target, dirty, hold, thrown = values[4], values[5], values[8], values[9]
+    # (target, targets cuts, may be penalised, dirty, landed multiplier, damage
+    # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
+    parts = _LINES[line.label, agg, opp_allout] = (
+        (float(agg), *values[:4]),
+        (
+            target,
+            target == "C",
+            bool(dirty or hold),
+            *values[5:10],
+            f" of {thrown}, ",
+            f" of {thrown}.",
+        ),
+        values[10],
+        values[11],
+    )
+    return parts
+
+
+def side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
+    """What the round needs from one side's line: ``(STR, SPD, AGL, AGG, fatigue,
+    energy used, POW x all-out, DEF, target, dirty, landed multiplier, damage
+    multiplier for the target, holding chance, thrown, injury-chance multiplier for
+    the opponent, injury-chance multiplier for himself)``."""
+    s, p, a = stats
+    values = line_values(line, agg, opp_line.style == "allout")
+    return (float(s), float(p), float(a), float(agg), *values)
+
+
+def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
+    """The parts of ``side_values`` that depend on the line alone."""
+    style = line.style
+    fat_agg = line.agg if style == "feint" else agg  # feint's lost point still tires
+    used = fat_agg + line.pow + line.defense
+    land_mult = 8.0 * agg
+    if line.target:
+        land_mult *= F.TARGETED_LANDED * (F.CUT_TARGET if line.target == "C" else 1.0)
+    tgt_mult = F.damage_modifiers(line.target, False, False)[0]
+    dmg_mult = (F.ALLOUT_DEALT if style == "allout" else 1.0) * (
+        F.ALLOUT_TAKEN if opp_allout else 1.0
+    )
+    cut_cost = F.CUT_OFF_RING_COST * agg if style == "cut" else 0.0
+    hold = line.defense * line.defense / 400.0 if style == "clinch" and line.defense >= 10 else 0.0
+    # Step 9: head punches x1.5 on the opponent's injury chance; throwing body blows
+    # x0.25 on the fighter's own.
+    opp_inj = F.HEAD_INJURY if line.target == "H" else 1.0
+    own_inj = F.BODY_INJURY if line.target == "B" else 1.0
+    return (
+        fat_agg + cut_cost,
+        used,
+        line.pow * dmg_mult,
+        float(line.defense),
+        line.target,
+        line.dirty,
+        land_mult,
+        tgt_mult,
+        min(1.0, hold),
+        8 * agg,
+        opp_inj,
+        own_inj,
+    )

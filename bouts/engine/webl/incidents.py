@@ -1,0 +1,198 @@
+"""The round's incidents, each with its records and play-by-play events: fouls and
+warnings (step 5), injuries (step 9, the rolls made by the bout) and knockdowns,
+knockouts and stuns (step 10). These are the rare paths of a round."""
+
+from __future__ import annotations
+
+from math import floor
+
+from ..result import KO, TKO
+from .clock import CLOCKS, LAST_SECOND, ROUND_SECONDS
+from .fighter import Fighter
+from .injuries import LOCATIONS, injure, injury_name, injury_type, severity
+
+DQ_LADDER = (0.10, 0.20, 0.40, 0.80, 1.0)  # step 5: DQ chance at the 1st..5th warning
+
+
+def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
+    """Step 5 for one fighter: ``(warned for dirty fighting, penalty points)``.
+
+    A dirty fighter is warned with ``warn_p`` (seed 50%); any fighter may be warned
+    for an unintentional foul (``unint_p``, seed 1.5%), which counts on the ladder
+    but never disqualifies. The n-th warning for dirty fighting disqualifies with
+    10/20/40/80/100%; every warning that does not disqualify costs a point. A
+    clinching fighter with DEF >= 10 is penalised for holding with DEF x DEF / 4 %."""
+    random = rng.random
+    points = 0
+    dirty_warned = False
+    kind = None
+    if dirty and random() < warn_p:
+        kind = "dirty"
+        dirty_warned = True
+    elif (dirty or hold) and random() < unint_p:
+        kind = "unintentional"
+    elif not (dirty or hold):
+        kind = "unintentional"  # the caller's roll already landed
+    if kind:
+        f.warnings += 1
+        n = f.warnings
+        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
+        if kind == "dirty" and random() < DQ_LADDER[min(n, len(DQ_LADDER)) - 1]:
+            f.dq = True
+            penalty, pts = "disqualification", 0
+        else:  # "After one warning, the fighter has one point taken away from him"
+            penalty, pts = "point", 1
+        points += pts
+        what = "foul blows" if kind == "dirty" else "an unintentional foul"
+        text = {
+            "point": f"{f.name} is warned for {what} and loses a point.",
+            "disqualification": f"{f.name} is warned for {what} and disqualified.",
+        }[penalty]
+        records.append(
+            {
+                "round": rnd,
+                "time": CLOCKS[seconds],
+                "fighter": f.side,
+                "type": kind,
+                "penalty": penalty,
+                "points": pts,
+                "warning": n,
+            }
+        )
+        events.append(
+            {"round": rnd, "clock": CLOCKS[seconds], "kind": "foul", "side": f.side, "text": text}
+        )
+    if hold and random() < hold:
+        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
+        points += 1
+        records.append(
+            {
+                "round": rnd,
+                "time": CLOCKS[seconds],
+                "fighter": f.side,
+                "type": "holding",
+                "penalty": "point",
+                "points": 1,
+                "warning": f.warnings,
+            }
+        )
+        events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[seconds],
+                "kind": "foul",
+                "side": f.side,
+                "text": f"{f.name} is penalised a point for holding.",
+            }
+        )
+    return dirty_warned, points
+
+
+def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, out, events):
+    """Step 9 for one fighter: ``(injury damage, stop or None)``; records the injuries."""
+    damage, hits, stop = injure(rng, f.injuries, chance, rnd, doctor_line, gash_stops, aggr, new)
+    if not hits:
+        return 0.0, None
+    f.changed = True  # penalties change from the next round
+    for loc, level, aggravated in hits:
+        seconds = 1 + floor(rng.random() * (ROUND_SECONDS - 1))
+        tail, kind, where, grade = _INJURY.get((loc, level, aggravated)) or _injury(
+            loc, level, aggravated
+        )
+        text = f.name + tail
+        out.append(
+            {
+                "round": rnd,
+                "time": CLOCKS[seconds],
+                "fighter": f.side,
+                "type": kind,
+                "location": where,
+                "level": level,
+                "severity": grade,
+                "aggravated": aggravated,
+                "text": text,
+            }
+        )
+        events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[seconds],
+                "kind": "injury",
+                "side": f.side,
+                "text": text,
+            }
+        )
+    if stop is None:
+        return damage, None
+    why = {
+        "eyes": f"The doctor stops it: both of {f.name}'s eyes are swollen shut.",
+        "jaw": f"The fight is stopped: {f.name}'s broken jaw is aggravated.",
+        "doctor": f"The doctor stops it because of {f.name}'s injury.",
+    }[stop]
+    return damage, (rng.random(), TKO, why)
+
+
+_INJURY: dict[tuple, tuple] = {}  # (location, level, aggravated) -> _injury()
+
+
+def _injury(loc: int, level: int, aggravated: bool) -> tuple:
+    """What an injury record says after the fighter's name: ``(text, type, location,
+    severity)``, made once per kind of injury."""
+    name = injury_name(loc, level)
+    if aggravated:
+        tail = f"'s {name} is aggravated."
+    elif name.startswith(("badly", "left", "right", "swelling")):
+        tail = f" has {name}."
+    else:
+        tail = f" has a {name}."
+    parts = _INJURY[loc, level, aggravated] = (
+        tail,
+        injury_type(loc),
+        LOCATIONS[loc][1],
+        severity(loc, level),
+    )
+    return parts
+
+
+def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, events):
+    """Step 10 for one fighter: ``(knockdowns, stop or None)``. Damage beyond a knockout
+    is used again for knockdowns, reported in random order (a knockout first hides
+    them). Damage of at least 75% of the knockdown line is reported as a stun."""
+    k1, k2, k3 = thresholds
+    ko = kd >= k3
+    rest = kd - k3 if ko else kd
+    downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
+    if not ko and not downs:
+        f.stuns += 1
+        s = floor(ROUND_SECONDS * 0.9 * kd / k1 - 90)  # >= 31: stuns start at 75%
+        events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[s if s < LAST_SECOND else LAST_SECOND],
+                "kind": "stun",
+                "side": f.side,
+                "text": f"{f.name} is stunned by {opp.name}.",
+            }
+        )
+        return 0, None
+    ratio_ko = k3 / kd if ko else 1.0
+    if ko and downs and rng.random() < 0.5:
+        downs = 0  # the knockout came first: the knockdowns do not appear
+    for i in range(downs):
+        share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
+        s = floor(share * ROUND_SECONDS)  # int() of a share >= 0, cheaper
+        when = CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
+        f.downs += 1
+        knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})
+        events.append(
+            {
+                "round": rnd,
+                "clock": when,
+                "kind": "knockdown",
+                "side": f.side,
+                "text": f"{opp.name} knocks {f.name} down; he is up at eight.",
+            }
+        )
+    if not ko:
+        return downs, None
+    return downs, (ratio_ko, KO, f"{opp.name} knocks out {f.name}.")
