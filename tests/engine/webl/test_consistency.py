@@ -18,7 +18,16 @@ from bouts.engine.base import (
     REFEREE_STOPPAGE,
     STRATEGY_SKILL,
 )
-from bouts.engine.result import DECISIONS, DQ, KO, RTD, STOPPAGES, TDRAW, TKO, decision_from_totals
+from bouts.engine.result import (
+    DECISIONS,
+    DQ,
+    INSIDE_THE_DISTANCE,
+    KO,
+    RTD,
+    TDRAW,
+    TKO,
+    decision_from_totals,
+)
 from bouts.engine.webl import RULESET
 from bouts.engine.webl.scoring import MIN_SCORE, apply_penalty
 
@@ -97,7 +106,7 @@ def _check(result) -> list[str]:
         last = moment
         if event["round"] == result.round and moment[1] > end:
             problems.append(f"event after the end ({result.time}): {event}")
-    if result.method in STOPPAGES or result.method == TDRAW:
+    if result.method in INSIDE_THE_DISTANCE or result.method == TDRAW:
         final = result.events[-1]
         if final["kind"] != "stoppage" or (final["round"], final["clock"]) != (
             result.round,
