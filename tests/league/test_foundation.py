@@ -104,28 +104,33 @@ def test_production_stack_is_postgres_and_redis_with_exactly_once_celery():
 
 
 @pytest.mark.django_db
-def test_healthz_reports_database_and_broker(client):
+def test_healthz_reports_database_and_broker(client, admin_client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    body = response.json()
+    assert response.json() == {"status": "ok"}  # the public sees no details
+    body = admin_client.get("/healthz").json()
     assert body["status"] == "ok"
     assert body["database"]["ok"] is True
     assert body["broker"]["ok"] is True
 
 
 @pytest.mark.django_db
-def test_healthz_is_503_when_broker_unreachable(client, settings):
+def test_healthz_is_503_when_broker_unreachable(client, admin_client, settings, caplog):
     from league.celery import app
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     old = app.conf.broker_url
     app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     try:
-        response = client.get("/healthz")
+        public = client.get("/healthz")
+        staff = admin_client.get("/healthz")
     finally:
         app.conf.broker_url = old
-    assert response.status_code == 503
-    assert response.json()["broker"]["ok"] is False
+    assert public.status_code == 503
+    assert public.json() == {"status": "unavailable"}  # no host, no port
+    assert "127.0.0.1" not in public.content.decode()
+    assert staff.json()["broker"]["ok"] is False
+    assert any("healthz" in r.getMessage() for r in caplog.records)
 
 
 @pytest.mark.django_db
