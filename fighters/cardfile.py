@@ -115,6 +115,7 @@ def read_rows(text: str, fmt: str) -> list[dict]:
         )
     rows = []
     for raw in reader:
+        raw = {k: unescape_cell(v) if isinstance(v, str) else v for k, v in raw.items()}
         row = {k: v for k, v in raw.items() if k is not None and not k.startswith("card")}
         if None in raw:
             row["__bad__"] = "more cells than columns"
@@ -286,7 +287,7 @@ def write_rows(rows: list[dict], fmt: str, *, flat: bool = False) -> str:
                 line[CARD_COLUMN_PREFIX + key] = format_cell(value)
         else:
             line["card"] = "" if row["card"] is None else json.dumps(row["card"], sort_keys=True)
-        writer.writerow(line)
+        writer.writerow({k: escape_cell(v) for k, v in line.items()})
     return out.getvalue()
 
 
@@ -296,3 +297,21 @@ def _csv_cell(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV
+# injection): such cells are written with a leading apostrophe, which
+# spreadsheets show as text, and read back without it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def escape_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def unescape_cell(value: str) -> str:
+    if len(value) > 1 and value[0] == "'" and value[1:].startswith(FORMULA_STARTS):
+        return value[1:]
+    return value

@@ -314,3 +314,26 @@ def test_constraint_errors_read_clearly(tmp_path):
         "row 2: Height must be between 120 and 230 cm.",
     ]
     assert not Fighter.objects.exists()
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_csv_export_escapes_formula_cells_and_reads_them_back(tmp_path, sample_ruleset, flat):
+    """A cell a spreadsheet would run as a formula is written with a leading
+    apostrophe (shown as text) and imported back as it was."""
+    fighter_create(
+        name='=HYPERLINK("http://evil.example","x")',
+        nickname="@SUM(A1:A9)",
+        weight_class="heavyweight",
+    )
+    fighter_create(name="-Minus Man", nickname="+Plus", weight_class="heavyweight")
+    before = snapshot()
+    path = tmp_path / "cards.csv"
+    call_command("export_cards", str(path), *(["--flat"] if flat else []), stderr=io.StringIO())
+    cells = [cell for row in csv.reader(io.StringIO(path.read_text())) for cell in row]
+    dangerous = [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert dangerous == [], dangerous
+    assert '\'=HYPERLINK("http://evil.example","x")' in cells
+    wipe()
+    _out, err = run_import(path)
+    assert err == "", err
+    assert snapshot() == before
