@@ -200,6 +200,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"bout_queue": env.str("BOUT_QUEUE_THROTTLE", default="120/min")},
+    # How many proxies in front of us append to X-Forwarded-For. 0: the socket's
+    # address identifies a client (unset, DRF would trust a header anyone can write).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "EXCEPTION_HANDLER": "league.api.exceptions.exception_handler",
 }
 
