@@ -159,7 +159,8 @@ def test_compose_file_wires_the_production_stack():
         assert env["DATABASE_URL"].startswith("postgres://")
         assert env["REDIS_URL"].startswith("redis://redis:6379")
         assert env["DJANGO_DEBUG"] == "0"
-        assert env["DJANGO_SECRET_KEY"]
+        # Required, no public default: ${VAR:?message} makes compose refuse to start.
+        assert env["DJANGO_SECRET_KEY"].startswith("${DJANGO_SECRET_KEY:?")
     web_cmd = " ".join(map(str, services["web"]["command"]))
     assert "migrate" in web_cmd and web_cmd.index("migrate") < web_cmd.index("gunicorn")
     assert "celery" in " ".join(map(str, services["worker"]["command"]))
@@ -168,6 +169,12 @@ def test_compose_file_wires_the_production_stack():
     assert services["beat"]["depends_on"] == services["worker"]["depends_on"]
     pg_volume = services["postgres"]["volumes"][0].split(":")[0]
     assert pg_volume in compose["volumes"]
+
+
+def test_the_image_collects_its_static_files():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "collectstatic --noinput" in dockerfile
+    assert dockerfile.index("collectstatic") < dockerfile.index("CMD")
 
 
 def test_makefile_has_the_two_commands():
