@@ -2,8 +2,10 @@
 here; standings, ratings, titles and brackets are derived from the bout rows
 (league.services) and shown read-only."""
 
+from django import forms
 from django.contrib import admin
 
+from bouts.engine.registry import RULESETS
 from league.models import (
     Division,
     Event,
@@ -50,8 +52,41 @@ class DivisionInline(admin.TabularInline):
     fields = ("name", "weight_class")
 
 
+class LeagueAdminForm(forms.ModelForm):
+    """The ruleset is one of the engine's registered rulesets (a free text field in
+    the database, chosen here)."""
+
+    ruleset = forms.ChoiceField(
+        choices=lambda: [(name, name) for name in sorted(RULESETS)],
+        help_text="The rules every bout of the league is fought under.",
+    )
+
+    class Meta:
+        model = League
+        fields = (  # the admin's fieldsets below lay them out
+            "name",
+            "slug",
+            "ruleset",
+            "description",
+            "commissioners",
+            "rounds",
+            "title_rounds",
+            "start_date",
+            "days_between_events",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_stoppage_bonus",
+            "tiebreakers",
+            "title_inactivity_days",
+            "title_suspension_days",
+            "development",
+        )
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
+    form = LeagueAdminForm
     list_display = ("name", "slug", "ruleset", "start_date", "development")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}

@@ -1,6 +1,7 @@
 import pytest
 from django.urls import reverse
 
+from bouts.engine.registry import RULESETS
 from league import services
 
 from .conftest import make_league, record
@@ -43,3 +44,34 @@ def test_league_refuses_unknown_tiebreaker(ruleset):
     league.tiebreakers = ["coin_toss"]
     with pytest.raises(ValidationError, match="unknown tiebreaker"):
         league.full_clean()
+
+
+def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
+    from league.models import League
+
+    data = {
+        "name": "Typo League",
+        "slug": "typo",
+        "ruleset": "boxing",
+        "rounds": 10,
+        "title_rounds": 12,
+        "points_win": 3,
+        "points_draw": 1,
+        "points_loss": 0,
+        "points_stoppage_bonus": 1,
+        "tiebreakers": '["head_to_head"]',
+        "start_date": "2026-01-01",
+        "days_between_events": 14,
+        "title_inactivity_days": 365,
+        "title_suspension_days": 180,
+        "divisions-TOTAL_FORMS": "0",
+        "divisions-INITIAL_FORMS": "0",
+    }
+    response = admin_client.post(reverse("admin:league_league_add"), data)
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert not League.objects.filter(slug="typo").exists()
+    data["ruleset"] = sorted(RULESETS)[0]
+    response = admin_client.post(reverse("admin:league_league_add"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert League.objects.get(slug="typo").ruleset == sorted(RULESETS)[0]
