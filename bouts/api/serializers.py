@@ -297,8 +297,9 @@ class BoutScheduleSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(
         required=False,
         allow_null=True,
-        max_length=80,
-        help_text="Or the Idempotency-Key header: a retried request makes one bout.",
+        max_length=60,
+        help_text="Or the Idempotency-Key header: a retried request makes one bout. "
+        "Keys are per user: another user's identical key is another bout.",
     )
 
     def __init__(self, *args, **kwargs):

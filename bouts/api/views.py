@@ -31,6 +31,8 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 )
 
 
+MAX_KEY = 60  # the client's part of an idempotency key (stored with its user's id)
+
 # A bout of no league (no event, no division) is staff-only: no commissioner
 # commissions "no league", so it is a league id nobody holds.
 NO_LEAGUE = 0
@@ -104,8 +106,11 @@ class BoutViewSet(
                 {"idempotency_key": ["The Idempotency-Key header and field disagree."]}
             )
         key = header_key or field_key
-        if key is not None and len(key) > 80:
-            raise ValidationError({"idempotency_key": ["At most 80 characters."]})
+        if key is not None and len(key) > MAX_KEY:
+            raise ValidationError({"idempotency_key": [f"At most {MAX_KEY} characters."]})
+        if key is not None:
+            # A key is the caller's own: another user's identical key is another bout.
+            key = f"api:{request.user.pk}:{key}"
         self.check_data_leagues(data)
         if key is not None:
             existing = Bout.objects.filter(idempotency_key=key).values_list("pk", flat=True)

@@ -76,8 +76,30 @@ def test_retried_post_with_idempotency_key_makes_one_bout(
     assert first.status_code == 201, first.content
     assert second.status_code == 200, second.content
     assert first.json()["id"] == second.json()["id"]
-    assert Bout.objects.filter(idempotency_key="retry-me-1").count() == 1
+    assert Bout.objects.filter(idempotency_key=f"api:{commissioner.pk}:retry-me-1").count() == 1
     assert Bout.objects.count() == 1
+
+
+def test_idempotency_keys_are_per_user(
+    commissioner, own_league, card_setup, staff, django_capture_on_commit_callbacks
+):
+    """One user's key never returns another user's bout."""
+    body = _body(card_setup, own_league)
+    with django_capture_on_commit_callbacks(execute=True):
+        mine = as_user(commissioner).post(
+            "/api/bouts/", body, format="json", HTTP_IDEMPOTENCY_KEY="shared-key"
+        )
+        other = {k: v for k, v in body.items() if k not in ("event", "division")}
+        theirs = as_user(staff).post(
+            "/api/bouts/",
+            {**other, "date": "2031-05-05"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="shared-key",
+        )
+    assert mine.status_code == 201, mine.content
+    assert theirs.status_code == 201, theirs.content  # a bout of their own, not mine
+    assert theirs.json()["id"] != mine.json()["id"]
+    assert Bout.objects.count() == 2
 
 
 def test_header_and_field_keys_must_agree(commissioner, own_league, card_setup):
