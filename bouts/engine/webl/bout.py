@@ -64,10 +64,16 @@ def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
     return plan_for_key(default_plan_key(me, opp, strategy, rng))
 
 
-def _totals(*cards) -> list:
-    """Each judge's ``[red, blue]`` total so far (the cards are summed when needed, not
-    kept running: most rounds need neither a condition nor a decision)."""
-    return [list(map(sum, zip(*card))) if card else [0, 0] for card in cards]
+def _tally(totals, won, s1, s2, s3) -> None:
+    """What plans' conditions read, after a round: each judge's ``[red, blue]`` total
+    and the rounds won on at least two cards (kept only when a plan has conditions)."""
+    for total, score in zip(totals, (s1, s2, s3)):
+        total[0] += score[0]
+        total[1] += score[1]
+    if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
+        won[0] += 1
+    elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
+        won[1] += 1
 
 
 def _conditional_line(fallback, conds, env):
@@ -130,8 +136,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
-    needs = plan_r.needs + plan_b.needs
-    track_won = "roundswon" in needs or "roundslost" in needs
+    conditional = plan_r.has_conditions or plan_b.has_conditions
+    totals = ([0, 0], [0, 0], [0, 0])  # kept for the conditions
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
     pla = plb = None
@@ -156,7 +162,6 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         lb, conds_b = look_b[rnd]
         if conds_a or conds_b:
             a.end, b.end = e_a, e_b
-            totals = _totals(card1, card2, card3)
             if conds_a:
                 la = _conditional_line(la, conds_a, plan_r.env(a, b, rnd, 0, totals, won))
             if conds_b:
@@ -374,11 +379,8 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         add1(s1)
         add2(s2)
         add3(s3)
-        if track_won:  # rounds won on at least two cards (plan variables)
-            if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
-                won[0] += 1
-            elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
-                won[1] += 1
+        if conditional:
+            _tally(totals, won, s1, s2, s3)
         append_event(
             {
                 "round": rnd,
@@ -405,7 +407,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
                 restyle = True
 
     if method is None:  # result.decision_from_totals, for three judges
-        (tr1, tb1), (tr2, tb2), (tr3, tb3) = _totals(card1, card2, card3)
+        # Each judge's totals (summed here: most bouts end inside the distance).
+        (tr1, tb1), (tr2, tb2), (tr3, tb3) = (
+            map(sum, zip(*card)) for card in (card1, card2, card3)
+        )
         red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)
         blue_cards = (tb1 > tr1) + (tb2 > tr2) + (tb3 > tr3)
         winner, method = _DECISIONS[red_cards, blue_cards]
