@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 
+from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus, MedicalSuspension, Result
 from bouts.services import BoutSpec, bouts_schedule
-from fighters.models import Fighter
+from fighters.models import Fighter, RatingCard
 from league.models import (
     Division,
     Event,
@@ -68,6 +69,7 @@ def tournament_create(
     else:
         kind = CAMP if team else FIGHTER
         entrants = [(kind, getattr(e, "pk", e)) for e in entrants]
+        _check_entrants(division, [pk for _, pk in entrants], team=team)
     if isinstance(size, bool) or not isinstance(size, int) or size < 2:
         raise ValidationError({"size": ["A tournament needs at least two entrants."]})
     if len(entrants) < size:
@@ -327,3 +329,35 @@ def _schedule_round(tournament: Tournament, items: list, *, queue: bool) -> None
         walkover=side,
         walkover_reason=reason[:300],
     )
+
+
+def _check_entrants(division: Division, ids: list[int], *, team: bool) -> None:
+    """Named entrants exist, are the division's (its fighters, or its camps under
+    a team ruleset), are listed once and hold a valid card for the ruleset."""
+    errors = []
+    seen = set()
+    for pk in ids:
+        if pk in seen:
+            errors.append(f"Entrant {pk} is listed twice.")
+        seen.add(pk)
+    members = division.camps if team else division.fighters
+    known = dict(members.filter(pk__in=ids).values_list("pk", "name"))
+    what = "camp" if team else "fighter"
+    errors += [f"No {what} {pk} in {division.name}." for pk in ids if pk not in known]
+    if not team and known:
+        rules = get_ruleset(division.league.ruleset)
+        cards = dict(
+            RatingCard.objects.filter(
+                fighter_id__in=list(known), ruleset=division.league.ruleset
+            ).values_list("fighter_id", "data")
+        )
+        for pk, name in known.items():
+            if pk not in cards:
+                errors.append(f"{name} has no {division.league.ruleset} card.")
+                continue
+            try:
+                rules.validate_card(cards[pk])
+            except EngineError as exc:
+                errors.append(f"{name}'s {division.league.ruleset} card is invalid: {exc}")
+    if errors:
+        raise ValidationError({"entrants": errors})

@@ -144,3 +144,31 @@ def test_commissioner_schedules_a_season_in_his_division(
     assert bouts.count() == 6  # four fighters, each meets the others once
     standings = client.get(f"/api/standings/?season={season['id']}").json()["results"]
     assert len(standings) == 4
+
+
+def test_tournament_entrants_are_checked_before_anything_is_written(commissioner, own_league):
+    """Unknown ids (a KeyError, a 500, before), fighters of another division,
+    a fighter without a card for the ruleset and duplicates: a 400 naming them."""
+    from league.models import Tournament
+
+    client = as_user(commissioner)
+    inside = [factories.fighter() for _ in range(3)]
+    mine = factories.division(league=own_league, fighters=inside)
+    outsider = factories.fighter()
+    cardless = factories.fighter(ruleset="pocket" if own_league.ruleset != "pocket" else "webl")
+    mine.fighters.add(cardless)
+    cases = {
+        "unknown": ([inside[0].pk, 987654], "No fighter 987654"),
+        "outside": ([inside[0].pk, outsider.pk], f"No fighter {outsider.pk}"),
+        "twice": ([inside[0].pk, inside[0].pk], "listed twice"),
+        "cardless": ([inside[0].pk, cardless.pk], f"no {own_league.ruleset} card"),
+    }
+    for name, (entrants, message) in cases.items():
+        response = client.post(
+            "/api/tournaments/",
+            {"division": mine.pk, "size": 2, "entrants": entrants},
+            format="json",
+        )
+        assert response.status_code == 400, (name, response.content)
+        assert message in str(response.json()["entrants"]), (name, response.json())
+    assert not Tournament.objects.exists()
