@@ -30,6 +30,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from core.api.parsers import MAX_DEPTH, json_depth
+
 from .cards import flatten, format_cell, parse_cell, unflatten
 from .models import Camp, Fighter, RatingCard, Stance
 from .services import FIGHTER_FIELDS, camp_create, card_save, fighter_create, fighter_update
@@ -90,6 +92,8 @@ def detect_format(filename: str, text: str) -> str:
 def read_rows(text: str, fmt: str) -> list[dict]:
     """The file's rows as dicts (CSV: text cells; JSON: values), card assembled."""
     if fmt == "json":
+        if json_depth(text) > MAX_DEPTH:
+            raise CardFileError(f"JSON nested deeper than {MAX_DEPTH} levels")
         try:
             data = json.loads(text)
         except ValueError as exc:
@@ -114,26 +118,37 @@ def read_rows(text: str, fmt: str) -> list[dict]:
             f"or card.<field> instead of card)"
         )
     rows = []
-    for raw in reader:
-        raw = {k: unescape_cell(v) if isinstance(v, str) else v for k, v in raw.items()}
-        row = {k: v for k, v in raw.items() if k is not None and not k.startswith("card")}
-        if None in raw:
-            row["__bad__"] = "more cells than columns"
-        card_cell = (raw.get("card") or "").strip()
-        flat = {
-            k[len(CARD_COLUMN_PREFIX) :]: parse_cell(v)
-            for k, v in raw.items()
-            if k and k.startswith(CARD_COLUMN_PREFIX) and v is not None and v.strip() != ""
-        }
-        if card_cell:
+    try:
+        for raw in reader:
+            rows.append(_csv_row(raw))
+    except csv.Error as exc:  # e.g. a cell over csv's field size limit (131,072)
+        raise CardFileError(f"line {reader.line_num}: {exc}") from None
+    return rows
+
+
+def _csv_row(raw: dict) -> dict:
+    """One CSV row as a dict, its card assembled (from JSON or card.* cells)."""
+    raw = {k: unescape_cell(v) if isinstance(v, str) else v for k, v in raw.items()}
+    row = {k: v for k, v in raw.items() if k is not None and not k.startswith("card")}
+    if None in raw:
+        row["__bad__"] = "more cells than columns"
+    card_cell = (raw.get("card") or "").strip()
+    flat = {
+        k[len(CARD_COLUMN_PREFIX) :]: parse_cell(v)
+        for k, v in raw.items()
+        if k and k.startswith(CARD_COLUMN_PREFIX) and v is not None and v.strip() != ""
+    }
+    if card_cell:
+        if json_depth(card_cell) > MAX_DEPTH:
+            row["__bad__"] = f"card: JSON nested deeper than {MAX_DEPTH} levels"
+        else:
             try:
                 row["card"] = json.loads(card_cell)
             except ValueError as exc:
                 row["__bad__"] = f"card: not valid JSON ({exc})"
-        elif flat:
-            row["card"] = unflatten(flat)
-        rows.append(row)
-    return rows
+    elif flat:
+        row["card"] = unflatten(flat)
+    return row
 
 
 def _row_values(row: dict) -> tuple[dict, str, object]:
@@ -143,6 +158,10 @@ def _row_values(row: dict) -> tuple[dict, str, object]:
     unknown = sorted(k for k in row if k not in COLUMNS)
     if unknown:
         raise ValidationError(f"{unknown[0]}: unknown field (fields: {', '.join(COLUMNS)})")
+    for key, value in row.items():
+        if key != "card" and isinstance(value, dict | list):
+            kind = "an object" if isinstance(value, dict) else "a list"
+            raise ValidationError(f"{key}: must be a single value, not {kind}")
     data = {k: ("" if v is None else v) for k, v in row.items() if k != "card"}
     form = RowForm(data=data)
     if not form.is_valid():

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 
 from bouts.engine.errors import EngineError
 from bouts.engine.registry import RULESETS, get_ruleset
+from core.api.parsers import MAX_DEPTH, json_depth
 
 # Keys the fighter row supplies at bout time ({**card.data, "name": fighter.name});
 # they are never stored in a card.
@@ -104,6 +105,8 @@ def parse_cell(text: str):
     text = text.strip()
     if text == "":
         return None
+    if json_depth(text) > MAX_DEPTH:
+        return text  # kept as text: the card's validation then names the field
     try:
         return json.loads(text)
     except ValueError:

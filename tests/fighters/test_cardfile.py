@@ -337,3 +337,43 @@ def test_csv_export_escapes_formula_cells_and_reads_them_back(tmp_path, sample_r
     _out, err = run_import(path)
     assert err == "", err
     assert snapshot() == before
+
+
+def test_hostile_files_are_refused_with_a_line_not_a_traceback(tmp_path, sample_ruleset):
+    """Deeply nested JSON (whole file or a card cell), a cell over csv's limit and a
+    name given as an object: one clear message each, nothing imported."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 10_000 + "]" * 10_000)
+    with pytest.raises(CommandError, match="nested deeper than"):
+        call_command("import_cards", str(deep))
+    huge = tmp_path / "huge.csv"
+    huge.write_text("name,weight_class\n" + "x" * 200_000 + ",heavyweight\n")
+    with pytest.raises(CommandError, match=r"line \d: field larger than field limit \(131072\)"):
+        call_command("import_cards", str(huge))
+    nested_card = tmp_path / "card.csv"
+    write_csv(
+        nested_card,
+        [
+            {
+                "name": "Deep Card",
+                "weight_class": "heavyweight",
+                "camp": "",
+                "ruleset": sample_ruleset,
+                "card": "[" * 5_000 + "]" * 5_000,
+            }
+        ],
+    )
+    _, err = _import_failing(nested_card)
+    assert "row 1: card: JSON nested deeper than" in err
+    named = tmp_path / "object.json"
+    named.write_text(json.dumps([{"name": {"x": 1}, "weight_class": "heavyweight"}]))
+    _, err = _import_failing(named)
+    assert "row 1: name: must be a single value, not an object" in err
+    assert not Fighter.objects.exists()
+
+
+def _import_failing(path):
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_cards", str(path), stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
