@@ -32,7 +32,7 @@ from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
-from league.models import Event
+from league.models import Division, Event
 
 logger = logging.getLogger(__name__)
 
@@ -302,6 +302,41 @@ class _Cards:
             )
 
 
+def _check_rosters(specs: Sequence[BoutSpec]) -> None:
+    """A division's bout is fought by its own: fighters on its roster (of its
+    weight class), or, under a team ruleset, its camps. One query per batch for
+    each kind (reading the division's roster is data the bout points to)."""
+    divisional = [s for s in specs if s.division is not None]
+    if not divisional:
+        return
+    division_ids = sorted({s.division.pk for s in divisional})
+    Roster = Division.fighters.through
+    Camps = Division.camps.through
+    fighters = set(
+        Roster.objects.filter(division_id__in=division_ids).values_list("division_id", "fighter_id")
+    )
+    camps = set(
+        Camps.objects.filter(division_id__in=division_ids).values_list("division_id", "camp_id")
+    )
+    for spec in divisional:
+        division = spec.division
+        for side in ("red", "blue"):
+            fighter = getattr(spec, side)
+            if fighter is not None:
+                if (division.pk, fighter.pk) not in fighters:
+                    spec.errors[side].append(
+                        f"{fighter.name} is not on the roster of {division.name}."
+                    )
+                elif fighter.weight_class != division.weight_class:
+                    spec.errors[side].append(
+                        f"{fighter.name} is a {fighter.get_weight_class_display()}, "
+                        f"not a {division.get_weight_class_display()}."
+                    )
+            camp = getattr(spec, f"{side}_camp")
+            if camp is not None and (division.pk, camp.pk) not in camps:
+                spec.errors[f"{side}_camp"].append(f"{camp.name} is not a camp of {division.name}.")
+
+
 def _raise(specs: Sequence[BoutSpec]) -> None:
     bad = [s for s in specs if s.errors]
     if not bad:
@@ -347,6 +382,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
             # the positions hold under concurrency.
             list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in events]))
         cards = _Cards(events)
+        _check_rosters(fresh)
         bouts = [_bout_of(s) for s in fresh]
         sides = Sides(bouts, scheduling=True)
         built = []
