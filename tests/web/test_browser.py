@@ -56,10 +56,11 @@ def real_bout(transactional_db):
     league = factories.league(name="Browser League")
     event = factories.event(league=league, date=datetime.date(2026, 3, 14))
     for attempt in range(12):
-        red = factories.fighter(name=f"Rocco Redd {attempt}")
-        blue = factories.fighter(name=f"Billy Blewitt {attempt}")
+        weight_class = WEIGHT_CLASSES[attempt][0]  # a division of their own weight
+        red = factories.fighter(name=f"Rocco Redd {attempt}", weight_class=weight_class)
+        blue = factories.fighter(name=f"Billy Blewitt {attempt}", weight_class=weight_class)
         division = factories.division(
-            league=league, weight_class=WEIGHT_CLASSES[attempt][0], fighters=[red, blue]
+            league=league, weight_class=weight_class, fighters=[red, blue]
         )
         # Transactional test: the bout is queued on commit and fought eagerly.
         bout = bout_schedule(
