@@ -1,6 +1,7 @@
 """WeBL speed: microseconds per 12-round bout (one process, one core, full event log).
 
     .venv/bin/python bench/engine_webl.py [-n 2000] [--rounds 12] [--repeat 3] [--profile]
+    .venv/bin/python bench/engine_webl.py --run N     # for callgrind: see below
 
 Cards are generated beforehand (not timed): red's rating uniform over the range, blue's
 = red's + Normal(0, 1) as a matchmaker pairs them (the realism bench's pairing). Each bout
@@ -12,6 +13,13 @@ Printed: µs per bout as fought (some end early), the fixed cost of a bout (1-ro
 bouts), the cost of one more round, and the estimate for a bout that goes all 12 rounds.
 The machine is shared: the cost of one ``random()`` call is printed as a load gauge
 (about 56 ns on this machine when idle). Goal: <= 40 µs per 12-round bout.
+
+``--run N`` fights N bouts of bench/engine_speed.py's pairs and seeds (after 50 to warm
+up) and prints nothing: the load-independent measure is the difference of two
+callgrind runs, N bouts and none, divided by N (RULES.md, "Speed")::
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        .venv/bin/python bench/engine_webl.py --run 300     # and --run 0
 """
 
 from __future__ import annotations
@@ -29,13 +37,35 @@ from bouts.engine import simulate
 from bouts.engine.webl import RULESET
 
 
+def run_speed_pairs(n: int) -> None:
+    """bench/engine_speed.py's webl bouts: its 50 pairs, 12 rounds, seeds 0.. (after 50)."""
+    low, high = RULESET.rating_range
+    pairs = []
+    for i in range(50):
+        rng = random.Random(i)
+        pairs.append(
+            (
+                RULESET.generate_side(rng, rng.uniform(low, high)),
+                RULESET.generate_side(rng, rng.uniform(low, high)),
+            )
+        )
+    for seed in range(50):
+        simulate("webl", *pairs[seed % 50], rounds=12, seed=seed)
+    for seed in range(n):
+        simulate("webl", *pairs[seed % 50], rounds=12, seed=seed)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--run", type=int, default=None, help="N bouts, untimed (callgrind)")
     args = parser.parse_args()
+    if args.run is not None:
+        run_speed_pairs(args.run)
+        return
     rng = random.Random(42)
     low, high = RULESET.rating_range
     pairs = []

@@ -94,7 +94,17 @@ _N_VARIABLES = len(VARIABLES)
 
 def environment_builder(needs: tuple):
     """``env(me, op, rnd, i, totals, won)`` -> the list of variable values a condition
-    reads (only ``needs`` are computed; the others stay None)."""
+    reads (only ``needs`` are computed; the others stay None). Made once per ``needs``."""
+    env = _ENVIRONMENTS.get(needs)
+    if env is None:
+        env = _ENVIRONMENTS[needs] = _environment(needs)
+    return env
+
+
+_ENVIRONMENTS: dict[tuple, object] = {}  # at most 2^16 variable sets, in practice a few
+
+
+def _environment(needs: tuple):
     getters = tuple((_INDEX[name], GETTERS[name]) for name in needs)
     size = _N_VARIABLES
 
@@ -181,10 +191,30 @@ _OPERATORS = {"=", "==", "!=", "<>", "<", ">", "<=", ">=", "+", "-", "*", "/", "
 NUM, WORD, LOGIC, OP = "number", "word", "logic", "op"  # token kinds (and NUM: a variable)
 
 
+# The whole condition as tokens, in linear time: atomic groups and possessive repeats
+# never re-split what a token took, so this matches exactly when _TOKEN_RE, applied
+# from the start again and again, reads the whole text.
+_ALL_TOKENS_RE = re.compile(
+    r"(?:\s*+(?>\d+(?:\.\d+)?|[A-Za-z_][A-Za-z_]*|<=|>=|<>|!=|==|[=<>+\-*/()]))*+\s*+"
+)
+
+
 def _tokens(text: str, line, side) -> list:
     """``[(kind, value)]``: NUM (a float), WORD (an opp word), LOGIC (and/or/not),
     OP (an operator or a parenthesis), or ("var", variable name)."""
-    out: list = []
+    if _ALL_TOKENS_RE.fullmatch(text):  # the common case: every token read in C
+        out: list = []
+        for number, word, op in _TOKEN_RE.findall(text):
+            if len(out) >= MAX_CONDITION_TOKENS:
+                raise PlanError(
+                    f"a condition has at most {MAX_CONDITION_TOKENS} tokens", line=line, side=side
+                )
+            if op:
+                out.append((OP, op))
+            else:
+                out.append(_token(number, word, line, side))
+        return out
+    out = []
     pos = 0
     while pos < len(text):
         match = _TOKEN_RE.match(text, pos)
@@ -199,31 +229,32 @@ def _tokens(text: str, line, side) -> list:
             )
         pos = match.end()
         number, word, op = match.groups()
-        if number is not None:
-            if len(number) - ("." in number) > MAX_DIGITS:
-                raise PlanError(
-                    f"a number has at most {MAX_DIGITS} digits (got {number[:12]}...)",
-                    line=line,
-                    side=side,
-                )
-            out.append((NUM, number))
-        elif word is not None:
-            low = word.lower()
-            if low in ("and", "or", "not"):
-                out.append((LOGIC, low))
-            elif low in OPP_WORDS:
-                out.append((WORD, low))
-            elif low in _INDEX:
-                out.append(("var", low))
-            else:
-                raise PlanError(
-                    f"unknown variable {word!r} in condition (known: {', '.join(VARIABLES)})",
-                    line=line,
-                    side=side,
-                )
-        else:
-            out.append((OP, op))
+        out.append((OP, op) if op else _token(number, word, line, side))
     return out
+
+
+def _token(number: str, word: str, line, side) -> tuple:
+    """A number or a word as a token, or PlanError (too many digits, unknown word)."""
+    if number:
+        if len(number) - ("." in number) > MAX_DIGITS:
+            raise PlanError(
+                f"a number has at most {MAX_DIGITS} digits (got {number[:12]}...)",
+                line=line,
+                side=side,
+            )
+        return (NUM, number)
+    low = word.lower()
+    if low in _INDEX:
+        return ("var", low)
+    if low in ("and", "or", "not"):
+        return (LOGIC, low)
+    if low in OPP_WORDS:
+        return (WORD, low)
+    raise PlanError(
+        f"unknown variable {word!r} in condition (known: {', '.join(VARIABLES)})",
+        line=line,
+        side=side,
+    )
 
 
 def _normal_text(tokens: list) -> str:
@@ -381,12 +412,18 @@ def _logic(op: str, nodes: list) -> tuple:
 
 
 # ---------------------------------------------------------------------- parser
+# Binding powers of the infix operators (Python's precedence).
+_BP = {"or": 1, "and": 2, "+": 5, "-": 5, "*": 6, "/": 6}
+_BP.update((op, 4) for op in _COMPARE)  # comparisons, chained
+_END = (None, None)  # after the last token
+
+
 class _Parser:
-    """Recursive descent over the tokens, Python's precedence: or < and < not <
+    """Precedence climbing over the tokens, Python's precedence: or < and < not <
     comparisons (chained) < + - < * / < unary sign < number, variable, (...)."""
 
     def __init__(self, tokens: list, text: str, line, side):
-        self.tokens = tokens
+        self.tokens = [*tokens, _END]
         self.pos = 0
         self.text = text
         self.line = line
@@ -404,9 +441,6 @@ class _Parser:
             side=self.side,
         )
 
-    def peek(self):
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else (None, None)
-
     def deeper(self, depth: int) -> int:
         if depth >= MAX_DEPTH:
             raise PlanError(
@@ -417,10 +451,10 @@ class _Parser:
         return depth + 1
 
     def parse(self) -> tuple:
-        if not self.tokens:
+        if len(self.tokens) == 1:
             raise PlanError("empty condition", line=self.line, side=self.side)
-        node = self.disjunction(0)
-        if self.pos != len(self.tokens):
+        node = self.expr(0, 0)
+        if self.tokens[self.pos] is not _END:
             raise self.error()
         self.truth(node)
         return node
@@ -430,50 +464,44 @@ class _Parser:
         if node[0] == WORD:
             raise self.type_error()
 
-    def disjunction(self, depth: int):
-        nodes = [self.conjunction(depth)]
-        while self.peek() == (LOGIC, "or"):
-            self.pos += 1
-            nodes.append(self.conjunction(depth))
-        if len(nodes) == 1:
-            return nodes[0]
-        for node in nodes:
-            self.truth(node)
-        return _logic("or", nodes)
+    def number(self, node):
+        if node[0] == WORD:
+            raise self.type_error()
+        if node[0] == TRUTH:
+            raise self.error("a comparison cannot be used as a number")
+        return node
 
-    def conjunction(self, depth: int):
-        nodes = [self.negation(depth)]
-        while self.peek() == (LOGIC, "and"):
-            self.pos += 1
-            nodes.append(self.negation(depth))
-        if len(nodes) == 1:
-            return nodes[0]
-        for node in nodes:
-            self.truth(node)
-        return _logic("and", nodes)
-
-    def negation(self, depth: int):
-        if self.peek() == (LOGIC, "not"):
-            self.pos += 1
-            node = self.negation(self.deeper(depth))
-            self.truth(node)
-            if node[1] == "const":
-                return (TRUTH, "const", not node[2])
-            f = _fn(node)
-            return (TRUTH, "fn", lambda e: not f(e))
-        return self.comparison(depth)
-
-    def comparison(self, depth: int):
-        first = self.sum(depth)
-        rest = []
+    def expr(self, min_bp: int, depth: int):
+        """The operand at ``self.pos`` and every operator binding tighter than
+        ``min_bp`` after it."""
+        tokens = self.tokens
+        left = self.prefix(min_bp, depth)
         while True:
-            kind, op = self.peek()
-            if kind != OP or op not in _COMPARE:
-                break
+            kind, op = tokens[self.pos]
+            bp = _BP.get(op) if kind in (OP, LOGIC) else None
+            if bp is None or bp <= min_bp:
+                return left
             self.pos += 1
-            rest.append((op, self.sum(depth)))
-        if not rest:
-            return first
+            if bp == 4:  # a comparison, perhaps chained: a < b <= c
+                rest = [(op, self.expr(4, depth))]
+                while tokens[self.pos][0] == OP and _BP.get(tokens[self.pos][1]) == 4:
+                    op = tokens[self.pos][1]
+                    self.pos += 1
+                    rest.append((op, self.expr(4, depth)))
+                left = self.comparison(left, rest)
+            elif bp <= 2:  # and / or, all the terms of one run
+                nodes = [left, self.expr(bp, depth)]
+                while tokens[self.pos] == (LOGIC, op):
+                    self.pos += 1
+                    nodes.append(self.expr(bp, depth))
+                for node in nodes:
+                    self.truth(node)
+                left = _logic(op, nodes)
+            else:  # + - * /, left to right
+                right = self.expr(bp, depth)
+                left = _binary(op, self.number(left), self.number(right), NUM)
+
+    def comparison(self, first, rest):
         left = first
         for op, right in rest:
             types = {left[0], right[0]}
@@ -487,50 +515,10 @@ class _Parser:
             return _binary(op, first, right, TRUTH)
         return _chain(first, rest)
 
-    def number(self, node):
-        if node[0] == WORD:
-            raise self.type_error()
-        if node[0] == TRUTH:
-            raise self.error("a comparison cannot be used as a number")
-        return node
-
-    def sum(self, depth: int):
-        node = self.term(depth)
-        while True:
-            kind, op = self.peek()
-            if kind != OP or op not in "+-":
-                return node
-            self.pos += 1
-            right = self.term(depth)
-            node = _binary(op, self.number(node), self.number(right), NUM)
-
-    def term(self, depth: int):
-        node = self.unary(depth)
-        while True:
-            kind, op = self.peek()
-            if kind != OP or op not in "*/":
-                return node
-            self.pos += 1
-            right = self.unary(depth)
-            node = _binary(op, self.number(node), self.number(right), NUM)
-
-    def unary(self, depth: int):
-        kind, op = self.peek()
-        if kind == OP and op in "+-":
-            self.pos += 1
-            node = self.number(self.unary(self.deeper(depth)))
-            if op == "+":
-                return node
-            if node[1] == "const":
-                return (NUM, "const", -node[2])
-            f = _fn(node)
-            return (NUM, "fn", lambda e: -f(e))
-        return self.atom(depth)
-
-    def atom(self, depth: int):
-        kind, value = self.peek()
-        if kind is None:
-            raise self.error()
+    def prefix(self, min_bp: int, depth: int):
+        """A number, variable, opp word, (...), a unary sign or (where an and/or operand
+        may stand) ``not``."""
+        kind, value = self.tokens[self.pos]
         self.pos += 1
         if kind == NUM:
             return (NUM, "const", float(value))
@@ -538,12 +526,28 @@ class _Parser:
             return (WORD if value == "opp" else NUM, "var", _INDEX[value])
         if kind == WORD:
             return (WORD, "const", value)
-        if (kind, value) == (OP, "("):
-            node = self.disjunction(self.deeper(depth))
-            if self.peek() != (OP, ")"):
-                raise self.error()
-            self.pos += 1
-            return node
+        if kind == OP:
+            if value == "(":
+                node = self.expr(0, self.deeper(depth))
+                if self.tokens[self.pos] != (OP, ")"):
+                    raise self.error()
+                self.pos += 1
+                return node
+            if value == "+" or value == "-":
+                node = self.number(self.expr(6, self.deeper(depth)))
+                if value == "+":
+                    return node
+                if node[1] == "const":
+                    return (NUM, "const", -node[2])
+                f = _fn(node)
+                return (NUM, "fn", lambda e: -f(e))
+        elif kind == LOGIC and value == "not" and min_bp <= 2:
+            node = self.expr(2, self.deeper(depth))
+            self.truth(node)
+            if node[1] == "const":
+                return (TRUTH, "const", not node[2])
+            f = _fn(node)
+            return (TRUTH, "fn", lambda e: not f(e))
         raise self.error()
 
 
@@ -556,7 +560,8 @@ def compile_condition(text: str, line: int | None = None, side: str | None = Non
     text = text.strip()
     tokens = _tokens(text, line, side)
     node = _Parser(tokens, text, line, side).parse()
-    needs = tuple(name for name in VARIABLES if ("var", name) in tokens)
+    names = {value for kind, value in tokens if kind == "var"}
+    needs = tuple(sorted(names, key=_INDEX.__getitem__))  # in the order of VARIABLES
     kind, payload = node[1], node[2]
     holds = ((lambda e: True) if payload else lambda e: False) if kind == "const" else _fn(node)
     return _normal_text(tokens), Condition(holds, needs, len(tokens)), needs

@@ -151,18 +151,22 @@ class Plan:
 
     def build(self) -> None:
         table = [(None, ())]
+        starts = {rule.start for rule in self.rules}
+        entry = (None, ())
         for rnd in range(1, MAX_ROUND + 1):
-            fallback = None
-            conds: list = []
-            for rule in self.rules:
-                if rule.start > rnd:
-                    continue
-                if rule.test is None:
-                    fallback = rule.action
-                    conds = []
-                else:
-                    conds.append(rule)
-            table.append((fallback, tuple(reversed(conds))))
+            if rnd in starts:  # the statements that apply change only at a block's start
+                fallback = None
+                conds: list = []
+                for rule in self.rules:
+                    if rule.start > rnd:
+                        continue
+                    if rule.test is None:
+                        fallback = rule.action
+                        conds = []
+                    else:
+                        conds.append(rule)
+                entry = (fallback, tuple(reversed(conds)))
+            table.append(entry)
         self.lookup = tuple(table)
         self.rounds = tuple((line or FALLBACK, conds) for line, conds in table)
         self.towels = any(rule.action is TOWEL for rule in self.rules)
@@ -242,9 +246,23 @@ def _whole_number(digits: str, line, side) -> int:
     return int(digits)
 
 
+_PARSED_LINES: dict[str, Line] = {}  # a line's text -> Line (at most 4,096 kept)
+
+
 def parse_line(text: str, line: int | None = None, side: str | None = None) -> Line:
     """``AGG[H|B|C]/POW[!]/DEF [(style)]`` -> Line, or PlanError."""
-    match = _LINE_RE.fullmatch(text.strip())
+    text = text.strip()
+    parsed = _PARSED_LINES.get(text)
+    if parsed is None:
+        parsed = _parse_line(text, line, side)
+        if len(_PARSED_LINES) >= 4096:
+            _PARSED_LINES.clear()
+        _PARSED_LINES[text] = parsed
+    return parsed
+
+
+def _parse_line(text: str, line, side) -> Line:
+    match = _LINE_RE.fullmatch(text)
     style = match and match["style"]
     if style is not None and not _STYLE_RE.fullmatch(style.strip()):
         match = None

@@ -167,16 +167,17 @@ def _operations(run) -> int:
     return count
 
 
-def _largest_plans():
+def _largest_plans(k: int = 0):
     """Plans at the limits, written to cost the most: every condition false and read
-    every round, the most statements, the most tokens, every variable."""
-    many = "2/2/16\n" + "\n".join(f"if round > {99 + j} then 5/5/5" for j in range(49))
+    every round, the most statements, the most tokens, every variable (``k`` changes
+    the numbers: each corner's plan is parsed on its own)."""
+    many = "2/2/16\n" + "\n".join(f"if round > {99 + j + k} then 5/5/5" for j in range(49))
     padded = "2/2/16\n" + "".join(
-        f"if round > {99 + j} then 5/5/5 (inside) # x\n" for j in range(49)
+        f"if round > {99 + j + k} then 5/5/5 (inside) # x\n" for j in range(49)
     )
     padded += "#" * (MAX_PLAN_CHARS - len(padded) - 1) + "\n"
     sums = " + ".join(["round"] * 19)
-    long = "2/2/16\n" + "\n".join(f"if {sums} > {999 + j} then 5/5/5" for j in range(4))
+    long = "2/2/16\n" + "\n".join(f"if {sums} > {999 + j + k} then 5/5/5" for j in range(4))
     every = " + ".join(
         (
             "score",
@@ -196,34 +197,34 @@ def _largest_plans():
             *("round",) * 3,
         )
     )
-    variables = f"2/2/16\nif opp = strong and {every} > 99999 then 5/5/5\n" + "\n".join(
-        f"if {sums} > {999 + j} then 5/5/5" for j in range(3)
+    variables = f"2/2/16\nif opp = strong and {every} > {99999 + k} then 5/5/5\n" + "\n".join(
+        f"if {sums} > {999 + j + k} then 5/5/5" for j in range(3)
     )
     return {"many": many, "padded": padded, "long": long, "variables": variables}
 
 
 NORMAL_PLAN = "1) 2B/2/16; if score < -50 then 8/4/8\n4) 2/2/16\n6) if score < -40 then 10/4/6"
-ENGINE_BOUND = 8  # the largest plans: at most 8 bouts with normal plans (7.1 measured)
+ENGINE_BOUND = 7  # the largest plans: at most 7 bouts with normal plans (5.5 measured)
 
 
 def test_largest_plans_are_accepted_and_bound_a_bouts_cost():
     tough = card(tgh=30)  # both go the 15 rounds: the most rounds of evaluation
 
-    def bout(text):
+    def bout(red, blue):
         ruleset._PARSED.clear()  # each bout parses its plans, as a worker does
-        result = simulate(
-            "webl", tough, tough, rounds=15, seed=3, plans={"red": text, "blue": text}
-        )
+        result = simulate("webl", tough, tough, rounds=15, seed=3, plans={"red": red, "blue": blue})
         assert result.round == 15 and result.time == "3:00"
         return result
 
-    normal = _operations(lambda: bout(NORMAL_PLAN))
-    for name, text in _largest_plans().items():
-        plan = parse_plan(text)
-        tokens = sum(rule.test.tokens for rule in plan.rules if rule.test)
-        assert len(text) <= MAX_PLAN_CHARS and tokens <= MAX_PLAN_TOKENS
-        assert len(plan.rules) <= MAX_STATEMENTS
-        cost = _operations(lambda text=text: bout(text))
+    normal = _operations(lambda: bout(NORMAL_PLAN, NORMAL_PLAN + " # blue's"))
+    reds, blues = _largest_plans(), _largest_plans(1000)
+    for name, red in reds.items():
+        for text in (red, blues[name]):
+            plan = parse_plan(text)
+            tokens = sum(rule.test.tokens for rule in plan.rules if rule.test)
+            assert len(text) <= MAX_PLAN_CHARS and tokens <= MAX_PLAN_TOKENS
+            assert len(plan.rules) <= MAX_STATEMENTS
+        cost = _operations(lambda red=red, blue=blues[name]: bout(red, blue))
         assert cost <= ENGINE_BOUND * normal, (name, cost / normal)
-        size = len(json.dumps(bout(text).to_dict()))
+        size = len(json.dumps(bout(red, blues[name]).to_dict()))
         assert size < 40_000, (name, size)  # the stored result stays small

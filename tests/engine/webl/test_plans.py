@@ -265,3 +265,24 @@ def test_parser_never_crashes(text):
     for rnd in range(1, 16):
         plan.choose(rnd, *situation(round=rnd)[:2])
     assert format_plan(parse_plan(format_plan(plan))) == format_plan(plan)
+
+
+def test_a_well_chosen_plan_gives_an_underdog_a_measurable_edge():
+    # bench/realism_webl.py --underdog (RULES.md, "Plans give an edge"), in small: the
+    # same 300 bouts of a one-point underdog, his corner's default plan against a plan
+    # chosen from the seed's formulas; the favourite keeps his default plan.
+    from bouts.engine.webl.default_plans import profile_style
+    from bouts.engine.webl.plans import STYLE_TEXT
+
+    rng = random.Random(5)
+    wins = {"default": 0, "chosen": 0}
+    for seed in range(300):
+        rating = 7 + 8 * rng.random()
+        favourite, dog = RULESET.generate_card(rng, rating), RULESET.generate_card(rng, rating - 1)
+        style = profile_style(dog, favourite)
+        chosen = "3B/9/8" + (f" ({STYLE_TEXT[style]})" if style else "")
+        chosen += "\nif opp = exhausted then 6H/9/5\n10) if score < 0 then 6H/9/5"
+        for name, plan in (("default", None), ("chosen", chosen)):
+            result = simulate("webl", favourite, dog, seed=seed, plans={"blue": plan})
+            wins[name] += result.winner == "blue"
+    assert wins["chosen"] >= 2 * wins["default"] + 15, wins
