@@ -21,6 +21,12 @@ class BoutFilter(django_filters.FilterSet):
     date_from = django_filters.DateFilter(field_name="date", lookup_expr="gte")
     date_to = django_filters.DateFilter(field_name="date", lookup_expr="lte")
     is_title_bout = django_filters.BooleanFilter()
+    method = django_filters.CharFilter(
+        field_name="result__method",
+        max_length=16,
+        label="How it ended: KO, TKO, RTD, DQ, UD, SD, MD, DRAW, TD, TDRAW, SUB, or a team "
+        "ruleset's reason",
+    )
 
     class Meta:
         model = Bout
@@ -36,6 +42,7 @@ class BoutFilter(django_filters.FilterSet):
             "date_from",
             "date_to",
             "is_title_bout",
+            "method",
         ]
 
     def filter_fighter(self, queryset, name, value):

@@ -55,6 +55,7 @@ class BoutViewSet(
     play-by-play)."""
 
     filterset_class = BoutFilter
+    search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
     ordering_fields = ["date", "id", "status"]
     ordering = ["-date", "-id"]
     bout_queue_scope = "bout_queue"

@@ -219,3 +219,24 @@ def test_team_bout_between_camps(staff, django_capture_on_commit_callbacks):
     page = as_user(staff).get(f"/bouts/{detail['id']}/")
     assert page.status_code == 200
     assert red_camp.name in page.content.decode()
+
+
+def test_bouts_filter_by_method_and_search_by_name(
+    commissioner, own_league, card_setup, django_capture_on_commit_callbacks
+):
+    """?method= and ?search= used to return every bout."""
+    with django_capture_on_commit_callbacks(execute=True):
+        made = as_user(commissioner).post(
+            "/api/bouts/", _body(card_setup, own_league), format="json"
+        )
+    assert made.status_code == 201, made.content
+    bout = Bout.objects.select_related("result", "red").get(pk=made.json()["id"])
+    method = bout.result.method
+    client = as_user(commissioner)
+    hit = client.get("/api/bouts/", {"method": method}).json()
+    assert [b["id"] for b in hit["results"]] == [bout.pk]
+    other = "DQ" if method != "DQ" else "KO"
+    assert client.get("/api/bouts/", {"method": other}).json()["results"] == []
+    found = client.get("/api/bouts/", {"search": bout.red.name.split()[-1]}).json()
+    assert [b["id"] for b in found["results"]] == [bout.pk]
+    assert client.get("/api/bouts/", {"search": "zzzzzz"}).json()["results"] == []
