@@ -14,14 +14,13 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.db.models import Q
-from django.db.models.functions import Coalesce
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from fighters.models import Fighter
 from league import titles
 from league.models import Division, Reign
 from league.services.common import CAMP, FIGHTER
-from league.services.rows import BoutRow, bout_rows
+from league.services.rows import BoutRow, bout_rows, in_league_order
 from league.services.tournaments import tournament_draw_winners
 
 
@@ -29,18 +28,11 @@ def lineage_bouts(division: Division, upto: tuple) -> list[BoutRow] | None:
     """The division's completed bouts up to ``upto`` (a league-order key) that
     can change its title: ``None`` when it has never had a title bout nor a reign
     (nothing to walk)."""
-    date, event, order, pk = upto
-    done = (
+    done = in_league_order(
         Bout.objects.filter(
             division_id=division.id, status=BoutStatus.COMPLETED, result__isnull=False
-        )
-        .annotate(ev=Coalesce("event_id", 0))
-        .filter(
-            Q(date__lt=date)
-            | Q(date=date, ev__lt=event)
-            | Q(date=date, ev=event, order__lt=order)
-            | Q(date=date, ev=event, order=order, id__lte=pk)
-        )
+        ),
+        upto=upto,
     )
     title_rows = bout_rows(done.filter(is_title_bout=True))
     if not title_rows and not Reign.objects.filter(title__division=division).exists():

@@ -34,12 +34,11 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Q
-from django.db.models.functions import Coalesce
+from django.db.models import Count
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
@@ -56,10 +55,11 @@ from league.models import (
     TournamentMatch,
     TournamentStatus,
 )
+from league.services.common import chronological_key
 from league.services.derive import season_members, season_table
 from league.services.lineage import lineage_bouts, title_lineage
 from league.services.rebuild import division_rebuild
-from league.services.rows import BoutRow, bout_rows
+from league.services.rows import BoutRow, bout_rows, in_league_order
 from league.services.seasons import season_close_if_done
 from league.services.storage import (
     history_rows,
@@ -86,7 +86,6 @@ class Projection:
     derived: int = 0
     replayed: bool = False
     watermark: tuple | None = None
-    held_at: int | None = field(default=None, repr=False)  # the bout derivation waits on
 
 
 def _active() -> set[int]:
@@ -143,27 +142,6 @@ def division_project(*, division_id: int) -> Projection | None:
 # --- one run ------------------------------------------------------------------------------
 
 
-def _key_q(key: tuple, *, after: bool) -> Q:
-    """Bouts strictly after (or at-or-before) ``key`` in league order; needs the
-    ``ev`` annotation (event id, 0 for none)."""
-    date, event, order, pk = key
-    later = (
-        Q(date__gt=date)
-        | Q(date=date, ev__gt=event)
-        | Q(date=date, ev=event, order__gt=order)
-        | Q(date=date, ev=event, order=order, id__gt=pk)
-    )
-    return later if after else ~later
-
-
-def _keyed(queryset):
-    return queryset.annotate(ev=Coalesce("event_id", 0))
-
-
-def _key_of(row: dict) -> tuple:
-    return (row["date"], row["event_id"] or 0, row["order"], row["id"])
-
-
 def _stale_cutoff():
     seconds = int(getattr(settings, "BOUTS_STALE_AFTER", 600))
     return timezone.now() - dt.timedelta(seconds=seconds)
@@ -187,7 +165,7 @@ def _project_once(division_id: int, report: Projection) -> None:
     asked = {r["bout_id"] for r in requests if r["kind"] != ProjectionRequest.FAILED}
     asked |= set(projection.skipped or ())
     keys = {
-        row["id"]: (_key_of(row), row["status"])
+        row["id"]: (chronological_key(row), row["status"])
         for row in Bout.objects.filter(pk__in=sorted(asked), division_id=division_id).values(
             "id", "date", "event_id", "order", "status"
         )
@@ -247,7 +225,7 @@ def _watermark_to_latest(projection: DivisionProjection, division_id: int) -> No
         .values("id", "date", "event_id", "order")
         .first()
     )
-    _set_watermark(projection, _key_of(last) if last else None)
+    _set_watermark(projection, chronological_key(last) if last else None)
     projection.derived_bouts = completed.count()
 
 
@@ -269,9 +247,7 @@ def _append(
     division: Division, projection: DivisionProjection, report: Projection, skipped: list[int]
 ) -> None:
     watermark = projection.watermark
-    bouts = _keyed(Bout.objects.filter(division_id=division.id))
-    if watermark is not None:
-        bouts = bouts.filter(_key_q(watermark, after=True))
+    bouts = in_league_order(Bout.objects.filter(division_id=division.id), after=watermark)
     # The first bout still being fought (not stale) holds derivation back; stale
     # ones are passed and remembered (a replay follows if they finish).
     cutoff = _stale_cutoff()
@@ -285,13 +261,12 @@ def _append(
     for row in in_flight.iterator(chunk_size=200):
         moment = row["started_at"] if row["status"] == BoutStatus.RUNNING else row["queued_at"]
         if moment is None or moment >= cutoff:
-            gate = _key_of(row)
-            report.held_at = row["id"]
+            gate = chronological_key(row)
             break
         passed.append(row["id"])
     new = bouts.filter(status=BoutStatus.COMPLETED, result__isnull=False)
     if gate is not None:
-        new = new.filter(_key_q(gate, after=False)).exclude(pk=gate[3])
+        new = in_league_order(new, upto=gate).exclude(pk=gate[3])
     rows = bout_rows(new)
     projection.skipped = sorted(set(skipped) | set(passed))
     if not rows:
@@ -324,11 +299,12 @@ def _rate(division: Division, rows: list[BoutRow]) -> None:
 
 
 def _season_rows(season: Season, upto: tuple):
-    bouts = _keyed(
+    bouts = in_league_order(
         Bout.objects.filter(
             event__season_id=season.id, status=BoutStatus.COMPLETED, result__isnull=False
-        )
-    ).filter(_key_q(upto, after=False))
+        ),
+        upto=upto,
+    )
     members = season_members([season.id])[season.id]
     return season_table(season=season, members=members, bouts=bout_rows(bouts))
 

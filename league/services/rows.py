@@ -5,6 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+
 from bouts.models import Bout, BoutStatus
 from league.services.common import CAMP, FIGHTER
 from league.standings.metrics import Outcome
@@ -75,4 +78,26 @@ def division_bouts(division_id: int) -> list[BoutRow]:
         Bout.objects.filter(
             division_id=division_id, status=BoutStatus.COMPLETED, result__isnull=False
         )
+    )
+
+
+def in_league_order(queryset, *, after: tuple | None = None, upto: tuple | None = None):
+    """Bouts strictly after ``after`` and at or before ``upto`` (league-order keys:
+    date, event id or 0, order on the card, id)."""
+    if "ev" not in queryset.query.annotations:
+        queryset = queryset.annotate(ev=Coalesce("event_id", 0))
+    if after is not None:
+        queryset = queryset.filter(_later_than(after))
+    if upto is not None:
+        queryset = queryset.exclude(_later_than(upto))
+    return queryset
+
+
+def _later_than(key: tuple) -> Q:
+    date, event, order, pk = key
+    return (
+        Q(date__gt=date)
+        | Q(date=date, ev__gt=event)
+        | Q(date=date, ev=event, order__gt=order)
+        | Q(date=date, ev=event, order=order, id__gt=pk)
     )
