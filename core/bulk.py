@@ -46,25 +46,15 @@ def insert_rows(
             for obj, (value,) in zip(objs, cursor.fetchall()):
                 setattr(obj, pk.attname, value)
         fields = [pk, *fields]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    sql = f"COPY {quote(table)} ({columns}) FROM STDIN"
-    started = time.monotonic()
-    with connection.wrap_database_errors, connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's own cursor: Django's wrapper has no copy()
-        with raw.copy(sql) as copy:
-            for obj in objs:
-                copy.write_row(
-                    [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-                )
+    _copy(
+        table,
+        fields,
+        ([f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objs),
+        len(objs),
+    )
     for obj in objs:
         obj._state.adding = False
         obj._state.db = connection.alias
-    if connection.queries_logged:
-        # Counted like any statement (query-count tests, debug toolbars).
-        connection.queries_log.append(
-            {"sql": f"{sql} -- {len(objs)} rows", "time": f"{time.monotonic() - started:.3f}"}
-        )
     return len(objs)
 
 
@@ -83,22 +73,32 @@ def insert_values(model: type[models.Model], rows: Sequence[dict]) -> int:
     by_name = {f.attname: f for f in model._meta.concrete_fields}
     fields = [by_name[name] for name in names]
     json_at = [i for i, f in enumerate(fields) if isinstance(f, models.JSONField)]
+
+    def values(row: dict) -> list:
+        out = [row[name] for name in names]
+        for i in json_at:
+            out[i] = Jsonb(out[i])
+        return out
+
+    _copy(model._meta.db_table, fields, map(values, rows), len(rows))
+    return len(rows)
+
+
+def _copy(table: str, fields, rows, count: int) -> None:
+    """``COPY table (fields) FROM STDIN`` of ``rows`` (lists of column values),
+    counted in the connection's query log like any statement (query-count tests)."""
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
-    sql = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
+    sql = f"COPY {quote(table)} ({columns}) FROM STDIN"
     started = time.monotonic()
     with (
         connection.wrap_database_errors,
         connection.cursor() as cursor,
-        cursor.cursor.copy(sql) as copy,
+        cursor.cursor.copy(sql) as copy,  # psycopg's own cursor: Django's has no copy()
     ):
         for row in rows:
-            values = [row[name] for name in names]
-            for i in json_at:
-                values[i] = Jsonb(values[i])
-            copy.write_row(values)
+            copy.write_row(row)
     if connection.queries_logged:
         connection.queries_log.append(
-            {"sql": f"{sql} -- {len(rows)} rows", "time": f"{time.monotonic() - started:.3f}"}
+            {"sql": f"{sql} -- {count} rows", "time": f"{time.monotonic() - started:.3f}"}
         )
-    return len(rows)

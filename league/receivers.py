@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.conf import settings
-
 from bouts import signals
+from bouts.queueing import send
 from league.models import ProjectionRequest
 from league.tasks import derive_division
 
@@ -31,12 +30,8 @@ def _request(kind: str, bouts) -> None:
             for bout_id in ids
         ]
     )
-    queue = getattr(settings, "BOUTS_QUEUE", None)  # the bouts' workers derive too
     for division_id in sorted(by_division):
-        if queue:
-            derive_division.apply_async((division_id,), queue=queue)
-        else:
-            derive_division.delay(division_id)
+        send(derive_division, division_id)
 
 
 def on_recorded(sender, bouts, **kwargs) -> None:

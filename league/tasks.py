@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 
+from bouts.queueing import send
 from league.services import projector
 
 
@@ -22,10 +22,6 @@ def derive_pending_divisions() -> int:
     """Beat: run the projector of every division left pending (a run that died,
     a message lost) or with completed bouts not yet derived."""
     ids = projector.divisions_needing_derivation()
-    queue = getattr(settings, "BOUTS_QUEUE", None)
     for division_id in ids:
-        if queue:
-            derive_division.apply_async((division_id,), queue=queue)
-        else:
-            derive_division.delay(division_id)
+        send(derive_division, division_id)
     return len(ids)

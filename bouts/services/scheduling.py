@@ -30,6 +30,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from bouts import inputs as bout_inputs
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
+from bouts.queueing import send
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
 from league.models import Division, Event
@@ -69,13 +70,8 @@ def stale_after() -> int:
 def _send(bout_ids: list[int]) -> None:
     # The request side names the worker's task (the message is the contract)
     # rather than importing bouts.tasks, which imports these services.
-    simulate_bouts = current_app.tasks[SIMULATE_BOUTS]
-    queue = getattr(settings, "BOUTS_QUEUE", None)
     try:
-        if queue:
-            simulate_bouts.apply_async((bout_ids,), queue=queue)
-        else:
-            simulate_bouts.delay(bout_ids)
+        send(current_app.tasks[SIMULATE_BOUTS], bout_ids)
     except (KombuOperationalError, ConnectionError) as exc:
         # The bouts are committed as queued: losing the broker must not turn the
         # request that scheduled them into an error. The beat sweeper
