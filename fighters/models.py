@@ -17,6 +17,16 @@ class Camp(models.Model):
     """A stable of fighters under a manager; the side in team bouts."""
 
     name = models.CharField(max_length=120, unique=True)
+    # The manager who plays this camp: he writes its fighters' plans and asks for
+    # their bouts. ``manager`` is only a display name for camps without an account.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="camps",
+        help_text="The manager's account: he writes this camp's plans and bout requests.",
+    )
     manager = models.CharField(max_length=120, blank=True)
     city = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

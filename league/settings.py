@@ -182,7 +182,25 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "/admin/login/"
+# Sign-in for everyone (managers, commissioners, staff): Django's own auth views.
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+# Password-reset and invitation mail through Django's backend: the console by
+# default, SMTP when EMAIL_HOST is set.
+EMAIL_HOST = env.str("EMAIL_HOST", default="")
+EMAIL_BACKEND = env.str(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ringside@localhost")
 
 # --- REST framework ---------------------------------------------------------------------
 REST_FRAMEWORK = {

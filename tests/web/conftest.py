@@ -6,6 +6,9 @@ from bouts.models import Bout
 from bouts.services import bout_schedule
 from tests.api import factories
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
 
 @pytest.fixture(autouse=True)
 def _same_rows_every_time():
@@ -42,3 +45,27 @@ def fought(db, django_capture_on_commit_callbacks):
         "red": red,
         "blue": blue,
     }
+
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1200,900",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()

@@ -10,9 +10,7 @@ from bouts.models import Bout
 from bouts.services import bout_schedule
 from fighters.weight_classes import WEIGHT_CLASSES
 from tests.api import factories
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM
 
 pytestmark = [
     pytest.mark.browser,
@@ -22,30 +20,6 @@ pytestmark = [
         reason="Debian's chromium and chromium-driver are not installed (make browser)",
     ),
 ]
-
-
-@pytest.fixture
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1200,900",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    driver.set_page_load_timeout(60)
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture
