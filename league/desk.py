@@ -74,7 +74,7 @@ def _bouts_of(user) -> QuerySet[Bout]:
 
 
 def desk_for(user) -> Desk:
-    """Everything the desk shows for ``user`` (8 queries)."""
+    """Everything the desk shows for ``user`` (9 queries)."""
     commissioned = list(League.objects.filter(commissioners=user).order_by("name"))
     commissioned_ids = [league.pk for league in commissioned]
     memberships = LeagueMembership.objects.filter(user=user).select_related("league")
