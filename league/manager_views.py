@@ -51,7 +51,8 @@ def request_new(request):
             add_errors(form, exc)
         else:
             return redirect("bout-request", made.pk)
-    return render(request, "league/request_form.html", {"form": form})
+    status = 400 if form.errors else 200
+    return render(request, "league/request_form.html", {"form": form}, status=status)
 
 
 def _visible_request(request, pk: int) -> BoutRequest:
