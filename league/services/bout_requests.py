@@ -271,7 +271,13 @@ def request_answer(
         if locked.league.auto_approve_requests:
             event = _next_event_with_room(locked)
             if event is not None:
-                _approve(locked, event=event, user=None)
+                try:
+                    # A card filled meanwhile leaves the request accepted for
+                    # the commissioner: the acceptance itself stands.
+                    with transaction.atomic():
+                        _approve(locked, event=event, user=None)
+                except ValidationError:
+                    locked.refresh_from_db()
     return locked
 
 
@@ -304,7 +310,7 @@ def _next_event_with_room(bout_request: BoutRequest) -> Event | None:
 def _approve(bout_request: BoutRequest, *, event: Event, user) -> BoutRequest:
     league = bout_request.league
     # The card is locked before its room is counted (bouts_schedule locks it again).
-    event = Event.objects.select_for_update().select_related("league").get(pk=event.pk)
+    event = Event.objects.select_for_update(of=("self",)).select_related("league").get(pk=event.pk)
     if not _has_room(league, event):
         raise ValidationError(
             {"event": [f"{event.name} is full ({league.bouts_per_event} bouts a card)."]}
