@@ -97,6 +97,10 @@ def _division_of(fighter: Fighter, league: League | None, division: Division | N
         return division
     if league is not None:
         divisions = [d for d in divisions if d.league_id == league.pk]
+        if not divisions:
+            raise ValidationError(
+                {"fighter": [f"{fighter.name} fights in no division of {league}."]}
+            )
     if not divisions:
         raise ValidationError({"fighter": [f"{fighter.name} is in no division of a league."]})
     if len(divisions) > 1:
@@ -161,6 +165,10 @@ def request_create(
     camp = fighter.camp
     if not (_owns(user, camp) or user.is_staff):
         raise PermissionDenied(f"{fighter.name} is not a fighter of your camp.")
+    if camp is None:
+        raise ValidationError(
+            {"fighter": [f"{fighter.name} has no camp: bouts are requested for a camp's fighters."]}
+        )
     league = event.league if event is not None else None
     division = _division_of(fighter, league, division)
     league = division.league

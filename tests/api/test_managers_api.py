@@ -177,3 +177,45 @@ def test_the_desk_answers_in_fixed_queries(w, django_assert_num_queries):
     with django_assert_num_queries(9):
         body = client.get("/api/desk/").json()
     assert len(body["needs_me"]) == 6 and len(body["results"]) == 6
+
+
+def test_member_and_invitation_lists_in_fixed_queries(w, django_assert_num_queries):
+    for n in range(6):
+        factories.user(username=f"member{n}")
+        from league.services.membership import membership_add
+
+        membership_add(actor=w.commissioner, league=w.league, username=f"member{n}")
+        invitation_create(actor=w.commissioner, league=w.league)
+    client = as_user(w.commissioner)
+    with django_assert_num_queries(3):  # the league filter, count, page
+        body = client.get(f"/api/memberships/?league={w.league.pk}").json()
+    assert body["count"] == 8 and {"username", "joined_at"} <= set(body["results"][0])
+    with django_assert_num_queries(3):  # commissioned leagues, count, page
+        assert client.get("/api/invitations/").json()["count"] == 6
+
+
+def test_request_detail_in_fixed_queries(w, django_assert_num_queries):
+    asked = request_create(user=w.owner, fighter=w.mine[0], opponent=w.theirs[0])
+    with django_assert_num_queries(2):  # commissioned leagues, the request with its sides
+        body = as_user(w.owner).get(f"/api/bout-requests/{asked.pk}/").json()
+    assert (body["fighter_name"], body["opponent_camp_name"]) == (w.mine[0].name, "Camp B")
+
+
+def test_league_settings_for_requests_are_validated(w):
+    client = as_user(w.commissioner)
+    bad = client.patch(f"/api/leagues/{w.league.pk}/", {"bouts_per_event": 0}, format="json")
+    assert bad.status_code == 400 and "bouts_per_event" in bad.json()
+    good = client.patch(
+        f"/api/leagues/{w.league.pk}/",
+        {"bouts_per_event": 6, "auto_approve_requests": True},
+        format="json",
+    )
+    assert good.status_code == 200, good.content
+    w.league.refresh_from_db()
+    assert (w.league.bouts_per_event, w.league.auto_approve_requests) == (6, True)
+    assert (
+        as_user(w.owner)
+        .patch(f"/api/leagues/{w.league.pk}/", {"bouts_per_event": 1}, format="json")
+        .status_code
+        == 403
+    )

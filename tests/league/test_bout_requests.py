@@ -269,3 +269,32 @@ def test_auto_approval_takes_the_next_event_with_room(w):
 def test_by_default_nothing_is_approved_automatically(w):
     asked = _ask(w)
     assert request_answer(user=w.other_manager, bout_request=asked, accept=True).bout_id is None
+
+
+def test_staff_cannot_ask_for_a_free_agent_without_a_camp(w):
+    with pytest.raises(ValidationError) as exc:
+        request_create(user=w.staff, fighter=w.free, opponent=w.theirs[0])
+    assert "has no camp" in exc.value.message_dict["fighter"][0]
+
+
+def test_an_event_of_another_league_is_named(w):
+    foreign = factories.event(
+        league=w.other_league, date=timezone.localdate() + datetime.timedelta(3)
+    )
+    with pytest.raises(ValidationError) as exc:
+        request_create(user=w.owner, fighter=w.mine[0], opponent=w.theirs[0], event=foreign)
+    assert exc.value.message_dict["fighter"] == [
+        f"{w.mine[0].name} fights in no division of {w.other_league.name}."
+    ]
+
+
+def test_a_team_league_takes_no_requests(w):
+    from league.models import League
+
+    team = factories.team_ruleset()
+    if team is None:
+        pytest.skip("no team ruleset registered")
+    League.objects.filter(pk=w.league.pk).update(ruleset=team)
+    with pytest.raises(ValidationError) as exc:
+        _ask(w)
+    assert "camp against camp" in exc.value.message_dict["fighter"][0]

@@ -281,3 +281,30 @@ def test_sign_up_from_an_invitation(w):
     )
     assert again.status_code == 400
     assert not get_user_model().objects.filter(username="other").exists()
+
+
+def test_request_and_managers_pages_in_fixed_queries(w, django_assert_num_queries):
+    from league.services.membership import membership_add
+
+    asked = _ask(w)
+    client = client_of(w, "commissioner")
+    client.get(f"/requests/{asked.pk}/")
+    # session, user, the request with its sides, is-commissioner
+    with django_assert_num_queries(4):
+        assert client.get(f"/requests/{asked.pk}/").status_code == 200
+
+    def count():
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(f"/leagues/{w.league.slug}/managers/").status_code == 200
+        return len(ctx)
+
+    before = count()
+    for n in range(5):
+        factories.user(username=f"member{n}")
+        camp = factories.camp(name=f"Stable {n}")
+        w.division.fighters.add(factories.fighter(camp=camp))
+        membership_add(actor=w.commissioner, league=w.league, username=f"member{n}", camp=camp)
+    assert count() == before
