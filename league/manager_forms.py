@@ -5,12 +5,11 @@ field errors the views put back next to these fields (``add_errors``)."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 
 from fighters.models import Camp, Fighter
 
 from .models import Event
-from .services.bout_requests import MAX_WITHIN
+from .services.bout_requests import MAX_WITHIN, open_events
 from .services.membership import INVITATION_DAYS, MAX_INVITATION_DAYS
 
 
@@ -66,11 +65,7 @@ class BoutRequestForm(forms.Form):
             .distinct()
             .order_by("name")
         )
-        self.fields["event"].queryset = (
-            Event.objects.filter(league_id__in=league_ids, date__gte=timezone.localdate())
-            .select_related("league")
-            .order_by("date", "id")
-        )
+        self.fields["event"].queryset = open_events(league_ids).select_related("league")
 
     def clean(self):
         data = super().clean()
@@ -88,11 +83,7 @@ class ApproveForm(forms.Form):
 
     def __init__(self, *args, league, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["event"].queryset = (
-            Event.objects.filter(league=league, date__gte=timezone.localdate())
-            .select_related("league")
-            .order_by("date", "id")
-        )
+        self.fields["event"].queryset = open_events([league.pk]).select_related("league")
 
 
 class CampChoice(forms.ModelChoiceField):

@@ -75,7 +75,7 @@ class Invitation(models.Model):
 
 
 class RequestStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for the other manager"
+    PENDING = "pending", "Waiting for an answer"
     ACCEPTED = "accepted", "Accepted: waiting for the commissioner"
     DECLINED = "declined", "Declined"
     WITHDRAWN = "withdrawn", "Withdrawn"

@@ -1,6 +1,7 @@
 """Bout writes (HackSoft-style services), one module per side of the pipeline:
 
-- ``scheduling``: the request side — schedule (one bout or many at once), queue,
+- ``scheduling``: the request side — schedule (one bout or many at once), check
+  without scheduling (``bouts_check``), queue,
   re-queue failed bouts, re-send lost or stale tasks;
 - ``recording``: the worker side — claim, fight, record, fail, in batches;
 - ``voiding``: void a completed bout's result;

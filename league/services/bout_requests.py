@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from bouts.engine import get_ruleset
+from bouts.models import BoutStatus
 from bouts.services import BoutSpec, bouts_check, bouts_schedule
 from fighters.models import Fighter
 from league.models import BoutRequest, Division, Event, League, RequestStatus
@@ -27,6 +28,7 @@ from league.services.matchmaking import division_ranking
 from league.services.membership import SIGN_IN, is_commissioner
 
 MAX_WITHIN = 20
+FIRED = (BoutStatus.QUEUED, BoutStatus.RUNNING, BoutStatus.COMPLETED)
 AUTO_EVENTS = 20
 # The scheduling rules speak of red and blue; a request of its fighter and opponent.
 FIELD_OF = {"red": "fighter", "blue": "opponent", "date": "event", "order": "event"}
@@ -72,6 +74,21 @@ def _check(bout_request: BoutRequest, event: Event | None) -> None:
         raise _renamed(exc) from None
 
 
+def open_events(league_ids) -> QuerySet[Event]:
+    """The events a requested bout may go on: of these leagues, today or later,
+    not a tournament's card (a bracket makes its own bouts), and not fired yet
+    (no bout of it queued, fighting or fought)."""
+    return (
+        Event.objects.filter(
+            league_id__in=list(league_ids),
+            date__gte=timezone.localdate(),
+            tournament__isnull=True,
+        )
+        .exclude(bouts__status__in=FIRED)
+        .order_by("date", "id")
+    )
+
+
 def _check_event(league: League, event: Event | None) -> None:
     if event is None:
         return
@@ -79,6 +96,10 @@ def _check_event(league: League, event: Event | None) -> None:
         raise ValidationError({"event": [f"{event.name} is not an event of {league.name}."]})
     if event.date < timezone.localdate():
         raise ValidationError({"event": [f"{event.name} is over ({event.date.isoformat()})."]})
+    if event.tournament_id is not None:
+        raise ValidationError({"event": [f"{event.name} is a tournament's card."]})
+    if event.bouts.filter(status__in=FIRED).exists():
+        raise ValidationError({"event": [f"{event.name} has been fought already."]})
 
 
 def _has_room(league: League, event: Event) -> bool:
@@ -290,18 +311,14 @@ def request_answer(
 
 
 def _event_open(event: Event | None) -> bool:
-    return event is not None and event.date >= timezone.localdate()
+    return event is not None and open_events([event.league_id]).filter(pk=event.pk).exists()
 
 
 def _next_event_with_room(bout_request: BoutRequest) -> Event | None:
     """The first upcoming event of the league (the one asked for first) with room
     on its card that both fighters can fight on."""
     league = bout_request.league
-    events = list(
-        Event.objects.filter(league=league, date__gte=timezone.localdate())
-        .annotate(bout_count=Count("bouts"))
-        .order_by("date", "id")[:AUTO_EVENTS]
-    )
+    events = list(open_events([league.pk]).annotate(bout_count=Count("bouts"))[:AUTO_EVENTS])
     if bout_request.event_id:
         events.sort(key=lambda e: e.pk != bout_request.event_id)
     for event in events:

@@ -228,7 +228,7 @@ def test_approval_needs_acceptance_an_event_of_the_league_and_room(w):
     asked = _ask(w)
     with pytest.raises(ValidationError) as early:
         request_approve(user=w.commissioner, bout_request=asked, event=w.event)
-    assert "waiting for the other manager" in early.value.message_dict["status"][0]
+    assert "waiting for an answer" in early.value.message_dict["status"][0]
     request_answer(user=w.other_manager, bout_request=asked, accept=True)
     with pytest.raises(ValidationError) as no_event:
         request_approve(user=w.commissioner, bout_request=asked)
@@ -298,3 +298,26 @@ def test_a_team_league_takes_no_requests(w):
     with pytest.raises(ValidationError) as exc:
         _ask(w)
     assert "camp against camp" in exc.value.message_dict["fighter"][0]
+
+
+def test_a_fought_event_or_a_tournaments_card_takes_no_requested_bout(w):
+    from bouts.services import bout_queue
+
+    first = _ask(w)
+    request_answer(user=w.other_manager, bout_request=first, accept=True)
+    bout = request_approve(user=w.commissioner, bout_request=first, event=w.event).bout
+    bout_queue(bout=bout)  # the night has fired: the bout is queued
+    with pytest.raises(ValidationError) as fought:
+        request_create(user=w.owner, fighter=w.mine[1], opponent=w.theirs[1], event=w.event)
+    assert fought.value.message_dict["event"] == [f"{w.event.name} has been fought already."]
+    from league.models import Tournament
+
+    cup = Tournament.objects.create(
+        league=w.league, division=w.division, name="Cup", start_date=w.later.date, seed=1
+    )
+    w.later.tournament = cup
+    w.later.save()
+    with pytest.raises(ValidationError) as bracket:
+        request_create(user=w.owner, fighter=w.mine[1], opponent=w.theirs[1], event=w.later)
+    assert bracket.value.message_dict["event"] == [f"{w.later.name} is a tournament's card."]
+    assert BoutRequest.objects.count() == 1

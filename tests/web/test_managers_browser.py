@@ -74,7 +74,7 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     WebDriverWait(browser, 20).until(lambda b: "/desk/" not in b.current_url)
     mine = BoutRequest.objects.get(fighter=w.mine[1])
     assert browser.current_url.endswith(f"/requests/{mine.pk}/")
-    assert "Waiting for the other manager" in browser.find_element(By.TAG_NAME, "main").text
+    assert "Waiting for an answer" in browser.find_element(By.TAG_NAME, "main").text
 
     _sign_in(browser, live_server.url, w.other_manager)
     browser.get(f"{live_server.url}/requests/{mine.pk}/")

@@ -12,12 +12,12 @@ import datetime as dt
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from fighters.models import Fighter
 from league.models import BoutRequest, Event, League, LeagueMembership
-from league.services.bout_requests import request_create
+from league.services.bout_requests import open_events, request_create
 from league.services.membership import league_camps
 
 DEMO_LEAGUE = "demo-webl"
@@ -57,13 +57,17 @@ def ensure_managers(league: League) -> list[tuple[str, str, str]]:
 
 
 def _upcoming_event(league: League) -> Event:
-    today = timezone.localdate()
-    event = Event.objects.filter(league=league, date__gte=today).order_by("date").first()
+    event = open_events([league.pk]).first()
     if event is None:
+        # After everything the league has fought or booked: its next night.
+        last = Event.objects.filter(league=league).aggregate(last=Max("date"))["last"]
+        date = timezone.localdate() + dt.timedelta(days=FIGHT_NIGHT_IN_DAYS)
+        if last is not None and last >= date:
+            date = last + dt.timedelta(days=league.days_between_events or 1)
         event = Event(
             league=league,
             name=f"{league.name} Fight Night",
-            date=today + dt.timedelta(days=FIGHT_NIGHT_IN_DAYS),
+            date=date,
             venue="Ringside Arena",
         )
         event.full_clean()
