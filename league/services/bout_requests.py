@@ -243,6 +243,14 @@ def request_create(
     return bout_request
 
 
+def _save(bout_request: BoutRequest, fields: list[str]) -> None:
+    """Validate the fields a step changes (the others were validated when the
+    request was made), then write only those."""
+    others = [f.name for f in BoutRequest._meta.fields if f.name not in fields]
+    bout_request.full_clean(exclude=others)
+    bout_request.save(update_fields=fields)
+
+
 def _locked(bout_request: BoutRequest) -> BoutRequest:
     return (
         BoutRequest.objects.select_for_update(of=("self",))
@@ -292,11 +300,11 @@ def request_answer(
         locked.answer = (answer or "").strip()[:300]
         if not accept:
             locked.status = RequestStatus.DECLINED
-            locked.save(update_fields=["status", "answered_by", "answered_at", "answer"])
+            _save(locked, ["status", "answered_by", "answered_at", "answer"])
             return locked
         _check(locked, locked.event if _event_open(locked.event) else None)
         locked.status = RequestStatus.ACCEPTED
-        locked.save(update_fields=["status", "answered_by", "answered_at", "answer"])
+        _save(locked, ["status", "answered_by", "answered_at", "answer"])
         if locked.league.auto_approve_requests:
             event = _next_event_with_room(locked)
             if event is not None:
@@ -360,7 +368,7 @@ def _approve(bout_request: BoutRequest, *, event: Event, user) -> BoutRequest:
     bout_request.status = RequestStatus.APPROVED
     bout_request.decided_by = user
     bout_request.decided_at = timezone.now()
-    bout_request.save(update_fields=["bout", "event", "status", "decided_by", "decided_at"])
+    _save(bout_request, ["bout", "event", "status", "decided_by", "decided_at"])
     return bout_request
 
 
@@ -391,7 +399,7 @@ def request_refuse(*, user, bout_request: BoutRequest, answer: str = "") -> Bout
         locked.status = RequestStatus.REFUSED
         locked.answer = (answer or "").strip()[:300]
         locked.decided_by, locked.decided_at = user, timezone.now()
-        locked.save(update_fields=["status", "answer", "decided_by", "decided_at"])
+        _save(locked, ["status", "answer", "decided_by", "decided_at"])
     return locked
 
 
@@ -404,5 +412,5 @@ def request_withdraw(*, user, bout_request: BoutRequest) -> BoutRequest:
             raise PermissionDenied("Only the manager who asked withdraws this request.")
         _status_is(locked, RequestStatus.PENDING, RequestStatus.ACCEPTED)
         locked.status = RequestStatus.WITHDRAWN
-        locked.save(update_fields=["status"])
+        _save(locked, ["status"])
     return locked

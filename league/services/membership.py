@@ -172,6 +172,7 @@ def invitation_accept(
         _take_camp(league=league, user=user, camp=camp, camp_name=camp_name)
         invitation.accepted_by = user
         invitation.accepted_at = timezone.now()
+        invitation.full_clean(exclude=["league", "created_by"])
         invitation.save(update_fields=["accepted_by", "accepted_at"])
     return membership
 

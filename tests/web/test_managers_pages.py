@@ -130,7 +130,7 @@ def test_an_ineligible_request_shows_the_error_at_its_field(w):
 
 
 def test_nobody_else_asks_for_the_owners_fighter(w):
-    for role in ("other_manager", "outsider"):
+    for role in ("other_manager", "outsider", "commissioner"):
         answer = client_of(w, role).post(
             "/desk/requests/new/", {"fighter": w.mine[0].pk, "opponent": w.theirs[0].pk}
         )
