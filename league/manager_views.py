@@ -146,6 +146,8 @@ def league_managers(request, slug: str):
         act = request.POST.get("act")
         if act not in ("add", "invite", "assign"):
             return redirect("league-managers", slug)
+        # Refused before any input is read back (the services check it again).
+        membership.require_commissioner(user, league)
         try:
             if act == "add":
                 form = forms["add_form"] = AddManagerForm(
