@@ -7,9 +7,11 @@ from django.contrib import admin
 
 from bouts.engine.registry import RULESETS
 from league.models import (
+    BoutRequest,
     Division,
     Event,
     League,
+    LeagueMembership,
     Rating,
     RatingHistory,
     Reign,
@@ -81,7 +83,34 @@ class LeagueAdminForm(forms.ModelForm):
             "title_inactivity_days",
             "title_suspension_days",
             "development",
+            "bouts_per_event",
+            "auto_approve_requests",
         )
+
+
+class MembershipInline(admin.TabularInline):
+    """The league's managers (the commissioners are the field above)."""
+
+    model = LeagueMembership
+    fk_name = "league"
+    extra = 0
+    raw_id_fields = ("user", "invited_by")
+    readonly_fields = ("joined_at",)
+
+
+@admin.register(BoutRequest)
+class BoutRequestAdmin(admin.ModelAdmin):
+    """Read only: requests move through their services (pages and API)."""
+
+    list_display = ("id", "league", "fighter", "opponent", "status", "event", "created_at")
+    list_filter = ("status", "league")
+    list_select_related = ("league", "fighter", "opponent", "event")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(League)
@@ -91,7 +120,7 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("commissioners",)
-    inlines = [DivisionInline]
+    inlines = [DivisionInline, MembershipInline]
     fieldsets = (
         (None, {"fields": ("name", "slug", "ruleset", "description", "commissioners")}),
         ("Bouts", {"fields": ("rounds", "title_rounds", "start_date", "days_between_events")}),
@@ -111,6 +140,7 @@ class LeagueAdmin(admin.ModelAdmin):
             "Titles and careers",
             {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
         ),
+        ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
     )
 
 

@@ -11,6 +11,12 @@ from django.db import models
 from django.db.models import Q
 
 from fighters.weight_classes import WeightClass
+from league.membership_models import (  # noqa: F401 (the app's models)
+    BoutRequest,
+    Invitation,
+    LeagueMembership,
+    RequestStatus,
+)
 from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
@@ -66,6 +72,19 @@ class League(models.Model):
     )
     development = models.BooleanField(
         default=False, help_text="Age and develop cards between seasons."
+    )
+    # Bout requests (docs/managers.md): both off unless the commissioner sets them.
+    bouts_per_event = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="Card size: an event with this many bouts has no room for a "
+        "requested bout. Empty: no limit.",
+    )
+    auto_approve_requests = models.BooleanField(
+        default=False,
+        help_text="A bout request accepted by both managers goes onto the next "
+        "event with room, without waiting for a commissioner.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -7,7 +7,7 @@ from django.urls import path
 from bouts import referee_page
 from bouts import views as bout_views
 
-from . import fighter_page, views
+from . import fighter_page, manager_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,4 +19,12 @@ urlpatterns = [
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
+    # Managers (docs/managers.md).
+    path("desk/", manager_views.desk, name="desk"),
+    path("desk/requests/new/", manager_views.request_new, name="bout-request-new"),
+    path("requests/<int:pk>/", manager_views.request_detail, name="bout-request"),
+    path("requests/<int:pk>/<slug:act>/", manager_views.request_act, name="bout-request-act"),
+    path("leagues/<slug:slug>/managers/", manager_views.league_managers, name="league-managers"),
+    path("join/<str:token>/", manager_views.join, name="join"),
+    path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
 ]

@@ -1,6 +1,7 @@
 """Bout writes (HackSoft-style services), one module per side of the pipeline:
 
-- ``scheduling``: the request side — schedule (one bout or many at once), queue,
+- ``scheduling``: the request side — schedule (one bout or many at once), check
+  without scheduling (``bouts_check``), queue,
   re-queue failed bouts, re-send lost or stale tasks;
 - ``recording``: the worker side — claim, fight, record, fail, in batches;
 - ``voiding``: void a completed bout's result;
@@ -15,6 +16,7 @@ from bouts.services.scheduling import (
     BoutSpec,
     bout_queue,
     bout_schedule,
+    bouts_check,
     bouts_queue,
     bouts_requeue_failed,
     bouts_resend,
@@ -31,6 +33,7 @@ __all__ = [
     "bout_run",
     "bout_schedule",
     "bout_void",
+    "bouts_check",
     "bouts_queue",
     "bouts_record",
     "bouts_requeue_failed",

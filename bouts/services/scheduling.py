@@ -350,6 +350,37 @@ def _raise(specs: Sequence[BoutSpec]) -> None:
     raise ValidationError(dict(merged))
 
 
+def _check_sides(specs: Sequence[BoutSpec], cards: _Cards) -> tuple[list[Bout], list]:
+    """The rules that read the database (rosters, cards, retirement, medical
+    suspensions, one bout per fighter per card): the unsaved bouts and their
+    built sides, the errors left on the specs."""
+    _check_rosters(specs)
+    bouts = [_bout_of(s) for s in specs]
+    sides = Sides(bouts, scheduling=True)
+    built = []
+    for spec, bout in zip(specs, bouts):
+        bout_sides, fighter_ids, side_errors = sides.build(bout)
+        for key, messages in side_errors.items():
+            spec.errors[key].extend(messages)
+        if spec.event is not None:
+            cards.place(spec, bout, fighter_ids)
+        built.append((bout_sides, fighter_ids))
+    return bouts, built
+
+
+def bouts_check(*, specs: Sequence[BoutSpec]) -> None:
+    """Would ``bouts_schedule`` take these bouts? The same rules, nothing written
+    and no row locked: raises ``ValidationError`` with the same field messages.
+    For asking before the bout is made (a bout request at each of its steps)."""
+    specs = list(specs)
+    for spec in specs:
+        _check_spec(spec)
+    _raise(specs)
+    events = {s.event.pk: s.event for s in specs if s.event}
+    _check_sides(specs, _Cards(list(events.values())))
+    _raise(specs)
+
+
 def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bout]:
     """Validate and create many bouts at once; with ``queue`` they are created
     already snapshotted and queued, and their tasks are sent in batches on
@@ -377,18 +408,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
             # Serialise scheduling on a card: the one-bout-per-fighter check and
             # the positions hold under concurrency.
             list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in events]))
-        cards = _Cards(events)
-        _check_rosters(fresh)
-        bouts = [_bout_of(s) for s in fresh]
-        sides = Sides(bouts, scheduling=True)
-        built = []
-        for spec, bout in zip(fresh, bouts):
-            bout_sides, fighter_ids, side_errors = sides.build(bout)
-            for key, messages in side_errors.items():
-                spec.errors[key].extend(messages)
-            if spec.event is not None:
-                cards.place(spec, bout, fighter_ids)
-            built.append((bout_sides, fighter_ids))
+        bouts, built = _check_sides(fresh, _Cards(events))
         _raise(fresh)
         now = timezone.now()
         for bout, (bout_sides, fighter_ids) in zip(bouts, built):

@@ -36,6 +36,8 @@ class LeagueSerializer(CleanModelSerializer):
             "start_date",
             "days_between_events",
             "development",
+            "bouts_per_event",
+            "auto_approve_requests",
             "created_at",
         ]
         read_only_fields = ["created_at"]

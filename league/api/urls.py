@@ -15,7 +15,10 @@ from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, Fight
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
 from .competitions import TitleViewSet, TournamentViewSet
+from .desk import DeskView
+from .members import InvitationViewSet, MembershipViewSet
 from .permissions import commissioner_writes
+from .requests import BoutRequestViewSet
 from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
 
@@ -36,6 +39,10 @@ router.register("standings", StandingViewSet, basename="standing")
 router.register("rankings", RankingViewSet, basename="ranking")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("titles", TitleViewSet, basename="title")
+# Managers (docs/managers.md).
+router.register("bout-requests", BoutRequestViewSet, basename="boutrequest")
+router.register("memberships", MembershipViewSet, basename="membership")
+router.register("invitations", InvitationViewSet, basename="invitation")
 
 # The fighter's sub-resource, matched as the router matches its own detail routes
 # (any id text: a bad one is the API's JSON 404, not the site's page).
@@ -51,6 +58,7 @@ fighter_bouts = format_suffix_patterns(
 
 urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),
+    path("desk/", DeskView.as_view(), name="api-desk"),
     *fighter_bouts,
     *router.urls,
 ]

@@ -10,6 +10,9 @@ package's interface — what the league's commands, pages, API and selectors use
 - seasons: season_schedule, closing seasons
 - matchmaking: division_ranking, card_matchmake
 - tournaments: brackets, results, walkovers, advancing
+- membership: managers joining leagues (by username, invitation links), camp owners
+- bout_requests: managers asking each other for bouts, commissioners approving them
+  (docs/managers.md)
 """
 
 from league.services.common import competitor_of

@@ -66,6 +66,8 @@ def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
         "title_suspension_days": 180,
         "divisions-TOTAL_FORMS": "0",
         "divisions-INITIAL_FORMS": "0",
+        "memberships-TOTAL_FORMS": "0",
+        "memberships-INITIAL_FORMS": "0",
     }
     response = admin_client.post(reverse("admin:league_league_add"), data)
     assert response.status_code == 200

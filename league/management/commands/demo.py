@@ -12,7 +12,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             call_command(
-                "load_demo", "--if-empty", "--fight", stdout=self.stdout, stderr=self.stderr
+                "load_demo",
+                "--if-empty",
+                "--fight",
+                "--managers",
+                stdout=self.stdout,
+                stderr=self.stderr,
             )
         except BaseException as exc:  # the demo must never stop `make demo` from serving
             if isinstance(exc, KeyboardInterrupt):

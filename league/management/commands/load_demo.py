@@ -28,6 +28,7 @@ from ._league import (
     queue_with_progress,
     workers_or_eager,
 )
+from ._managers import demo_league, ensure_managers
 
 PREFERRED = ("titlebout", "webl")
 LEAGUE_NAMES = {"titlebout": "Title Bout", "webl": "WeBL", "pocket": "Pocket"}
@@ -61,6 +62,11 @@ class Command(BaseCommand):
         parser.add_argument("--fighters", type=int, default=FIGHTERS_PER_DIVISION)
         parser.add_argument("--tournament-size", type=int, default=8)
         parser.add_argument("--timeout", type=float, default=900)
+        parser.add_argument(
+            "--managers",
+            action="store_true",
+            help="two demo managers with known passwords (the embedded demo only)",
+        )
 
     def handle(self, *args, **opts):
         if opts["fighters"] < 2:
@@ -90,6 +96,19 @@ class Command(BaseCommand):
         self.stdout.write("")
         for league in leagues:
             print_champions(self.stdout, league)
+        if opts["managers"]:
+            self.print_managers()
+
+    def print_managers(self) -> None:
+        league = demo_league()
+        if league is None:
+            return
+        managers = ensure_managers(league)
+        self.stdout.write("")
+        self.stdout.write(f"Play as a manager in {league.name} (demo accounts):")
+        for username, password, camp in managers:
+            self.stdout.write(f"  {username} / {password}  owns {camp}")
+        self.stdout.write("  Sign in at http://127.0.0.1:8000/accounts/login/ then open /desk/")
 
     # --- loading ----------------------------------------------------------------------
 

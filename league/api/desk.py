@@ -1,0 +1,95 @@
+"""``/api/desk/``: the signed-in account's desk (league.desk), read only."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..desk import desk_for
+from .requests import BoutRequestSerializer
+
+
+class DeskLeagueSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="league.id")
+    slug = serializers.CharField(source="league.slug")
+    name = serializers.CharField(source="league.name")
+    ruleset = serializers.CharField(source="league.ruleset")
+    role = serializers.CharField()
+
+
+class DeskCampSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class DeskCardSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    rating = serializers.FloatField()
+
+
+class DeskRecordSerializer(serializers.Serializer):
+    bouts = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    ko_wins = serializers.IntegerField()
+    tko_wins = serializers.IntegerField()
+    title_wins = serializers.IntegerField()
+    last_bout_on = serializers.DateField(allow_null=True)
+
+
+class DeskFighterSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    camp = serializers.IntegerField(source="camp_id")
+    weight_class = serializers.CharField()
+    weight_class_display = serializers.CharField(source="get_weight_class_display")
+    is_active = serializers.BooleanField()
+    record = DeskRecordSerializer(source="career", allow_null=True)
+    cards = DeskCardSerializer(many=True, source="cards.all")
+
+
+class DeskBoutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    status = serializers.CharField()
+    event = serializers.IntegerField(source="event_id", allow_null=True)
+    event_name = serializers.CharField(source="event.name", default=None)
+    league = serializers.CharField(source="event.league.slug", default=None)
+    red_name = serializers.SerializerMethodField()
+    blue_name = serializers.SerializerMethodField()
+
+    def get_red_name(self, bout) -> str:
+        return (bout.red or bout.red_camp).name
+
+    def get_blue_name(self, bout) -> str:
+        return (bout.blue or bout.blue_camp).name
+
+
+class DeskResultSerializer(DeskBoutSerializer):
+    winner = serializers.CharField(source="result.winner", default=None)
+    method = serializers.CharField(source="result.method", default=None)
+    round = serializers.IntegerField(source="result.round", default=None)
+
+
+class DeskSerializer(serializers.Serializer):
+    leagues = DeskLeagueSerializer(many=True)
+    camps = DeskCampSerializer(many=True)
+    fighters = DeskFighterSerializer(many=True)
+    needs_me = BoutRequestSerializer(many=True)
+    my_requests = BoutRequestSerializer(many=True)
+    upcoming = DeskBoutSerializer(many=True)
+    results = DeskResultSerializer(many=True)
+
+
+class DeskView(APIView):
+    """My leagues (with my role), camps, fighters with their cards and records,
+    the bout requests waiting for me, mine still open, my upcoming bouts and my
+    recent results."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: DeskSerializer})
+    def get(self, request):
+        return Response(DeskSerializer(desk_for(request.user)).data)

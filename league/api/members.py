@@ -1,0 +1,142 @@
+"""Managers of a league through the API (docs/managers.md): a commissioner adds
+one by username, makes invitation links, gives a camp to a manager; an account
+accepts an invitation. The services in league.services.membership check who."""
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from fighters.models import Camp
+
+from ..models import Invitation, League, LeagueMembership
+from ..services import membership as services
+from .permissions import commissioned_league_ids
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = LeagueMembership
+        fields = ["id", "league", "user", "username", "joined_at"]
+        read_only_fields = fields
+
+
+class MembershipCreateSerializer(serializers.Serializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    username = serializers.CharField(max_length=150)
+    camp = serializers.PrimaryKeyRelatedField(
+        queryset=Camp.objects.all(), required=False, allow_null=True
+    )
+
+
+class CampOwnerSerializer(serializers.Serializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    camp = serializers.PrimaryKeyRelatedField(queryset=Camp.objects.all())
+    username = serializers.CharField(
+        max_length=150, required=False, allow_blank=True, default="", help_text="Blank: no owner."
+    )
+
+
+class MembershipViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The managers of the leagues (filter by ``league``). ``POST`` adds an
+    account by username (the league's commissioner); ``assign-camp`` gives a
+    camp of the league to one of its managers."""
+
+    serializer_class = MembershipSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    filterset_fields = ["league"]
+    ordering_fields = ["joined_at"]
+    ordering = ["league_id", "joined_at", "id"]
+
+    def get_queryset(self):
+        return LeagueMembership.objects.select_related("user")
+
+    @extend_schema(request=MembershipCreateSerializer, responses={201: MembershipSerializer})
+    def create(self, request):
+        body = MembershipCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        membership = services.membership_add(actor=request.user, **body.validated_data)
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CampOwnerSerializer, responses={200: None})
+    @action(detail=False, methods=["post"], url_path="assign-camp", filter_backends=[])
+    def assign_camp(self, request):
+        body = CampOwnerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        owner = None
+        if data["username"]:
+            owner = get_user_model().objects.filter(username=data["username"]).first()
+            if owner is None:
+                raise serializers.ValidationError(
+                    {"username": [f"No account is called {data['username']!r}."]}
+                )
+        camp = services.camp_assign_owner(
+            actor=request.user, league=data["league"], camp=data["camp"], user=owner
+        )
+        return Response({"camp": camp.pk, "owner": camp.owner_id})
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "league", "token", "url", "created_at", "expires_at", "accepted_at"]
+        read_only_fields = fields
+
+    def get_url(self, invitation) -> str:
+        path = reverse("join", args=[invitation.token])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class InvitationCreateSerializer(serializers.Serializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    days = serializers.IntegerField(default=services.INVITATION_DAYS, min_value=1, max_value=60)
+
+
+class InvitationAcceptSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=64)
+    camp = serializers.PrimaryKeyRelatedField(
+        queryset=Camp.objects.all(), required=False, allow_null=True
+    )
+    camp_name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+
+
+class InvitationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Invitation links of the leagues you commission. ``POST`` makes one
+    (single use, expiring after ``days``); ``accept`` joins its league as a
+    manager, claiming an ownerless ``camp`` of it or naming a new one."""
+
+    serializer_class = InvitationSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["league"]
+    ordering = ["-created_at", "-id"]
+
+    def get_queryset(self):
+        rows = Invitation.objects.all()
+        if self.request.user.is_staff:
+            return rows
+        return rows.filter(league_id__in=commissioned_league_ids(self.request))
+
+    @extend_schema(request=InvitationCreateSerializer, responses={201: InvitationSerializer})
+    def create(self, request):
+        body = InvitationCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        invitation = services.invitation_create(actor=request.user, **body.validated_data)
+        data = InvitationSerializer(invitation, context={"request": request}).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=InvitationAcceptSerializer, responses={201: MembershipSerializer})
+    @action(detail=False, methods=["post"], filter_backends=[])
+    def accept(self, request):
+        body = InvitationAcceptSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        membership = services.invitation_accept(user=request.user, **body.validated_data)
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,167 @@
+"""Bout requests through the API (docs/managers.md): a manager asks, the other
+manager accepts or declines, the commissioner approves onto an event or refuses.
+
+Only the people in a request read it: the two camps' managers, the league's
+commissioners and staff. Every write goes through league.services.bout_requests,
+which checks who may do it (403) and whether the bout could be fought (400)."""
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from fighters.models import Fighter
+
+from ..desk import requests_with_sides
+from ..models import BoutRequest, Division, Event
+from ..services import bout_requests as services
+from .permissions import commissioned_league_ids
+
+
+class BoutRequestSerializer(serializers.ModelSerializer):
+    fighter_name = serializers.CharField(source="fighter.name", read_only=True)
+    opponent_name = serializers.CharField(source="opponent.name", read_only=True)
+    camp_name = serializers.CharField(source="camp.name", read_only=True)
+    opponent_camp_name = serializers.CharField(
+        source="opponent_camp.name", read_only=True, default=None
+    )
+    event_name = serializers.CharField(source="event.name", read_only=True, default=None)
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
+
+    class Meta:
+        model = BoutRequest
+        fields = [
+            "id",
+            "league",
+            "division",
+            "fighter",
+            "fighter_name",
+            "camp",
+            "camp_name",
+            "opponent",
+            "opponent_name",
+            "opponent_camp",
+            "opponent_camp_name",
+            "within_places",
+            "event",
+            "event_name",
+            "bout",
+            "status",
+            "status_display",
+            "message",
+            "answer",
+            "created_at",
+            "answered_at",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+
+class BoutRequestCreateSerializer(serializers.Serializer):
+    fighter = serializers.PrimaryKeyRelatedField(queryset=Fighter.objects.select_related("camp"))
+    opponent = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.select_related("camp"), required=False, allow_null=True
+    )
+    within = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=20)
+    event = serializers.PrimaryKeyRelatedField(
+        queryset=Event.objects.select_related("league"), required=False, allow_null=True
+    )
+    division = serializers.PrimaryKeyRelatedField(
+        queryset=Division.objects.all(), required=False, allow_null=True
+    )
+    message = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class AnswerSerializer(serializers.Serializer):
+    answer = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class ApproveSerializer(serializers.Serializer):
+    event = serializers.PrimaryKeyRelatedField(
+        queryset=Event.objects.select_related("league"), required=False, allow_null=True
+    )
+
+
+class BoutRequestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Bout requests you are part of. ``POST`` asks for a bout (a named
+    ``opponent`` or ``within`` N places in the division's rankings); then
+    ``accept``/``decline`` (the other manager), ``withdraw`` (the asking manager),
+    ``approve`` (onto ``event``) or ``refuse`` (the league's commissioner)."""
+
+    serializer_class = BoutRequestSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["status", "league"]
+    ordering_fields = ["created_at"]
+    ordering = ["-created_at", "-id"]
+
+    def get_queryset(self):
+        rows = requests_with_sides()
+        user = self.request.user
+        if getattr(self, "swagger_fake_view", False):
+            return rows  # the schema generator, without a user
+        if user.is_staff or self.action not in ("list", "retrieve"):
+            # Acting on a request: the service says who may (403, not 404).
+            return rows
+        return rows.filter(
+            Q(camp__owner=user)
+            | Q(opponent_camp__owner=user)
+            | Q(league_id__in=commissioned_league_ids(self.request))
+        )
+
+    def _answer(self, request, bout_request):
+        return Response(BoutRequestSerializer(bout_request).data)
+
+    @extend_schema(request=BoutRequestCreateSerializer, responses={201: BoutRequestSerializer})
+    def create(self, request):
+        body = BoutRequestCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        bout_request = services.request_create(user=request.user, **body.validated_data)
+        return Response(BoutRequestSerializer(bout_request).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AnswerSerializer, responses={200: BoutRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        body = AnswerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        done = services.request_answer(
+            user=request.user, bout_request=self.get_object(), accept=True, **body.validated_data
+        )
+        return self._answer(request, done)
+
+    @extend_schema(request=AnswerSerializer, responses={200: BoutRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        body = AnswerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        done = services.request_answer(
+            user=request.user, bout_request=self.get_object(), accept=False, **body.validated_data
+        )
+        return self._answer(request, done)
+
+    @extend_schema(request=None, responses={200: BoutRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        done = services.request_withdraw(user=request.user, bout_request=self.get_object())
+        return self._answer(request, done)
+
+    @extend_schema(request=ApproveSerializer, responses={200: BoutRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        body = ApproveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        done = services.request_approve(
+            user=request.user, bout_request=self.get_object(), **body.validated_data
+        )
+        return self._answer(request, done)
+
+    @extend_schema(request=AnswerSerializer, responses={200: BoutRequestSerializer})
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        body = AnswerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        done = services.request_refuse(
+            user=request.user, bout_request=self.get_object(), **body.validated_data
+        )
+        return self._answer(request, done)

@@ -1,0 +1,136 @@
+"""The forms of the managers' pages (the desk, bout requests, a league's managers,
+joining by invitation). Only input shapes: the rules are in the services, whose
+field errors the views put back next to these fields (``add_errors``)."""
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+
+from fighters.models import Camp, Fighter
+
+from .models import Event
+from .services.bout_requests import MAX_WITHIN, open_events
+from .services.membership import INVITATION_DAYS, MAX_INVITATION_DAYS
+
+
+def add_errors(form: forms.Form, exc: ValidationError) -> None:
+    """A service's field errors next to the form's fields (the others on top)."""
+    for key, messages in exc.message_dict.items():
+        form.add_error(key if key in form.fields else None, messages)
+
+
+class FighterChoice(forms.ModelChoiceField):
+    def label_from_instance(self, fighter):
+        camp = f" ({fighter.camp.name})" if fighter.camp_id else " (free agent)"
+        return f"{fighter.name}{camp} · {fighter.get_weight_class_display()}"
+
+
+class EventChoice(forms.ModelChoiceField):
+    def label_from_instance(self, event):
+        return f"{event.name} · {event.date:%d %b %Y} · {event.league.name}"
+
+
+class BoutRequestForm(forms.Form):
+    fighter = FighterChoice(queryset=Fighter.objects.none(), label="My fighter")
+    opponent = FighterChoice(
+        queryset=Fighter.objects.none(),
+        required=False,
+        label="Opponent",
+        help_text="Name him, or leave empty and ask for the best available below.",
+    )
+    within = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_WITHIN,
+        label="Or the best available within N places",
+        help_text="In the division's rankings.",
+    )
+    event = EventChoice(
+        queryset=Event.objects.none(),
+        required=False,
+        label="Event",
+        help_text="Optional: the card you would like.",
+    )
+    message = forms.CharField(required=False, max_length=300, label="Message")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        mine = Fighter.objects.filter(camp__owner=user, is_active=True).select_related("camp")
+        self.fields["fighter"].queryset = mine.order_by("name")
+        league_ids = list(user.league_memberships.values_list("league_id", flat=True))
+        self.fields["opponent"].queryset = (
+            Fighter.objects.filter(divisions__league_id__in=league_ids, is_active=True)
+            .exclude(camp__owner=user)
+            .select_related("camp")
+            .distinct()
+            .order_by("name")
+        )
+        self.fields["event"].queryset = open_events(league_ids).select_related("league")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("opponent") is None and data.get("within") is None and not self.errors:
+            self.add_error("opponent", "Name an opponent or ask for the best within N places.")
+        return data
+
+
+class AnswerForm(forms.Form):
+    answer = forms.CharField(required=False, max_length=300, label="Note (optional)")
+
+
+class ApproveForm(forms.Form):
+    event = EventChoice(queryset=Event.objects.none(), label="Event")
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = open_events([league.pk]).select_related("league")
+
+
+class CampChoice(forms.ModelChoiceField):
+    def label_from_instance(self, camp):
+        return camp.name
+
+
+class AddManagerForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Username")
+    camp = CampChoice(
+        queryset=Camp.objects.none(), required=False, label="Give him a camp (optional)"
+    )
+
+    def __init__(self, *args, camps, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["camp"].queryset = camps
+
+
+class InviteForm(forms.Form):
+    days = forms.IntegerField(
+        min_value=1, max_value=MAX_INVITATION_DAYS, initial=INVITATION_DAYS, label="Valid for days"
+    )
+
+
+class AssignCampForm(forms.Form):
+    camp = CampChoice(queryset=Camp.objects.none(), label="Camp")
+    username = forms.CharField(
+        max_length=150, required=False, label="Manager", help_text="Empty: the camp has no manager."
+    )
+
+    def __init__(self, *args, camps, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["camp"].queryset = camps
+
+
+class JoinForm(forms.Form):
+    camp = CampChoice(
+        queryset=Camp.objects.none(), required=False, label="Take over a camp of the league"
+    )
+    camp_name = forms.CharField(
+        required=False, max_length=120, label="Or start a camp of your own", help_text="Its name."
+    )
+
+    def __init__(self, *args, camps, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["camp"].queryset = camps
+
+
+class SignUpForm(UserCreationForm):
+    """A new account, only ever made from an invitation link."""
