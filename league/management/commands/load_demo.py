@@ -15,6 +15,7 @@ from fighters.roster import plan_roster
 from fighters.services import roster_create
 from league import services
 from league.models import League, Tournament
+from league.services.demo_accounts import demo_accounts_ensure, demo_database
 from league.services.storage import title_for
 
 from ._league import (
@@ -61,6 +62,9 @@ class Command(BaseCommand):
         parser.add_argument("--fighters", type=int, default=FIGHTERS_PER_DIVISION)
         parser.add_argument("--tournament-size", type=int, default=8)
         parser.add_argument("--timeout", type=float, default=900)
+        parser.add_argument(
+            "--site", default="http://127.0.0.1:8000", help="the address printed for sign-in"
+        )
 
     def handle(self, *args, **opts):
         if opts["fighters"] < 2:
@@ -90,6 +94,18 @@ class Command(BaseCommand):
         self.stdout.write("")
         for league in leagues:
             print_champions(self.stdout, league)
+        self.accounts(leagues, site=opts["site"])
+
+    def accounts(self, leagues: list[League], *, site: str) -> None:
+        """The demo's sign-ins, printed last so that `make demo` ends on them."""
+        if not demo_database():
+            self.stdout.write("Not the embedded demo database: no demo accounts created.")
+            return
+        self.stdout.write("")
+        self.stdout.write("Demo accounts (they exist only in this embedded demo database):")
+        for account in demo_accounts_ensure(leagues=leagues):
+            self.stdout.write(f"  {account.username} / {account.password}  {account.role}")
+        self.stdout.write(f"Sign in at {site}/accounts/login/ · the admin: {site}/admin/")
 
     # --- loading ----------------------------------------------------------------------
 
