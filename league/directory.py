@@ -4,7 +4,7 @@ page then costs a fixed number of queries however many rows there are."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, OuterRef, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
 
 from fighters.models import Fighter
 from fighters.names import fold
@@ -45,7 +45,7 @@ def fighter_index(*, query: str = "", sort: str = DEFAULT_FIGHTER_SORT) -> Query
     )
     fighters = (
         Fighter.objects.select_related("career", "camp")
-        .prefetch_related("divisions__league")
+        .prefetch_related(Prefetch("divisions", queryset=Division.objects.select_related("league")))
         .annotate(rating=Subquery(best_rating), division_name=Subquery(first_division))
     )
     for word in fold(query).split():
