@@ -19,7 +19,7 @@ def bout_lines() -> QuerySet[Bout]:
         .values("n")
     )
     return (
-        Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result")
+        Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result", "referee")
         .defer("inputs", "options", "plans", "result__engine_result")
         .annotate(
             knockdown_count=Coalesce(Subquery(knockdowns, output_field=IntegerField()), Value(0))
@@ -34,6 +34,15 @@ def latest_results(*, limit: int) -> list[Bout]:
         bout_lines()
         .filter(status=BoutStatus.COMPLETED, completed_at__isnull=False)
         .order_by("-completed_at", "-id")[:limit]
+    )
+
+
+def division_results(*, division) -> QuerySet[Bout]:
+    """A division's record book: its bouts fought, newest first in league order."""
+    return (
+        bout_lines()
+        .filter(division=division, status=BoutStatus.COMPLETED)
+        .order_by("-date", "-event_id", "-order", "-id")
     )
 
 

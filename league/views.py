@@ -5,16 +5,18 @@ selectors and hand rows to the templates."""
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, render
 
-from bouts.bout_lines import bout_lines, latest_results
+from bouts.bout_lines import bout_lines, division_results, latest_results
 from bouts.engine import RULESETS
 from bouts.engine.result import INSIDE_THE_DISTANCE
 
 from . import selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
 from .pages import bracket, lineage
+from .pages.paging import page_of
 from .standings.metrics import METRICS
 
 RECENT_BOUTS = 10
+DIVISION_RESULTS = 20
 LEAGUE_EVENTS = 12
 HOME_TOURNAMENTS = 6
 
@@ -66,6 +68,7 @@ def event_detail(request, pk: int):
 def division_detail(request, pk: int):
     division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
     seasons = list(Season.objects.filter(division=division).order_by("-number"))
+    results, keep = page_of(request, division_results(division=division), DIVISION_RESULTS)
     season = seasons[0] if seasons else None
     wanted = request.GET.get("season")
     if wanted and wanted.isdigit():
@@ -82,6 +85,8 @@ def division_detail(request, pk: int):
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
         "derivation": services.division_derivation(division.pk),
+        "results": results,
+        "keep": keep,
         "tiebreakers": [METRICS[k].label for k in division.league.tiebreakers if k in METRICS],
         "inside_the_distance": INSIDE_THE_DISTANCE,
     }

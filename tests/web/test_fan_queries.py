@@ -23,7 +23,7 @@ EXPECTED = {
     "league_events": 3,  # the league, count, page
     "league": 4,
     "event": 2,  # the event, its bouts
-    "division": 9,
+    "division": 11,  # + the record book: count, page
     "title": 3,
     "tournament": 6,
     "fighter": 9,
