@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bouts.engine.result import DECISIONS
+
 BOX_WIDTH = 210
 BOX_HEIGHT = 64  # two name lines and a result line
 COLUMN_GAP = 36
@@ -58,8 +60,8 @@ class Round:
 
 def rounds(lines, *, double: bool) -> list[Round]:
     """The bracket's matches grouped by round (winners' bracket, then losers',
-    then the grand final), each round named; every line gets ``round_name`` and
-    ``match_name`` attributes."""
+    then the grand final), each round named; every line gets ``round_name``,
+    ``match_name`` and ``decision`` (went to the cards) attributes."""
     winners = max((_parse(line.key)[1] for line in lines if line.key[0] == "W"), default=0)
     losers = max((_parse(line.key)[1] for line in lines if line.key[0] == "L"), default=0)
     grouped: dict[str, Round] = {}
@@ -71,6 +73,7 @@ def rounds(lines, *, double: bool) -> list[Round]:
             grouped[round_key] = Round(round_key, name)
         line.round_name = grouped[round_key].name
         line.match_name = match_name(line.round_name)
+        line.decision = line.method in DECISIONS  # "over 12 rounds", not "in round 12"
         grouped[round_key].matches.append(line)
     return sorted(grouped.values(), key=lambda r: ("WLF".index(r.key[0]), int(r.key[1:])))
 
@@ -160,6 +163,8 @@ def picture(bracket_rounds: list[Round]) -> dict:
 
 
 def _result_text(line) -> str:
+    if line.method and line.decision:
+        return f"{line.method}, {line.end_round} rounds"
     if line.method:
         return f"{line.method}, round {line.end_round}"
     if line.walkover:

@@ -212,7 +212,9 @@ def test_bracket_names_rounds_and_draws_a_picture(client, tournament_league):
     assert ">Final</text>" in svg and ">Semi-finals</text>" in svg
     final = tournament.matches.select_related("bout__result").get(key="W2.1").bout
     method = final.result.method
-    assert f"{method}, round {final.result.round}" in svg
+    decision = method in ("UD", "SD", "MD", "DRAW", "TD", "TDRAW")
+    where = f"{final.result.round} rounds" if decision else f"round {final.result.round}"
+    assert f"{method}, {where}" in svg
     assert f'<a href="/bouts/{final.pk}/">' in svg
     champion = html.split('id="champion"', 1)[1].split("</p>", 1)[0]
     assert tournament.champion.name in champion and f"/bouts/{final.pk}/" in champion
