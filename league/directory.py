@@ -4,7 +4,17 @@ page then costs a fixed number of queries however many rows there are."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+)
 
 from fighters.models import Fighter
 from fighters.names import fold
@@ -24,7 +34,8 @@ FIGHTER_SORTS = {
     ),
     "rating": ("Rating", (F("rating").desc(nulls_last=True),)),
     "division": ("Division", (F("division_name").asc(nulls_last=True),)),
-    "nationality": ("Nationality", ("nationality",)),
+    # Fighters without a nationality last, not first.
+    "nationality": ("Nationality", (F("no_nationality").asc(), "nationality")),
     "name": ("Name", ()),
 }
 DEFAULT_FIGHTER_SORT = "record"
@@ -46,7 +57,11 @@ def fighter_index(*, query: str = "", sort: str = DEFAULT_FIGHTER_SORT) -> Query
     fighters = (
         Fighter.objects.select_related("career", "camp")
         .prefetch_related(Prefetch("divisions", queryset=Division.objects.select_related("league")))
-        .annotate(rating=Subquery(best_rating), division_name=Subquery(first_division))
+        .annotate(
+            rating=Subquery(best_rating),
+            division_name=Subquery(first_division),
+            no_nationality=ExpressionWrapper(Q(nationality=""), output_field=BooleanField()),
+        )
     )
     for word in fold(query).split():
         fighters = fighters.filter(search_name__contains=word)

@@ -60,6 +60,7 @@ def test_index_sorts_by_record_rating_division_and_nationality(client):
     best = fighter_create(name="Best Record", nationality="Wales", weight_class="middleweight")
     worse = fighter_create(name="Worse Record", nationality="Austria", weight_class="middleweight")
     rookie = fighter_create(name="Aaron Rookie", nationality="Zambia", weight_class="lightweight")
+    stateless = fighter_create(name="Aaron Nobody", weight_class="lightweight")
     best.career.wins, best.career.losses = 9, 1
     best.career.save()
     worse.career.wins, worse.career.losses = 9, 3
@@ -72,11 +73,12 @@ def test_index_sorts_by_record_rating_division_and_nationality(client):
     Rating.objects.create(division=middle, fighter=best, mu=26, sigma=3, ordinal=17)
     Rating.objects.create(division=light, fighter=rookie, mu=25, sigma=8, ordinal=1)
 
-    assert _index_names(_html(client, "/fighters/"))[:3] == [best.name, worse.name, rookie.name]
+    assert _index_names(_html(client, "/fighters/"))[:2] == [best.name, worse.name]
     assert _index_names(_html(client, "/fighters/?sort=rating")) == [
         worse.name,
         best.name,
         rookie.name,
+        stateless.name,  # not rated: last
     ]
     # Divisions by name: "lightweight" before "middleweight".
     assert _index_names(_html(client, "/fighters/?sort=division"))[0] == rookie.name
@@ -84,6 +86,7 @@ def test_index_sorts_by_record_rating_division_and_nationality(client):
         worse.name,
         best.name,
         rookie.name,
+        stateless.name,  # no nationality: last
     ]
     html = _html(client, "/fighters/?sort=rating")
     assert "24.0" in html and "Sorted by rating" in html
