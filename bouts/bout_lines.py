@@ -8,9 +8,9 @@ from django.db.models.functions import Coalesce
 from .models import Bout, BoutStatus, Knockdown
 
 
-def bout_lines() -> QuerySet[Bout]:
-    """Every bout as a list line; ``knockdown_count`` counts its knockdowns (a
-    correlated count, so the list stays one query however long it is)."""
+def knockdown_count():
+    """An annotation: the bout's knockdowns, counted in the same query (a correlated
+    count, so a list stays one query however long it is)."""
     knockdowns = (
         Knockdown.objects.filter(bout=OuterRef("pk"))
         .order_by()
@@ -18,12 +18,15 @@ def bout_lines() -> QuerySet[Bout]:
         .annotate(n=Count("id"))
         .values("n")
     )
+    return Coalesce(Subquery(knockdowns, output_field=IntegerField()), Value(0))
+
+
+def bout_lines() -> QuerySet[Bout]:
+    """Every bout as a list line, with ``knockdown_count``."""
     return (
         Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result", "referee")
         .defer("inputs", "options", "plans", "result__engine_result")
-        .annotate(
-            knockdown_count=Coalesce(Subquery(knockdowns, output_field=IntegerField()), Value(0))
-        )
+        .annotate(knockdown_count=knockdown_count())
     )
 
 

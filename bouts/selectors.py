@@ -11,6 +11,7 @@ from collections import defaultdict
 from django.db.models import Prefetch, Q, Sum
 
 from bouts import careers as career_rules
+from bouts.bout_lines import knockdown_count
 from bouts.models import (
     Bout,
     BoutFighterLine,
@@ -151,7 +152,7 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
     opponent_record ({wins, losses, draws, text}), result (W/L/D), method,
     round, time, scheduled_rounds, referee, referee_id, judges ([{name,
     judge_id, fighter, opponent, text}] from this fighter's side), title,
-    record (text, after the bout).
+    knockdowns (in the bout, either side), record (text, after the bout).
 
     Five queries whatever the length of the career (no N+1)."""
     fighter_id = getattr(fighter, "pk", fighter)
@@ -167,6 +168,7 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
         .filter(Q(red_id=fighter_id) | Q(blue_id=fighter_id) | Q(id__in=list(team_sides)))
         .select_related("result", "referee", "event", "red", "blue", "red_camp", "blue_camp")
         .defer("result__engine_result", "inputs", "options", "plans")
+        .annotate(knockdown_count=knockdown_count())
     )
     bouts.sort(key=chronological_key)
     cards: dict[int, list] = defaultdict(list)
@@ -260,6 +262,7 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
                 "referee_id": bout.referee_id,
                 "judges": judges,
                 "title": bout.is_title_bout,
+                "knockdowns": bout.knockdown_count,
                 "record": record_text(own),
             }
         )

@@ -160,6 +160,9 @@ def test_result_lists_mark_knockdowns_title_bouts_and_methods(client, fought):
     home = _html(client, "/")
     assert home.index(f"/bouts/{marked.pk}/") < home.index(f"/bouts/{bout.pk}/")
     assert "1 KD" in home
+    record_book = _html(client, f"/fighters/{rival.pk}/")
+    assert '<abbr title="Technical knockout">TKO</abbr>' in record_book
+    assert 'title="1 knockdown">1 KD</span>' in record_book
 
 
 def test_home_lists_the_latest_fought_not_the_latest_dated(client):
