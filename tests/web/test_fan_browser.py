@@ -122,7 +122,8 @@ def test_a_fan_finds_anything_in_two_clicks(browser, live_server, fan_league):
     _click(browser, By.LINK_TEXT, "Lineage")
     assert f"/divisions/{fan_league['division'].pk}/title/" in browser.current_url
     current = browser.find_element(By.CSS_SELECTOR, "#lineage .reign.current").text
-    assert title.champion.name in current and "beat " in current and " by " in current
+    assert title.champion.name in current
+    assert "beat " in current or "drew with " in current  # a drawn final goes to the cards
 
     # Search ignores accents and case in the browser too.
     browser.get(f"{live_server.url}/fighters/")
