@@ -42,6 +42,8 @@ def test_search_ignores_accents_and_case(client):
         assert names == [nemeth.name], query
     assert _index_names(_html(client, "/fighters/?q=odegaard")) == ["Søren Ødegaard"]
     assert _index_names(_html(client, "/fighters/?q=orsted")) == ["Søren Ødegaard"]  # nickname
+    home = _html(client, "/")
+    assert 'action="/fighters/"' in home and 'name="q"' in home  # search from the home page
     html = _html(client, "/fighters/?q=nobody+at+all")
     assert 'id="no-fighters"' in html and "No fighter" in html
 
