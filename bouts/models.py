@@ -104,6 +104,8 @@ class Bout(models.Model):
                 name="bout_division_status_order",
             ),
             models.Index(fields=["date", "order", "id"]),
+            # The home page's latest results: the last bouts fought, by when.
+            models.Index(fields=["completed_at"], name="bout_completed_at"),
             models.Index(fields=["red", "date"]),
             models.Index(fields=["blue", "date"]),
         ]

@@ -11,6 +11,7 @@ from collections import defaultdict
 from django.db.models import Prefetch, Q, Sum
 
 from bouts import careers as career_rules
+from bouts.bout_lines import knockdown_count
 from bouts.models import (
     Bout,
     BoutFighterLine,
@@ -149,8 +150,9 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
     Row keys: bout_id, date, event, event_id, ruleset, side, opponent,
     opponent_id (fighter, or camp for team bouts), opponent_is_camp,
     opponent_record ({wins, losses, draws, text}), result (W/L/D), method,
-    round, time, scheduled_rounds, referee, judges ([{name, fighter, opponent,
-    text}] from this fighter's side), title, record (text, after the bout).
+    round, time, scheduled_rounds, referee, referee_id, judges ([{name,
+    judge_id, fighter, opponent, text}] from this fighter's side), title,
+    knockdowns (in the bout, either side), record (text, after the bout).
 
     Five queries whatever the length of the career (no N+1)."""
     fighter_id = getattr(fighter, "pk", fighter)
@@ -166,12 +168,13 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
         .filter(Q(red_id=fighter_id) | Q(blue_id=fighter_id) | Q(id__in=list(team_sides)))
         .select_related("result", "referee", "event", "red", "blue", "red_camp", "blue_camp")
         .defer("result__engine_result", "inputs", "options", "plans")
+        .annotate(knockdown_count=knockdown_count())
     )
     bouts.sort(key=chronological_key)
     cards: dict[int, list] = defaultdict(list)
     for row in (
         JudgeScore.objects.filter(bout_id__in=[b.id for b in bouts])
-        .values("bout_id", "judge_index", "judge_name")
+        .values("bout_id", "judge_index", "judge_name", "judge_id")
         .annotate(red_total=Sum("red"), blue_total=Sum("blue"))
         .order_by("bout_id", "judge_index")
     ):
@@ -232,6 +235,7 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
             judges.append(
                 {
                     "name": card["judge_name"],
+                    "judge_id": card["judge_id"],
                     "fighter": mine,
                     "opponent": theirs,
                     "text": f"{mine}-{theirs}",
@@ -255,8 +259,10 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
                 "time": bout.result.time,
                 "scheduled_rounds": bout.scheduled_rounds,
                 "referee": bout.referee.name if bout.referee else None,
+                "referee_id": bout.referee_id,
                 "judges": judges,
                 "title": bout.is_title_bout,
+                "knockdowns": bout.knockdown_count,
                 "record": record_text(own),
             }
         )

@@ -6,6 +6,7 @@ from django.db.models import Q
 
 from bouts.engine.base import CUT_SKILL, STRATEGY_SKILL
 
+from .names import search_name
 from .weight_classes import WeightClass
 
 
@@ -46,6 +47,9 @@ class Stance(models.TextChoices):
 class Fighter(models.Model):
     name = models.CharField(max_length=120)
     nickname = models.CharField(max_length=120, blank=True)
+    # Name and nickname folded (fighters.names): kept by save(), searched by the
+    # fighter index, never edited.
+    search_name = models.CharField(max_length=250, blank=True, editable=False, db_index=True)
     nationality = models.CharField(max_length=80, blank=True)
     date_of_birth = models.DateField(null=True, blank=True)
     stance = models.CharField(max_length=10, choices=Stance.choices, default=Stance.ORTHODOX)
@@ -95,6 +99,15 @@ class Fighter(models.Model):
 
     def __str__(self):
         return f"{self.name} “{self.nickname}”" if self.nickname else self.name
+
+    def save(self, *args, **kwargs):
+        # Every write of a name passes here (services, admin, API, imports), so the
+        # search form cannot drift from the name.
+        self.search_name = search_name(name=self.name, nickname=self.nickname)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"name", "nickname"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_name"}
+        super().save(*args, **kwargs)
 
 
 class RatingCard(models.Model):

@@ -86,9 +86,26 @@ def fighter_rating_history(*, fighter, division: Division | None = None):
 
 
 def title_lineage(*, division: Division) -> QuerySet[Reign]:
+    """The reigns, first first, each with the bouts that began and ended it and
+    their results and sides (for "beat Erwin Wende by TKO in round 2")."""
+    bout_fields = [
+        f"{end}__{field}"
+        for end in ("start_bout", "end_bout")
+        for field in ("result", "red", "blue", "red_camp", "blue_camp")
+    ]
     return (
         Reign.objects.filter(title__division=division)
-        .select_related("fighter", "camp", "start_bout", "end_bout")
+        .select_related("fighter", "camp", "start_bout", "end_bout", *bout_fields)
+        .defer(
+            "start_bout__inputs",
+            "start_bout__options",
+            "start_bout__plans",
+            "start_bout__result__engine_result",
+            "end_bout__inputs",
+            "end_bout__options",
+            "end_bout__plans",
+            "end_bout__result__engine_result",
+        )
         .order_by("number")
     )
 
@@ -117,6 +134,10 @@ class BracketLine:
     bout_id: int | None
     walkover: str
     final: bool
+    method: str = ""  # how the bout ended ("TKO"), "" when not fought
+    end_round: int | None = None  # the round it ended in
+    sources: tuple = ()  # (kind, ref) of the red and blue slots: "seed" / "winner" / "loser"
+    reset: bool = False  # the grand final's reset
 
 
 def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], object | None]:
@@ -128,7 +149,12 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
             "fighter", "camp"
         )
     }
-    fought = {m.key: m for m in TournamentMatch.objects.filter(tournament=tournament)}
+    fought = {
+        m.key: m
+        for m in TournamentMatch.objects.filter(tournament=tournament)
+        .select_related("bout__result")
+        .defer("bout__inputs", "bout__options", "bout__plans", "bout__result__engine_result")
+    }
 
     def who(seed):
         return None if seed in (BYE, TBD) else objects[seed]
@@ -140,6 +166,7 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
     for spec in bracket.matches:
         ms = state.matches[spec.key]
         row = fought.get(spec.key)
+        result = getattr(row.bout, "result", None) if row is not None and row.bout_id else None
         lines.append(
             BracketLine(
                 key=spec.key,
@@ -153,6 +180,10 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
                 bout_id=row.bout_id if row else None,
                 walkover=row.walkover if row else "",
                 final=spec.final,
+                method=result.method if result is not None else "",
+                end_round=result.round if result is not None else None,
+                sources=((spec.red.kind, spec.red.ref), (spec.blue.kind, spec.blue.ref)),
+                reset=spec.reset,
             )
         )
     return lines, who(state.champion) if state.complete else None

@@ -5,48 +5,49 @@ selectors and hand rows to the templates."""
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, render
 
+from bouts.bout_lines import bout_lines, division_results, latest_results
 from bouts.engine import RULESETS
-from bouts.models import Bout, BoutStatus
+from bouts.engine.result import INSIDE_THE_DISTANCE
 
 from . import selectors, services
-from .models import Division, Event, League, Season, Title, Tournament
+from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
+from .pages import bracket, lineage
+from .pages.paging import page_of
+from .standings.metrics import METRICS
 
 RECENT_BOUTS = 10
+DIVISION_RESULTS = 20
 LEAGUE_EVENTS = 12
-
-
-def _bout_lines():
-    """Bouts as list lines: both sides and the result joined, the engine's full
-    result left in the database."""
-    return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
-        "inputs", "options", "plans", "result__engine_result"
-    )
+HOME_TOURNAMENTS = 6
 
 
 def home(request):
     leagues = League.objects.annotate(
         division_count=Count("divisions", distinct=True), event_count=Count("events", distinct=True)
     ).order_by("name")
-    recent = _bout_lines().filter(status=BoutStatus.COMPLETED).order_by("-date", "-order", "-id")
     context = {
         "rulesets": [r.describe() for r in RULESETS.values()],
         "leagues": leagues,
-        "recent_bouts": recent[:RECENT_BOUTS],
+        "recent_bouts": latest_results(limit=RECENT_BOUTS),
+        "tournaments": Tournament.objects.select_related(
+            "league", "division", "champion", "champion_camp"
+        ).order_by("-start_date", "-id")[:HOME_TOURNAMENTS],
     }
     return render(request, "home.html", context)
 
 
 def league_detail(request, slug: str):
     league = get_object_or_404(League, slug=slug)
-    events = (
+    events = list(
         Event.objects.filter(league=league)
         .annotate(bout_count=Count("bouts"))
-        .order_by("-date", "-id")[:LEAGUE_EVENTS]
+        .order_by("-date", "-id")[: LEAGUE_EVENTS + 1]
     )
     context = {
         "league": league,
+        "more_events": len(events) > LEAGUE_EVENTS,
         "champions": selectors.league_champions(league=league),
-        "events": events,
+        "events": events[:LEAGUE_EVENTS],
         "tournaments": Tournament.objects.filter(league=league)
         .select_related("division", "champion", "champion_camp")
         .order_by("-start_date", "-id"),
@@ -57,7 +58,7 @@ def league_detail(request, slug: str):
 def event_detail(request, pk: int):
     event = get_object_or_404(
         Event.objects.select_related("league", "season").prefetch_related(
-            Prefetch("bouts", queryset=_bout_lines().order_by("-order", "-id"))
+            Prefetch("bouts", queryset=bout_lines().order_by("-order", "-id"))
         ),
         pk=pk,
     )
@@ -67,6 +68,7 @@ def event_detail(request, pk: int):
 def division_detail(request, pk: int):
     division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
     seasons = list(Season.objects.filter(division=division).order_by("-number"))
+    results, keep = page_of(request, division_results(division=division), DIVISION_RESULTS)
     season = seasons[0] if seasons else None
     wanted = request.GET.get("season")
     if wanted and wanted.isdigit():
@@ -83,6 +85,10 @@ def division_detail(request, pk: int):
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
         "derivation": services.division_derivation(division.pk),
+        "results": results,
+        "keep": keep,
+        "tiebreakers": [METRICS[k].label for k in division.league.tiebreakers if k in METRICS],
+        "inside_the_distance": INSIDE_THE_DISTANCE,
     }
     return render(request, "league/division_detail.html", context)
 
@@ -96,7 +102,7 @@ def title_detail(request, pk: int):
         "title": Title.objects.filter(division=division)
         .select_related("champion", "champion_camp")
         .first(),
-        "reigns": list(selectors.title_lineage(division=division)),
+        "reigns": lineage.reign_lines(selectors.title_lineage(division=division)),
     }
     return render(request, "league/title_detail.html", context)
 
@@ -104,13 +110,13 @@ def title_detail(request, pk: int):
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament.objects.select_related("league", "division"), pk=pk)
     lines, champion = selectors.tournament_bracket(tournament=tournament)
-    stages: dict[int, list] = {}
-    for line in lines:
-        stages.setdefault(line.stage, []).append(line)
+    rounds = bracket.rounds(lines, double=tournament.format == TournamentFormat.DOUBLE)
     context = {
         "tournament": tournament,
         "league": tournament.league,
-        "stages": [{"stage": n, "matches": stages[n]} for n in sorted(stages)],
+        "rounds": rounds,
+        "picture": bracket.picture(rounds) if rounds else None,
+        "final": next((line for line in reversed(lines) if line.final and line.bout_id), None),
         "champion": champion,
     }
     return render(request, "league/tournament_detail.html", context)

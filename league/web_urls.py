@@ -1,24 +1,29 @@
 """The site's pages. Pages showing several apps' data live in the highest app they
-need: the fighter page (his bouts and ratings) in the league, the referee page (the
-bouts he worked) in bouts."""
+need: the fighter page (his bouts and ratings) in the league, the officials' pages
+(the bouts they worked) in bouts."""
 
 from django.urls import path
 
-from bouts import referee_page
+from bouts import official_pages
 from bouts import views as bout_views
 
 from . import fighter_page, manager_views, views
+from .pages import events, fighters
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/", views.league_detail, name="league"),
+    path("events/", events.event_list, name="events"),
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
+    path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
-    path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
+    path("referees/<int:pk>/", official_pages.referee_detail, name="referee"),
+    path("judges/<int:pk>/", official_pages.judge_detail, name="judge"),
+    path("doctors/<int:pk>/", official_pages.doctor_detail, name="doctor"),
     # Managers (docs/managers.md).
     path("desk/", manager_views.desk, name="desk"),
     path("desk/requests/new/", manager_views.request_new, name="bout-request-new"),

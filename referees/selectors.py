@@ -19,3 +19,11 @@ def doctor_list() -> QuerySet[Doctor]:
 
 def referee_get(*, referee_id: int) -> Referee | None:
     return Referee.objects.filter(pk=referee_id).first()
+
+
+def judge_get(*, judge_id: int) -> Judge | None:
+    return Judge.objects.filter(pk=judge_id).first()
+
+
+def doctor_get(*, doctor_id: int) -> Doctor | None:
+    return Doctor.objects.filter(pk=doctor_id).first()

@@ -26,7 +26,7 @@ from .officials import (  # noqa: F401
     validate_corners,
     validate_officials,
 )
-from .result import BOXING_METHODS, BoutResult
+from .result import BOXING_METHODS, METHOD_NAMES, BoutResult
 
 
 class Ruleset(ABC):
@@ -34,6 +34,7 @@ class Ruleset(ABC):
     abstract methods; they must use only the ``rng`` they are given."""
 
     name: str = ""
+    title: str = ""  # the name people read ("Title Bout II"); ``name`` is the key
     description: str = ""
     source: str = ""  # the seed document, e.g. "001_ea29523194e652c5.txt"
     rating_range: tuple[float, float] = (0, 0)
@@ -41,6 +42,8 @@ class Ruleset(ABC):
     default_rounds: int = 12
     max_rounds: int = 15
     methods: tuple[str, ...] = BOXING_METHODS
+    # Each of ``methods`` in words; the boxing rulesets share METHOD_NAMES.
+    method_names: dict[str, str] = METHOD_NAMES
 
     # --- cards -----------------------------------------------------------------
     @abstractmethod
@@ -132,6 +135,7 @@ class Ruleset(ABC):
     def describe(self) -> dict:
         return {
             "name": self.name,
+            "title": self.title or self.name,
             "description": self.description,
             "source": self.source,
             "rating_range": list(self.rating_range),
@@ -139,6 +143,7 @@ class Ruleset(ABC):
             "default_rounds": self.default_rounds,
             "max_rounds": self.max_rounds,
             "methods": list(self.methods),
+            "method_names": {m: self.method_names.get(m, m) for m in self.methods},
         }
 
 

@@ -27,6 +27,22 @@ TDRAW = "TDRAW"
 SUB = "SUB"
 BOXING_METHODS = (KO, TKO, RTD, DQ, UD, SD, MD, DRAW, TD, TDRAW)
 
+METHOD_NAMES = {
+    KO: "Knockout",
+    TKO: "Technical knockout",
+    RTD: "Retired: his corner stopped the bout between rounds",
+    DQ: "Disqualification",
+    UD: "Unanimous decision",
+    SD: "Split decision",
+    MD: "Majority decision",
+    DRAW: "Draw",
+    TD: "Technical decision",
+    TDRAW: "Technical draw",
+    SUB: "Submission",
+}
+"""Each method in words, for people (pages, exports); team rulesets name their own
+reasons in ``Ruleset.method_names``."""
+
 # How a bout ended, as the sets the league reads (standings, careers, development,
 # referees' records): defined once here so that they cannot drift apart.
 FINISHES = (KO, TKO, RTD, SUB)

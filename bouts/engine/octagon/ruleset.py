@@ -21,6 +21,7 @@ MAX_ROUNDS = 500
 
 class OctagonRuleset(Ruleset):
     name = "octagon"
+    title = "Octagon Warriors"
     description = "Octagon Warriors: MMA card battle between two camps' 50-card decks"
     source = "004_488b1d28590715d2.txt"
     rating_range = cards.RATING_RANGE
@@ -28,6 +29,7 @@ class OctagonRuleset(Ruleset):
     default_rounds = DEFAULT_ROUNDS  # rounds = full rounds (a red turn, then a blue turn)
     max_rounds = MAX_ROUNDS
     methods = METHODS
+    method_names = REASON_TEXT
 
     # --- cards --------------------------------------------------------------------
     def validate_card(self, card: dict) -> dict:

@@ -17,6 +17,7 @@ OPTION_KEYS = ("champion", "special_each_round")
 
 class PocketRuleset(Ruleset):
     name = "pocket"
+    title = "Pocket Boxing"
     description = "Pocket Boxing: dice fighters, guard die, exchanges, stun, knockdowns, ten count"
     source = "003_856a88e5b7008754.txt"
     rating_range = (1.0, 5.0)

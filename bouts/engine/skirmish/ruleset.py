@@ -12,6 +12,7 @@ from .policy import DefaultPolicy, Policy, validate_plan
 
 class SkirmishRuleset(Ruleset):
     name = "skirmish"
+    title = "Skirmish"
     description = "Card combat by speed: attack against defence, fatigue, exhaustion, morale"
     source = "002_54ffc98a4861e417.txt"
     rating_range = cards.RATING_RANGE
@@ -19,6 +20,12 @@ class SkirmishRuleset(Ruleset):
     default_rounds = 30  # combat cycles
     max_rounds = 100
     methods = (WITHDRAWAL, MORALE, EXHAUSTION, CYCLES)
+    method_names = {
+        WITHDRAWAL: "Withdrawal: a side left the field",
+        MORALE: "Broken morale",
+        EXHAUSTION: "Exhaustion: a side had no card left standing",
+        CYCLES: "Cycle limit reached",
+    }
 
     def validate_card(self, card) -> dict:
         return cards.validate_card(card)

@@ -10,6 +10,7 @@ from .bout import simulate_bout
 
 class TitleBout(Ruleset):
     name = "titlebout"
+    title = "Title Bout II"
     description = "Title Bout II: fighter cards, the Boxing Action deck, control and actions"
     source = "001_ea29523194e652c5.txt"
     rating_range = (1.0, 10.0)

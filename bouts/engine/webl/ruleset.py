@@ -32,6 +32,7 @@ def _parsed(text: str, side: str) -> Plan:
 
 class WeblRuleset(Ruleset):
     name = "webl"
+    title = "WeBL"
     description = (
         "WeBL round resolution: STR/SPD/AGL/HGT/TGH, per-round fight plans, injuries, "
         "knockdowns, fouls, three judges"

@@ -15,6 +15,7 @@ from fighters.roster import plan_roster
 from fighters.services import roster_create
 from league import services
 from league.models import League, Tournament
+from league.services.demo_accounts import demo_accounts_ensure, demo_database
 from league.services.storage import title_for
 
 from ._league import (
@@ -67,6 +68,9 @@ class Command(BaseCommand):
             action="store_true",
             help="two demo managers with known passwords (the embedded demo only)",
         )
+        parser.add_argument(
+            "--site", default="http://127.0.0.1:8000", help="the address printed for sign-in"
+        )
 
     def handle(self, *args, **opts):
         if opts["fighters"] < 2:
@@ -97,9 +101,10 @@ class Command(BaseCommand):
         for league in leagues:
             print_champions(self.stdout, league)
         if opts["managers"]:
-            self.print_managers()
+            self.print_managers(site=opts["site"])
+        self.accounts(leagues, site=opts["site"])
 
-    def print_managers(self) -> None:
+    def print_managers(self, *, site: str) -> None:
         league = demo_league()
         if league is None:
             return
@@ -108,7 +113,18 @@ class Command(BaseCommand):
         self.stdout.write(f"Play as a manager in {league.name} (demo accounts):")
         for username, password, camp in managers:
             self.stdout.write(f"  {username} / {password}  owns {camp}")
-        self.stdout.write("  Sign in at http://127.0.0.1:8000/accounts/login/ then open /desk/")
+        self.stdout.write(f"  Sign in at {site}/accounts/login/ then open /desk/")
+
+    def accounts(self, leagues: list[League], *, site: str) -> None:
+        """The demo's sign-ins, printed last so that `make demo` ends on them."""
+        if not demo_database():
+            self.stdout.write("Not the embedded demo database: no demo accounts created.")
+            return
+        self.stdout.write("")
+        self.stdout.write("Demo accounts (they exist only in this embedded demo database):")
+        for account in demo_accounts_ensure(leagues=leagues):
+            self.stdout.write(f"  {account.username} / {account.password}  {account.role}")
+        self.stdout.write(f"Sign in at {site}/accounts/login/ · the admin: {site}/admin/")
 
     # --- loading ----------------------------------------------------------------------
 
