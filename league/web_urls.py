@@ -2,21 +2,24 @@
 need: the fighter page (his bouts and ratings) in the league, the referee page (the
 bouts he worked) in bouts."""
 
-from django.urls import path
+from django.urls import include, path
 
 from bouts import referee_page
 from bouts import views as bout_views
 
 from . import fighter_page, views
+from .console import cards as console_cards
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/", views.league_detail, name="league"),
     path("events/<int:pk>/", views.event_detail, name="event"),
+    path("events/<int:pk>/status.json", console_cards.card_status, name="event-status"),
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
+    path("console/", include("league.console.urls")),
 ]
