@@ -103,7 +103,7 @@ def test_the_bouts_rules_refuse_an_ineligible_side_with_its_reason(card):
         add(card, f[2], f[4])
     assert "retired" in str(retired.value)
     with pytest.raises(ValidationError) as judges:
-        add(card, f[2], f[5], judges=[object()]  # one judge: three or none)
+        add(card, f[2], f[5], judges=[object()])  # one judge: three or none
     assert "judges" in judges.value.message_dict
     assert Bout.objects.count() == 1
 
