@@ -133,6 +133,6 @@ def _result_words(bout: Bout, result) -> str:
         text = f"{winner} won by {result.method}"
     else:
         text = f"{result.method}"
-    if result.end_round:
-        text += f" in round {result.end_round}"
+    if result.round:
+        text += f" in round {result.round}"
     return text
