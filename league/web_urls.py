@@ -2,12 +2,13 @@
 need: the fighter page (his bouts and ratings) in the league, the officials' pages
 (the bouts they worked) in bouts."""
 
-from django.urls import path
+from django.urls import include, path
 
 from bouts import official_pages
 from bouts import views as bout_views
 
 from . import fighter_page, manager_views, views
+from .console import cards as console_cards
 from .pages import events, fighters
 
 urlpatterns = [
@@ -15,6 +16,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/", views.league_detail, name="league"),
     path("events/", events.event_list, name="events"),
     path("events/<int:pk>/", views.event_detail, name="event"),
+    path("events/<int:pk>/status.json", console_cards.card_status, name="event-status"),
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
@@ -32,4 +34,5 @@ urlpatterns = [
     path("leagues/<slug:slug>/managers/", manager_views.league_managers, name="league-managers"),
     path("join/<str:token>/", manager_views.join, name="join"),
     path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
+    path("console/", include("league.console.urls")),
 ]

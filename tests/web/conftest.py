@@ -1,4 +1,5 @@
 import datetime
+import shutil
 
 import pytest
 
@@ -8,6 +9,10 @@ from tests.api import factories
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+def browser_available() -> bool:
+    return bool(shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER))
 
 
 @pytest.fixture(autouse=True)

@@ -124,7 +124,10 @@ class Command(BaseCommand):
         self.stdout.write("Demo accounts (they exist only in this embedded demo database):")
         for account in demo_accounts_ensure(leagues=leagues):
             self.stdout.write(f"  {account.username} / {account.password}  {account.role}")
-        self.stdout.write(f"Sign in at {site}/accounts/login/ · the admin: {site}/admin/")
+        self.stdout.write(
+            f"Sign in at {site}/accounts/login/ · the console: {site}/console/ · "
+            f"the admin: {site}/admin/"
+        )
 
     # --- loading ----------------------------------------------------------------------
 

@@ -1,0 +1,212 @@
+"""The card builder: an event's page in the console. Add bouts from the
+eligible fighters, reorder, take off, fight the card, follow the statuses live
+(``ringside/console.js`` polls ``card_status``), re-queue a failed bout, void a
+result."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from bouts.models import Bout, BoutStatus
+from bouts.services import bout_void
+from league.models import Event
+from league.services import fight_cards
+
+from . import forms, selectors
+from .views import event_of, put_errors
+
+
+def _bout_form(event, data=None, division_id=None):
+    divisions = list(event.league.divisions.order_by("name"))
+    division = next((d for d in divisions if d.pk == division_id), None) or (
+        divisions[0] if divisions else None
+    )
+    candidates = selectors.card_candidates(event=event, division=division) if division else []
+    form = forms.BoutForm(
+        data,
+        divisions=divisions,
+        division=division,
+        candidates=candidates,
+        officials=selectors.officials_choices(),
+        prefix="bout",
+    )
+    return form, division, divisions
+
+
+def _card_page(request, event, *, form=None, division=None, divisions=None, status=200):
+    if form is None:
+        wanted = request.GET.get("division", "")
+        form, division, divisions = _bout_form(
+            event, division_id=int(wanted) if wanted.isdigit() else None
+        )
+    bouts = selectors.card_bouts(event)
+    context = {
+        "event": event,
+        "league": event.league,
+        "bouts": bouts,
+        "form": form,
+        "division": division,
+        "divisions": divisions,
+        "scheduled": any(b.status == BoutStatus.SCHEDULED for b in bouts),
+        "reorderable": bouts and all(b.status == BoutStatus.SCHEDULED for b in bouts),
+    }
+    return render(request, "console/event.html", context, status=status)
+
+
+@login_required
+def event_page(request, pk):
+    return _card_page(request, event_of(request, pk))
+
+
+@login_required
+@require_POST
+def bout_add(request, pk):
+    event = event_of(request, pk)
+    wanted = request.POST.get("bout-division", "")
+    form, division, divisions = _bout_form(
+        event, request.POST, division_id=int(wanted) if wanted.isdigit() else None
+    )
+    if form.is_valid():
+        data = form.cleaned_data
+        model = selectors.competitor_model(division)
+        chosen = model.objects.in_bulk([data["red"], data["blue"]])
+        officials = _officials(data)
+        try:
+            if data["red"] == data["blue"]:
+                raise ValidationError({"blue": ["Pick two different sides."]})
+            fight_cards.card_bout_add(
+                user=request.user,
+                event=event,
+                division=division,
+                red=chosen[data["red"]],
+                blue=chosen[data["blue"]],
+                rounds=data["rounds"],
+                title=data["title"],
+                **officials,
+            )
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, "Bout added to the card.")
+            return redirect(f"{event_url(event)}?division={division.pk}")
+    return _card_page(request, event, form=form, division=division, divisions=divisions, status=400)
+
+
+def _officials(data) -> dict:
+    picked = selectors.officials_choices()
+    by_id = {
+        "referee": {o.pk: o for o in picked.referees},
+        "judge": {o.pk: o for o in picked.judges},
+        "doctor": {o.pk: o for o in picked.doctors},
+        "corner": {o.pk: o for o in picked.corners},
+    }
+    judges = [by_id["judge"].get(data[f"judge_{n}"]) for n in (1, 2, 3)]
+    return {
+        "referee": by_id["referee"].get(data["referee"]),
+        "judges": judges,
+        "doctor": by_id["doctor"].get(data["doctor"]),
+        "red_corner": by_id["corner"].get(data["red_corner"]),
+        "blue_corner": by_id["corner"].get(data["blue_corner"]),
+    }
+
+
+def event_url(event) -> str:
+    return reverse("console:event", kwargs={"pk": event.pk})
+
+
+def _bout_of(request, pk) -> Bout:
+    return get_object_or_404(Bout.objects.select_related("event__league"), pk=pk)
+
+
+def _act(request, bout, action, done):
+    try:
+        action()
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, done)
+    return redirect("console:event", pk=bout.event_id)
+
+
+@login_required
+@require_POST
+def bout_move(request, pk):
+    bout = _bout_of(request, pk)
+    direction = request.POST.get("direction", "")
+    return _act(
+        request,
+        bout,
+        lambda: fight_cards.card_bout_move(user=request.user, bout=bout, direction=direction),
+        "Card reordered.",
+    )
+
+
+@login_required
+@require_POST
+def bout_remove(request, pk):
+    bout = _bout_of(request, pk)
+    return _act(
+        request,
+        bout,
+        lambda: fight_cards.card_bout_remove(user=request.user, bout=bout),
+        "Bout taken off the card.",
+    )
+
+
+@login_required
+@require_POST
+def bout_requeue(request, pk):
+    bout = _bout_of(request, pk)
+    return _act(
+        request,
+        bout,
+        lambda: fight_cards.card_requeue(user=request.user, bout=bout),
+        "Bout queued again.",
+    )
+
+
+@login_required
+@require_POST
+def card_fight(request, pk):
+    event = event_of(request, pk)
+    try:
+        queued = fight_cards.card_fight(user=request.user, event=event)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, f"{len(queued)} bouts queued: watch them below.")
+    return redirect("console:event", pk=event.pk)
+
+
+@login_required
+def bout_void_page(request, pk):
+    bout = _bout_of(request, pk)
+    if bout.event_id is None:
+        return redirect("bout", pk=bout.pk)
+    event_of(request, bout.event_id)
+    form = forms.VoidForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            bout_void(bout=bout, reason=form.cleaned_data["reason"], user=request.user)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, "Result voided: the league is recomputed without it.")
+            return redirect("console:event", pk=bout.event_id)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "console/void.html", {"bout": bout, "form": form}, status=status)
+
+
+@require_GET
+def card_status(request, pk):
+    """The card's live state as JSON (public: statuses and results are public)."""
+    event = get_object_or_404(Event, pk=pk)
+    return JsonResponse(selectors.card_statuses(event))

@@ -1,0 +1,139 @@
+"""What the console shows: the leagues a user runs, who may still be put on a
+card, an event's bouts with their live status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from bouts.engine.registry import method_name
+from bouts.models import Bout, BoutStatus, MedicalSuspension
+from fighters.models import Camp, CornerMan, Fighter
+from league.models import Division, Event, League
+from league.services.common import division_is_team
+from referees.models import Doctor, Judge, Referee
+
+
+def leagues_run_by(user) -> QuerySet[League]:
+    """The leagues ``user`` may run from the console: all of them for staff."""
+    if user.is_staff:
+        return League.objects.all()
+    return League.objects.filter(commissioners=user)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    pk: int
+    name: str
+    detail: str
+
+
+def card_candidates(*, event: Event, division: Division) -> list[Candidate]:
+    """Who may still go on ``event``'s card in ``division``: its active roster
+    holding a card for the league's ruleset, not suspended on the event's date,
+    not already on the card (camps with such fighters, under a team ruleset)."""
+    ruleset = event.league.ruleset
+    booked = Bout.objects.filter(event=event).values_list(
+        "red_id", "blue_id", "red_camp_id", "blue_camp_id"
+    )
+    booked_fighters = {i for row in booked for i in row[:2] if i}
+    booked_camps = {i for row in booked for i in row[2:] if i}
+    suspended = set(
+        MedicalSuspension.objects.filter(
+            starts_on__lte=event.date, ends_on__gte=event.date
+        ).values_list("fighter_id", flat=True)
+    )
+    if division_is_team(division):
+        camps = (
+            division.camps.filter(fighters__is_active=True, fighters__cards__ruleset=ruleset)
+            .exclude(pk__in=booked_camps)
+            .distinct()
+            .order_by("name")
+        )
+        return [Candidate(c.pk, c.name, c.city) for c in camps]
+    fighters = (
+        division.fighters.filter(is_active=True, cards__ruleset=ruleset)
+        .filter(Q(retired_on__isnull=True) | Q(retired_on__gt=event.date))
+        .exclude(pk__in=booked_fighters | suspended)
+        .select_related("career")
+        .order_by("name", "id")
+    )
+    return [Candidate(f.pk, f.name, _record(f)) for f in fighters]
+
+
+def _record(fighter: Fighter) -> str:
+    career = getattr(fighter, "career", None)
+    if career is None:
+        return "0-0-0"
+    return f"{career.wins}-{career.losses}-{career.draws}"
+
+
+def team_division(division: Division) -> bool:
+    return division_is_team(division)
+
+
+def competitor_model(division: Division):
+    return Camp if division_is_team(division) else Fighter
+
+
+@dataclass(frozen=True)
+class OfficialsChoices:
+    referees: list
+    judges: list
+    doctors: list
+    corners: list
+
+
+def officials_choices() -> OfficialsChoices:
+    return OfficialsChoices(
+        referees=list(Referee.objects.filter(is_active=True).order_by("name")),
+        judges=list(Judge.objects.filter(is_active=True).order_by("name")),
+        doctors=list(Doctor.objects.filter(is_active=True).order_by("name")),
+        corners=list(CornerMan.objects.filter(is_available=True).order_by("name")),
+    )
+
+
+def card_bouts(event: Event) -> list[Bout]:
+    """The card, main event first, with what its lines show."""
+    return list(
+        Bout.objects.filter(event=event)
+        .select_related("red", "blue", "red_camp", "blue_camp", "division", "referee", "result")
+        .defer("inputs", "options", "plans", "result__engine_result")
+        .order_by("-order", "-id")
+    )
+
+
+IN_FLIGHT = (BoutStatus.QUEUED, BoutStatus.RUNNING)
+
+
+def card_statuses(event: Event) -> dict:
+    """The card's live state, for the page to poll: each bout's status, its
+    result in words once fought, the failure reason, and whether anything is
+    still in flight."""
+    rows = []
+    busy = False
+    for bout in card_bouts(event):
+        busy = busy or bout.status in IN_FLIGHT
+        result = getattr(bout, "result", None) if bout.status == BoutStatus.COMPLETED else None
+        rows.append(
+            {
+                "id": bout.pk,
+                "status": bout.status,
+                "status_display": bout.get_status_display(),
+                "result": _result_words(bout, result) if result else "",
+                "failure_reason": bout.failure_reason if bout.status == BoutStatus.FAILED else "",
+            }
+        )
+    return {"event": event.pk, "bouts": rows, "in_flight": busy}
+
+
+def _result_words(bout: Bout, result) -> str:
+    if result.winner in ("red", "blue"):
+        winner = getattr(bout, result.winner) or getattr(bout, f"{result.winner}_camp")
+        text = f"{winner} won by {method_name(result.method).lower()}"
+    else:
+        text = method_name(result.method)
+    if result.round:
+        text += f" in round {result.round}"
+    return text

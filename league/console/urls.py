@@ -1,0 +1,27 @@
+"""/console/: the commissioner's console."""
+
+from django.urls import path
+
+from . import cards, views
+
+app_name = "console"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("leagues/new/", views.league_new, name="league-new"),
+    path("leagues/<slug:slug>/", views.league_page, name="league"),
+    path("leagues/<slug:slug>/settings/", views.league_edit, name="league-edit"),
+    path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
+    path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),
+    path("divisions/<int:pk>/", views.division_page, name="division"),
+    path("divisions/<int:pk>/roster/", views.roster_generate, name="roster-generate"),
+    path("divisions/<int:pk>/seasons/", views.season_new, name="season-new"),
+    path("divisions/<int:pk>/tournaments/", views.tournament_new, name="tournament-new"),
+    path("events/<int:pk>/", cards.event_page, name="event"),
+    path("events/<int:pk>/bouts/", cards.bout_add, name="bout-add"),
+    path("events/<int:pk>/fight/", cards.card_fight, name="card-fight"),
+    path("bouts/<int:pk>/move/", cards.bout_move, name="bout-move"),
+    path("bouts/<int:pk>/remove/", cards.bout_remove, name="bout-remove"),
+    path("bouts/<int:pk>/requeue/", cards.bout_requeue, name="bout-requeue"),
+    path("bouts/<int:pk>/void/", cards.bout_void_page, name="bout-void"),
+]

@@ -1,0 +1,239 @@
+"""Console pages for a league, its divisions and its seasons and tournaments.
+The card builder (an event's page) is ``league.console.cards``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league.models import Division, Event, League
+from league.services import setup
+
+from . import forms, selectors
+
+
+def put_errors(form, error: ValidationError) -> None:
+    """A service's ``ValidationError`` next to the form's fields (the rest above
+    the form)."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error.messages)
+
+
+@login_required
+def home(request):
+    leagues = selectors.leagues_run_by(request.user).annotate(
+        division_count=Count("divisions", distinct=True),
+        event_count=Count("events", distinct=True),
+    )
+    return render(
+        request,
+        "console/home.html",
+        {"leagues": leagues, "can_create": setup.can_create_league(request.user)},
+    )
+
+
+@login_required
+def league_new(request):
+    if not setup.can_create_league(request.user):
+        raise PermissionDenied("Creating a league needs an administrator's permission.")
+    form = forms.LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = setup.league_create(user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, f"{league.name} is created; you are its commissioner.")
+            return redirect("console:league", slug=league.slug)
+    return render(request, "console/league_form.html", {"form": form, "league": None})
+
+
+def _league_for(request, slug) -> League:
+    league = get_object_or_404(League, slug=slug)
+    setup.require_commission(request.user, league)
+    return league
+
+
+@login_required
+def league_page(request, slug):
+    league = _league_for(request, slug)
+    divisions = league.divisions.annotate(
+        fighter_count=Count("fighters", distinct=True), camp_count=Count("camps", distinct=True)
+    )
+    events = league.events.annotate(bout_count=Count("bouts")).order_by("-date", "-id")[:30]
+    return render(
+        request,
+        "console/league.html",
+        {
+            "league": league,
+            "divisions": divisions,
+            "events": events,
+            "division_form": forms.DivisionForm(prefix="division"),
+            "event_form": forms.EventForm(prefix="event"),
+        },
+    )
+
+
+@login_required
+def league_edit(request, slug):
+    league = _league_for(request, slug)
+    form = forms.LeagueForm(request.POST or None, instance=league)
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup.league_update(user=request.user, league=league, **form.cleaned_data)
+        except ValidationError as error:
+            league.refresh_from_db()
+            put_errors(form, error)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("console:league", slug=league.slug)
+    return render(request, "console/league_form.html", {"form": form, "league": league})
+
+
+@login_required
+@require_POST
+def division_new(request, slug):
+    league = _league_for(request, slug)
+    form = forms.DivisionForm(request.POST, prefix="division")
+    if form.is_valid():
+        try:
+            division = setup.division_create(user=request.user, league=league, **form.cleaned_data)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, f"{division.name} division added.")
+            return redirect("console:division", pk=division.pk)
+    return _league_again(request, league, division_form=form)
+
+
+@login_required
+@require_POST
+def event_new(request, slug):
+    league = _league_for(request, slug)
+    form = forms.EventForm(request.POST, prefix="event")
+    if form.is_valid():
+        try:
+            event = setup.event_create(user=request.user, league=league, **form.cleaned_data)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, f"{event.name} created: now put bouts on its card.")
+            return redirect("console:event", pk=event.pk)
+    return _league_again(request, league, event_form=form)
+
+
+def _league_again(request, league, **bound):
+    """The league page again, a bound form showing its errors (status 400)."""
+    context = {
+        "league": league,
+        "divisions": league.divisions.annotate(
+            fighter_count=Count("fighters", distinct=True),
+            camp_count=Count("camps", distinct=True),
+        ),
+        "events": league.events.annotate(bout_count=Count("bouts")).order_by("-date", "-id")[:30],
+        "division_form": bound.get("division_form") or forms.DivisionForm(prefix="division"),
+        "event_form": bound.get("event_form") or forms.EventForm(prefix="event"),
+    }
+    return render(request, "console/league.html", context, status=400)
+
+
+def _division_for(request, pk) -> Division:
+    division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
+    setup.require_commission(request.user, division.league)
+    return division
+
+
+def _division_context(division, **bound):
+    team = selectors.team_division(division)
+    members = (
+        division.camps.order_by("name")
+        if team
+        else division.fighters.select_related("career", "camp").order_by("name", "id")
+    )
+    return {
+        "division": division,
+        "league": division.league,
+        "team": team,
+        "members": list(members),
+        "roster_form": bound.get("roster_form") or forms.RosterForm(prefix="roster"),
+        "season_form": bound.get("season_form") or forms.SeasonForm(prefix="season"),
+        "tournament_form": bound.get("tournament_form")
+        or forms.TournamentForm(prefix="tournament"),
+        "seasons": list(division.seasons.order_by("-number")[:10]),
+        "tournaments": list(division.tournaments.order_by("-start_date", "-id")[:10]),
+    }
+
+
+@login_required
+def division_page(request, pk):
+    division = _division_for(request, pk)
+    return render(request, "console/division.html", _division_context(division))
+
+
+def _division_action(request, pk, form_class, prefix, action, done):
+    division = _division_for(request, pk)
+    form = form_class(request.POST, prefix=prefix)
+    if form.is_valid():
+        try:
+            made = action(division, form.cleaned_data)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, done(made))
+            return redirect("console:division", pk=division.pk)
+    context = _division_context(division, **{f"{prefix}_form": form})
+    return render(request, "console/division.html", context, status=400)
+
+
+@login_required
+@require_POST
+def roster_generate(request, pk):
+    return _division_action(
+        request,
+        pk,
+        forms.RosterForm,
+        "roster",
+        lambda division, data: setup.division_roster_generate(
+            user=request.user, division=division, **data
+        ),
+        lambda made: f"{len(made['fighters'])} fighters generated and added to the roster.",
+    )
+
+
+@login_required
+@require_POST
+def season_new(request, pk):
+    return _division_action(
+        request,
+        pk,
+        forms.SeasonForm,
+        "season",
+        lambda division, data: setup.season_start(user=request.user, division=division, **data),
+        lambda season: f"{season.name} scheduled: {season.events.count()} events.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_new(request, pk):
+    return _division_action(
+        request,
+        pk,
+        forms.TournamentForm,
+        "tournament",
+        lambda division, data: setup.tournament_start(user=request.user, division=division, **data),
+        lambda tournament: f"{tournament.name} created, seeded from the rankings.",
+    )
+
+
+def event_of(request, pk) -> Event:
+    event = get_object_or_404(Event.objects.select_related("league", "season"), pk=pk)
+    setup.require_commission(request.user, event.league)
+    return event

@@ -1,0 +1,141 @@
+"""A commissioner builds an event's card: add a bout, take one off, move it up or
+down, fight the card, re-queue a failed bout. The rules of a bout (roster,
+weight, card, suspension, one bout per fighter per event) are the bouts app's
+(``bouts.services.bouts_schedule``): one rule for every door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from bouts.engine import get_ruleset
+from bouts.models import Bout, BoutStatus
+from bouts.services import BoutSpec, bouts_queue, bouts_requeue_failed, bouts_schedule
+from league.models import Division, Event
+from league.services.common import derive_seed, division_is_team
+from league.services.setup import require_commission
+
+MOVES = ("up", "down")
+
+
+def card_bout_add(
+    *,
+    user,
+    event: Event,
+    division: Division,
+    red,
+    blue,
+    rounds: int | None = None,
+    title: bool = False,
+    referee=None,
+    judges: Sequence = (),
+    doctor=None,
+    red_corner=None,
+    blue_corner=None,
+) -> Bout:
+    """Put a bout on ``event``'s card as its new main event (the last position),
+    scheduled and not yet queued. ``red`` and ``blue`` are fighters, or camps
+    under a team ruleset. The league's distance (its title distance for a title
+    bout) unless ``rounds`` is given."""
+    league = event.league
+    require_commission(user, league)
+    if division.league_id != league.pk:
+        raise ValidationError({"division": [f"{division.name} is not a division of {league}."]})
+    if len([j for j in judges if j is not None]) not in (0, 3):
+        raise ValidationError({"judges": ["Pick three judges, or none (the engine draws them)."]})
+    rules = get_ruleset(league.ruleset)
+    if rounds is None:
+        rounds = min(league.title_rounds if title else league.rounds, rules.max_rounds)
+    side_names = ("red_camp", "blue_camp") if division_is_team(division) else ("red", "blue")
+    order = (event.bouts.aggregate(n=Max("order"))["n"] or 0) + 1
+    spec = BoutSpec(
+        ruleset=league.ruleset,
+        date=event.date,
+        event=event,
+        division=division,
+        scheduled_rounds=rounds,
+        is_title_bout=title,
+        referee=referee,
+        judges=[j for j in judges if j is not None],
+        doctor=doctor,
+        red_corner=red_corner,
+        blue_corner=blue_corner,
+        seed=derive_seed(league.slug, "card", event.pk, order, getattr(red, "pk", red)),
+        **{side_names[0]: red, side_names[1]: blue},
+    )
+    return bouts_schedule(specs=[spec], queue=False)[0]
+
+
+def _scheduled_only(event: Event, what: str) -> None:
+    if event.bouts.exclude(status=BoutStatus.SCHEDULED).exists():
+        raise ValidationError(
+            {"card": [f"Bouts of {event.name} are queued or fought: {what} only before."]}
+        )
+
+
+def card_bout_remove(*, user, bout: Bout) -> None:
+    """Take a bout that has not been queued off its card."""
+    event = bout.event
+    if event is None:
+        raise ValidationError({"bout": ["This bout is on no card."]})
+    require_commission(user, event.league)
+    with transaction.atomic():
+        deleted, _ = Bout.objects.filter(pk=bout.pk, status=BoutStatus.SCHEDULED).delete()
+        if not deleted:
+            raise ValidationError({"bout": ["Only a bout not yet queued can leave the card."]})
+
+
+def card_bout_move(*, user, bout: Bout, direction: str) -> None:
+    """Swap ``bout`` with its neighbour on the card ("up": towards the main event,
+    the last position). The card's order is the league's chronological order, so
+    it moves only while nothing on the card has been queued."""
+    event = bout.event
+    if event is None:
+        raise ValidationError({"bout": ["This bout is on no card."]})
+    require_commission(user, event.league)
+    if direction not in MOVES:
+        raise ValidationError({"direction": ["Move a bout up or down."]})
+    with transaction.atomic():
+        list(Event.objects.select_for_update().filter(pk=event.pk))
+        _scheduled_only(event, "the card can be reordered")
+        bouts = list(event.bouts.order_by("order", "id").only("id", "order"))
+        index = next((i for i, b in enumerate(bouts) if b.pk == bout.pk), None)
+        if index is None:
+            raise ValidationError({"bout": ["This bout is not on the card."]})
+        other = index + 1 if direction == "up" else index - 1
+        if not 0 <= other < len(bouts):
+            return
+        a, b = bouts[index], bouts[other]
+        # Through a free position: (event, order) is unique at every step.
+        free = max(x.order for x in bouts) + 1
+        Bout.objects.filter(pk=a.pk).update(order=free)
+        Bout.objects.filter(pk=b.pk).update(order=a.order)
+        Bout.objects.filter(pk=a.pk).update(order=b.order)
+
+
+def card_fight(*, user, event: Event) -> list[Bout]:
+    """Queue every bout of the card still scheduled, in card order. All or
+    nothing: a bout that can no longer be fought (a fighter suspended or retired
+    since) raises ``ValidationError`` naming it and nothing is queued."""
+    require_commission(user, event.league)
+    bouts = list(event.bouts.filter(status=BoutStatus.SCHEDULED).order_by("order", "id"))
+    if not bouts:
+        raise ValidationError({"card": [f"{event.name} has no bout waiting to be fought."]})
+    return bouts_queue(bouts=bouts)
+
+
+def card_requeue(*, user, bout: Bout) -> None:
+    """Queue a failed bout again (a fresh snapshot of its inputs)."""
+    event = bout.event
+    if event is None:
+        raise ValidationError({"bout": ["This bout is on no card."]})
+    require_commission(user, event.league)
+    if bout.status != BoutStatus.FAILED:
+        raise ValidationError({"bout": ["Only a failed bout can be queued again."]})
+    _, refused = bouts_requeue_failed(bouts=[bout])
+    if refused:
+        raise ValidationError({"bout": refused[bout.pk]})

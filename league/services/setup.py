@@ -1,0 +1,197 @@
+"""Setting a league up: the league itself, its divisions, events and a generated
+roster. Every write checks its permission here, whichever door it came through
+(the commissioner's console, a command, a test).
+
+Who may do what:
+- create a league: staff, or a user holding the ``league.add_league`` permission
+  (granted by an admin); the creator becomes the league's commissioner;
+- edit a league, add divisions, events and fighters: its commissioners and staff.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from bouts.engine.registry import RULESETS
+from bouts.models import Bout
+from fighters.roster import plan_roster
+from fighters.services import roster_create
+from fighters.weight_classes import WeightClass
+from league.models import Division, Event, League
+from league.services.seasons import season_schedule
+from league.services.tournaments import tournament_create
+
+LEAGUE_FIELDS = (
+    "name",
+    "slug",
+    "ruleset",
+    "description",
+    "rounds",
+    "title_rounds",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_stoppage_bonus",
+    "start_date",
+    "days_between_events",
+    "title_inactivity_days",
+    "title_suspension_days",
+    "development",
+)
+ROSTER_MAX = 64  # fighters generated at once from the console
+
+
+def can_create_league(user) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (user.is_staff or user.has_perm("league.add_league"))
+    )
+
+
+def can_commission(user, league: League) -> bool:
+    """Staff, or one of the league's commissioners."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return league.commissioners.filter(pk=user.pk).exists()
+
+
+def require_commission(user, league: League) -> None:
+    if not can_commission(user, league):
+        raise PermissionDenied(f"Only the commissioners of {league.name} may do this.")
+
+
+def _check_ruleset(ruleset) -> None:
+    if ruleset not in RULESETS:
+        raise ValidationError(
+            {"ruleset": [f"Unknown ruleset {ruleset!r} (known: {', '.join(sorted(RULESETS))})."]}
+        )
+
+
+def league_create(*, user, **fields) -> League:
+    """A new league; its creator becomes its commissioner."""
+    if not can_create_league(user):
+        raise PermissionDenied("Creating a league needs an administrator's permission.")
+    unknown = sorted(set(fields) - set(LEAGUE_FIELDS))
+    if unknown:
+        raise ValidationError({unknown[0]: ["Not a league setting."]})
+    _check_ruleset(fields.get("ruleset"))
+    league = League(**fields)
+    league.full_clean()
+    with transaction.atomic():
+        league.save()
+        league.commissioners.add(user)
+    return league
+
+
+def league_update(*, user, league: League, **fields) -> League:
+    """Change a league's settings. Its ruleset is fixed once it has bouts."""
+    require_commission(user, league)
+    unknown = sorted(set(fields) - set(LEAGUE_FIELDS))
+    if unknown:
+        raise ValidationError({unknown[0]: ["Not a league setting."]})
+    if "ruleset" in fields:
+        _check_ruleset(fields["ruleset"])
+        fought = Bout.objects.filter(Q(event__league=league) | Q(division__league=league))
+        if fields["ruleset"] != league.ruleset and fought.exists():
+            raise ValidationError(
+                {"ruleset": ["The league has bouts: its ruleset can no longer change."]}
+            )
+    for name, value in fields.items():
+        setattr(league, name, value)
+    league.full_clean()
+    league.save()
+    return league
+
+
+def division_create(*, user, league: League, weight_class: str, name: str = "") -> Division:
+    require_commission(user, league)
+    if weight_class not in WeightClass.values:
+        raise ValidationError({"weight_class": [f"Unknown weight class {weight_class!r}."]})
+    division = Division(
+        league=league,
+        weight_class=weight_class,
+        name=name or WeightClass(weight_class).label,
+    )
+    division.full_clean()
+    division.save()
+    return division
+
+
+def division_update(*, user, division: Division, name: str) -> Division:
+    require_commission(user, division.league)
+    division.name = name
+    division.full_clean()
+    division.save(update_fields=["name"])
+    return division
+
+
+def event_create(
+    *, user, league: League, name: str, date: dt.date, venue: str = "", season=None
+) -> Event:
+    require_commission(user, league)
+    event = Event(league=league, name=name, date=date, venue=venue, season=season)
+    event.full_clean()
+    event.save()
+    return event
+
+
+def event_update(*, user, event: Event, name: str, date: dt.date, venue: str = "") -> Event:
+    """Rename or move a card; its bouts move with it while none has been fought."""
+    require_commission(user, event.league)
+    moved = date != event.date
+    if moved and event.bouts.exclude(status="scheduled").exists():
+        raise ValidationError(
+            {"date": ["Bouts of this card are queued or fought: it cannot move."]}
+        )
+    event.name, event.date, event.venue = name, date, venue
+    event.full_clean()
+    with transaction.atomic():
+        event.save(update_fields=["name", "date", "venue"])
+        if moved:
+            event.bouts.update(date=date)
+    return event
+
+
+def division_roster_generate(*, user, division: Division, count: int, seed: int) -> dict:
+    """``count`` generated fighters (cards from the ruleset's generator, in camps
+    with corner men) added to ``division``'s roster."""
+    league = division.league
+    require_commission(user, league)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= ROSTER_MAX:
+        raise ValidationError({"count": [f"Generate between 1 and {ROSTER_MAX} fighters."]})
+    plan = plan_roster(
+        ruleset=league.ruleset, count=count, seed=seed, weight_classes=[division.weight_class]
+    )
+    with transaction.atomic():
+        return roster_create(plan=plan, divisions={division.weight_class: division}, user=user)
+
+
+def season_start(*, user, division: Division, start_date=None, seed: int = 0, fight_now=False):
+    """A round-robin season for ``division`` (``league.services.seasons``); with
+    ``fight_now`` every bout is queued at once, otherwise each round's card waits
+    for its "fight this card"."""
+    require_commission(user, division.league)
+    return season_schedule(division=division, start_date=start_date, seed=seed, queue=fight_now)
+
+
+def tournament_start(
+    *, user, division: Division, size: int, start_date=None, double=False, for_title=True, seed=0
+):
+    """An elimination bracket seeded from the division's rankings, fought round
+    after round as its bouts complete (``league.services.tournaments``)."""
+    require_commission(user, division.league)
+    return tournament_create(
+        division=division,
+        size=size,
+        start_date=start_date,
+        double=double,
+        for_title=for_title,
+        seed=seed,
+    )

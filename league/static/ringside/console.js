@@ -1,0 +1,46 @@
+/* Ringside console: the card's statuses without a reload, and the division
+   picker that submits itself. No build step, no external code. */
+(function () {
+  "use strict";
+
+  document.querySelectorAll("select.auto-submit").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+
+  var table = document.getElementById("card");
+  if (!table) { return; }
+  var url = table.getAttribute("data-status-url");
+  var live = document.getElementById("card-live");
+  var delay = 1500;
+
+  function show(row, bout) {
+    var status = row.querySelector('[data-field="status"]');
+    if (status.textContent !== bout.status_display) {
+      status.textContent = bout.status_display;
+      status.className = "status status-" + bout.status;
+    }
+    row.querySelector('[data-field="result"]').textContent = bout.result;
+    row.querySelector('[data-field="failure"]').textContent = bout.failure_reason;
+    row.querySelectorAll("[data-show-when]").forEach(function (el) {
+      el.hidden = el.getAttribute("data-show-when") !== bout.status;
+    });
+  }
+
+  function poll() {
+    fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (answer) { return answer.json(); })
+      .then(function (state) {
+        state.bouts.forEach(function (bout) {
+          var row = table.querySelector('tr[data-bout-id="' + bout.id + '"]');
+          if (row) { show(row, bout); }
+        });
+        if (live) {
+          live.textContent = state.in_flight ? "Fighting… (updates by itself)" : "";
+        }
+        if (state.in_flight) { window.setTimeout(poll, delay); }
+      })
+      .catch(function () { window.setTimeout(poll, delay * 4); });
+  }
+
+  poll();
+})();

@@ -1,0 +1,195 @@
+"""The commissioner's console pages: behind sign-in, scoped to the user's
+leagues, the services' messages next to the fields, fixed query counts."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from bouts.models import Bout, BoutStatus, MedicalSuspension
+from league.models import League
+from league.services import fight_cards
+from tests.api import factories
+
+pytestmark = pytest.mark.django_db
+
+DATE = dt.date(2026, 2, 1)
+
+
+@pytest.fixture
+def setup_card():
+    commissioner = factories.user(username="commish")
+    league = factories.league(ruleset="webl", commissioners=[commissioner])
+    fighters = [factories.fighter(ruleset="webl") for _ in range(8)]
+    division = factories.division(league=league, fighters=fighters)
+    event = factories.event(league=league, date=DATE)
+    return {
+        "commissioner": commissioner,
+        "league": league,
+        "division": division,
+        "event": event,
+        "fighters": fighters,
+    }
+
+
+def test_anonymous_is_sent_to_sign_in(client, setup_card):
+    for url in ("/console/", f"/console/events/{setup_card['event'].pk}/"):
+        answer = client.get(url)
+        assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/")
+
+
+def test_another_leagues_commissioner_gets_403(client, setup_card):
+    other = factories.user()
+    factories.league(commissioners=[other])
+    client.force_login(other)
+    league, event = setup_card["league"], setup_card["event"]
+    assert client.get(f"/console/leagues/{league.slug}/").status_code == 403
+    assert client.get(f"/console/events/{event.pk}/").status_code == 403
+    f = setup_card["fighters"]
+    answer = client.post(
+        f"/console/events/{event.pk}/bouts/",
+        {"bout-division": setup_card["division"].pk, "bout-red": f[0].pk, "bout-blue": f[1].pk},
+    )
+    assert answer.status_code == 403
+    assert not Bout.objects.exists()
+    home = client.get("/console/")
+    assert league.name.encode() not in home.content
+
+
+def test_create_a_league_from_the_console(client):
+    creator = factories.user(username="creator")
+    client.force_login(creator)
+    assert client.get("/console/leagues/new/").status_code == 403
+    creator.user_permissions.add(Permission.objects.get(codename="add_league"))
+    data = {
+        "name": "Friday Fights",
+        "slug": "friday",
+        "ruleset": "webl",
+        "rounds": 99,
+        "title_rounds": 12,
+        "points_win": 3,
+        "points_draw": 1,
+        "points_loss": 0,
+        "points_stoppage_bonus": 1,
+        "start_date": "2027-01-01",
+        "days_between_events": 7,
+        "title_inactivity_days": 365,
+        "title_suspension_days": 180,
+    }
+    bad = client.post("/console/leagues/new/", data)
+    assert bad.status_code == 200
+    assert b'id="id_rounds-errors"' in bad.content
+    assert not League.objects.exists()
+    good = client.post("/console/leagues/new/", {**data, "rounds": 10})
+    assert good.status_code == 302 and good["Location"] == "/console/leagues/friday/"
+    assert list(League.objects.get().commissioners.all()) == [creator]
+
+
+def test_card_builder_offers_only_eligible_fighters(client, setup_card):
+    f = setup_card["fighters"]
+    fight_cards.card_bout_add(
+        user=setup_card["commissioner"],
+        event=setup_card["event"],
+        division=setup_card["division"],
+        red=f[0],
+        blue=f[1],
+    )
+    MedicalSuspension.objects.create(
+        fighter=f[2], reason="cut", starts_on=DATE, ends_on=DATE + dt.timedelta(days=9)
+    )
+    client.force_login(setup_card["commissioner"])
+    page = client.get(f"/console/events/{setup_card['event'].pk}/")
+    assert page.status_code == 200
+    offered = {int(v) for v, _ in page.context["form"].fields["red"].choices if v}
+    assert offered == {x.pk for x in f[3:]}
+
+
+def test_add_a_bout_and_an_error_appears_next_to_its_field(client, setup_card):
+    f, event = setup_card["fighters"], setup_card["event"]
+    client.force_login(setup_card["commissioner"])
+    url = f"/console/events/{event.pk}/bouts/"
+    division = setup_card["division"].pk
+    same = client.post(url, {"bout-division": division, "bout-red": f[0].pk, "bout-blue": f[0].pk})
+    assert same.status_code == 400
+    assert b'id="id_bout-blue-errors"' in same.content
+    ok = client.post(url, {"bout-division": division, "bout-red": f[0].pk, "bout-blue": f[1].pk})
+    assert ok.status_code == 302
+    bout = Bout.objects.get()
+    assert (bout.red_id, bout.blue_id, bout.status) == (f[0].pk, f[1].pk, BoutStatus.SCHEDULED)
+
+
+def test_fight_this_card_and_the_status_feed(
+    client, setup_card, django_capture_on_commit_callbacks
+):
+    f, event = setup_card["fighters"], setup_card["event"]
+    for i in range(0, 4, 2):
+        fight_cards.card_bout_add(
+            user=setup_card["commissioner"],
+            event=event,
+            division=setup_card["division"],
+            red=f[i],
+            blue=f[i + 1],
+        )
+    before = client.get(f"/events/{event.pk}/status.json").json()
+    assert [b["status"] for b in before["bouts"]] == ["scheduled", "scheduled"]
+    assert before["in_flight"] is False
+    client.force_login(setup_card["commissioner"])
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(f"/console/events/{event.pk}/fight/")
+    assert answer.status_code == 302
+    after = client.get(f"/events/{event.pk}/status.json").json()
+    assert [b["status"] for b in after["bouts"]] == ["completed", "completed"]
+    assert all(" by " in b["result"] for b in after["bouts"])
+
+
+def test_void_from_the_console(client, setup_card, django_capture_on_commit_callbacks):
+    f, event = setup_card["fighters"], setup_card["event"]
+    bout = fight_cards.card_bout_add(
+        user=setup_card["commissioner"],
+        event=event,
+        division=setup_card["division"],
+        red=f[0],
+        blue=f[1],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        fight_cards.card_fight(user=setup_card["commissioner"], event=event)
+    client.force_login(setup_card["commissioner"])
+    url = f"/console/bouts/{bout.pk}/void/"
+    empty = client.post(url, {"reason": ""})
+    assert empty.status_code == 400 and b"field-errors" in empty.content
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(url, {"reason": "the judges were bribed"})
+    assert done.status_code == 302
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.VOIDED
+
+
+def test_card_page_query_count_does_not_grow_with_the_card(client, setup_card):
+    f = setup_card["fighters"]
+    client.force_login(setup_card["commissioner"])
+    url = f"/console/events/{setup_card['event'].pk}/"
+
+    def queries():
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200
+        return len(ctx)
+
+    fight_cards.card_bout_add(
+        user=setup_card["commissioner"],
+        event=setup_card["event"],
+        division=setup_card["division"],
+        red=f[0],
+        blue=f[1],
+    )
+    one = queries()
+    for i in range(2, 8, 2):
+        fight_cards.card_bout_add(
+            user=setup_card["commissioner"],
+            event=setup_card["event"],
+            division=setup_card["division"],
+            red=f[i],
+            blue=f[i + 1],
+        )
+    assert queries() == one
