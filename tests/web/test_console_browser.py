@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from referees.models import Doctor, Judge, Referee
@@ -35,7 +36,14 @@ def commissioner(transactional_db):
 
 
 def submit(browser, form_css):
-    browser.find_element(By.CSS_SELECTOR, f"{form_css} button[type=submit]").click()
+    follow(browser, By.CSS_SELECTOR, f"{form_css} button[type=submit]")
+
+
+def follow(browser, by, value):
+    """Click and wait for the next page (a click returns before it has loaded)."""
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(by, value).click()
+    WebDriverWait(browser, 60).until(staleness_of(old))
 
 
 def fill(browser, name, value):
@@ -54,13 +62,15 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     assert browser.current_url.endswith("/console/")
 
     # A league and a division.
-    browser.find_element(By.LINK_TEXT, "New league").click()
+    follow(browser, By.LINK_TEXT, "New league")
     fill(browser, "name", "Browser Boxing League")
     fill(browser, "slug", "browser-boxing")
     Select(browser.find_element(By.NAME, "ruleset")).select_by_value("webl")
     browser.execute_script("document.querySelector('[name=start_date]').value = '2027-01-02'")
     submit(browser, "form.form")
-    assert "/console/leagues/browser-boxing/" in browser.current_url
+    assert "/console/leagues/browser-boxing/" in browser.current_url, [
+        e.text for e in browser.find_elements(By.CSS_SELECTOR, ".field-errors, .form-errors")
+    ]
     Select(browser.find_element(By.NAME, "division-weight_class")).select_by_value("lightweight")
     submit(browser, "form[action$='/divisions/']")
     assert "/console/divisions/" in browser.current_url
@@ -73,7 +83,7 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     assert len(browser.find_elements(By.CSS_SELECTOR, "table tbody tr")) == 8
 
     # A card of four bouts with officials.
-    browser.find_element(By.LINK_TEXT, "Browser Boxing League").click()
+    follow(browser, By.LINK_TEXT, "Browser Boxing League")
     fill(browser, "event-name", "Opening Night")
     browser.execute_script("document.querySelector('[name=\"event-date\"]').value = '2027-01-09'")
     submit(browser, "form[action$='/events/']")
@@ -96,7 +106,7 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     assert all("Scheduled" in row.text and "Rita Referee" in row.text for row in rows)
 
     # Fight it: the statuses change on the page by themselves.
-    browser.find_element(By.ID, "fight-card").click()
+    follow(browser, By.ID, "fight-card")
     wait.until(
         lambda b: all(
             s.text == "Completed"
@@ -109,11 +119,11 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     assert all(" by " in text for text in results), results
 
     # An eight-man tournament seeded from the rankings, followed to a champion.
-    browser.find_element(By.LINK_TEXT, "Browser Boxing League").click()
-    browser.find_element(By.CSS_SELECTOR, "a[href^='/console/divisions/']").click()
+    follow(browser, By.LINK_TEXT, "Browser Boxing League")
+    follow(browser, By.CSS_SELECTOR, "a[href^='/console/divisions/']")
     Select(browser.find_element(By.NAME, "tournament-size")).select_by_value("8")
     submit(browser, "form[action$='/tournaments/']")
     assert "seeded from the rankings" in browser.find_element(By.CSS_SELECTOR, ".messages").text
-    browser.find_element(By.CSS_SELECTOR, "a[href^='/tournaments/']").click()
+    follow(browser, By.CSS_SELECTOR, "a[href^='/tournaments/']")
     champion = wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, ".champion-line"))
     assert champion[0].text
