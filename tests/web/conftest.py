@@ -2,6 +2,11 @@ import datetime
 import shutil
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.ui import WebDriverWait
 
 from bouts.models import Bout
 from bouts.services import bout_schedule
@@ -54,9 +59,6 @@ def fought(db, django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (
@@ -74,3 +76,12 @@ def browser():
     driver.set_page_load_timeout(60)
     yield driver
     driver.quit()
+
+
+def click_through(browser, element, timeout=60):
+    """Click ``element`` and wait until the next page replaced this one: a click
+    returns before a form's redirect has loaded, and under load a test read the
+    old page's URL."""
+    old = browser.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(browser, timeout).until(staleness_of(old))

@@ -8,11 +8,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from referees.models import Doctor, Judge, Referee
-from tests.web.conftest import browser_available
+from tests.web.conftest import browser_available, click_through
 
 pytestmark = [
     pytest.mark.browser,
@@ -40,10 +39,7 @@ def submit(browser, form_css):
 
 
 def follow(browser, by, value):
-    """Click and wait for the next page (a click returns before it has loaded)."""
-    old = browser.find_element(By.TAG_NAME, "html")
-    browser.find_element(by, value).click()
-    WebDriverWait(browser, 60).until(staleness_of(old))
+    click_through(browser, browser.find_element(by, value))
 
 
 def fill(browser, name, value):

@@ -15,7 +15,7 @@ from league.models import Title
 from referees.models import Doctor, Judge, Referee
 from tests.api import factories
 from tests.api.records import recorded_bout
-from tests.web.conftest import CHROMEDRIVER, CHROMIUM
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
 from tests.web.screens import shoot
 
 pytestmark = [
@@ -66,7 +66,7 @@ def fan_league(transactional_db, django_capture_on_commit_callbacks):
 
 
 def _click(browser, by, what):
-    browser.find_element(by, what).click()
+    click_through(browser, browser.find_element(by, what))
 
 
 def test_a_fan_finds_anything_in_two_clicks(browser, live_server, fan_league):
@@ -86,7 +86,7 @@ def test_a_fan_finds_anything_in_two_clicks(browser, live_server, fan_league):
     _click(browser, By.LINK_TEXT, "Fighters")
     first = browser.find_element(By.CSS_SELECTOR, "table.fighter-index tbody tr td a")
     assert first.text == best.fighter.name
-    first.click()
+    click_through(browser, first)
     assert f"/fighters/{best.fighter.pk}/" in browser.current_url
     record = browser.find_element(By.CSS_SELECTOR, "#record .record-big").text.replace(" ", "")
     assert record == f"{best.wins}–{best.losses}–{best.draws}"
@@ -97,7 +97,7 @@ def test_a_fan_finds_anything_in_two_clicks(browser, live_server, fan_league):
         By.XPATH, "//section[@id='recent']//tr[.//span[@class='badge knockdown']]"
     )
     assert "KD" in row.text
-    row.find_element(By.LINK_TEXT, "Report").click()
+    click_through(browser, row.find_element(By.LINK_TEXT, "Report"))
     assert "/bouts/" in browser.current_url
     assert browser.find_elements(By.CSS_SELECTOR, "#knockdowns li")
     method = browser.find_element(By.CSS_SELECTOR, "#verdict .method abbr")

@@ -9,7 +9,7 @@ import pytest
 from league.models import BoutRequest, RequestStatus
 from league.services.bout_requests import request_create
 from tests.api import factories, managers
-from tests.web.conftest import CHROMEDRIVER, CHROMIUM
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
 
 pytestmark = [
     pytest.mark.browser,
@@ -65,7 +65,7 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     assert all(f.name in fighters for f in w.mine)
     assert _fits_a_phone(browser)
 
-    browser.find_element(By.LINK_TEXT, "Ask for a bout").click()
+    click_through(browser, browser.find_element(By.LINK_TEXT, "Ask for a bout"))
     assert _fits_a_phone(browser)
     Select(browser.find_element(By.ID, "id_fighter")).select_by_value(str(w.mine[1].pk))
     Select(browser.find_element(By.ID, "id_opponent")).select_by_value(str(w.theirs[1].pk))
