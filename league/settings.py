@@ -145,6 +145,7 @@ BOUTS_MAX_ATTEMPTS = env.int("BOUTS_MAX_ATTEMPTS", default=5)
 BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
 BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
 _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
+FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",
@@ -154,6 +155,12 @@ CELERY_BEAT_SCHEDULE = {
     "derive-pending-divisions": {
         "task": "league.tasks.derive_pending_divisions",
         "schedule": float(BOUTS_SWEEP_EVERY),
+        "options": _SWEEP_OPTIONS,
+    },
+    # Fight nights: every FIGHT_NIGHTS_EVERY seconds, fire the events that are due.
+    "fire-due-events": {
+        "task": "league.tasks.fire_due_events",
+        "schedule": float(FIGHT_NIGHTS_EVERY),
         "options": _SWEEP_OPTIONS,
     },
 }

@@ -28,6 +28,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from bouts import inputs as bout_inputs
+from bouts import plans as bout_plans
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
@@ -391,6 +392,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
             built.append((bout_sides, fighter_ids))
         _raise(fresh)
         now = timezone.now()
+        fight_with = bout_plans.plans_to_fight(bouts) if queue else {}
         for bout, (bout_sides, fighter_ids) in zip(bouts, built):
             if len(fresh) == 1:
                 # The one-bout path (API, admin): every model rule, queries included.
@@ -401,8 +403,13 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 # database's constraints hold them too.
                 bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
             if queue:
+                plans, sources = fight_with[id(bout)]
                 bout.inputs = bout_inputs.inputs_snapshot(
-                    bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+                    bout=bout,
+                    sides=bout_sides,
+                    fighter_ids=fighter_ids,
+                    plans=plans,
+                    plan_sources=sources,
                 )
                 bout.status = BoutStatus.QUEUED
                 bout.queued_at = now
@@ -454,6 +461,7 @@ def bouts_queue(*, bouts) -> list[Bout]:
         if not todo:
             return []
         sides = Sides(todo, scheduling=False)
+        fight_with = bout_plans.plans_to_fight(todo)
         errors: dict[str, list[str]] = defaultdict(list)
         now = timezone.now()
         for bout in todo:
@@ -462,8 +470,13 @@ def bouts_queue(*, bouts) -> list[Bout]:
                 errors[key].extend(messages)
             if bout_errors:
                 continue
+            plans, sources = fight_with[id(bout)]
             bout.inputs = bout_inputs.inputs_snapshot(
-                bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+                bout=bout,
+                sides=bout_sides,
+                fighter_ids=fighter_ids,
+                plans=plans,
+                plan_sources=sources,
             )
             bout.status = BoutStatus.QUEUED
             bout.attempts = 0
