@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
@@ -108,6 +109,15 @@ def plan_problems(ruleset: str, side: str, data) -> list[PlanProblem]:
 
 def problem_text(problem: PlanProblem) -> str:
     return f"Line {problem.line}: {problem.message}" if problem.line else problem.message
+
+
+class PlanRefused(ValidationError):
+    """The engine refused a plan: field ``data`` messages for the API and
+    forms, and the problems (with their lines) for the plan page."""
+
+    def __init__(self, problems: list[PlanProblem]):
+        super().__init__({"data": [problem_text(p) for p in problems]})
+        self.problems = problems
 
 
 # --- reads ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ bouts he worked) in bouts."""
 
 from django.urls import path
 
-from bouts import referee_page
+from bouts import plan_page, referee_page
 from bouts import views as bout_views
 
 from . import fighter_page, views
@@ -18,5 +18,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
+    path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
     path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
 ]

@@ -1,6 +1,7 @@
 """Bouts: list, the whole record, scheduling (with an idempotency key) and queueing."""
 
 from django.db import IntegrityError
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -50,9 +51,10 @@ class BoutViewSet(
     mixins.CreateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Bouts. Creating one schedules it and queues it for simulation; the detail is
-    the whole record (scorecards per judge and round, knockdowns, injuries, fouls,
-    play-by-play)."""
+    """Bouts. Creating one schedules it and queues it for simulation (on a fight
+    night still to come: it waits for the night); the detail is the whole record
+    (scorecards per judge and round, knockdowns, injuries, fouls, play-by-play).
+    The plans given when it was booked stay hidden until it is fought."""
 
     filterset_class = BoutFilter
     search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
@@ -121,8 +123,17 @@ class BoutViewSet(
         for name in ("plans", "options"):
             if data.get(name) is None:
                 data.pop(name, None)
+        # A bout booked on a fight night still to come waits for it (plans can be
+        # written until its deadline); any other is fought now.
+        event = data.get("event")
+        queue = not (
+            event is not None
+            and event.fired_at is None
+            and event.fight_at is not None
+            and event.fight_at > timezone.now()
+        )
         try:
-            bout = bout_schedule(**data, idempotency_key=key, queue=True, user=request.user)
+            bout = bout_schedule(**data, idempotency_key=key, queue=queue, user=request.user)
         except IntegrityError:
             # Two requests with one key raced; the other one made the bout.
             if key is None:
