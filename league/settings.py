@@ -248,6 +248,7 @@ SPECTACULAR_SETTINGS = {
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",
+        "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",
     },

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bouts import plans as bout_plans
-from bouts.models import Bout
+from bouts.models import Bout, Side
 from bouts.services.plans import bout_plan_submit
 
 # A plan request's body, in bytes: a plan is at most MAX_PLAN_BYTES, so this
@@ -35,7 +35,7 @@ class PlanVersionSerializer(serializers.Serializer):
 
 
 class PlanWriteSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=bout_plans.SIDES)
+    side = serializers.ChoiceField(choices=Side.choices)
     data = serializers.JSONField(
         help_text="The side's plan in the ruleset's terms: WeBL plan text, or an object."
     )
