@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from bouts.models import Bout, BoutStatus
 from bouts.selectors import career_check
 from league import services
 from league.models import (
@@ -117,6 +118,32 @@ class BracketLine:
     bout_id: int | None
     walkover: str
     final: bool
+    # Why the match's bout was not fought on its night (a fighter suspended or
+    # retired since it was booked): it waits to be re-booked, or the league's
+    # rule gave a walkover (``walkover_reason`` then says so too).
+    postponed_reason: str = ""
+    walkover_reason: str = ""
+
+
+def season_postponed(*, season) -> QuerySet:
+    """The season's bouts postponed on their fight night, with why, in league order."""
+    return (
+        Bout.objects.filter(event__season=season, status=BoutStatus.POSTPONED)
+        .select_related("red", "blue", "red_camp", "blue_camp", "event")
+        .only(
+            "id",
+            "date",
+            "order",
+            "event__name",
+            "event__date",
+            "postponed_reason",
+            "red__name",
+            "blue__name",
+            "red_camp__name",
+            "blue_camp__name",
+        )
+        .order_by("date", "event_id", "order", "id")
+    )
 
 
 def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], object | None]:
@@ -128,7 +155,10 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
             "fighter", "camp"
         )
     }
-    fought = {m.key: m for m in TournamentMatch.objects.filter(tournament=tournament)}
+    fought = {
+        m.key: m
+        for m in TournamentMatch.objects.filter(tournament=tournament).select_related("bout")
+    }
 
     def who(seed):
         return None if seed in (BYE, TBD) else objects[seed]
@@ -153,6 +183,8 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
                 bout_id=row.bout_id if row else None,
                 walkover=row.walkover if row else "",
                 final=spec.final,
+                postponed_reason=row.bout.postponed_reason if row and row.bout else "",
+                walkover_reason=row.walkover_reason if row else "",
             )
         )
     return lines, who(state.champion) if state.complete else None
