@@ -11,9 +11,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from bouts import plans as bout_plans
-from bouts.models import Bout
+from bouts.engine.registry import RULESETS
+from bouts.models import Bout, DefaultPlan
 from bouts.plan_forms import plan_form_class
-from bouts.services.plans import bout_plan_submit
+from bouts.services.plans import bout_plan_submit, default_plan_set
+from fighters.models import Fighter
 
 # A plan page's POST, in bytes: a form with one plan (MAX_PLAN_BYTES) and its
 # URL encoding; anything larger is refused unread.
@@ -76,7 +78,8 @@ def bout_plan(request, pk: int, side: str):
 def _context(bout: Bout, side: str, user, readable: bool) -> dict:
     manages = bout_plans.side_manager_id(bout, side) == getattr(user, "pk", None)
     closed = bout_plans.plans_closed_reason(bout)
-    fighter = getattr(bout, side) or getattr(bout, f"{side}_camp")
+    bout_side = getattr(bout, side)
+    fighter = bout_side or getattr(bout, f"{side}_camp")
     return {
         "bout": bout,
         "side": side,
@@ -94,6 +97,11 @@ def _context(bout: Bout, side: str, user, readable: bool) -> dict:
         ],
         "has_decisions": plan_form_class(bout.ruleset) is not None,
         "validate_url": reverse("bout-plans-validate", args=[bout.pk]),
+        # His standing plan for the fighter (one-on-one rulesets): fought when
+        # he writes none for a bout.
+        "standing_url": reverse("standing-plan", args=[bout_side.pk, bout.ruleset])
+        if manages and bout_side is not None
+        else "",
         "lines": [],
     }
 
@@ -119,3 +127,63 @@ def _lines(form, problems) -> list[dict]:
         {"number": n, "text": line, "errors": by_line.get(n, [])}
         for n, line in enumerate(text.splitlines() or [""], start=1)
     ]
+
+
+def standing_plan(request, pk: int, ruleset: str):
+    """``/fighters/{id}/standing-plan/{ruleset}/``: the manager's standing plan
+    for his fighter — fought in each bout of the ruleset without a plan of its
+    own. Only the fighter's manager (and staff, reading) sees it."""
+    form_class = plan_form_class(ruleset)
+    try:
+        fighter = Fighter.objects.select_related("camp").get(pk=pk)
+    except Fighter.DoesNotExist:
+        raise Http404("No such fighter.") from None
+    if ruleset not in RULESETS or RULESETS[ruleset].team:
+        raise Http404("No such one-on-one ruleset.")
+    user = request.user
+    if not user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    manages = fighter.camp_id is not None and fighter.camp.owner_id == user.pk
+    if not (manages or user.is_staff):
+        raise PermissionDenied("Only the fighter's manager sees his standing plan.")
+    current = DefaultPlan.objects.filter(fighter=fighter, ruleset=ruleset).first()
+    form = None
+    if form_class is not None:
+        form = form_class(initial=form_class.initial_of(current.data if current else None))
+    status = 200
+    body_error = ""
+    if request.method == "POST":
+        if not manages:
+            raise PermissionDenied("Only the fighter's manager sets his standing plan.")
+        form = form_class(request.POST) if form_class is not None else None
+        if form is not None and "text" in form.fields:
+            form.fields["text"].required = False  # saved empty: removed
+        if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY_BYTES:
+            body_error = (
+                f"A plan is at most {bout_plans.MAX_PLAN_BYTES:,} bytes. Nothing was saved."
+            )
+            status = 400
+        elif form is not None and form.is_valid():
+            try:
+                default_plan_set(
+                    fighter=fighter, ruleset=ruleset, data=form.plan_data() or None, user=user
+                )
+            except ValidationError as exc:
+                _attach(form, exc.messages)
+                status = 400
+            else:
+                url = reverse("standing-plan", args=[fighter.pk, ruleset])
+                return redirect(f"{url}?saved=1")
+        else:
+            status = 400
+    context = {
+        "fighter": fighter,
+        "ruleset": ruleset,
+        "form": form,
+        "current": current,
+        "current_text": bout_plans.plan_text(current.data) if current else "",
+        "can_write": manages,
+        "saved": request.GET.get("saved", ""),
+        "body_error": body_error,
+    }
+    return render(request, "bouts/standing_plan.html", context, status=status)

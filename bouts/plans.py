@@ -168,6 +168,15 @@ def default_plans(bouts) -> dict[tuple[str, str, int], DefaultPlan]:
     return out
 
 
+def standing_plans_of(user) -> list[DefaultPlan]:
+    """The standing plans of the fighters and camps ``user`` manages (one query)."""
+    return list(
+        DefaultPlan.objects.filter(Q(fighter__camp__owner=user) | Q(camp__owner=user)).order_by(
+            "ruleset", "fighter_id", "camp_id"
+        )
+    )
+
+
 def default_plan_key(bout: Bout, side: str) -> tuple[str, str, int]:
     if bout.red_camp_id is not None:
         return (bout.ruleset, "camp", getattr(bout, f"{side}_camp_id"))

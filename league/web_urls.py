@@ -17,6 +17,11 @@ urlpatterns = [
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
+    path(
+        "fighters/<int:pk>/standing-plan/<str:ruleset>/",
+        plan_page.standing_plan,
+        name="standing-plan",
+    ),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
     path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),

@@ -1,5 +1,8 @@
 """A bout's fight plans through the API: ``/api/bouts/{id}/plans/``.
 
+``/api/standing-plans/``: a manager's standing plans (per fighter, or per camp
+under a team ruleset), read and set by him only.
+
 GET: what the caller may read — before the fight his own sides' versions
 (staff: both), after it both sides' versions and what each side was fought
 with. POST: a new version of a side's plan (the side's manager only, before
@@ -18,8 +21,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bouts import plans as bout_plans
+from bouts.engine.registry import RULESETS
 from bouts.models import Bout, Side
-from bouts.services.plans import bout_plan_submit
+from bouts.services.plans import bout_plan_submit, default_plan_set
+from fighters.models import Camp, Fighter
 
 # A plan request's body, in bytes: a plan is at most MAX_PLAN_BYTES, so this
 # leaves room for the JSON around it and refuses anything larger unread.
@@ -59,8 +64,8 @@ def _bout(pk) -> Bout:
         raise Http404("No such bout.") from None
 
 
-def _body(request) -> dict:
-    """The request's JSON, refused unread above ``MAX_BODY_BYTES``."""
+def _refuse_large(request) -> None:
+    """A body above ``MAX_BODY_BYTES`` is refused unread."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -69,6 +74,11 @@ def _body(request) -> dict:
         raise ParseError(
             f"The request is {length:,} bytes; a plan request is at most {MAX_BODY_BYTES:,}."
         )
+
+
+def _body(request) -> dict:
+    """The request's JSON (a side and its plan), refused unread when too large."""
+    _refuse_large(request)
     body = PlanWriteSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     return body.validated_data
@@ -156,3 +166,57 @@ class BoutPlanValidateView(APIView):
             raise PermissionDenied("Only the side's manager checks its plans.")
         problems = bout_plans.plan_problems(bout.ruleset, data["side"], data["data"])
         return Response({"valid": not problems, "errors": [p.as_dict() for p in problems]})
+
+
+class StandingPlanSerializer(serializers.Serializer):
+    fighter = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.select_related("camp"), required=False, allow_null=True
+    )
+    camp = serializers.PrimaryKeyRelatedField(
+        queryset=Camp.objects.all(), required=False, allow_null=True
+    )
+    ruleset = serializers.ChoiceField(choices=[])
+    data = serializers.JSONField(
+        allow_null=True, help_text="The plan in the ruleset's terms; null removes it."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = list(RULESETS)
+
+
+class StandingPlanRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    fighter = serializers.IntegerField(source="fighter_id", allow_null=True)
+    camp = serializers.IntegerField(source="camp_id", allow_null=True)
+    data = serializers.JSONField()
+    updated_at = serializers.DateTimeField()
+
+
+class StandingPlansView(APIView):
+    """A manager's standing plans (per fighter, or per camp under a team
+    ruleset): fought in each bout without a plan of its own. Only their manager
+    (and staff, reading) sees them."""
+
+    permission_classes = [AllowAny]  # bouts.services.plans decides who writes
+
+    @extend_schema(responses=StandingPlanRowSerializer(many=True))
+    def get(self, request):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to see your standing plans.")
+        return Response(
+            StandingPlanRowSerializer(bout_plans.standing_plans_of(request.user), many=True).data
+        )
+
+    @extend_schema(request=StandingPlanSerializer, responses={200: StandingPlanRowSerializer})
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to set a standing plan.")
+        _refuse_large(request)
+        body = StandingPlanSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        plan = default_plan_set(**body.validated_data, user=request.user)
+        if plan is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(StandingPlanRowSerializer(plan).data)

@@ -10,7 +10,7 @@ from rest_framework.urlpatterns import format_suffix_patterns
 
 from bouts.api.fighter_history import FighterBoutsView
 from bouts.api.odds import OddsView
-from bouts.api.plans import BoutPlansView, BoutPlanValidateView
+from bouts.api.plans import BoutPlansView, BoutPlanValidateView, StandingPlansView
 from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
@@ -59,6 +59,7 @@ bout_plans = [
         BoutPlanValidateView.as_view(),
         name="bout-plans-validate",
     ),
+    path("standing-plans/", StandingPlansView.as_view(), name="standing-plans"),
 ]
 
 urlpatterns = [

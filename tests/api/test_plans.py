@@ -196,3 +196,24 @@ def test_a_bout_booked_with_plans_keeps_them_hidden_in_the_detail(api):
             queue=False,
         )
     assert api.get(f"/api/bouts/{bout.pk}/").json()["plans"] is None
+
+
+def test_standing_plans_are_their_managers_only(night, api):
+    mine = as_user(night.red_manager)
+    body = {"fighter": night.bout.red_id, "ruleset": "webl", "data": "4/8/8"}
+    assert api.post("/api/standing-plans/", body, format="json").status_code == 403
+    for stranger in (night.blue_manager, user("boss", staff=True), user("fan")):
+        assert (
+            as_user(stranger).post("/api/standing-plans/", body, format="json").status_code == 403
+        )
+    bad = mine.post("/api/standing-plans/", {**body, "data": BAD_PLAN}, format="json")
+    assert bad.status_code == 400 and bad.json()["data"][0].startswith("Line 3")
+    team = mine.post("/api/standing-plans/", {**body, "ruleset": "octagon"}, format="json")
+    assert team.status_code == 400
+    assert not as_user(night.red_manager).get("/api/standing-plans/").json()
+    set_ = mine.post("/api/standing-plans/", body, format="json")
+    assert set_.status_code == 200 and set_.json()["data"] == "4/8/8"
+    assert [p["data"] for p in mine.get("/api/standing-plans/").json()] == ["4/8/8"]
+    assert as_user(night.blue_manager).get("/api/standing-plans/").json() == []
+    gone = mine.post("/api/standing-plans/", {**body, "data": None}, format="json")
+    assert gone.status_code == 204 and mine.get("/api/standing-plans/").json() == []

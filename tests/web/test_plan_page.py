@@ -131,3 +131,22 @@ def test_the_plan_page_query_count_is_fixed(client, night, django_assert_num_que
     # session, user, the bout with its sides' camps and event, the versions
     with django_assert_num_queries(4):
         assert client.get(page(bout)).status_code == 200
+
+
+def test_the_standing_plan_page(client, night):
+    url = f"/fighters/{night.bout.red_id}/standing-plan/webl/"
+    assert client.get(url).status_code == 302  # sign in first
+    client.force_login(night.blue_manager)
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"text": "5/7/8"}).status_code == 403
+    client.force_login(night.red_manager)
+    assert b'id="standing-plan-link"' in client.get(page(night.bout)).content
+    bad = client.post(url, {"text": BAD_PLAN})
+    assert bad.status_code == 400 and b"Line 3" in bad.content
+    assert client.post(url, {"text": "4/8/8"}).status_code == 302
+    from bouts.models import DefaultPlan
+
+    assert DefaultPlan.objects.get().data == "4/8/8"
+    assert client.post(url, {"text": ""}).status_code == 302  # saved empty: removed
+    assert not DefaultPlan.objects.exists()
+    assert client.get(f"/fighters/{night.bout.red_id}/standing-plan/octagon/").status_code == 404
