@@ -12,8 +12,10 @@ update, and the tasks sent in batches on commit.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,8 +23,19 @@ from bouts import inputs as bout_inputs
 from bouts import plans as bout_plans
 from bouts import signals
 from bouts.models import Bout, BoutStatus
-from bouts.services.scheduling import RELATED, enqueue_on_commit
+from bouts.services.scheduling import RELATED, batch_size, enqueue_on_commit
 from bouts.services.sides import Sides
+
+NIGHT_TASKS = 8
+
+
+def night_batch_size(count: int) -> int:
+    """Bouts per task for a night of ``count`` bouts: the night is spread over
+    at least ``BOUTS_NIGHT_TASKS`` tasks (8) when it has that many bouts, so
+    that the workers share it (a season's next night waits for this one), but
+    never more than ``BOUTS_BATCH_SIZE`` bouts a task."""
+    tasks = max(1, int(getattr(settings, "BOUTS_NIGHT_TASKS", NIGHT_TASKS)))
+    return max(1, min(batch_size(), math.ceil(count / tasks)))
 
 
 @dataclass
@@ -82,6 +95,6 @@ def bouts_fire(*, bouts) -> Fired:
             ["inputs", "status", "attempts", "failure_reason", "queued_at", "postponed_reason"],
             batch_size=500,
         )
-        enqueue_on_commit([b.pk for b in fired.queued])
+        enqueue_on_commit([b.pk for b in fired.queued], size=night_batch_size(len(fired.queued)))
         signals.send_on_commit(signals.postponed, [signals.fact(b) for b in fired.postponed])
     return fired

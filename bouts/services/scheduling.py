@@ -80,11 +80,12 @@ def _send(bout_ids: list[int]) -> None:
         logger.error("%d queued bout(s) could not be sent: %s", len(bout_ids), exc)
 
 
-def enqueue_on_commit(bout_ids: Sequence[int]) -> None:
+def enqueue_on_commit(bout_ids: Sequence[int], *, size: int | None = None) -> None:
     """Send ``simulate_bouts`` tasks for ``bout_ids`` (in the order given: league
-    order for a season) in batches, once the current transaction commits."""
+    order for a season) in batches (of ``size``, default ``BOUTS_BATCH_SIZE``),
+    once the current transaction commits."""
     ids = list(bout_ids)
-    size = batch_size()
+    size = size or batch_size()
     for start in range(0, len(ids), size):
         transaction.on_commit(partial(_send, ids[start : start + size]))
 
