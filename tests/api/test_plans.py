@@ -217,3 +217,27 @@ def test_standing_plans_are_their_managers_only(night, api):
     assert as_user(night.blue_manager).get("/api/standing-plans/").json() == []
     gone = mine.post("/api/standing-plans/", {**body, "data": None}, format="json")
     assert gone.status_code == 204 and mine.get("/api/standing-plans/").json() == []
+
+
+def test_an_event_carries_its_fight_night(own_league, commissioner):
+    client = as_user(commissioner)
+    at = (timezone.now() + dt.timedelta(days=3)).replace(microsecond=0)
+    body = {"league": own_league.pk, "name": "Friday Night", "date": "2030-03-01"}
+    made = client.post("/api/events/", {**body, "fight_at": at.isoformat()}, format="json")
+    assert made.status_code == 201, made.json()
+    assert made.json()["fired_at"] is None and made.json()["plans_due_at"] is None
+    late = client.post(
+        "/api/events/",
+        {
+            **body,
+            "fight_at": at.isoformat(),
+            "plans_due_at": (at + dt.timedelta(hours=1)).isoformat(),
+        },
+        format="json",
+    )
+    assert late.status_code == 400 and "plan deadline" in str(late.json())
+    forged = client.patch(
+        f"/api/events/{made.json()['id']}/", {"fired_at": at.isoformat()}, format="json"
+    )
+    assert forged.status_code == 200 and forged.json()["fired_at"] is None
+    assert Event.objects.filter(fired_at__isnull=False).count() == 0
