@@ -497,6 +497,10 @@ def bout_queue(*, bout: Bout) -> Bout:
     status = Bout.objects.filter(pk=bout.pk).values_list("status", flat=True).first()
     if status in (BoutStatus.COMPLETED, BoutStatus.VOIDED):
         raise ValidationError({"status": [f"This bout is already {status}."]})
+    if status == BoutStatus.POSTPONED:
+        raise ValidationError(
+            {"status": ["This bout was postponed on its fight night: book it again."]}
+        )
     queued = bouts_queue(bouts=[bout])
     source = queued[0] if queued else Bout.objects.get(pk=bout.pk)
     for name in ("inputs", "status", "attempts", "failure_reason", "queued_at"):

@@ -33,3 +33,17 @@ def test_firing_sends_the_night_in_batches_and_skips_what_is_not_scheduled(
     assert [b.pk for b in fired.queued] == ids[:2] and fired.postponed == []
     assert sent == [[ids[0]], [ids[1]]]
     assert Bout.objects.get(pk=ids[2]).status == BoutStatus.FAILED
+
+
+def test_a_postponed_bout_is_not_queued_by_hand():
+    from django.core.exceptions import ValidationError
+
+    from bouts.services import bout_queue
+
+    night = fight_night()
+    Bout.objects.filter(pk=night.bout.pk).update(
+        status=BoutStatus.POSTPONED, postponed_reason="suspended"
+    )
+    with pytest.raises(ValidationError, match="postponed"):
+        bout_queue(bout=Bout.objects.get(pk=night.bout.pk))
+    assert Bout.objects.get(pk=night.bout.pk).inputs is None

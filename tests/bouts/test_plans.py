@@ -172,3 +172,27 @@ def test_plan_problems_on_odd_input():
     big = {"k": "x" * (bout_plans.MAX_PLAN_BYTES + 1)}
     assert "at most" in bout_plans.plan_problems("pocket", "red", big)[0].message
     assert len(json.dumps(big)) > bout_plans.MAX_PLAN_BYTES
+
+
+def test_team_rulesets_take_the_camps_plans():
+    from bouts.services import bout_schedule
+    from tests.bouts.factories import DAY, make_camp
+
+    red_boss, blue_boss = user("red-boss"), user("blue-boss")
+    red, blue = make_camp("octagon", seed=1), make_camp("octagon", seed=2)
+    for camp, boss in ((red, red_boss), (blue, blue_boss)):
+        camp.owner = boss
+        camp.save()
+    bout = bout_schedule(
+        ruleset="octagon", red_camp=red, blue_camp=blue, date=DAY, seed=3, queue=False
+    )
+    bout = bout_for_plans(bout)
+    with pytest.raises(PermissionDenied):
+        bout_plan_submit(bout=bout, side="red", data={"policy": "greedy"}, user=blue_boss)
+    bout_plan_submit(bout=bout, side="red", data={"policy": "greedy"}, user=red_boss)
+    with pytest.raises(ValidationError):
+        default_plan_set(fighter=None, camp=None, ruleset="octagon", data="x", user=blue_boss)
+    default_plan_set(camp=blue, ruleset="octagon", data={"policy": "seed"}, user=blue_boss)
+    plans, sources = bout_plans.plans_to_fight([bout])[id(bout)]
+    assert plans == {"red": {"policy": "greedy"}, "blue": {"policy": "seed"}}
+    assert sources["blue"] == {"kind": "standing"}
