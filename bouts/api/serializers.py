@@ -330,3 +330,9 @@ class BoutScheduleSerializer(serializers.Serializer):
 
 class BoutVoidSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)
+
+
+class BoutRebookSerializer(serializers.Serializer):
+    event = serializers.PrimaryKeyRelatedField(
+        queryset=Event.objects.all(), help_text="The fight night it is put on."
+    )

@@ -14,10 +14,11 @@ from core.api.throttles import BoutQueueThrottle
 
 from .. import selectors
 from ..models import Bout
-from ..services import bout_queue, bout_schedule, bout_void
+from ..services import bout_queue, bout_rebook, bout_schedule, bout_void
 from .filters import BoutFilter
 from .serializers import (
     BoutDetailSerializer,
+    BoutRebookSerializer,
     BoutScheduleSerializer,
     BoutSerializer,
     BoutVoidSerializer,
@@ -70,12 +71,12 @@ class BoutViewSet(
     def get_serializer_class(self):
         if self.action == "create":
             return BoutScheduleSerializer
-        if self.action in ("retrieve", "queue", "void"):
+        if self.action in ("retrieve", "queue", "void", "rebook"):
             return BoutDetailSerializer
         return BoutSerializer
 
     def get_queryset(self):
-        if self.action in ("retrieve", "queue", "void"):
+        if self.action in ("retrieve", "queue", "void", "rebook"):
             return selectors.bout_report_queryset().defer("inputs")
         return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
             "inputs", "options", "plans", "result__engine_result"
@@ -150,6 +151,17 @@ class BoutViewSet(
         """Queue a scheduled (or failed) bout for simulation."""
         bout = self.get_object()
         bout_queue(bout=bout)
+        return self._detail(bout.pk, status.HTTP_200_OK)
+
+    @extend_schema(request=BoutRebookSerializer, responses=BoutDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def rebook(self, request, pk=None):
+        """Put a bout postponed on its fight night on another event of its league
+        (staff or the league's commissioner): it fights when that night fires."""
+        bout = self.get_object()
+        body = BoutRebookSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        bout_rebook(bout=bout, event=body.validated_data["event"], user=request.user)
         return self._detail(bout.pk, status.HTTP_200_OK)
 
     @extend_schema(request=BoutVoidSerializer, responses=BoutDetailSerializer)
