@@ -196,3 +196,22 @@ def test_team_rulesets_take_the_camps_plans():
     plans, sources = bout_plans.plans_to_fight([bout])[id(bout)]
     assert plans == {"red": {"policy": "greedy"}, "blue": {"policy": "seed"}}
     assert sources["blue"] == {"kind": "standing"}
+
+
+def test_staff_read_plans_in_the_admin_and_write_none(client, night):
+    bout_plan_submit(
+        bout=bout_for_plans(night.bout), side="red", data=GOOD_PLAN, user=night.red_manager
+    )
+    client.force_login(_superuser())
+    listing = client.get("/admin/bouts/boutplan/")
+    assert listing.status_code == 200 and b"Red Fighter" in listing.content
+    assert client.get("/admin/bouts/boutplan/add/").status_code == 403
+    plan = BoutPlan.objects.get()
+    client.post(f"/admin/bouts/boutplan/{plan.pk}/change/", {"data": '"5/7/8"'})
+    assert BoutPlan.objects.get().data == GOOD_PLAN
+
+
+def _superuser():
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_superuser("root", "root@example.org", None)
