@@ -241,3 +241,26 @@ def test_an_event_carries_its_fight_night(own_league, commissioner):
     )
     assert forged.status_code == 200 and forged.json()["fired_at"] is None
     assert Event.objects.filter(fired_at__isnull=False).count() == 0
+
+
+def test_a_season_booked_through_the_api_at_a_fight_time_waits_for_it(own_league, commissioner):
+    from bouts.models import Bout as BoutRow
+    from tests.api import factories
+
+    fighters = [factories.fighter() for _ in range(4)]
+    division = factories.division(league=own_league, fighters=fighters)
+    at = timezone.now() + dt.timedelta(days=7)
+    answer = as_user(commissioner).post(
+        f"/api/divisions/{division.pk}/schedule-season/",
+        {"fight_at": at.isoformat()},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    nights = Event.objects.filter(season_id=answer.json()["id"]).order_by("date")
+    assert nights.count() == 3 and nights[0].fight_at == at
+    assert nights[1].fight_at - nights[0].fight_at == dt.timedelta(
+        days=own_league.days_between_events
+    )
+    assert set(BoutRow.objects.filter(event__in=nights).values_list("status", flat=True)) == {
+        "scheduled"
+    }
