@@ -51,11 +51,16 @@ def test_the_manager_posts_versions_and_reads_them(night):
     assert mine["locked"] is None and mine["deadline"] is not None
 
 
-@pytest.mark.parametrize("who", ["anonymous", "fan", "other_manager", "commissioner", "staff"])
-def test_nobody_else_writes_a_plan(who, api):
+@pytest.mark.parametrize(
+    "who", ["anonymous", "fan", "other_manager", "commissioner", "other_commissioner", "staff"]
+)
+def test_nobody_else_writes_a_plan(who, api, other_league):
     commissioner = user("commish")
     night = fight_night(commissioners=[commissioner])
+    elsewhere = user("elsewhere")
+    other_league.commissioners.add(elsewhere)
     client = {
+        "other_commissioner": as_user(elsewhere),
         "anonymous": api,
         "fan": as_user(user("fan")),
         "other_manager": as_user(night.blue_manager),
