@@ -15,6 +15,7 @@ from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
+from ..services import fight_nights
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -181,7 +182,18 @@ class EventViewSet(_InLeagueViewSet):
     ordering = ["date", "id"]
 
     def get_serializer_class(self):
-        return EventDetailSerializer if self.action == "retrieve" else EventSerializer
+        return EventDetailSerializer if self.action in ("retrieve", "fight") else EventSerializer
+
+    @extend_schema(request=None, responses=EventDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def fight(self, request, pk=None):
+        """Fight the card now (staff or the league's commissioner): its plans
+        lock and it fires — a season's event as soon as the earlier ones are
+        finished."""
+        event = self.get_object()
+        fight_nights.event_fight_now(event=event, user=request.user)
+        self.action = "retrieve"
+        return Response(EventDetailSerializer(self.get_queryset().get(pk=event.pk)).data)
 
     def get_queryset(self):
         qs = Event.objects.all()

@@ -27,6 +27,7 @@ import datetime as dt
 import threading
 from collections.abc import Iterable
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -135,6 +136,22 @@ def events_fire_after(event_ids: Iterable[int | None]) -> None:
     )
     if set(ids) - busy:
         events_fire_due()
+
+
+def event_fight_now(*, event: Event, user=None, check_permission: bool = True) -> list[Event]:
+    """The commissioner's "fight now": the event made due now (plans lock) and
+    fired — at once, or, for a season's event, as soon as every earlier event
+    of its season is finished. ``PermissionDenied`` unless staff or the event's
+    league's commissioner. Returns the events fired now."""
+    if check_permission and not (
+        user is not None
+        and user.is_authenticated
+        and (user.is_staff or event.league.commissioners.filter(pk=user.pk).exists())
+    ):
+        raise PermissionDenied("Only staff or the league's commissioner fires its fight nights.")
+    now = timezone.now()
+    Event.objects.filter(pk=event.pk, fired_at__isnull=True).update(fight_at=now, plans_due_at=None)
+    return events_fire_due(events=[event.pk])
 
 
 def season_fight_now(*, season: Season, now: dt.datetime | None = None) -> int:

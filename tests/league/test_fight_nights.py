@@ -272,3 +272,38 @@ def test_the_beat_schedule_fires_events():
     assert (
         settings.CELERY_BEAT_SCHEDULE["fire-due-events"]["task"] == "league.tasks.fire_due_events"
     )
+
+
+@pytest.mark.parametrize(
+    "who", ["anonymous", "manager", "other_commissioner", "commissioner", "staff"]
+)
+def test_the_commissioner_fights_a_card_now(who):
+    from rest_framework.test import APIClient
+
+    from league.models import League
+    from tests.api.conftest import as_user
+
+    commissioner = user("commish")
+    night = fight_night(commissioners=[commissioner])
+    other = user("elsewhere")
+    League.objects.create(
+        name="Elsewhere", slug="elsewhere", ruleset="webl", start_date=dt.date(2030, 1, 1)
+    ).commissioners.add(other)
+    client = {
+        "anonymous": APIClient(),
+        "manager": as_user(night.red_manager),
+        "other_commissioner": as_user(other),
+        "commissioner": as_user(commissioner),
+        "staff": as_user(user("boss", staff=True)),
+    }[who]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        answer = client.post(f"/api/events/{night.event.pk}/fight/")
+    bout = Bout.objects.get(pk=night.bout.pk)
+    if who in ("commissioner", "staff"):
+        assert answer.status_code == 200, answer.json()
+        assert answer.json()["fired_at"] is not None
+        assert bout.status == BoutStatus.COMPLETED
+    else:
+        assert answer.status_code == 403
+        assert bout.status == BoutStatus.SCHEDULED
+        assert Event.objects.get(pk=night.event.pk).fired_at is None
