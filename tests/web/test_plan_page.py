@@ -150,3 +150,10 @@ def test_the_standing_plan_page(client, night):
     assert client.post(url, {"text": ""}).status_code == 302  # saved empty: removed
     assert not DefaultPlan.objects.exists()
     assert client.get(f"/fighters/{night.bout.red_id}/standing-plan/octagon/").status_code == 404
+
+
+def test_the_event_page_gives_the_fight_night_and_the_deadline(client):
+    night = fight_night(plans_due_in=dt.timedelta(days=1), fight_in=dt.timedelta(days=2))
+    html = client.get(f"/events/{night.event.pk}/").content.decode()
+    deadline = night.event.plans_due_at.strftime("%-d %b %Y, %H:%M")
+    assert 'id="fight-night"' in html and f"plans due {deadline} UTC" in html
