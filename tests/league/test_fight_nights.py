@@ -307,3 +307,19 @@ def test_the_commissioner_fights_a_card_now(who):
         assert answer.status_code == 403
         assert bout.status == BoutStatus.SCHEDULED
         assert Event.objects.get(pk=night.event.pk).fired_at is None
+
+
+def test_a_nights_statements_do_not_grow_with_its_card(ruleset):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (2, 10):  # 1 bout a night, then 5
+        _league, division = make_league(ruleset, size)
+        season = services.season_schedule(division=division, seed=1, queue=False)
+        first = season.events.order_by("date").first()
+        with CaptureQueriesContext(connection) as queries:
+            fired = event_fire(event=first)
+        assert len(fired.queued) == size // 2
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
