@@ -134,7 +134,7 @@ def run(args) -> dict:
 
     here: dict = {}
     services.season_schedule = timed(here, "schedule", services.season_schedule)
-    _league.bouts_queue = timed(here, "queue", _league.bouts_queue)
+    _league.events_fire_due = timed(here, "queue", _league.events_fire_due)
     load_before = h.loadavg()
     sampler = threading.Thread(target=sample, daemon=True)
     if args.rss:

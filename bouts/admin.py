@@ -11,7 +11,9 @@ from bouts import services
 from bouts.models import (
     Bout,
     BoutFighterLine,
+    BoutPlan,
     BoutStatus,
+    DefaultPlan,
     Foul,
     Injury,
     JudgeScore,
@@ -203,3 +205,34 @@ class MedicalSuspensionAdmin(admin.ModelAdmin):
     raw_id_fields = ("fighter", "bout")
     search_fields = ("fighter__name", "reason")
     date_hierarchy = "ends_on"
+
+
+class PlanReadOnlyAdmin(admin.ModelAdmin):
+    """Managers write plans (the plan pages, the API: bouts.services.plans);
+    staff read them here, at any time, and never write a manager's decisions."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(BoutPlan)
+class BoutPlanAdmin(PlanReadOnlyAdmin):
+    list_display = ("bout", "side", "version", "author", "created_at")
+    list_select_related = ("bout", "author")
+    list_filter = ("side",)
+    raw_id_fields = ("bout", "author")
+    search_fields = ("bout__red__name", "bout__blue__name", "author__username")
+
+
+@admin.register(DefaultPlan)
+class DefaultPlanAdmin(PlanReadOnlyAdmin):
+    list_display = ("ruleset", "fighter", "camp", "author", "updated_at")
+    list_select_related = ("fighter", "camp", "author")
+    list_filter = ("ruleset",)
+    raw_id_fields = ("fighter", "camp", "author")

@@ -12,7 +12,11 @@ Snapshot shape (version 1)::
      "officials": {"referee": {...}, "judges": [{...} x3], "doctor": {...}},
      "corners": {"red": {...}, "blue": {...}} or null,
      "plans": {...}, "options": {...},
-     "fighters": {"red": [fighter ids], "blue": [fighter ids]}}
+     "fighters": {"red": [fighter ids], "blue": [fighter ids]},
+     "plan_sources": {"red": {"kind": "bout", "version": 2}, "blue": {"kind": "ruleset"}}}
+
+``plan_sources`` (where each side's plan came from: ``bouts.plans.plans_to_fight``)
+is read by the bout report only; the engine never sees it.
 
 One-on-one card: ``{**card.data, "name": fighter.name}``. Team side: the
 ruleset's ``build_side(camp.name, [{**card.data, "id", "name"}, ...],
@@ -82,10 +86,14 @@ def team_side(ruleset: str, camp, members: list, seed: int):
     return get_ruleset(ruleset).build_side(camp.name, cards, random.Random(seed))
 
 
-def inputs_snapshot(*, bout, sides: dict, fighter_ids: dict) -> dict:
-    """The engine inputs for ``bout`` (officials, corners, plans, options read
-    from the row; ``sides`` already built: see ``bouts.services``)."""
-    return {
+def inputs_snapshot(
+    *, bout, sides: dict, fighter_ids: dict, plans: dict | None = None, plan_sources=None
+) -> dict:
+    """The engine inputs for ``bout`` (officials, corners, options read from the
+    row; ``sides`` already built: see ``bouts.services``). ``plans``: what each
+    side fights with (``bouts.plans.plans_to_fight``; default: the row's own),
+    ``plan_sources`` where each came from (kept for the bout report)."""
+    snapshot = {
         "version": SNAPSHOT_VERSION,
         "ruleset": bout.ruleset,
         "rounds": bout.scheduled_rounds,
@@ -98,10 +106,13 @@ def inputs_snapshot(*, bout, sides: dict, fighter_ids: dict) -> dict:
             doctor=bout.doctor,
         ),
         "corners": corners_input(red=bout.red_corner, blue=bout.blue_corner),
-        "plans": bout.plans or {},
+        "plans": (bout.plans or {}) if plans is None else plans,
         "options": bout.options or {},
         "fighters": fighter_ids,
     }
+    if plan_sources is not None:
+        snapshot["plan_sources"] = plan_sources
+    return snapshot
 
 
 def simulate_inputs(inputs: dict, **overrides) -> BoutResult:

@@ -13,6 +13,9 @@ class BoutStatus(models.TextChoices):
     COMPLETED = "completed", "Completed"
     FAILED = "failed", "Failed"
     VOIDED = "voided", "Voided"
+    # Not fought on its fight night (a fighter suspended or retired since it was
+    # booked): the commissioner re-books it.
+    POSTPONED = "postponed", "Postponed"
 
 
 class Side(models.TextChoices):
@@ -78,6 +81,7 @@ class Bout(models.Model):
         max_length=10, choices=BoutStatus.choices, default=BoutStatus.SCHEDULED
     )
     failure_reason = models.TextField(blank=True)
+    postponed_reason = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     idempotency_key = models.CharField(max_length=80, null=True, blank=True, unique=True)
     # The engine inputs as they were when the bout was queued: editing a card later
@@ -300,3 +304,78 @@ class MedicalSuspension(models.Model):
 
     def __str__(self):
         return f"{self.fighter} until {self.ends_on}: {self.reason}"
+
+
+class BoutPlan(models.Model):
+    """One version of a side's fight plan for a bout, written by the side's
+    manager before the plan deadline. Every version is kept; the latest one is
+    fought. ``data`` is the side's plan as the ruleset's ``validate_plans``
+    takes it (WeBL: the plan text; the other rulesets: an object)."""
+
+    bout = models.ForeignKey(Bout, on_delete=models.CASCADE, related_name="plan_versions")
+    side = models.CharField(max_length=4, choices=Side.choices)
+    version = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["bout_id", "side", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bout", "side", "version"], name="boutplan_unique_version"
+            ),
+            models.CheckConstraint(
+                condition=Q(side__in=["red", "blue"]), name="boutplan_side_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return f"bout {self.bout_id} {self.side} plan v{self.version}"
+
+
+class DefaultPlan(models.Model):
+    """A manager's standing plan for a fighter (one-on-one rulesets) or a camp
+    (team rulesets) under a ruleset: fought in every bout of it without a plan
+    of its own."""
+
+    ruleset = models.CharField(max_length=20)
+    fighter = models.ForeignKey(
+        "fighters.Fighter",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="default_plans",
+    )
+    camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    data = models.JSONField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["ruleset", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fighter", "ruleset"],
+                condition=Q(fighter__isnull=False),
+                name="defaultplan_unique_fighter",
+            ),
+            models.UniqueConstraint(
+                fields=["camp", "ruleset"],
+                condition=Q(camp__isnull=False),
+                name="defaultplan_unique_camp",
+            ),
+            models.CheckConstraint(
+                condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
+                name="defaultplan_fighter_xor_camp",
+            ),
+        ]
+
+    def __str__(self):
+        return f"standing {self.ruleset} plan of {self.fighter or self.camp}"

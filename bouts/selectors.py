@@ -290,6 +290,9 @@ def bout_report_queryset():
         "doctor",
         "red",
         "blue",
+        # the sides' managers (camp owners): who may see and write their plans
+        "red__camp",
+        "blue__camp",
         "red_camp",
         "blue_camp",
         "red_corner",

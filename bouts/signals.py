@@ -34,6 +34,9 @@ recorded = Signal()
 failed = Signal()
 #: A completed bout voided: it keeps its record but counts for nothing.
 voided = Signal()
+#: Bouts not fought on their fight night (status ``postponed``): a fighter was
+#: suspended or retired since they were booked (``Bout.postponed_reason``).
+postponed = Signal()
 
 
 def send_on_commit(signal: Signal, facts: list[BoutFact]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
+from . import plans as bout_plans
 from . import selectors
 from .models import Bout
 
@@ -46,6 +47,9 @@ def bout_report(request, pk: int):
         "fighter_lines": list(bout.fighter_lines.all()),
         "suspensions": list(bout.suspensions.all()),
         "play_by_play": _by_round(engine.get("events", [])),
+        # Plans: both sides' once fought; before, a link for the viewer's own sides.
+        "plans": bout_plans.fought_plans(bout) if bout_plans.plans_public(bout) else [],
+        "my_sides": bout_plans.managed_sides(bout, request.user),
     }
     return render(request, "bouts/bout_report.html", context)
 

@@ -162,9 +162,10 @@ class SeasonAdmin(admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ("name", "date", "venue", "league", "season", "tournament")
+    list_display = ("name", "date", "fight_at", "fired_at", "league", "season", "tournament")
     list_filter = ("league",)
     list_select_related = ("league", "season", "tournament")
+    readonly_fields = ("fired_at",)
     date_hierarchy = "date"
     search_fields = ("name", "venue")
 

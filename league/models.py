@@ -86,6 +86,11 @@ class League(models.Model):
         help_text="A bout request accepted by both managers goes onto the next "
         "event with room, without waiting for a commissioner.",
     )
+    walkover_on_postponement = models.BooleanField(
+        default=False,
+        help_text="A bracket bout postponed on its fight night (a fighter suspended or "
+        "retired since it was booked) is a walkover for the side that can fight.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -154,13 +159,42 @@ class Event(models.Model):
     tournament = models.ForeignKey(
         "league.Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="events"
     )
+    # A fight night: at ``fight_at`` (real time) the plans lock and the card is
+    # snapshotted and queued (league.services.fight_nights). An event without a
+    # fight time is fought as its bouts are booked ("fight now").
+    fight_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the fight night fires (empty: fight now)."
+    )
+    plans_due_at = models.DateTimeField(
+        null=True, blank=True, help_text="The managers' plan deadline (empty: the fight time)."
+    )
+    fired_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the fight night fired: plans locked."
+    )
 
     class Meta:
         ordering = ["date", "id"]
-        indexes = [models.Index(fields=["league", "date"])]
+        indexes = [
+            models.Index(fields=["league", "date"]),
+            models.Index(fields=["fired_at", "fight_at"], name="event_due"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(plans_due_at__isnull=True)
+                | Q(fight_at__isnull=False, plans_due_at__lte=models.F("fight_at")),
+                name="event_plans_due_by_fight_time",
+                violation_error_message="The plan deadline must be at or before the fight time.",
+            )
+        ]
 
     def __str__(self):
         return f"{self.name} ({self.date})"
+
+    @property
+    def plan_deadline(self):
+        """When the plans lock: the plan deadline, else the fight time (None:
+        until the bouts are queued)."""
+        return self.plans_due_at or self.fight_at
 
 
 class DivisionProjection(models.Model):
@@ -211,8 +245,13 @@ class ProjectionRequest(models.Model):
     recording never waits on the projector); deleted by the projector run that
     handled it. A division with requests is pending."""
 
-    RECORDED, FAILED, VOIDED = "recorded", "failed", "voided"
-    KINDS = [(RECORDED, "recorded"), (FAILED, "failed"), (VOIDED, "voided")]
+    RECORDED, FAILED, VOIDED, POSTPONED = "recorded", "failed", "voided", "postponed"
+    KINDS = [
+        (RECORDED, "recorded"),
+        (FAILED, "failed"),
+        (VOIDED, "voided"),
+        (POSTPONED, "postponed"),
+    ]
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="+")
     bout_id = models.BigIntegerField()
@@ -255,6 +294,11 @@ class Tournament(models.Model):
     start_date = models.DateField()
     days_between_stages = models.PositiveSmallIntegerField(default=14)
     seed = models.BigIntegerField(help_text="Bout seeds are derived from it and the match key.")
+    fight_now = models.BooleanField(
+        default=True,
+        help_text="Each stage's fight night is due as soon as its matches are made "
+        "(else at its date).",
+    )
     status = models.CharField(
         max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.RUNNING
     )

@@ -3,7 +3,9 @@
 Each receiver runs after the bouts' own transaction committed. It only records
 that a division has work (one INSERT per batch, so a recording never waits on a
 projector) and asks for the division's projector (``league.tasks.derive_division``:
-a Celery task on the production stack, inline in the embedded default).
+a Celery task on the production stack, inline in the embedded default); and when
+a fight night's last bout is done, fires the next due events
+(``league.services.fight_nights``: a season's next round).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections import defaultdict
 from bouts import signals
 from bouts.queueing import send
 from league.models import ProjectionRequest
+from league.services.fight_nights import events_fire_after
 from league.tasks import derive_division
 
 
@@ -36,10 +39,17 @@ def _request(kind: str, bouts) -> None:
 
 def on_recorded(sender, bouts, **kwargs) -> None:
     _request(ProjectionRequest.RECORDED, bouts)
+    events_fire_after(fact.event_id for fact in bouts)
 
 
 def on_failed(sender, bouts, **kwargs) -> None:
     _request(ProjectionRequest.FAILED, bouts)
+    events_fire_after(fact.event_id for fact in bouts)
+
+
+def on_postponed(sender, bouts, **kwargs) -> None:
+    _request(ProjectionRequest.POSTPONED, bouts)
+    events_fire_after(fact.event_id for fact in bouts)
 
 
 def on_voided(sender, bouts, **kwargs) -> None:
@@ -50,3 +60,4 @@ def connect() -> None:
     signals.recorded.connect(on_recorded, dispatch_uid="league.recorded")
     signals.failed.connect(on_failed, dispatch_uid="league.failed")
     signals.voided.connect(on_voided, dispatch_uid="league.voided")
+    signals.postponed.connect(on_postponed, dispatch_uid="league.postponed")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from bouts.models import Bout, BoutStatus
 from bouts.selectors import career_check
 from league import services
 from league.models import (
@@ -138,6 +139,32 @@ class BracketLine:
     end_round: int | None = None  # the round it ended in
     sources: tuple = ()  # (kind, ref) of the red and blue slots: "seed" / "winner" / "loser"
     reset: bool = False  # the grand final's reset
+    # Why the match's bout was not fought on its night (a fighter suspended or
+    # retired since it was booked): it waits to be re-booked, or the league's
+    # rule gave a walkover (``walkover_reason`` then says so too).
+    postponed_reason: str = ""
+    walkover_reason: str = ""
+
+
+def season_postponed(*, season) -> QuerySet:
+    """The season's bouts postponed on their fight night, with why, in league order."""
+    return (
+        Bout.objects.filter(event__season=season, status=BoutStatus.POSTPONED)
+        .select_related("red", "blue", "red_camp", "blue_camp", "event")
+        .only(
+            "id",
+            "date",
+            "order",
+            "event__name",
+            "event__date",
+            "postponed_reason",
+            "red__name",
+            "blue__name",
+            "red_camp__name",
+            "blue_camp__name",
+        )
+        .order_by("date", "event_id", "order", "id")
+    )
 
 
 def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], object | None]:
@@ -184,6 +211,8 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
                 end_round=result.round if result is not None else None,
                 sources=((spec.red.kind, spec.red.ref), (spec.blue.kind, spec.blue.ref)),
                 reset=spec.reset,
+                postponed_reason=row.bout.postponed_reason if row and row.bout else "",
+                walkover_reason=row.walkover_reason if row else "",
             )
         )
     return lines, who(state.champion) if state.complete else None

@@ -139,12 +139,17 @@ BOUTS_QUEUE = env.str("BOUTS_QUEUE", default="") or None
 # Bouts per task: a batch is claimed, fought and recorded in one transaction.
 BOUTS_BATCH_SIZE = env.int("BOUTS_BATCH_SIZE", default=50)
 BOUTS_MAX_ATTEMPTS = env.int("BOUTS_MAX_ATTEMPTS", default=5)
+# A fired fight night's bouts are spread over at least this many tasks (when it
+# has as many bouts), so that the workers share a night: a season's next night
+# waits for this one (league.services.fight_nights).
+BOUTS_NIGHT_TASKS = env.int("BOUTS_NIGHT_TASKS", default=8)
 # The beat sweeper: every BOUTS_SWEEP_EVERY seconds, re-send bouts queued or
 # running for longer than BOUTS_STALE_AFTER seconds (their message was lost) and
 # run the league projector of divisions left pending.
 BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
 BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
 _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
+FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",
@@ -154,6 +159,12 @@ CELERY_BEAT_SCHEDULE = {
     "derive-pending-divisions": {
         "task": "league.tasks.derive_pending_divisions",
         "schedule": float(BOUTS_SWEEP_EVERY),
+        "options": _SWEEP_OPTIONS,
+    },
+    # Fight nights: every FIGHT_NIGHTS_EVERY seconds, fire the events that are due.
+    "fire-due-events": {
+        "task": "league.tasks.fire_due_events",
+        "schedule": float(FIGHT_NIGHTS_EVERY),
         "options": _SWEEP_OPTIONS,
     },
 }
@@ -241,6 +252,7 @@ SPECTACULAR_SETTINGS = {
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",
+        "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",
     },

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from bouts.queueing import send
-from league.services import projector
+from league.services import fight_nights, projector
 
 
 @shared_task(acks_late=True)
@@ -25,3 +25,10 @@ def derive_pending_divisions() -> int:
     for division_id in ids:
         send(derive_division, division_id)
     return len(ids)
+
+
+@shared_task
+def fire_due_events() -> int:
+    """Beat: fire the fight nights whose time has come (and a season's next
+    event once the one before it is finished)."""
+    return len(fight_nights.events_fire_due())

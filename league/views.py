@@ -79,6 +79,7 @@ def division_detail(request, pk: int):
         "seasons": seasons,
         "season": season,
         "standings": list(selectors.season_standings(season=season)) if season else [],
+        "postponed": list(selectors.season_postponed(season=season)) if season else [],
         "rankings": selectors.division_rankings(division=division),
         "title": Title.objects.filter(division=division)
         .select_related("champion", "champion_camp")

@@ -4,7 +4,7 @@ need: the fighter page (his bouts and ratings) in the league, the officials' pag
 
 from django.urls import include, path
 
-from bouts import official_pages
+from bouts import official_pages, plan_page
 from bouts import views as bout_views
 
 from . import fighter_page, manager_views, views
@@ -22,7 +22,13 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
+    path(
+        "fighters/<int:pk>/standing-plan/<str:ruleset>/",
+        plan_page.standing_plan,
+        name="standing-plan",
+    ),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
+    path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
     path("referees/<int:pk>/", official_pages.referee_detail, name="referee"),
     path("judges/<int:pk>/", official_pages.judge_detail, name="judge"),
     path("doctors/<int:pk>/", official_pages.doctor_detail, name="doctor"),

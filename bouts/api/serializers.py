@@ -11,6 +11,7 @@ from league.models import Division, Event
 from referees.models import Doctor, Judge, Referee
 
 from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown
+from ..plans import FOUGHT
 
 
 def _side_name(fighter, camp) -> str:
@@ -139,6 +140,8 @@ class BoutDetailSerializer(BoutSerializer):
     referee_name = serializers.CharField(source="referee.name", read_only=True, default=None)
     doctor_name = serializers.CharField(source="doctor.name", read_only=True, default=None)
     judges = serializers.SerializerMethodField()
+    plans = serializers.SerializerMethodField()
+    postponed_reason = serializers.CharField(read_only=True)
     red_corner_name = serializers.CharField(source="red_corner.name", read_only=True, default=None)
     blue_corner_name = serializers.CharField(
         source="blue_corner.name", read_only=True, default=None
@@ -168,6 +171,7 @@ class BoutDetailSerializer(BoutSerializer):
             "options",
             "plans",
             "failure_reason",
+            "postponed_reason",
             "attempts",
             "created_at",
             "queued_at",
@@ -186,6 +190,16 @@ class BoutDetailSerializer(BoutSerializer):
             "play_by_play",
             "details",
         ]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_plans(self, bout):
+        """The plans given when the bout was booked: hidden, as the managers'
+        plans are, until the bout is fought (staff see them)."""
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if bout.status in FOUGHT or (user is not None and user.is_staff):
+            return bout.plans
+        return None
 
     @extend_schema_field(NamedSerializer(many=True))
     def get_judges(self, bout):
@@ -316,3 +330,9 @@ class BoutScheduleSerializer(serializers.Serializer):
 
 class BoutVoidSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)
+
+
+class BoutRebookSerializer(serializers.Serializer):
+    event = serializers.PrimaryKeyRelatedField(
+        queryset=Event.objects.all(), help_text="The fight night it is put on."
+    )

@@ -1,6 +1,7 @@
 """Bouts: list, the whole record, scheduling (with an idempotency key) and queueing."""
 
 from django.db import IntegrityError
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -13,10 +14,11 @@ from core.api.throttles import BoutQueueThrottle
 
 from .. import selectors
 from ..models import Bout
-from ..services import bout_queue, bout_schedule, bout_void
+from ..services import bout_queue, bout_rebook, bout_schedule, bout_void
 from .filters import BoutFilter
 from .serializers import (
     BoutDetailSerializer,
+    BoutRebookSerializer,
     BoutScheduleSerializer,
     BoutSerializer,
     BoutVoidSerializer,
@@ -50,9 +52,10 @@ class BoutViewSet(
     mixins.CreateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Bouts. Creating one schedules it and queues it for simulation; the detail is
-    the whole record (scorecards per judge and round, knockdowns, injuries, fouls,
-    play-by-play)."""
+    """Bouts. Creating one schedules it and queues it for simulation (on a fight
+    night still to come: it waits for the night); the detail is the whole record
+    (scorecards per judge and round, knockdowns, injuries, fouls, play-by-play).
+    The plans given when it was booked stay hidden until it is fought."""
 
     filterset_class = BoutFilter
     search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
@@ -68,12 +71,12 @@ class BoutViewSet(
     def get_serializer_class(self):
         if self.action == "create":
             return BoutScheduleSerializer
-        if self.action in ("retrieve", "queue", "void"):
+        if self.action in ("retrieve", "queue", "void", "rebook"):
             return BoutDetailSerializer
         return BoutSerializer
 
     def get_queryset(self):
-        if self.action in ("retrieve", "queue", "void"):
+        if self.action in ("retrieve", "queue", "void", "rebook"):
             return selectors.bout_report_queryset().defer("inputs")
         return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
             "inputs", "options", "plans", "result__engine_result"
@@ -121,8 +124,17 @@ class BoutViewSet(
         for name in ("plans", "options"):
             if data.get(name) is None:
                 data.pop(name, None)
+        # A bout booked on a fight night still to come waits for it (plans can be
+        # written until its deadline); any other is fought now.
+        event = data.get("event")
+        queue = not (
+            event is not None
+            and event.fired_at is None
+            and event.fight_at is not None
+            and event.fight_at > timezone.now()
+        )
         try:
-            bout = bout_schedule(**data, idempotency_key=key, queue=True, user=request.user)
+            bout = bout_schedule(**data, idempotency_key=key, queue=queue, user=request.user)
         except IntegrityError:
             # Two requests with one key raced; the other one made the bout.
             if key is None:
@@ -139,6 +151,17 @@ class BoutViewSet(
         """Queue a scheduled (or failed) bout for simulation."""
         bout = self.get_object()
         bout_queue(bout=bout)
+        return self._detail(bout.pk, status.HTTP_200_OK)
+
+    @extend_schema(request=BoutRebookSerializer, responses=BoutDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def rebook(self, request, pk=None):
+        """Put a bout postponed on its fight night on another event of its league
+        (staff or the league's commissioner): it fights when that night fires."""
+        bout = self.get_object()
+        body = BoutRebookSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        bout_rebook(bout=bout, event=body.validated_data["event"], user=request.user)
         return self._detail(bout.pk, status.HTTP_200_OK)
 
     @extend_schema(request=BoutVoidSerializer, responses=BoutDetailSerializer)

@@ -5,12 +5,16 @@
   re-queue failed bouts, re-send lost or stale tasks;
 - ``recording``: the worker side — claim, fight, record, fail, in batches;
 - ``voiding``: void a completed bout's result;
+- ``firing``: a fight night's bouts snapshotted and queued, or postponed;
+  ``rebooking``: a postponed bout put on another night;
+- ``plans``: the managers' fight plans (versions, standing plans);
 - ``sides`` and ``careers``: what both sides share (building the engine sides
   of many bouts at once; careers as commutative counters).
 
 The names below are the package's interface (what callers use).
 """
 
+from bouts.services.rebooking import bout_rebook
 from bouts.services.recording import bout_fail, bout_record, bout_run, bouts_record, bouts_run
 from bouts.services.scheduling import (
     BoutSpec,
@@ -29,6 +33,7 @@ __all__ = [
     "BoutSpec",
     "bout_fail",
     "bout_queue",
+    "bout_rebook",
     "bout_record",
     "bout_run",
     "bout_schedule",

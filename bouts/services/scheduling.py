@@ -28,6 +28,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from bouts import inputs as bout_inputs
+from bouts import plans as bout_plans
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
@@ -79,11 +80,12 @@ def _send(bout_ids: list[int]) -> None:
         logger.error("%d queued bout(s) could not be sent: %s", len(bout_ids), exc)
 
 
-def enqueue_on_commit(bout_ids: Sequence[int]) -> None:
+def enqueue_on_commit(bout_ids: Sequence[int], *, size: int | None = None) -> None:
     """Send ``simulate_bouts`` tasks for ``bout_ids`` (in the order given: league
-    order for a season) in batches, once the current transaction commits."""
+    order for a season) in batches (of ``size``, default ``BOUTS_BATCH_SIZE``),
+    once the current transaction commits."""
     ids = list(bout_ids)
-    size = batch_size()
+    size = size or batch_size()
     for start in range(0, len(ids), size):
         transaction.on_commit(partial(_send, ids[start : start + size]))
 
@@ -411,6 +413,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
         bouts, built = _check_sides(fresh, _Cards(events))
         _raise(fresh)
         now = timezone.now()
+        fight_with = bout_plans.plans_to_fight(bouts) if queue else {}
         for bout, (bout_sides, fighter_ids) in zip(bouts, built):
             if len(fresh) == 1:
                 # The one-bout path (API, admin): every model rule, queries included.
@@ -421,8 +424,13 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 # database's constraints hold them too.
                 bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
             if queue:
+                plans, sources = fight_with[id(bout)]
                 bout.inputs = bout_inputs.inputs_snapshot(
-                    bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+                    bout=bout,
+                    sides=bout_sides,
+                    fighter_ids=fighter_ids,
+                    plans=plans,
+                    plan_sources=sources,
                 )
                 bout.status = BoutStatus.QUEUED
                 bout.queued_at = now
@@ -474,6 +482,7 @@ def bouts_queue(*, bouts) -> list[Bout]:
         if not todo:
             return []
         sides = Sides(todo, scheduling=False)
+        fight_with = bout_plans.plans_to_fight(todo)
         errors: dict[str, list[str]] = defaultdict(list)
         now = timezone.now()
         for bout in todo:
@@ -482,8 +491,13 @@ def bouts_queue(*, bouts) -> list[Bout]:
                 errors[key].extend(messages)
             if bout_errors:
                 continue
+            plans, sources = fight_with[id(bout)]
             bout.inputs = bout_inputs.inputs_snapshot(
-                bout=bout, sides=bout_sides, fighter_ids=fighter_ids
+                bout=bout,
+                sides=bout_sides,
+                fighter_ids=fighter_ids,
+                plans=plans,
+                plan_sources=sources,
             )
             bout.status = BoutStatus.QUEUED
             bout.attempts = 0
@@ -503,6 +517,10 @@ def bout_queue(*, bout: Bout) -> Bout:
     status = Bout.objects.filter(pk=bout.pk).values_list("status", flat=True).first()
     if status in (BoutStatus.COMPLETED, BoutStatus.VOIDED):
         raise ValidationError({"status": [f"This bout is already {status}."]})
+    if status == BoutStatus.POSTPONED:
+        raise ValidationError(
+            {"status": ["This bout was postponed on its fight night: book it again."]}
+        )
     queued = bouts_queue(bouts=[bout])
     source = queued[0] if queued else Bout.objects.get(pk=bout.pk)
     for name in ("inputs", "status", "attempts", "failure_reason", "queued_at"):

@@ -114,7 +114,18 @@ class CardBoutSerializer(serializers.ModelSerializer):
 class EventSerializer(CleanModelSerializer):
     class Meta:
         model = Event
-        fields = ["id", "league", "season", "name", "date", "venue"]
+        fields = [
+            "id",
+            "league",
+            "season",
+            "name",
+            "date",
+            "venue",
+            "fight_at",
+            "plans_due_at",
+            "fired_at",
+        ]
+        read_only_fields = ["fired_at"]
 
     def validate(self, attrs):
         league = attrs.get("league", getattr(self.instance, "league", None))

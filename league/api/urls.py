@@ -10,6 +10,7 @@ from rest_framework.urlpatterns import format_suffix_patterns
 
 from bouts.api.fighter_history import FighterBoutsView
 from bouts.api.odds import OddsView
+from bouts.api.plans import BoutPlansView, BoutPlanValidateView, StandingPlansView
 from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
@@ -56,9 +57,22 @@ fighter_bouts = format_suffix_patterns(
     ]
 )
 
+# A bout's fight plans: written by the sides' managers (not the commissioners'
+# writes of the bouts viewset), so mounted beside it.
+bout_plans = [
+    path("bouts/<int:pk>/plans/", BoutPlansView.as_view(), name="bout-plans"),
+    path(
+        "bouts/<int:pk>/plans/validate/",
+        BoutPlanValidateView.as_view(),
+        name="bout-plans-validate",
+    ),
+    path("standing-plans/", StandingPlansView.as_view(), name="standing-plans"),
+]
+
 urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
+    *bout_plans,
     *fighter_bouts,
     *router.urls,
 ]

@@ -15,6 +15,7 @@ from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
+from ..services import fight_nights
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -94,11 +95,17 @@ class SeasonScheduleSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False, allow_null=True)
     seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
     venue = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
+    fight_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="The first fight night's time, the next ones days_between_events days "
+        "apart; the managers write their plans until then. Empty: fought now.",
+    )
 
 
 class DivisionViewSet(_InLeagueViewSet):
     """Divisions: one weight class of a league, with its fighters (and camps for
-    team rulesets). ``schedule-season`` plans a round robin and queues its bouts."""
+    team rulesets). ``schedule-season`` plans a round robin of fight nights."""
 
     serializer_class = DivisionSerializer
     filterset_class = DivisionFilter
@@ -116,11 +123,16 @@ class DivisionViewSet(_InLeagueViewSet):
     @action(detail=True, methods=["post"], url_path="schedule-season", filter_backends=[])
     def schedule_season(self, request, pk=None):
         """A round-robin season for the division's active fighters (or camps): one
-        event per round, every bout scheduled and queued."""
+        fight night per round, every bout scheduled; fought now (night after night),
+        or from ``fight_at`` on."""
         division = self.get_object()
         body = SeasonScheduleSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        season = services.season_schedule(division=division, queue=True, **body.validated_data)
+        data = dict(body.validated_data)
+        fight_at = data.pop("fight_at", None)
+        season = services.season_schedule(
+            division=division, queue=fight_at is None, fight_at=fight_at, **data
+        )
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
@@ -170,7 +182,18 @@ class EventViewSet(_InLeagueViewSet):
     ordering = ["date", "id"]
 
     def get_serializer_class(self):
-        return EventDetailSerializer if self.action == "retrieve" else EventSerializer
+        return EventDetailSerializer if self.action in ("retrieve", "fight") else EventSerializer
+
+    @extend_schema(request=None, responses=EventDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def fight(self, request, pk=None):
+        """Fight the card now (staff or the league's commissioner): its plans
+        lock and it fires — a season's event as soon as the earlier ones are
+        finished."""
+        event = self.get_object()
+        fight_nights.event_fight_now(event=event, user=request.user)
+        self.action = "retrieve"
+        return Response(EventDetailSerializer(self.get_queryset().get(pk=event.pk)).data)
 
     def get_queryset(self):
         qs = Event.objects.all()

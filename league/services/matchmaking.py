@@ -82,7 +82,7 @@ def card_matchmake(
     recent = [
         ((FIGHTER, r), (FIGHTER, b))
         for r, b in Bout.objects.filter(division=division, date__gte=since, red__isnull=False)
-        .exclude(status=BoutStatus.FAILED)
+        .exclude(status__in=(BoutStatus.FAILED, BoutStatus.POSTPONED))
         .values_list("red_id", "blue_id")
     ]
     made = matchmake(candidates, date=date, recent=recent, max_pairs=max_bouts)

@@ -68,7 +68,11 @@ from league.services.storage import (
     store_reigns,
     store_standings,
 )
-from league.services.tournaments import tournament_advance, tournament_unstall
+from league.services.tournaments import (
+    tournament_advance,
+    tournament_unstall,
+    tournament_walkovers_for_postponed,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -162,7 +166,11 @@ def _project_once(division_id: int, report: Projection) -> None:
     # A replay: a bout voided after it was derived, or one that completed behind
     # the watermark without being derived (it was passed while stale). Derived
     # bouts are the ones with rating history.
-    asked = {r["bout_id"] for r in requests if r["kind"] != ProjectionRequest.FAILED}
+    asked = {
+        r["bout_id"]
+        for r in requests
+        if r["kind"] not in (ProjectionRequest.FAILED, ProjectionRequest.POSTPONED)
+    }
     asked |= set(projection.skipped or ())
     keys = {
         row["id"]: (chronological_key(row), row["status"])
@@ -210,6 +218,9 @@ def _project_once(division_id: int, report: Projection) -> None:
     failed = [r["bout_id"] for r in requests if r["kind"] == ProjectionRequest.FAILED]
     if failed:
         _after_failures(division, failed)
+    postponed = [r["bout_id"] for r in requests if r["kind"] == ProjectionRequest.POSTPONED]
+    if postponed:
+        _after_postponements(division, postponed)
     projection.derived_at = timezone.now()
     projection.save()
     report.watermark = projection.watermark
@@ -326,6 +337,26 @@ def _after_failures(division: Division, bout_ids: list[int]) -> None:
     matches = TournamentMatch.objects.filter(bout_id__in=bout_ids).select_related("tournament")
     for tournament in {m.tournament_id: m.tournament for m in matches}.values():
         tournament_unstall(tournament=tournament, division=division)
+    seasons = set(
+        Bout.objects.filter(pk__in=bout_ids, event__season__isnull=False).values_list(
+            "event__season_id", flat=True
+        )
+    )
+    for season in Season.objects.filter(pk__in=seasons):
+        season_close_if_done(season)
+
+
+def _after_postponements(division: Division, bout_ids: list[int]) -> None:
+    """A bracket bout postponed on its fight night is a walkover for the side
+    that can fight only by the league's rule (``walkover_on_postponement``);
+    else the match waits for the commissioner to re-book it. A season whose
+    last bouts were postponed closes."""
+    matches = TournamentMatch.objects.filter(bout_id__in=bout_ids).select_related(
+        "tournament", "tournament__league"
+    )
+    for tournament in {m.tournament_id: m.tournament for m in matches}.values():
+        if tournament.league.walkover_on_postponement:
+            tournament_walkovers_for_postponed(tournament=tournament, division=division)
     seasons = set(
         Bout.objects.filter(pk__in=bout_ids, event__season__isnull=False).values_list(
             "event__season_id", flat=True

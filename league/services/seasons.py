@@ -7,6 +7,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_schedule
@@ -16,6 +17,7 @@ from league.models import Division, Event, Season, SeasonStatus
 from league.scheduling.round_robin import round_robin
 from league.services.booking import Officials, league_bout
 from league.services.common import CAMP, FIGHTER, derive_seed, division_is_team
+from league.services.fight_nights import events_fire_due
 
 
 def season_schedule(
@@ -25,11 +27,17 @@ def season_schedule(
     seed: int = 0,
     queue: bool = True,
     venue: str = "",
+    fight_at: dt.datetime | None = None,
 ) -> Season:
     """A round-robin season for the division's active fighters (camps, under a team
-    ruleset): one event per round, ``League.days_between_events`` apart, every
-    bout scheduled and (with ``queue``) queued on commit — validated once and
-    created with bulk inserts (``bouts.services.bouts_schedule``). With
+    ruleset): one event (a fight night) per round, ``League.days_between_events``
+    apart, every bout scheduled — validated once and created with bulk inserts
+    (``bouts.services.bouts_schedule``). The events fire in order
+    (league.services.fight_nights): with ``queue`` ("fight now") all are due at
+    once and the first fires before this returns; else the first fires at
+    ``fight_at`` and each next one ``days_between_events`` days later (real
+    time) — or, without ``fight_at``, when the commissioner sets their fight
+    times or fights the season now (``fight_nights.season_fight_now``). With
     ``League.development`` the division's fighters age and develop (and some
     retire) before every season after the first (league.development)."""
     league = division.league
@@ -86,16 +94,26 @@ def season_schedule(
             fighters = Fighter.objects.in_bulk([pk for _, pk in members])
         camps = Camp.objects.in_bulk([pk for _, pk in members]) if team else {}
         rounds = round_robin(members)
+        now = timezone.now()
+        step = dt.timedelta(days=league.days_between_events)
+        dates = [start_date + r * step for r in range(len(rounds))]
+        if queue:
+            fight_times = [now] * len(rounds)
+        elif fight_at is not None:
+            fight_times = [fight_at + r * step for r in range(len(rounds))]
+        else:
+            fight_times = [None] * len(rounds)
         events = Event.objects.bulk_create(
             [
                 Event(
                     league=league,
                     season=season,
                     name=f"{season.name} · round {r + 1}",
-                    date=start_date + dt.timedelta(days=r * league.days_between_events),
+                    date=date,
                     venue=venue,
+                    fight_at=fight_times[r],
                 )
-                for r in range(len(rounds))
+                for r, date in enumerate(dates)
             ]
         )
         specs = []
@@ -118,14 +136,26 @@ def season_schedule(
                         idempotency_key=f"season-{season.id}-{r + 1}-{order}",
                     )
                 )
-        bouts_schedule(specs=specs, queue=queue)
+        # The bouts wait for their fight nights; "fight now" makes every night due
+        # at once and fires the first (the others follow, each when the one
+        # before it is finished: league.services.fight_nights).
+        bouts_schedule(specs=specs, queue=False)
+        if queue:
+            events_fire_due(events=[e.pk for e in events])
     return season
 
 
 def season_close_if_done(season: Season) -> None:
     """Close a running season once none of its bouts is left to fight."""
+    # A postponed bout does not hold the season open: the table says it was
+    # postponed, and the commissioner may re-book it.
     pending = Bout.objects.filter(event__season=season).exclude(
-        status__in=[BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED]
+        status__in=[
+            BoutStatus.COMPLETED,
+            BoutStatus.FAILED,
+            BoutStatus.VOIDED,
+            BoutStatus.POSTPONED,
+        ]
     )
     if not pending.exists() and season.status != SeasonStatus.COMPLETED:
         season.status = SeasonStatus.COMPLETED

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus, MedicalSuspension, Result
@@ -33,6 +34,7 @@ from league.services.common import (
     derive_seed,
     division_is_team,
 )
+from league.services.fight_nights import events_fire_due
 from league.services.matchmaking import division_ranking
 
 
@@ -96,6 +98,7 @@ def tournament_create(
             start_date=start_date,
             days_between_stages=league.days_between_events,
             seed=derive_seed(seed, league.slug, division.weight_class, "tournament", number),
+            fight_now=queue,
         )
         tournament.full_clean()
         tournament.save()
@@ -105,7 +108,7 @@ def tournament_create(
                 for n, c in enumerate(entrants[:size], start=1)
             ]
         )
-        tournament_advance(tournament=tournament, division=division, queue=queue)
+        tournament_advance(tournament=tournament, division=division)
     return tournament
 
 
@@ -177,6 +180,57 @@ def tournament_unstall(*, tournament: Tournament, division: Division) -> int:
     return count
 
 
+def tournament_walkovers_for_postponed(*, tournament: Tournament, division: Division) -> int:
+    """By the league's rule (``League.walkover_on_postponement``): each of the
+    tournament's postponed bouts is a walkover for the side that can still
+    fight (the higher seed if neither can), and the bracket advances. Called by
+    the division's projector. Returns how many matches were decided so."""
+    with transaction.atomic():
+        entries = {
+            competitor_of(e): e.seed for e in TournamentEntry.objects.filter(tournament=tournament)
+        }
+        matches = TournamentMatch.objects.filter(
+            tournament=tournament, walkover="", bout__status=BoutStatus.POSTPONED
+        ).select_related("bout")
+        count = 0
+        for match in matches:
+            bout = match.bout
+            team = bout.red_id is None
+            red = (CAMP, bout.red_camp_id) if team else (FIGHTER, bout.red_id)
+            blue = (CAMP, bout.blue_camp_id) if team else (FIGHTER, bout.blue_id)
+            unfit = _unfit(bout) if not team else set()
+            if unfit == {"red"}:
+                side = "blue"
+            elif unfit == {"blue"}:
+                side = "red"
+            else:
+                side = "red" if entries.get(red, 999) <= entries.get(blue, 999) else "blue"
+            match.walkover = side
+            match.walkover_reason = f"bout postponed: {bout.postponed_reason}"[:300]
+            match.save(update_fields=["walkover", "walkover_reason"])
+            count += 1
+        if count:
+            tournament_advance(tournament=tournament, division=division)
+    return count
+
+
+def _unfit(bout: Bout) -> set[str]:
+    """The sides of a one-on-one bout whose fighter is retired or medically
+    suspended on the bout's date."""
+    sides = {bout.red_id: "red", bout.blue_id: "blue"}
+    out = set()
+    for pk, active, retired_on in Fighter.objects.filter(pk__in=list(sides)).values_list(
+        "pk", "is_active", "retired_on"
+    ):
+        if not active or (retired_on is not None and retired_on <= bout.date):
+            out.add(sides[pk])
+    suspended = MedicalSuspension.objects.filter(
+        fighter_id__in=list(sides), starts_on__lte=bout.date, ends_on__gte=bout.date
+    ).values_list("fighter_id", flat=True)
+    out.update(sides[pk] for pk in suspended)
+    return out
+
+
 def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
     """``{bout id: "red" | "blue"}`` for the drawn tournament bouts among
     ``bout_ids``: the side the bracket's draw rule sent through."""
@@ -221,7 +275,7 @@ def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tupl
             | Q(red_camp_id__in=camps)
             | Q(blue_camp_id__in=camps)
         )
-        .exclude(status=BoutStatus.FAILED)
+        .exclude(status__in=(BoutStatus.FAILED, BoutStatus.POSTPONED))
         .aggregate(d=Max("date"))["d"]
     )
     if last is not None and last >= date:
@@ -235,16 +289,19 @@ def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tupl
     return date
 
 
-def tournament_advance(*, tournament: Tournament, division: Division, queue: bool = True) -> None:
+def tournament_advance(*, tournament: Tournament, division: Division) -> None:
     """Schedule every match the bracket has made ready, a round at a time (the
-    caller is the division's projector, or holds the division lock); close the
-    tournament once it has a champion."""
+    caller is the division's projector, or holds the division lock), on its
+    stage's fight night — due at once for a ``fight_now`` tournament (and fired
+    here), else when the commissioner sets its fight time; close the tournament
+    once it has a champion."""
     bracket, state, entries = tournament_state(tournament)
     scheduled = set(
         TournamentMatch.objects.filter(tournament=tournament).values_list("key", flat=True)
     )
     league = tournament.league
     officials = None
+    events: set[int] = set()
     position = {m.key: n for n, m in enumerate(bracket.matches, start=1)}
     for _ in range(len(bracket.matches)):  # walkovers can make more matches ready
         ready = [m for m in state.ready if m.key not in scheduled]
@@ -259,8 +316,13 @@ def tournament_advance(*, tournament: Tournament, division: Division, queue: boo
             event, _ = Event.objects.get_or_create(
                 tournament=tournament,
                 date=date,
-                defaults={"league": league, "name": f"{tournament.name} · {date.isoformat()}"},
+                defaults={
+                    "league": league,
+                    "name": f"{tournament.name} · {date.isoformat()}",
+                    "fight_at": timezone.now() if tournament.fight_now else None,
+                },
             )
+            events.add(event.pk)
             specs.append(
                 (
                     ms,
@@ -278,9 +340,11 @@ def tournament_advance(*, tournament: Tournament, division: Division, queue: boo
                     ),
                 )
             )
-        _schedule_round(tournament, specs, queue=queue)
+        _schedule_round(tournament, specs)
         scheduled.update(ms.key for ms, _, _ in specs)
         bracket, state, entries = tournament_state(tournament)
+    if events and tournament.fight_now:
+        events_fire_due(events=events)
     if state.complete and tournament.status != TournamentStatus.COMPLETED:
         winner = entries[state.champion]
         tournament.status = TournamentStatus.COMPLETED
@@ -293,14 +357,14 @@ def _fresh(spec: BoutSpec) -> BoutSpec:
     return BoutSpec(**{**vars(spec), "errors": defaultdict(list)})
 
 
-def _schedule_round(tournament: Tournament, items: list, *, queue: bool) -> None:
+def _schedule_round(tournament: Tournament, items: list) -> None:
     """The round's matches in one go (``bouts_schedule``); when some cannot be
     made, each is tried alone, and a match whose bout cannot be made (an entrant
     retired, a card missing) is a walkover for the side that can fight (the
     higher seed if neither can)."""
     try:
         with transaction.atomic():
-            bouts = bouts_schedule(specs=[_fresh(b) for _, _, b in items], queue=queue)
+            bouts = bouts_schedule(specs=[_fresh(b) for _, _, b in items], queue=False)
             TournamentMatch.objects.bulk_create(
                 [
                     TournamentMatch(tournament=tournament, key=ms.key, stage=spec.stage, bout=bout)
@@ -311,7 +375,7 @@ def _schedule_round(tournament: Tournament, items: list, *, queue: bool) -> None
     except ValidationError as exc:
         if len(items) > 1:
             for item in items:
-                _schedule_round(tournament, [item], queue=queue)
+                _schedule_round(tournament, [item])
             return
         error = exc
     ms, spec, _ = items[0]

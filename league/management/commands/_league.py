@@ -10,13 +10,14 @@ from django.core.management.base import CommandError
 from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
-from bouts.services import bouts_queue
 from league.celery import app
 from league.models import Division, League
 from league.selectors import division_rankings, league_champions, season_standings, title_lineage
 from league.services import division_derivation, division_project
+from league.services.fight_nights import events_fire_due, season_fight_now
 
-DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)
+# A postponed bout is done with too: it waits for the commissioner to re-book it.
+DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED, BoutStatus.POSTPONED)
 
 
 def eager() -> bool:
@@ -83,22 +84,16 @@ def follow(
             time.sleep(poll)
 
 
-def queue_with_progress(bouts, *, stdout, label: str) -> None:
-    """Queue scheduled bouts in league order, a batch per transaction (their
-    tasks are sent as each commits). Eagerly (no broker) each batch is fought as
-    it is queued, so the bar follows the fighting; with workers it counts the
-    queueing, and ``follow`` shows the fighting."""
-    ids = list(
-        bouts.filter(status=BoutStatus.SCHEDULED)
-        .order_by("date", "event_id", "order", "id")
-        .values_list("pk", flat=True)
-    )
-    size = max(1, int(getattr(settings, "BOUTS_BATCH_SIZE", 50)))
-    with tqdm(total=len(ids), desc=label, unit="bout", file=stdout) as bar:
-        for start in range(0, len(ids), size):
-            chunk = ids[start : start + size]
-            bouts_queue(bouts=chunk)
-            bar.update(len(chunk))
+def fight_now(season, *, stdout, label: str) -> None:
+    """Fight a scheduled season now: its fight nights all made due, fired in
+    order (league.services.fight_nights), each when the one before it is
+    finished. Eagerly (no broker) the whole season is fought before this
+    returns; with workers the first night is queued and ``follow`` shows the
+    fighting."""
+    season_fight_now(season=season)
+    events_fire_due(events=list(season.events.values_list("pk", flat=True)))
+    done = Bout.objects.filter(event__season=season, status__in=DONE).count()
+    stdout.write(f"{label}: {done} of {Bout.objects.filter(event__season=season).count()} done")
 
 
 def follow_derivation(

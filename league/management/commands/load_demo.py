@@ -21,12 +21,12 @@ from league.services.storage import title_for
 from ._league import (
     eager,
     failed_lines,
+    fight_now,
     follow,
     follow_derivation,
     print_champions,
     print_rankings,
     print_standings,
-    queue_with_progress,
     workers_or_eager,
 )
 from ._managers import demo_league, ensure_managers
@@ -182,7 +182,7 @@ class Command(BaseCommand):
                 continue
             season = services.season_schedule(division=division, seed=seed, queue=False)
             bouts = Bout.objects.filter(event__season=season)
-            queue_with_progress(bouts, stdout=self.stdout, label=f"{league.name} season")
+            fight_now(season, stdout=self.stdout, label=f"{league.name} season")
             if not eager() and not follow(
                 bouts, stdout=self.stdout, label=f"{league.name} season", timeout=timeout
             ):

@@ -9,17 +9,17 @@ from league import services
 from ._league import (
     eager,
     failed_lines,
+    fight_now,
     follow,
     follow_derivation,
     get_division,
     get_league,
     print_standings,
-    queue_with_progress,
 )
 
 
 class Command(BaseCommand):
-    help = "Schedule a round-robin season (one event per round) and queue its bouts."
+    help = "Schedule a round-robin season (one fight night per round) and fight it now."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -43,19 +43,17 @@ class Command(BaseCommand):
         seasons = []
         for division in divisions:
             try:
-                # With workers, the season is created queued (one bulk insert) and
-                # its batches are sent on commit; eagerly, it is queued a batch at
-                # a time so that the bar follows the fighting.
-                season = services.season_schedule(
-                    division=division, seed=opts["seed"], queue=not eager()
-                )
+                season = services.season_schedule(division=division, seed=opts["seed"], queue=False)
             except ValidationError as exc:
                 raise CommandError("; ".join(exc.messages)) from None
             bouts = Bout.objects.filter(event__season=season)
             self.stdout.write(
                 f"{season.name}: {season.events.count()} events, {bouts.count()} bouts"
             )
-            queue_with_progress(bouts, stdout=self.stdout, label=f"{division.name} queued")
+            # Its fight nights due now: with workers the first is queued and the
+            # others follow as each finishes (divisions in parallel); eagerly, the
+            # season is fought here.
+            fight_now(season, stdout=self.stdout, label=season.name)
             seasons.append(season)
         everything = Bout.objects.filter(event__season__in=seasons)
         waiting = opts["wait"] and not eager()

@@ -1,0 +1,63 @@
+"""Re-booking a postponed bout: the commissioner puts it on another fight night.
+
+A bout postponed on its night (a fighter suspended or retired since it was
+booked: ``bouts.services.firing``) keeps its row — its plans, its place in a
+season or a bracket — and goes back to ``scheduled`` on the event given, with
+the scheduling rules checked again for the new date (suspensions, retirement,
+cards, one bout per fighter per card). It fights when that night fires (at
+once, if the night has fired already: ``league.services.fight_nights`` fires
+bouts booked on a fired night).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max, Q
+
+from bouts.models import Bout, BoutStatus
+from bouts.services.scheduling import RELATED
+from bouts.services.sides import Sides
+from bouts.services.voiding import can_void
+
+
+def bout_rebook(*, bout: Bout, event, user=None, check_permission: bool = True) -> Bout:
+    """Put a postponed bout on ``event`` (same league). ``PermissionDenied``
+    unless staff or the league's commissioner; ``ValidationError`` (nothing
+    changed) for a bout not postponed, another league's event, or a bout its
+    fighters still cannot fight on the event's date."""
+    # Who may re-book is who may void: staff, or the bout's league's commissioner.
+    if check_permission and not can_void(user, bout):
+        raise PermissionDenied("Only staff or the league's commissioner re-books this bout.")
+    with transaction.atomic():
+        locked = (
+            Bout.objects.select_for_update(of=("self",))
+            .select_related(*RELATED, "event", "division")
+            .get(pk=bout.pk)
+        )
+        if locked.status != BoutStatus.POSTPONED:
+            raise ValidationError({"status": ["Only a postponed bout is re-booked."]})
+        league_id = (locked.event or locked.division).league_id
+        if event.league_id != league_id:
+            raise ValidationError({"event": [f"{event.name} is not an event of this league."]})
+        taken = Bout.objects.filter(event=event).exclude(pk=locked.pk)
+        if locked.red_id is not None:
+            ids = [locked.red_id, locked.blue_id]
+            clash = Q(red_id__in=ids) | Q(blue_id__in=ids)
+        else:
+            ids = [locked.red_camp_id, locked.blue_camp_id]
+            clash = Q(red_camp_id__in=ids) | Q(blue_camp_id__in=ids)
+        if taken.filter(clash).exists():
+            raise ValidationError(
+                {"event": [f"A side of this bout already fights on {event.name}."]}
+            )
+        locked.event, locked.date = event, event.date
+        _, _, errors = Sides([locked], scheduling=True).build(locked)
+        if errors:
+            raise ValidationError({k: list(v) for k, v in errors.items()})
+        locked.order = (taken.aggregate(o=Max("order"))["o"] or 0) + 1
+        locked.status = BoutStatus.SCHEDULED
+        locked.postponed_reason = ""
+        locked.full_clean(exclude=["idempotency_key"])
+        locked.save(update_fields=["event", "date", "order", "status", "postponed_reason"])
+    return locked
