@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from bouts.queueing import send
-from league.services import projector
+from league.services import projector, training
 
 
 @shared_task(acks_late=True)
@@ -25,3 +25,10 @@ def derive_pending_divisions() -> int:
     for division_id in ids:
         send(derive_division, division_id)
     return len(ids)
+
+
+@shared_task(acks_late=True)
+def count_career_bouts(bout_ids: list[int]) -> int:
+    """Count recorded bouts into career leagues' careers (training kept or taken
+    back, damage, aging): idempotent per bout and fighter."""
+    return training.career_bouts_recorded([int(i) for i in bout_ids])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from .budget import BudgetRule
 from .errors import CardError, OptionError
 
 # The officials' and corners' vocabulary lives beside their validator; re-exported
@@ -41,6 +42,8 @@ class Ruleset(ABC):
     default_rounds: int = 12
     max_rounds: int = 15
     methods: tuple[str, ...] = BOXING_METHODS
+    # Career leagues (bouts/engine/budget.py): what a new card costs, what training moves.
+    budget: BudgetRule | None = None
 
     # --- cards -----------------------------------------------------------------
     @abstractmethod

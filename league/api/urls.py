@@ -14,6 +14,7 @@ from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
+from .career import CareerFighterView, TrainingView
 from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .members import InvitationViewSet, MembershipViewSet
@@ -59,6 +60,9 @@ fighter_bouts = format_suffix_patterns(
 urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
+    # The career game (docs/career.md).
+    path("leagues/<slug:slug>/career/", CareerFighterView.as_view(), name="api-career"),
+    path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
     *fighter_bouts,
     *router.urls,
 ]
