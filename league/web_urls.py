@@ -7,7 +7,7 @@ from django.urls import path
 from bouts import referee_page
 from bouts import views as bout_views
 
-from . import fighter_page, manager_views, views
+from . import career_views, fighter_page, manager_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,5 +26,11 @@ urlpatterns = [
     path("requests/<int:pk>/<slug:act>/", manager_views.request_act, name="bout-request-act"),
     path("leagues/<slug:slug>/managers/", manager_views.league_managers, name="league-managers"),
     path("join/<str:token>/", manager_views.join, name="join"),
+    # The career game (docs/career.md).
+    path(
+        "leagues/<slug:slug>/career/new-fighter/",
+        career_views.new_fighter,
+        name="career-new-fighter",
+    ),
     path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
 ]
