@@ -85,5 +85,7 @@ def test_others_are_refused(role):
 
 def test_staff_may_build_for_any_camp():
     world = career_world()
-    response = client_of(world, "staff").post(_url(world), {**_post(world), "camp": world.camp_b.pk})
+    response = client_of(world, "staff").post(
+        _url(world), {**_post(world), "camp": world.camp_b.pk}
+    )
     assert response.status_code == 302
