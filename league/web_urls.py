@@ -7,7 +7,7 @@ from django.urls import path
 from bouts import referee_page
 from bouts import views as bout_views
 
-from . import career_views, fighter_page, manager_views, views
+from . import career_views, fighter_page, manager_views, scouting, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,6 +17,7 @@ urlpatterns = [
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
+    path("fighters/<int:pk>/scouting/", scouting.fighter_scouting, name="fighter-scouting"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("referees/<int:pk>/", referee_page.referee_detail, name="referee"),
     # Managers (docs/managers.md).
