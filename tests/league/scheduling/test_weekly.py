@@ -95,7 +95,8 @@ divisions = st.lists(
 def test_constraints_hold_for_any_division(rows, recent, seed, title):
     entrants = [Entrant(i, camp=c, value=v, sat_out_week=s) for i, (c, v, s) in enumerate(rows)]
     champion = 0 if entrants and title else None
-    week = weekly_pairs(entrants, week=10, recent=recent, champion=champion, title=title, seed=seed)
+    args = {"week": 10, "recent": recent, "champion": champion, "title": title, "seed": seed}
+    week = weekly_pairs(entrants, **args)
     camp = {e.id: e.camp for e in entrants}
     met = {pair_key(a, b) for a, b in recent}
     ids = _ids(week)
