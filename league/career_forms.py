@@ -2,7 +2,7 @@
 
 from django import forms
 
-from fighters.models import Camp
+from fighters.models import Camp, Fighter
 from fighters.weight_classes import WeightClass
 
 from .services.career import budget_rule, league_budget
@@ -45,3 +45,19 @@ class CareerFighterForm(forms.Form):
 
     def bought(self) -> dict[str, int]:
         return {a.path: self.cleaned_data[a.path] for a in self.abilities}
+
+
+class TrainingForm(forms.Form):
+    """What one of the manager's fighters in a bout trains for it."""
+
+    fighter = forms.ModelChoiceField(queryset=Fighter.objects.none(), label="Fighter")
+    ability = forms.ChoiceField(choices=(), label="Train")
+
+    def __init__(self, *args, bout, league, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        sides = Fighter.objects.filter(pk__in=[bout.red_id, bout.blue_id]).order_by("name")
+        self.fields["fighter"].queryset = sides if user.is_staff else sides.filter(camp__owner=user)
+        rule = budget_rule(league)
+        self.fields["ability"].choices = [
+            (a.path, a.path.replace("fresh.", "").replace("_", " ").upper()) for a in rule.abilities
+        ]

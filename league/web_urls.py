@@ -33,5 +33,6 @@ urlpatterns = [
         career_views.new_fighter,
         name="career-new-fighter",
     ),
+    path("bouts/<int:pk>/training/", career_views.bout_training, name="bout-training"),
     path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
 ]

@@ -89,3 +89,46 @@ def test_staff_may_build_for_any_camp():
         _url(world), {**_post(world), "camp": world.camp_b.pk}
     )
     assert response.status_code == 302
+
+
+def _training_setup():
+    from tests.league.test_training import _setup
+
+    return _setup()
+
+
+def test_the_owner_trains_on_the_page_and_sees_the_choice():
+    world, red, _, bout = _training_setup()
+    client = client_of(world, "owner")
+    url = f"/bouts/{bout.pk}/training/"
+    page = client.get(url).content.decode()
+    form = page.split('class="form narrow"')[1]
+    assert "Red Kid" in form and "Blue Kid" not in form
+    response = client.post(url, {"fighter": red.pk, "ability": "agl"})
+    assert response.status_code == 302
+    assert "Red Kid trains <strong>AGL</strong>" in client.get(url).content.decode()
+    assert red.cards.get(ruleset="webl").data["agl"] == 15
+
+
+def test_the_desk_links_training_for_career_bouts():
+    world, _, _, bout = _training_setup()
+    html = client_of(world, "owner").get("/desk/").content.decode()
+    assert f"/bouts/{bout.pk}/training/" in html
+
+
+@pytest.mark.parametrize("role", ["plain", "outsider", "commissioner"])
+def test_the_training_page_refuses_others(role):
+    world, red, _, bout = _training_setup()
+    client = client_of(world, role)
+    assert client.get(f"/bouts/{bout.pk}/training/").status_code == 403
+    assert client.post(f"/bouts/{bout.pk}/training/", {"fighter": red.pk, "ability": "agl"})
+    assert red.cards.get(ruleset="webl").data["agl"] == 14
+
+
+def test_the_other_manager_cannot_pick_my_fighter():
+    world, red, _, bout = _training_setup()
+    response = client_of(world, "other_manager").post(
+        f"/bouts/{bout.pk}/training/", {"fighter": red.pk, "ability": "agl"}
+    )
+    assert response.status_code == 400  # not among his choices: the error is on the field
+    assert red.cards.get(ruleset="webl").data["agl"] == 14
