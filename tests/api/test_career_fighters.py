@@ -113,3 +113,24 @@ def test_a_weight_class_without_a_division_is_refused():
     response = as_user(world.owner).post(_url(world), body, format="json")
     assert response.status_code == 400
     assert "weight_class" in response.json()
+
+
+def test_the_commissioner_switches_the_career_game_on_and_bad_settings_are_400():
+    world = career_world()
+    client = as_user(world.commissioner)
+    url = f"/api/leagues/{world.league.pk}/"
+    if client.get(url).status_code == 404:  # leagues may be looked up by slug
+        url = f"/api/leagues/{world.league.slug}/"
+    ok = client.patch(url, {"hide_cards": True, "point_budget": 65}, format="json")
+    assert ok.status_code == 200, ok.json()
+    assert (ok.json()["hide_cards"], ok.json()["point_budget"]) == (True, 65)
+    bad = client.patch(url, {"title_rule": "sometimes", "fight_weekday": 9}, format="json")
+    assert bad.status_code == 400
+    assert {"title_rule", "fight_weekday"} <= set(bad.json())
+    world.league.refresh_from_db()
+    assert world.league.title_rule == "top" and world.league.fight_weekday == 5
+
+
+def test_a_new_league_plays_as_before():
+    league = League(name="Plain", slug="plain", ruleset="webl", start_date="2026-01-01")
+    assert not league.career_mode and not league.hide_cards and league.point_budget is None
