@@ -10,7 +10,8 @@ returns the week's pairs. The rules, as WeBL's scheduler played them:
    may meet; a vacant title goes to the top two who may meet each other.
 3. **An odd one out sits the week**, rotating: the entrant whose last week out is
    the longest ago (never is longest), then the lowest ranked; never the champion
-   or a title challenger. Whoever sat out last week therefore fights this week.
+   or a title challenger, and a new fighter only when everyone is new (WeBL gave a new
+   fighter a bout within the week). Whoever sat out last week therefore fights.
 4. The rest are paired **by ranking proximity**: down the ranking, each unpaired
    entrant meets the nearest-ranked unpaired entrant he may meet. A fighter the
    walk leaves alone is then fitted in by one swap (u meets b of a pair (a, b)
@@ -33,6 +34,7 @@ class Entrant:
     camp: Hashable | None = None  # None: a free agent, in no camp
     value: float = 0.0  # what proximity is measured in (rating ordinal); higher is better
     sat_out_week: int | None = None  # the last week he sat out (None: never)
+    new: bool = False  # no bout yet: WeBL gives a new fighter a bout in his first week
 
 
 @dataclass
@@ -88,6 +90,7 @@ def weekly_pairs(
         sitter = min(
             free,
             key=lambda e: (
+                e.new,
                 -1 if e.sat_out_week is None else e.sat_out_week,
                 -position[e.id],
             ),

@@ -62,7 +62,10 @@ def _key_prefix(division: Division, night: dt.date) -> str:
 def week_entrants(division: Division, league: League, night: dt.date) -> list[Entrant]:
     order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
     fighters = {
-        f.pk: f for f in Fighter.objects.filter(pk__in=order, is_active=True).only("id", "camp_id")
+        pk: (camp_id, bouts or 0)
+        for pk, camp_id, bouts in Fighter.objects.filter(pk__in=order, is_active=True).values_list(
+            "id", "camp_id", "career__bouts"
+        )
     }
     with_card = set(
         RatingCard.objects.filter(fighter_id__in=order, ruleset=league.ruleset).values_list(
@@ -91,13 +94,15 @@ def week_entrants(division: Division, league: League, night: dt.date) -> list[En
         fighter = fighters.get(pk)
         if fighter is None or pk not in with_card or pk in suspended or pk in booked:
             continue
+        camp_id, bouts = fighter
         last = sat.get(pk)
         out.append(
             Entrant(
                 id=pk,
-                camp=fighter.camp_id,
+                camp=camp_id,
                 value=float(len(order) - index),
                 sat_out_week=last.toordinal() if last else None,
+                new=bouts == 0,
             )
         )
     return out

@@ -50,6 +50,13 @@ def test_the_odd_one_out_rotates():
     assert weekly_pairs(entrants, week=3).sat_out == 2
 
 
+def test_a_new_fighter_does_not_sit_out_his_first_week():
+    entrants = [Entrant(i, camp=i, value=10 - i) for i in range(4)] + [Entrant(4, 4, 1, new=True)]
+    assert weekly_pairs(entrants, week=1).sat_out == 3
+    everyone_new = [Entrant(e.id, e.camp, e.value, new=True) for e in entrants]
+    assert weekly_pairs(everyone_new, week=1).sat_out == 4
+
+
 def test_the_champion_meets_the_top_contender():
     entrants = [Entrant(i, camp=i, value=10 - i) for i in range(5)]
     week = weekly_pairs(entrants, week=1, champion=3, title=True)
