@@ -56,7 +56,13 @@ class TrainingForm(forms.Form):
     def __init__(self, *args, bout, league, user, **kwargs):
         super().__init__(*args, **kwargs)
         sides = Fighter.objects.filter(pk__in=[bout.red_id, bout.blue_id]).order_by("name")
-        self.fields["fighter"].queryset = sides if user.is_staff else sides.filter(camp__owner=user)
+        mine = sides if user.is_staff else sides.filter(camp__owner=user)
+        self.fields["fighter"].queryset = mine
+        if not user.is_staff:  # a manager with one fighter in the bout: him
+            only = list(mine.values_list("pk", flat=True)[:2])
+            if len(only) == 1:
+                self.fields["fighter"].initial = only[0]
+                self.fields["fighter"].empty_label = None
         rule = budget_rule(league)
         self.fields["ability"].choices = [
             (a.path, a.path.replace("fresh.", "").replace("_", " ").upper()) for a in rule.abilities
