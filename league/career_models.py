@@ -6,6 +6,22 @@ from django.db import models
 from django.db.models import Q
 
 
+class TrainingKeep(models.TextChoices):
+    """When a trained point stays on the card (docs/career.md)."""
+
+    WIN = "win", "Kept on a win"
+    RISE = "rise", "Kept on a win that raises his best rating (WeBL)"
+    ALWAYS = "always", "Always kept"
+    NEVER = "never", "Never kept (for that bout only)"
+
+
+class TitleRule(models.TextChoices):
+    """When the weekly matchmaker makes a title bout (docs/career.md)."""
+
+    NONE = "none", "No title bouts"
+    TOP = "top", "Champion against the top contender; vacant: the top two"
+
+
 class CareerState(models.Model):
     """A fighter's career in a career league: WeBL's rating (+1 a win, -1 a loss),
     status (the best rating ever), the damage taken and the points aging took."""

@@ -14,7 +14,9 @@ from fighters.weight_classes import WeightClass
 from league.career_models import (  # noqa: F401 (the app's models)
     CareerBout,
     CareerState,
+    TitleRule,
     Training,
+    TrainingKeep,
     TrainingState,
 )
 from league.membership_models import (  # noqa: F401 (the app's models)
@@ -41,22 +43,6 @@ def validate_tiebreakers(value):
         raise ValidationError(f"unknown tiebreaker {unknown[0]!r} (known: {', '.join(METRICS)})")
     if len(set(value)) != len(value):
         raise ValidationError("a tiebreaker is listed twice")
-
-
-class TrainingKeep(models.TextChoices):
-    """When a trained point stays on the card (docs/career.md)."""
-
-    WIN = "win", "Kept on a win"
-    RISE = "rise", "Kept on a win that raises his best rating (WeBL)"
-    ALWAYS = "always", "Always kept"
-    NEVER = "never", "Never kept (for that bout only)"
-
-
-class TitleRule(models.TextChoices):
-    """When the weekly matchmaker makes a title bout (docs/career.md)."""
-
-    NONE = "none", "No title bouts"
-    TOP = "top", "Champion against the top contender; vacant: the top two"
 
 
 class League(models.Model):
