@@ -134,3 +134,9 @@ def test_the_commissioner_switches_the_career_game_on_and_bad_settings_are_400()
 def test_a_new_league_plays_as_before():
     league = League(name="Plain", slug="plain", ruleset="webl", start_date="2026-01-01")
     assert not league.career_mode and not league.hide_cards and league.point_budget is None
+
+
+def test_the_budget_answers_in_one_query(api, django_assert_num_queries):
+    world = career_world()
+    with django_assert_num_queries(1):
+        assert api.get(_url(world)).status_code == 200

@@ -132,3 +132,27 @@ def test_the_other_manager_cannot_pick_my_fighter():
     )
     assert response.status_code == 400  # not among his choices: the error is on the field
     assert red.cards.get(ruleset="webl").data["agl"] == 14
+
+
+def _queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_the_career_pages_answer_in_fixed_queries():
+    from fighters.models import Camp
+
+    world, _, _, bout = _training_setup()
+    client = client_of(world, "staff")  # staff: every camp is offered
+    form_few = _queries(client, _url(world))
+    training_few = _queries(client, f"/bouts/{bout.pk}/training/")
+    for n in range(6):
+        Camp.objects.create(name=f"More camp {n}")
+    for weight_class in ("heavyweight", "lightweight"):
+        world.league.divisions.create(weight_class=weight_class, name=weight_class)
+    assert _queries(client, _url(world)) == form_few
+    assert _queries(client, f"/bouts/{bout.pk}/training/") == training_few
