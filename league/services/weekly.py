@@ -48,11 +48,18 @@ def fight_night_for(league: League, today: dt.date) -> dt.date:
     return start + dt.timedelta(days=(league.fight_weekday - start.weekday()) % 7)
 
 
+def next_fight_night(league: League, today: dt.date) -> dt.date:
+    """The league's next fight night after ``today``."""
+    ahead = (league.fight_weekday - today.weekday()) % 7 or 7
+    return today + dt.timedelta(days=ahead)
+
+
 def is_due(league: League, today: dt.date) -> bool:
-    """The week's cards are made ``card_lead_days`` before fight night."""
-    return league.career_mode and fight_night_for(league, today) == today + dt.timedelta(
-        days=league.card_lead_days
-    )
+    """The week's cards are due from ``card_lead_days`` before fight night; a beat
+    that missed that day (workers down) catches up on the days left before it."""
+    if not league.career_mode:
+        return False
+    return (next_fight_night(league, today) - today).days <= league.card_lead_days
 
 
 def _key_prefix(division: Division, night: dt.date) -> str:
@@ -193,5 +200,5 @@ def due_leagues_matchmake(today: dt.date) -> list[tuple[str, list[DivisionWeek]]
     done = []
     for league in League.objects.filter(career_mode=True).order_by("id"):
         if is_due(league, today):
-            done.append((league.slug, matchmake_week(league, fight_night_for(league, today))))
+            done.append((league.slug, matchmake_week(league, next_fight_night(league, today))))
     return done

@@ -111,6 +111,9 @@ def test_fight_night_and_due_day():
     assert weekly.fight_night_for(league, dt.date(2026, 3, 5)) == SATURDAY  # Thursday
     assert weekly.is_due(league, dt.date(2026, 3, 5))
     assert not weekly.is_due(league, dt.date(2026, 3, 4))
+    assert weekly.is_due(league, dt.date(2026, 3, 6))  # a missed Thursday caught up on Friday
+    assert not weekly.is_due(league, SATURDAY)  # fight night itself: next week's are not due
+    assert weekly.next_fight_night(league, SATURDAY) == SATURDAY + dt.timedelta(weeks=1)
     assert weekly.fight_night_for(league, dt.date(2026, 3, 6)) == SATURDAY + dt.timedelta(weeks=1)
 
 
@@ -119,6 +122,9 @@ def test_the_beat_books_only_due_leagues():
     assert weekly.due_leagues_matchmake(dt.date(2026, 3, 4)) == []
     done = weekly.due_leagues_matchmake(dt.date(2026, 3, 5))
     assert [slug for slug, _ in done] == [world.league.slug]
+    assert len(_bouts(world)) == 2
+    again = weekly.due_leagues_matchmake(dt.date(2026, 3, 6))  # the next beat day: nothing new
+    assert again[0][1][0].skipped == "already made"
     assert len(_bouts(world)) == 2
 
 
