@@ -152,7 +152,7 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     officials = Officials()
     fighters = Fighter.objects.in_bulk([x for pair in week.pairs for x in pair])
     with transaction.atomic():
-        event = Event(league=league, name=f"{division.name} · fight night {night}", date=night)
+        event = Event(**week_event_fields(league, division, night))
         event.full_clean()
         event.save()
         count = len(week.pairs)
@@ -177,6 +177,12 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     report.bouts = count
     report.title = week.title_pair is not None
     return report
+
+
+def week_event_fields(league: League, division: Division, night: dt.date) -> dict:
+    """The week's event. The fight-night machinery (Event.fight_at, the plan
+    deadline) fires it; where that exists, its fight time belongs here."""
+    return {"league": league, "name": f"{division.name} · fight night {night}", "date": night}
 
 
 def _mark_sat_out(league: League, fighter_id: int | None, night: dt.date) -> None:
