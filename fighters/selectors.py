@@ -6,11 +6,17 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from .models import Camp, CornerMan, Fighter, RatingCard
 
 
-def fighter_list(*, ruleset: str | None = None) -> QuerySet[Fighter]:
+def fighter_list(
+    *, ruleset: str | None = None, hidden_cards: QuerySet[Fighter] | None = None
+) -> QuerySet[Fighter]:
     """Fighters with camp, career and cards; ``ruleset`` keeps those holding a card
-    for it (an EXISTS, so no duplicate rows)."""
+    for it (an EXISTS, so no duplicate rows). ``hidden_cards``: fighters whose cards
+    the reader may not see (their ``cards`` come back empty)."""
+    cards = RatingCard.objects.order_by("ruleset")
+    if hidden_cards is not None:
+        cards = cards.exclude(fighter__in=hidden_cards)
     qs = Fighter.objects.select_related("camp", "career").prefetch_related(
-        Prefetch("cards", queryset=RatingCard.objects.order_by("ruleset"))
+        Prefetch("cards", queryset=cards)
     )
     if ruleset:
         qs = qs.filter(Exists(RatingCard.objects.filter(fighter=OuterRef("pk"), ruleset=ruleset)))

@@ -85,6 +85,15 @@ class LeagueAdminForm(forms.ModelForm):
             "development",
             "bouts_per_event",
             "auto_approve_requests",
+            "career_mode",
+            "point_budget",
+            "hide_cards",
+            "training_keep_rule",
+            "aging_damage",
+            "fight_weekday",
+            "rematch_weeks",
+            "card_lead_days",
+            "title_rule",
         )
 
 
@@ -141,6 +150,22 @@ class LeagueAdmin(admin.ModelAdmin):
             {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
         ),
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
+        (
+            "Career game (docs/career.md)",
+            {
+                "fields": (
+                    "career_mode",
+                    "point_budget",
+                    "hide_cards",
+                    "training_keep_rule",
+                    "aging_damage",
+                    "fight_weekday",
+                    "rematch_weeks",
+                    "card_lead_days",
+                    "title_rule",
+                )
+            },
+        ),
     )
 
 

@@ -9,6 +9,7 @@ from bouts.selectors import fighter_history
 from fighters import selectors as fighter_selectors
 from fighters.models import Career
 
+from .card_visibility import may_see_card
 from .selectors import fighter_rating_history
 
 
@@ -21,12 +22,15 @@ def fighter_detail(request, pk: int):
     except Career.DoesNotExist:
         career = Career(fighter=fighter)
     stoppage_wins = career.ko_wins + career.tko_wins
+    # A career league may hide his card (league.card_visibility): then scout him.
+    card_visible = may_see_card(request.user, fighter)
     context = {
         "fighter": fighter,
         "career": career,
         "stoppage_wins": stoppage_wins,
         "stoppage_rate": round(100 * stoppage_wins / career.wins) if career.wins else 0,
-        "cards": list(fighter.cards.all()),
+        "cards": list(fighter.cards.all()) if card_visible else [],
+        "card_visible": card_visible,
         "divisions": list(fighter.divisions.all()),
         "history": fighter_history(fighter=fighter),
         "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),

@@ -11,6 +11,14 @@ from django.db import models
 from django.db.models import Q
 
 from fighters.weight_classes import WeightClass
+from league.career_models import (  # noqa: F401 (the app's models)
+    CareerBout,
+    CareerState,
+    TitleRule,
+    Training,
+    TrainingKeep,
+    TrainingState,
+)
 from league.membership_models import (  # noqa: F401 (the app's models)
     BoutRequest,
     Invitation,
@@ -91,10 +99,60 @@ class League(models.Model):
         help_text="A bracket bout postponed on its fight night (a fighter suspended or "
         "retired since it was booked) is a walkover for the side that can fight.",
     )
+    # The career game (docs/career.md): all off/inert unless career_mode is set.
+    career_mode = models.BooleanField(
+        default=False,
+        help_text="Managers create fighters on a point budget, train them, and a weekly "
+        "matchmaker fills the cards.",
+    )
+    point_budget = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(1000)],
+        help_text="Points a new fighter's card may spend. Empty: the ruleset's default (WeBL 70).",
+    )
+    hide_cards = models.BooleanField(
+        default=False,
+        help_text="Cards are seen only by their manager, the commissioners and staff.",
+    )
+    training_keep_rule = models.CharField(
+        max_length=8, choices=TrainingKeep.choices, default=TrainingKeep.WIN
+    )
+    aging_damage = models.PositiveIntegerField(
+        default=1000,
+        validators=[MinValueValidator(1)],
+        help_text="Damage taken (the engine's damage points) that costs one ability point.",
+    )
+    fight_weekday = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MaxValueValidator(6)],
+        help_text="The weekday of fight night (0 Monday .. 6 Sunday).",
+    )
+    rematch_weeks = models.PositiveSmallIntegerField(
+        default=4, help_text="No rematch within this many weeks (when anyone else is free)."
+    )
+    card_lead_days = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MaxValueValidator(6)],
+        help_text="The week's cards are made this many days before fight night.",
+    )
+    title_rule = models.CharField(max_length=8, choices=TitleRule.choices, default=TitleRule.TOP)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(fight_weekday__lte=6), name="league_fight_weekday_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(training_keep_rule__in=["win", "rise", "always", "never"]),
+                name="league_training_keep_rule_choice",
+            ),
+            models.CheckConstraint(
+                condition=Q(title_rule__in=["none", "top"]), name="league_title_rule_choice"
+            ),
+        ]
 
     def __str__(self):
         return self.name

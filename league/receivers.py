@@ -16,7 +16,7 @@ from bouts import signals
 from bouts.queueing import send
 from league.models import ProjectionRequest
 from league.services.fight_nights import events_fire_after
-from league.tasks import derive_division
+from league.tasks import count_career_bouts, derive_division
 
 
 def _request(kind: str, bouts) -> None:
@@ -40,6 +40,11 @@ def _request(kind: str, bouts) -> None:
 def on_recorded(sender, bouts, **kwargs) -> None:
     _request(ProjectionRequest.RECORDED, bouts)
     events_fire_after(fact.event_id for fact in bouts)
+    # The career game (docs/career.md): training kept or taken back, aging. The
+    # task reads only bouts of career leagues, so other leagues cost one query.
+    ids = sorted(fact.id for fact in bouts if fact.division_id is not None or fact.event_id)
+    if ids:
+        send(count_career_bouts, ids)
 
 
 def on_failed(sender, bouts, **kwargs) -> None:

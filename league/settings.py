@@ -167,6 +167,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(FIGHT_NIGHTS_EVERY),
         "options": _SWEEP_OPTIONS,
     },
+    # The career leagues' weekly matchmaker (docs/career.md): hourly, idempotent;
+    # it books a division's week once, card_lead_days before its fight night.
+    "matchmake-due-weeks": {
+        "task": "league.tasks.matchmake_due_weeks",
+        "schedule": 3600.0,
+        "options": _SWEEP_OPTIONS,
+    },
 }
 
 # --- auth, i18n, static ------------------------------------------------------------

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.utils import timezone
 
 from bouts.queueing import send
-from league.services import fight_nights, projector
+from league.services import fight_nights, projector, training, weekly
 
 
 @shared_task(acks_late=True)
@@ -32,3 +33,17 @@ def fire_due_events() -> int:
     """Beat: fire the fight nights whose time has come (and a season's next
     event once the one before it is finished)."""
     return len(fight_nights.events_fire_due())
+
+
+@shared_task(acks_late=True)
+def count_career_bouts(bout_ids: list[int]) -> int:
+    """Count recorded bouts into career leagues' careers (training kept or taken
+    back, damage, aging): idempotent per bout and fighter."""
+    return training.career_bouts_recorded([int(i) for i in bout_ids])
+
+
+@shared_task
+def matchmake_due_weeks() -> int:
+    """Beat: make the week's cards of the career leagues whose cards are due today
+    (idempotent: a second run the same day books nothing)."""
+    return len(weekly.due_leagues_matchmake(timezone.localdate()))

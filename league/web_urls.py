@@ -7,7 +7,7 @@ from django.urls import include, path
 from bouts import official_pages, plan_page
 from bouts import views as bout_views
 
-from . import fighter_page, manager_views, views
+from . import career_views, fighter_page, manager_views, scouting, views
 from .console import cards as console_cards
 from .pages import events, fighters
 
@@ -27,6 +27,7 @@ urlpatterns = [
         plan_page.standing_plan,
         name="standing-plan",
     ),
+    path("fighters/<int:pk>/scouting/", scouting.fighter_scouting, name="fighter-scouting"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
     path("referees/<int:pk>/", official_pages.referee_detail, name="referee"),
@@ -39,6 +40,13 @@ urlpatterns = [
     path("requests/<int:pk>/<slug:act>/", manager_views.request_act, name="bout-request-act"),
     path("leagues/<slug:slug>/managers/", manager_views.league_managers, name="league-managers"),
     path("join/<str:token>/", manager_views.join, name="join"),
+    # The career game (docs/career.md).
+    path(
+        "leagues/<slug:slug>/career/new-fighter/",
+        career_views.new_fighter,
+        name="career-new-fighter",
+    ),
+    path("bouts/<int:pk>/training/", career_views.bout_training, name="bout-training"),
     path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
     path("console/", include("league.console.urls")),
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from .budget import BudgetRule
 from .errors import CardError, OptionError
 
 # The officials' and corners' vocabulary lives beside their validator; re-exported
@@ -44,6 +45,8 @@ class Ruleset(ABC):
     methods: tuple[str, ...] = BOXING_METHODS
     # Each of ``methods`` in words; the boxing rulesets share METHOD_NAMES.
     method_names: dict[str, str] = METHOD_NAMES
+    # Career leagues (bouts/engine/budget.py): what a new card costs, what training moves.
+    budget: BudgetRule | None = None
 
     # --- cards -----------------------------------------------------------------
     @abstractmethod

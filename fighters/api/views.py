@@ -23,7 +23,17 @@ from .serializers import (
 )
 
 
-class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+class HiddenCardsMixin:
+    """Career leagues may hide cards from all but their managers and commissioners.
+    Only the league knows who may see what; it answers this hook when it mounts the
+    viewset (league.api.permissions). Here: every card is visible."""
+
+    def hidden_card_fighters(self, request):
+        """Fighters whose cards ``request``'s user may not see; None = none hidden."""
+        return None
+
+
+class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Fighters. Filter by ``weight_class``, ``ruleset`` (holds a card for it),
     ``active``, ``camp``; search by name; order by name, weight class, wins."""
 
@@ -34,7 +44,7 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     ordering = ["name", "id"]
 
     def get_queryset(self):
-        return selectors.fighter_list()
+        return selectors.fighter_list(hidden_cards=self.hidden_card_fighters(self.request))
 
     def get_serializer_class(self):
         if self.action == "create":
@@ -89,7 +99,7 @@ class FighterViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         return Response(FighterSerializer(selectors.fighter_get(fighter_id=fighter.pk)).data)
 
 
-class CardViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
+class CardViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Rating cards, one per fighter and ruleset; every write is validated by the
     ruleset's own rules and kept in the card's change history."""
 
@@ -99,7 +109,9 @@ class CardViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     ordering = ["fighter_id", "ruleset"]
 
     def get_queryset(self):
-        return selectors.card_list()
+        cards = selectors.card_list()
+        hidden = self.hidden_card_fighters(self.request)
+        return cards if hidden is None else cards.exclude(fighter__in=hidden)
 
     def leagues_of_object(self, obj):
         return selectors.fighter_league_ids(fighter=obj.fighter)

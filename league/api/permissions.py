@@ -8,6 +8,7 @@ apps' viewsets through ``commissioner_writes`` when the router mounts them.
 
 from core.api.permissions import LeagueScopedViewSetMixin
 
+from ..card_visibility import hidden_card_fighters
 from ..models import League
 
 
@@ -32,6 +33,10 @@ class CommissionerScopedViewSetMixin(LeagueScopedViewSetMixin):
 
     def commissioned_league_ids(self, request) -> frozenset[int]:
         return commissioned_league_ids(request)
+
+    def hidden_card_fighters(self, request):
+        """Career leagues' hidden cards (league.card_visibility)."""
+        return hidden_card_fighters(request.user)
 
 
 def commissioner_writes(viewset: type) -> type:

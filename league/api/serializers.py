@@ -38,6 +38,15 @@ class LeagueSerializer(CleanModelSerializer):
             "development",
             "bouts_per_event",
             "auto_approve_requests",
+            "career_mode",
+            "point_budget",
+            "hide_cards",
+            "training_keep_rule",
+            "aging_damage",
+            "fight_weekday",
+            "rematch_weeks",
+            "card_lead_days",
+            "title_rule",
             "created_at",
         ]
         read_only_fields = ["created_at"]

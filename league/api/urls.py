@@ -15,6 +15,7 @@ from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
+from .career import CareerFighterView, TrainingView
 from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .members import InvitationViewSet, MembershipViewSet
@@ -73,6 +74,9 @@ urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
     *bout_plans,
+    # The career game (docs/career.md).
+    path("leagues/<slug:slug>/career/", CareerFighterView.as_view(), name="api-career"),
+    path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
     *fighter_bouts,
     *router.urls,
 ]

@@ -64,6 +64,13 @@ def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
         "days_between_events": 14,
         "title_inactivity_days": 365,
         "title_suspension_days": 180,
+        # the career game's settings, as the add form fills them in (their defaults)
+        "training_keep_rule": "win",
+        "aging_damage": 1000,
+        "fight_weekday": 5,
+        "rematch_weeks": 4,
+        "card_lead_days": 2,
+        "title_rule": "top",
         "divisions-TOTAL_FORMS": "0",
         "divisions-INITIAL_FORMS": "0",
         "memberships-TOTAL_FORMS": "0",

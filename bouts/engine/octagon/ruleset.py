@@ -7,6 +7,7 @@ import random
 from ..base import Ruleset
 from ..errors import OptionError, PlanError
 from ..result import BoutResult
+from . import budget as budget_rule
 from . import cards, generator
 from .game import DECK_OUT_RULES, METHODS, REASON_TEXT, Game
 from .policy import POLICIES, HealthPolicy, Policy
@@ -20,6 +21,7 @@ MAX_ROUNDS = 500
 
 
 class OctagonRuleset(Ruleset):
+    budget = budget_rule.RULE
     name = "octagon"
     title = "Octagon Warriors"
     description = "Octagon Warriors: MMA card battle between two camps' 50-card decks"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import Ruleset
 from ..errors import OptionError
 from ..result import BLUE, BOXING_METHODS, RED, BoutResult, clock, decision_from_totals
+from . import budget as budget_rule
 from . import cards, generator
 from .fight import Bout, Fighter
 from .officials import resolve_corners, resolve_officials
@@ -16,6 +17,7 @@ OPTION_KEYS = ("champion", "special_each_round")
 
 
 class PocketRuleset(Ruleset):
+    budget = budget_rule.RULE
     name = "pocket"
     title = "Pocket Boxing"
     description = "Pocket Boxing: dice fighters, guard die, exchanges, stun, knockdowns, ten count"

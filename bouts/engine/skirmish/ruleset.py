@@ -5,12 +5,14 @@ from __future__ import annotations
 from ..base import Ruleset
 from ..errors import CardError, OptionError
 from ..result import BLUE, RED, BoutResult
+from . import budget as budget_rule
 from . import cards, generator
 from .battle import CYCLES, EXHAUSTION, MORALE, STAMPS, WITHDRAWAL, Battle
 from .policy import DefaultPolicy, Policy, validate_plan
 
 
 class SkirmishRuleset(Ruleset):
+    budget = budget_rule.RULE
     name = "skirmish"
     title = "Skirmish"
     description = "Card combat by speed: attack against defence, fatigue, exhaustion, morale"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import Ruleset
 from ..result import BOXING_METHODS
+from . import budget as budget_rule
 from . import cards, generator, officials, options
 from .bout import simulate_bout
 
@@ -18,6 +19,7 @@ class TitleBout(Ruleset):
     default_rounds = 12
     max_rounds = 15
     methods = BOXING_METHODS
+    budget = budget_rule.RULE
 
     def validate_card(self, card: dict) -> dict:
         return cards.validate_card(card)

@@ -7,6 +7,7 @@ import random
 from ..base import Ruleset
 from ..errors import OptionError, PlanError
 from ..result import BOXING_METHODS, BoutResult
+from . import budget as budget_rule
 from . import cards, generator
 from .bout import fight
 from .officials import resolve_corners, resolve_officials
@@ -31,6 +32,7 @@ def _parsed(text: str, side: str) -> Plan:
 
 
 class WeblRuleset(Ruleset):
+    budget = budget_rule.RULE
     name = "webl"
     title = "WeBL"
     description = (

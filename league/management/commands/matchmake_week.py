@@ -1,0 +1,46 @@
+"""Make a career league's cards for one fight night (the weekly matchmaker,
+docs/career.md): the command for the embedded default, where no Celery beat runs."""
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from league.services import weekly
+
+from ._league import get_league
+
+
+class Command(BaseCommand):
+    help = "Make a career league's cards for its next fight night (scheduled, not queued)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--date", help="the fight night (YYYY-MM-DD); default: the next")
+
+    def handle(self, *args, **opts):
+        league = get_league(opts["slug"])
+        if not league.career_mode:
+            raise CommandError(f"{league.slug} is not a career league (League.career_mode)")
+        if opts["date"]:
+            try:
+                night = dt.date.fromisoformat(opts["date"])
+            except ValueError:
+                raise CommandError(f"--date: not a date: {opts['date']!r}") from None
+        else:
+            night = weekly.fight_night_for(league, timezone.localdate())
+        try:
+            reports = weekly.matchmake_week(league, night)
+        except ValidationError as exc:
+            raise CommandError("; ".join(exc.messages)) from None
+        for report in reports:
+            if report.skipped:
+                self.stdout.write(f"{report.division}: {report.skipped}")
+                continue
+            extra = " (with a title bout)" if report.title else ""
+            sat = f"; sat out: #{report.sat_out}" if report.sat_out else ""
+            left = f"; unmatched: {len(report.unmatched)}" if report.unmatched else ""
+            self.stdout.write(
+                f"{report.division}: {report.bouts} bouts{extra} on {night}{sat}{left}"
+            )

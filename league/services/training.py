@@ -1,0 +1,192 @@
+"""Training and aging in career leagues (docs/career.md).
+
+Before a bout the manager picks one ability to train: the card gains one training
+step at once (so the bout is fought with it, as in WeBL: "+1 for that fight").
+When the bout is recorded the league's ``training_keep_rule`` decides whether the
+step stays; a step that does not stay is taken back. Each recorded bout also adds
+the damage the fighter took (the opponent's ``damage`` in the engine's round
+statistics) to his career; every ``League.aging_damage`` points of it cost one
+ability step, taken from his highest ability (BudgetRule.age).
+
+Every card change goes through ``fighters.services.card_save`` with source
+"training" or "aging", so the card history shows each one. Recording is counted
+once per bout and fighter (CareerBout), whatever retries deliver the signal.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q, Sum
+
+from bouts.engine.errors import CardError
+from bouts.models import Bout, BoutStatus, RoundStat
+from fighters.models import Fighter, RatingCard
+from fighters.services import card_save
+from league.models import (
+    CareerBout,
+    CareerState,
+    League,
+    Training,
+    TrainingKeep,
+    TrainingState,
+)
+from league.services.career import SIGN_IN, budget_rule, may_manage_camp, require_career_league
+
+
+def bout_league(bout: Bout) -> League | None:
+    if bout.division_id is not None:
+        return bout.division.league
+    if bout.event_id is not None:
+        return bout.event.league
+    return None
+
+
+def _card(fighter: Fighter, ruleset: str) -> RatingCard:
+    card = RatingCard.objects.select_for_update().filter(fighter=fighter, ruleset=ruleset).first()
+    if card is None:
+        raise ValidationError({"fighter": [f"{fighter.name} has no {ruleset} card."]})
+    return card
+
+
+def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Training:
+    """Train ``ability`` for ``bout`` (a changed choice gives the old step back first)."""
+    if actor is None or not actor.is_authenticated:
+        raise PermissionDenied(SIGN_IN)
+    league = bout_league(bout)
+    if league is None:
+        raise ValidationError({"bout": ["This bout belongs to no league."]})
+    if fighter.pk not in (bout.red_id, bout.blue_id):
+        raise ValidationError({"fighter": ["He does not fight in this bout."]})
+    if fighter.camp is None or not may_manage_camp(actor, league, fighter.camp):
+        raise PermissionDenied(f"Only {fighter.name}'s manager trains him.")
+    require_career_league(league)
+    rule = budget_rule(league)
+    try:
+        rule.ability(ability)
+    except CardError as exc:
+        raise ValidationError({"ability": [exc.rule]}) from None
+    with transaction.atomic():
+        locked = Bout.objects.select_for_update().get(pk=bout.pk)
+        if locked.status != BoutStatus.SCHEDULED:
+            raise ValidationError({"bout": ["Training closes when the bout is fought."]})
+        card = _card(fighter, league.ruleset)
+        data = card.data
+        training = Training.objects.select_for_update().filter(bout=bout, fighter=fighter).first()
+        if training is not None and training.moved:
+            data = rule.train(data, training.ability, -1)
+        trained = rule.train(data, ability, 1)
+        if training is None:
+            training = Training(league=league, bout=bout, fighter=fighter)
+        training.ability = ability
+        training.moved = trained != data
+        training.state = TrainingState.TRAINING
+        training.chosen_by = actor
+        training.full_clean(exclude=["league", "bout", "fighter", "chosen_by"])
+        card_save(
+            fighter=fighter, ruleset=league.ruleset, data=trained, user=actor, source="training"
+        )
+        training.save()
+    return training
+
+
+def _kept(rule: str, outcome: str, rose: bool) -> bool:
+    if rule == TrainingKeep.ALWAYS:
+        return True
+    if rule == TrainingKeep.NEVER:
+        return False
+    if rule == TrainingKeep.RISE:
+        return outcome == "W" and rose
+    return outcome == "W"
+
+
+def _damage_taken(bout_ids: list[int]) -> dict[tuple[int, str], float]:
+    """(bout id, side) -> the damage that side took: the other side's dealt damage."""
+    taken: dict[tuple[int, str], float] = defaultdict(float)
+    rows = (
+        RoundStat.objects.filter(bout_id__in=bout_ids)
+        .values("bout_id", "side")
+        .annotate(dealt=Sum("damage"))
+    )
+    for row in rows:
+        other = "blue" if row["side"] == "red" else "red"
+        taken[(row["bout_id"], other)] += float(row["dealt"] or 0)
+    return taken
+
+
+def career_bouts_recorded(bout_ids: list[int]) -> int:
+    """Count recorded bouts of career leagues into their fighters' careers: rating
+    and status, training kept or taken back, damage and aging. Returns how many
+    (bout, fighter) entries were counted now (0 for a repeat)."""
+    bouts = list(
+        Bout.objects.filter(pk__in=bout_ids, status=BoutStatus.COMPLETED)
+        .filter(Q(division__league__career_mode=True) | Q(event__league__career_mode=True))
+        .exclude(red__isnull=True)
+        .select_related("result", "division__league", "event__league")
+        .order_by("date", "order", "id")
+    )
+    if not bouts:
+        return 0
+    taken = _damage_taken([b.pk for b in bouts])
+    counted = 0
+    for bout in bouts:
+        league = bout_league(bout)
+        winner = bout.result.winner if hasattr(bout, "result") else None
+        for side, fighter_id in (("red", bout.red_id), ("blue", bout.blue_id)):
+            outcome = "D" if winner is None else ("W" if winner == side else "L")
+            if _count(league, bout, fighter_id, outcome, taken[(bout.pk, side)]):
+                counted += 1
+    return counted
+
+
+def _count(league: League, bout: Bout, fighter_id: int, outcome: str, damage: float) -> bool:
+    try:
+        with transaction.atomic():
+            entry = CareerBout(
+                league=league,
+                bout=bout,
+                fighter_id=fighter_id,
+                outcome=outcome,
+                damage_taken=damage,
+            )
+            entry.full_clean(exclude=["league", "bout", "fighter"])
+            entry.save()
+            _apply(league, bout, fighter_id, outcome, damage)
+    except IntegrityError:  # counted already (a repeated signal)
+        return False
+    return True
+
+
+def _apply(league: League, bout: Bout, fighter_id: int, outcome: str, damage: float) -> None:
+    state, _ = CareerState.objects.select_for_update().get_or_create(
+        league=league, fighter_id=fighter_id
+    )
+    state.rating += {"W": 1, "L": -1, "D": 0}[outcome]
+    rose = state.rating > state.status
+    state.status = max(state.status, state.rating)
+    state.damage_taken += damage
+    rule = budget_rule(league)
+    fighter = Fighter.objects.get(pk=fighter_id)
+    card = (
+        RatingCard.objects.select_for_update()
+        .filter(fighter_id=fighter_id, ruleset=league.ruleset)
+        .first()
+    )
+    training = Training.objects.select_for_update().filter(bout=bout, fighter_id=fighter_id).first()
+    if training is not None and training.state == TrainingState.TRAINING:
+        kept = _kept(league.training_keep_rule, outcome, rose)
+        training.state = TrainingState.KEPT if kept else TrainingState.DROPPED
+        training.save(update_fields=["state"])
+        if not kept and training.moved and card is not None:
+            data = rule.train(card.data, training.ability, -1)
+            card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="training")
+    due = int(state.damage_taken // league.aging_damage) - state.aging_points
+    if due > 0 and card is not None:
+        data, lost = rule.age(card.data, due)
+        if lost:
+            card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="aging")
+        state.aging_points += due
+    state.full_clean(exclude=["league", "fighter"])
+    state.save()

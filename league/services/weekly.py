@@ -1,0 +1,220 @@
+"""The weekly matchmaker's service (docs/career.md): reads a career league's
+divisions, asks ``league.scheduling.weekly`` for the week's pairs and books them.
+
+For each division of a career league, on its fight night: the division's ranking
+(league.services.matchmaking.division_ranking: the champion, then by rating) gives
+the proximity order; fighters retired, suspended through fight night, without a
+card for the league's ruleset, or already booked that night are left out; pairs
+met within ``League.rematch_weeks`` weeks are avoided; the title bout follows
+``League.title_rule``. One event per division and fight night; its bouts are
+**scheduled, not queued** (``queue=False``): the fight night fires them later
+(the fight-night machinery: ``fight_due_events``, Celery beat), so managers have
+``League.card_lead_days`` to train and write plans. Running it again for the same
+night books nothing new (idempotent per division and date).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.services import bouts_schedule
+from fighters.models import Fighter, RatingCard
+from league.models import CareerState, Division, Event, League, Title, TitleRule
+from league.scheduling.weekly import Entrant, weekly_pairs
+from league.services.booking import Officials, league_bout
+from league.services.common import FIGHTER, derive_seed, ruleset_is_team
+from league.services.matchmaking import division_ranking
+
+# A career league's fight nights start at this hour of their day (server time).
+FIGHT_NIGHT_HOUR = 20
+
+
+@dataclass
+class DivisionWeek:
+    division: str
+    event_id: int | None = None
+    bouts: int = 0
+    title: bool = False
+    sat_out: int | None = None
+    unmatched: list[int] = field(default_factory=list)
+    skipped: str = ""
+
+
+def fight_night_for(league: League, today: dt.date) -> dt.date:
+    """The first fight night whose cards are not yet due before ``today``: the
+    league's fight weekday on or after ``today + card_lead_days``."""
+    start = today + dt.timedelta(days=league.card_lead_days)
+    return start + dt.timedelta(days=(league.fight_weekday - start.weekday()) % 7)
+
+
+def next_fight_night(league: League, today: dt.date) -> dt.date:
+    """The league's next fight night after ``today``."""
+    ahead = (league.fight_weekday - today.weekday()) % 7 or 7
+    return today + dt.timedelta(days=ahead)
+
+
+def is_due(league: League, today: dt.date) -> bool:
+    """The week's cards are due from ``card_lead_days`` before fight night; a beat
+    that missed that day (workers down) catches up on the days left before it."""
+    if not league.career_mode:
+        return False
+    return (next_fight_night(league, today) - today).days <= league.card_lead_days
+
+
+def _key_prefix(division: Division, night: dt.date) -> str:
+    return f"week-{division.pk}-{night:%Y%m%d}-"
+
+
+def week_entrants(division: Division, league: League, night: dt.date) -> list[Entrant]:
+    order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+    fighters = {
+        pk: (camp_id, bouts or 0)
+        for pk, camp_id, bouts in Fighter.objects.filter(pk__in=order, is_active=True).values_list(
+            "id", "camp_id", "career__bouts"
+        )
+    }
+    with_card = set(
+        RatingCard.objects.filter(fighter_id__in=order, ruleset=league.ruleset).values_list(
+            "fighter_id", flat=True
+        )
+    )
+    suspended = set(
+        MedicalSuspension.objects.filter(fighter_id__in=order, ends_on__gte=night).values_list(
+            "fighter_id", flat=True
+        )
+    )
+    booked = set()
+    for red, blue in (
+        Bout.objects.filter(date=night, event__league=league)
+        .exclude(status__in=[BoutStatus.FAILED, BoutStatus.VOIDED])
+        .values_list("red_id", "blue_id")
+    ):
+        booked.update((red, blue))
+    sat = dict(
+        CareerState.objects.filter(league=league, fighter_id__in=order).values_list(
+            "fighter_id", "sat_out_on"
+        )
+    )
+    out = []
+    for index, pk in enumerate(order):
+        fighter = fighters.get(pk)
+        if fighter is None or pk not in with_card or pk in suspended or pk in booked:
+            continue
+        camp_id, bouts = fighter
+        last = sat.get(pk)
+        out.append(
+            Entrant(
+                id=pk,
+                camp=camp_id,
+                value=float(len(order) - index),
+                sat_out_week=last.toordinal() if last else None,
+                new=bouts == 0,
+            )
+        )
+    return out
+
+
+def division_week(division: Division, night: dt.date) -> DivisionWeek:
+    league = division.league
+    report = DivisionWeek(division=division.name)
+    if ruleset_is_team(league.ruleset):
+        report.skipped = "team divisions are matched by their camps' requests"
+        return report
+    prefix = _key_prefix(division, night)
+    if Bout.objects.filter(idempotency_key__startswith=prefix).exists():
+        report.skipped = "already made"
+        return report
+    entrants = week_entrants(division, league, night)
+    since = night - dt.timedelta(weeks=league.rematch_weeks)
+    recent = (
+        Bout.objects.filter(division=division, date__gte=since, date__lte=night)
+        .exclude(red__isnull=True)
+        .exclude(status__in=[BoutStatus.FAILED, BoutStatus.VOIDED])
+        .values_list("red_id", "blue_id")
+    )
+    title = Title.objects.filter(division=division).first()
+    champion = title.champion_id if title else None
+    week = weekly_pairs(
+        entrants,
+        week=night.toordinal(),
+        recent=list(recent),
+        champion=champion,
+        title=league.title_rule == TitleRule.TOP,
+        seed=derive_seed("week", league.slug, division.pk),
+    )
+    report.sat_out = week.sat_out
+    report.unmatched = list(week.unmatched)
+    if not week.pairs:
+        report.skipped = "nobody to pair"
+        _mark_sat_out(league, week.sat_out, night)
+        return report
+    officials = Officials()
+    fighters = Fighter.objects.in_bulk([x for pair in week.pairs for x in pair])
+    with transaction.atomic():
+        event = Event(**week_event_fields(league, division, night))
+        event.full_clean()
+        event.save()
+        count = len(week.pairs)
+        # The best pair (the title bout when there is one) closes the card.
+        specs = [
+            league_bout(
+                league=league,
+                division=division,
+                event=event,
+                order=count - n,
+                sides={"red": fighters[red], "blue": fighters[blue]},
+                seed=derive_seed("week", league.slug, division.pk, night, red, blue),
+                officials=officials,
+                idempotency_key=f"{prefix}{n}",
+                title=(red, blue) == week.title_pair,
+            )
+            for n, (red, blue) in enumerate(week.pairs)
+        ]
+        bouts_schedule(specs=specs, queue=False)
+        _mark_sat_out(league, week.sat_out, night)
+    report.event_id = event.pk
+    report.bouts = count
+    report.title = week.title_pair is not None
+    return report
+
+
+def week_event_fields(league: League, division: Division, night: dt.date) -> dict:
+    """The week's event, fired by the fight-night machinery at ``FIGHT_NIGHT_HOUR``
+    of its day (server time); plans are due then too (docs/plans.md)."""
+    fight_at = timezone.make_aware(dt.datetime.combine(night, dt.time(FIGHT_NIGHT_HOUR)))
+    return {
+        "league": league,
+        "name": f"{division.name} · fight night {night}",
+        "date": night,
+        "fight_at": fight_at,
+    }
+
+
+def _mark_sat_out(league: League, fighter_id: int | None, night: dt.date) -> None:
+    if fighter_id is None:
+        return
+    state, _ = CareerState.objects.get_or_create(league=league, fighter_id=fighter_id)
+    state.sat_out_on = night
+    state.full_clean(exclude=["league", "fighter"])
+    state.save(update_fields=["sat_out_on"])
+
+
+def matchmake_week(league: League, night: dt.date) -> list[DivisionWeek]:
+    """Make every division's card for fight night ``night`` (a career league only)."""
+    if not league.career_mode:
+        return []
+    return [division_week(d, night) for d in league.divisions.order_by("name", "id")]
+
+
+def due_leagues_matchmake(today: dt.date) -> list[tuple[str, list[DivisionWeek]]]:
+    """Beat: make the week's cards of every career league whose cards are due."""
+    done = []
+    for league in League.objects.filter(career_mode=True).order_by("id"):
+        if is_due(league, today):
+            done.append((league.slug, matchmake_week(league, next_fight_night(league, today))))
+    return done
