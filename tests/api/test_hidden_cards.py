@@ -74,9 +74,9 @@ def test_the_fighter_page_hides_the_card_and_links_the_scouting_report(role):
     html = _page(world, role).get(f"/fighters/{world.kid.pk}/").content.decode()
     assert f"/fighters/{world.kid.pk}/scouting/" in html
     if role in SEES:
-        assert "webl 14.0" in html
+        assert "WeBL 14.0" in html
     else:
-        assert "webl 14.0" not in html and "his card is hidden" in html
+        assert "WeBL 14.0" not in html and "his card is hidden" in html
 
 
 def test_scouting_shows_fought_plans_and_reports_never_coming_ones():

@@ -62,7 +62,7 @@ def test_a_manager_builds_trains_and_is_scouted(browser, live_server):
     browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
     kid = Fighter.objects.get(name="Kid Budget")
     assert browser.current_url.endswith(f"/fighters/{kid.pk}/")
-    assert "webl 14.0" in browser.page_source  # his own card: he sees it
+    assert "WeBL 14.0" in browser.page_source  # his own card: he sees it
     assert _fits_a_phone(browser)
 
     weekly.matchmake_week(world.league, dt.date.today() + dt.timedelta(days=2))
