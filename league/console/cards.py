@@ -54,6 +54,9 @@ def _card_page(request, event, *, form=None, division=None, divisions=None, stat
         "division": division,
         "divisions": divisions,
         "scheduled": any(b.status == BoutStatus.SCHEDULED for b in bouts),
+        "rebook_targets": selectors.rebook_targets(event)
+        if any(b.status == BoutStatus.POSTPONED for b in bouts)
+        else [],
         "reorderable": bouts and all(b.status == BoutStatus.SCHEDULED for b in bouts),
     }
     return render(request, "console/event.html", context, status=status)
@@ -177,12 +180,46 @@ def bout_requeue(request, pk):
 def card_fight(request, pk):
     event = event_of(request, pk)
     try:
-        queued = fight_cards.card_fight(user=request.user, event=event)
+        fired = fight_cards.card_fight(user=request.user, event=event)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
     else:
-        messages.success(request, f"{len(queued)} bouts queued: watch them below.")
+        if fired["waiting"]:
+            messages.success(
+                request, "The card fights as soon as the earlier events of its season are finished."
+            )
+        else:
+            messages.success(request, f"{fired['queued']} bouts are fighting: watch them below.")
+        if fired["postponed"]:
+            messages.error(
+                request,
+                f"{fired['postponed']} bout(s) postponed: a fighter can no longer fight "
+                "on this date (the reason is on the line). Re-book them on a later card.",
+            )
+    return redirect("console:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+def bout_rebook(request, pk):
+    bout = _bout_of(request, pk)
+    target = request.POST.get("event", "")
+    event = (
+        Event.objects.select_related("league").filter(pk=target).first()
+        if target.isdigit()
+        else None
+    )
+    if event is None:
+        messages.error(request, "Pick the card to re-book the bout on.")
+        return redirect("console:event", pk=bout.event_id)
+    try:
+        fight_cards.card_rebook(user=request.user, bout=bout, event=event)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("console:event", pk=bout.event_id)
+    messages.success(request, f"Bout re-booked on {event.name}.")
     return redirect("console:event", pk=event.pk)
 
 

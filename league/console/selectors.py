@@ -122,7 +122,11 @@ def card_statuses(event: Event) -> dict:
                 "status": bout.status,
                 "status_display": bout.get_status_display(),
                 "result": _result_words(bout, result) if result else "",
-                "failure_reason": bout.failure_reason if bout.status == BoutStatus.FAILED else "",
+                "failure_reason": bout.failure_reason
+                if bout.status == BoutStatus.FAILED
+                else bout.postponed_reason
+                if bout.status == BoutStatus.POSTPONED
+                else "",
             }
         )
     return {"event": event.pk, "bouts": rows, "in_flight": busy}
@@ -137,3 +141,13 @@ def _result_words(bout: Bout, result) -> str:
     if result.round:
         text += f" in round {result.round}"
     return text
+
+
+def rebook_targets(event: Event) -> list[Event]:
+    """The cards of the league a postponed bout of ``event`` may move to: not
+    fired yet, on or after its date."""
+    return list(
+        Event.objects.filter(league_id=event.league_id, fired_at__isnull=True, date__gte=event.date)
+        .exclude(pk=event.pk)
+        .order_by("date", "id")[:50]
+    )

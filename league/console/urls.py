@@ -23,5 +23,6 @@ urlpatterns = [
     path("bouts/<int:pk>/move/", cards.bout_move, name="bout-move"),
     path("bouts/<int:pk>/remove/", cards.bout_remove, name="bout-remove"),
     path("bouts/<int:pk>/requeue/", cards.bout_requeue, name="bout-requeue"),
+    path("bouts/<int:pk>/rebook/", cards.bout_rebook, name="bout-rebook"),
     path("bouts/<int:pk>/void/", cards.bout_void_page, name="bout-void"),
 ]

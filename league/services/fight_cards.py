@@ -14,9 +14,10 @@ from django.db.models import Max
 
 from bouts.engine import get_ruleset
 from bouts.models import Bout, BoutStatus
-from bouts.services import BoutSpec, bouts_queue, bouts_requeue_failed, bouts_schedule
+from bouts.services import BoutSpec, bout_rebook, bouts_requeue_failed, bouts_schedule
 from league.models import Division, Event
 from league.services.common import derive_seed, division_is_team
+from league.services.fight_nights import event_fight_now
 from league.services.setup import require_commission
 
 MOVES = ("up", "down")
@@ -117,15 +118,29 @@ def card_bout_move(*, user, bout: Bout, direction: str) -> None:
         Bout.objects.filter(pk=a.pk).update(order=b.order)
 
 
-def card_fight(*, user, event: Event) -> list[Bout]:
-    """Queue every bout of the card still scheduled, in card order. All or
-    nothing: a bout that can no longer be fought (a fighter suspended or retired
-    since) raises ``ValidationError`` naming it and nothing is queued."""
+def card_fight(*, user, event: Event) -> dict:
+    """Fight the card now: its fight night is made due and fired (the plans
+    lock; a bout whose fighter was suspended or retired since it was booked is
+    postponed with the reason, never fought; the rest are queued in card order).
+    A season's event fires once every earlier event of its season is finished.
+    Returns ``{"queued": n, "postponed": n, "waiting": bool}``."""
     require_commission(user, event.league)
-    bouts = list(event.bouts.filter(status=BoutStatus.SCHEDULED).order_by("order", "id"))
-    if not bouts:
+    if not event.bouts.filter(status=BoutStatus.SCHEDULED).exists():
         raise ValidationError({"card": [f"{event.name} has no bout waiting to be fought."]})
-    return bouts_queue(bouts=bouts)
+    fired = event_fight_now(event=event, user=user)
+    statuses = list(event.bouts.values_list("status", flat=True))
+    return {
+        "queued": sum(s not in (BoutStatus.SCHEDULED, BoutStatus.POSTPONED) for s in statuses),
+        "postponed": statuses.count(BoutStatus.POSTPONED),
+        "waiting": not any(e.pk == event.pk for e in fired),
+    }
+
+
+def card_rebook(*, user, bout: Bout, event: Event) -> Bout:
+    """Put a postponed bout on another card of its league (the bouts app's
+    re-booking rules: its fighters must be able to fight on that date)."""
+    require_commission(user, event.league)
+    return bout_rebook(bout=bout, event=event, user=user)
 
 
 def card_requeue(*, user, bout: Bout) -> None:

@@ -193,3 +193,29 @@ def test_card_page_query_count_does_not_grow_with_the_card(client, setup_card):
             blue=f[i + 1],
         )
     assert queries() == one
+
+
+def test_a_postponed_bout_shows_why_and_is_rebooked_from_the_card(
+    client, setup_card, django_capture_on_commit_callbacks
+):
+    f, event = setup_card["fighters"], setup_card["event"]
+    bout = fight_cards.card_bout_add(
+        user=setup_card["commissioner"],
+        event=event,
+        division=setup_card["division"],
+        red=f[0],
+        blue=f[1],
+    )
+    MedicalSuspension.objects.create(
+        fighter=f[1], reason="broken nose", starts_on=DATE, ends_on=DATE + dt.timedelta(days=9)
+    )
+    later = factories.event(league=setup_card["league"], date=DATE + dt.timedelta(days=14))
+    client.force_login(setup_card["commissioner"])
+    with django_capture_on_commit_callbacks(execute=True):
+        fought = client.post(f"/console/events/{event.pk}/fight/", follow=True)
+    assert b"1 bout(s) postponed" in fought.content
+    assert b"broken nose" in fought.content and b"Re-book" in fought.content
+    answer = client.post(f"/console/bouts/{bout.pk}/rebook/", {"event": later.pk})
+    assert answer.status_code == 302 and answer["Location"] == f"/console/events/{later.pk}/"
+    bout.refresh_from_db()
+    assert (bout.event_id, bout.status) == (later.pk, BoutStatus.SCHEDULED)

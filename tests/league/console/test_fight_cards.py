@@ -141,11 +141,40 @@ def test_fight_queues_the_card_and_the_bouts_are_fought(card, django_capture_on_
     add(card, f[0], f[1])
     add(card, f[2], f[3])
     with django_capture_on_commit_callbacks(execute=True):
-        queued = fight_cards.card_fight(user=card["commissioner"], event=card["event"])
-    assert len(queued) == 2
+        fired = fight_cards.card_fight(user=card["commissioner"], event=card["event"])
+    assert fired == {"queued": 2, "postponed": 0, "waiting": False}
     assert set(Bout.objects.values_list("status", flat=True)) == {BoutStatus.COMPLETED}
+    card["event"].refresh_from_db()
+    assert card["event"].fired_at is not None
     with pytest.raises(ValidationError):
         fight_cards.card_fight(user=card["commissioner"], event=card["event"])
+
+
+def test_a_fighter_retired_since_booking_is_postponed_then_rebooked(
+    card, django_capture_on_commit_callbacks
+):
+    f = card["fighters"]
+    kept = add(card, f[0], f[1])
+    hit = add(card, f[2], f[3])
+    MedicalSuspension.objects.create(
+        fighter=f[3], reason="cut eye", starts_on=DATE, ends_on=DATE + dt.timedelta(days=20)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        fired = fight_cards.card_fight(user=card["commissioner"], event=card["event"])
+    assert fired == {"queued": 1, "postponed": 1, "waiting": False}
+    kept.refresh_from_db()
+    hit.refresh_from_db()
+    assert kept.status == BoutStatus.COMPLETED
+    assert hit.status == BoutStatus.POSTPONED and "suspended" in hit.postponed_reason
+    soon = factories.event(league=card["league"], date=DATE + dt.timedelta(days=7))
+    later = factories.event(league=card["league"], date=DATE + dt.timedelta(days=28))
+    with pytest.raises(PermissionDenied):
+        fight_cards.card_rebook(user=factories.user(), bout=hit, event=later)
+    with pytest.raises(ValidationError):
+        fight_cards.card_rebook(user=card["commissioner"], bout=hit, event=soon)
+    fight_cards.card_rebook(user=card["commissioner"], bout=hit, event=later)
+    hit.refresh_from_db()
+    assert (hit.event_id, hit.status, hit.date) == (later.pk, BoutStatus.SCHEDULED, later.date)
 
 
 def test_requeue_only_a_failed_bout(card, django_capture_on_commit_callbacks):
