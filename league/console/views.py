@@ -216,7 +216,9 @@ def season_new(request, pk):
         forms.SeasonForm,
         "season",
         lambda division, data: setup.season_start(user=request.user, division=division, **data),
-        lambda season: f"{season.name} scheduled: {season.events.count()} events.",
+        lambda season: " ".join(
+            [f"{season.name} scheduled: {season.events.count()} events.", *season.skipped]
+        ),
     )
 
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from bouts.models import Bout, BoutStatus
+from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services import bouts_schedule
 from fighters.models import Camp, Fighter
 from league.development import league_develop
@@ -39,7 +39,12 @@ def season_schedule(
     time) — or, without ``fight_at``, when the commissioner sets their fight
     times or fights the season now (``fight_nights.season_fight_now``). With
     ``League.development`` the division's fighters age and develop (and some
-    retire) before every season after the first (league.development)."""
+    retire) before every season after the first (league.development).
+
+    A fighter medically suspended on a round's date sits that round out (his
+    opponent too) instead of failing the whole season: ``season.skipped`` (on
+    the returned object) lists each such week in words. Suspensions that begin
+    during the season are the fight nights' (the bout is postponed)."""
     league = division.league
     team = division_is_team(division)
     if team:
@@ -117,8 +122,20 @@ def season_schedule(
             ]
         )
         specs = []
+        suspended = {} if team else _suspensions(list(fighters), dates[0], dates[-1])
+        season.skipped = []
         for r, (event, pairs) in enumerate(zip(events, rounds)):
             for order, (red, blue) in enumerate(pairs, start=1):
+                out = _sits_out(suspended, (red[1], blue[1]), event.date)
+                if out is not None:
+                    # He skips the week he cannot fight (so does his opponent)
+                    # instead of failing the whole season.
+                    who = fighters[out.fighter_id].name
+                    season.skipped.append(
+                        f"{who} sits out round {r + 1} ({event.date.isoformat()}): "
+                        f"medically suspended until {out.ends_on.isoformat()}."
+                    )
+                    continue
                 bout_seed = derive_seed(seed, league.slug, division.weight_class, number, r, order)
                 if team:
                     sides = {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
@@ -143,6 +160,25 @@ def season_schedule(
         if queue:
             events_fire_due(events=[e.pk for e in events])
     return season
+
+
+def _suspensions(fighter_ids: list[int], first: dt.date, last: dt.date) -> dict[int, list]:
+    """The suspensions of ``fighter_ids`` in force at some point of [first, last]."""
+    found: dict[int, list] = {}
+    for suspension in MedicalSuspension.objects.filter(
+        fighter_id__in=fighter_ids, starts_on__lte=last, ends_on__gte=first
+    ).order_by("ends_on", "id"):
+        found.setdefault(suspension.fighter_id, []).append(suspension)
+    return found
+
+
+def _sits_out(suspended: dict[int, list], fighter_ids, date: dt.date):
+    """The suspension keeping one of ``fighter_ids`` out on ``date``, or None."""
+    for pk in fighter_ids:
+        for suspension in suspended.get(pk, ()):
+            if suspension.starts_on <= date <= suspension.ends_on:
+                return suspension
+    return None
 
 
 def season_close_if_done(season: Season) -> None:

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from bouts.models import Bout, MedicalSuspension
 from fighters.models import Fighter
 from league.models import Division, Event, League
 from league.services import setup
@@ -128,3 +129,27 @@ def test_the_ruleset_is_fixed_once_the_league_has_bouts(people, django_capture_o
     assert "ruleset" in bad.value.message_dict
     league.refresh_from_db()
     assert league.ruleset == "webl"
+
+
+def test_a_suspended_fighter_sits_out_the_weeks_he_cannot_fight(people):
+    league = setup.league_create(user=people["creator"], **FIELDS)
+    division = setup.division_create(
+        user=people["creator"], league=league, weight_class="lightweight"
+    )
+    setup.division_roster_generate(user=people["creator"], division=division, count=4, seed=5)
+    hurt = division.fighters.order_by("id").first()
+    start = dt.date(2027, 3, 6)
+    MedicalSuspension.objects.create(
+        fighter=hurt, reason="knocked out", starts_on=start, ends_on=start + dt.timedelta(days=10)
+    )
+    season = setup.season_start(user=people["creator"], division=division, start_date=start, seed=2)
+    # Four fighters: three rounds a week apart (days_between_events 14 by default):
+    # round 1 on the 6th is inside the suspension, round 2 on the 20th is not.
+    assert season.skipped == [
+        f"{hurt.name} sits out round 1 (2027-03-06): medically suspended until 2027-03-16."
+    ]
+    bouts = Bout.objects.filter(event__season=season)
+    assert bouts.count() == 5
+    assert not bouts.filter(event__date=start).filter(red=hurt).exists()
+    assert not bouts.filter(event__date=start).filter(blue=hurt).exists()
+    assert bouts.filter(red=hurt).count() + bouts.filter(blue=hurt).count() == 2
