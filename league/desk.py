@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, Q, QuerySet
 
 from bouts.models import Bout, BoutStatus
+from bouts.plans import latest_plans, managed_sides, plan_deadline, plans_closed_reason
 from fighters.models import Camp, Fighter, RatingCard
 from league.models import BoutRequest, League, LeagueMembership, RequestStatus
 
@@ -31,6 +32,19 @@ class LeagueRole:
 
 
 @dataclass
+class PlanDue:
+    """A side of an upcoming bout whose plan is mine to write, until ``deadline``
+    (None: until the commissioner fights the card); ``version`` of the latest
+    plan written, 0 for none yet (the standing plan or the ruleset's policy
+    would fight)."""
+
+    bout: Bout
+    side: str
+    deadline: object
+    version: int
+
+
+@dataclass
 class Desk:
     leagues: list[LeagueRole] = field(default_factory=list)
     camps: list[Camp] = field(default_factory=list)
@@ -38,6 +52,7 @@ class Desk:
     needs_me: list[BoutRequest] = field(default_factory=list)
     my_requests: list[BoutRequest] = field(default_factory=list)
     upcoming: list[Bout] = field(default_factory=list)
+    plans_due: list[PlanDue] = field(default_factory=list)
     results: list[Bout] = field(default_factory=list)
 
 
@@ -68,13 +83,15 @@ def _bouts_of(user) -> QuerySet[Bout]:
     )
     return (
         Bout.objects.filter(mine)
-        .select_related("red", "blue", "red_camp", "blue_camp", "event", "event__league")
+        .select_related(
+            "red__camp", "blue__camp", "red_camp", "blue_camp", "event", "event__league"
+        )
         .defer("inputs", "options", "plans")
     )
 
 
 def desk_for(user) -> Desk:
-    """Everything the desk shows for ``user`` (9 queries)."""
+    """Everything the desk shows for ``user`` (9 queries, 10 with plans due)."""
     commissioned = list(League.objects.filter(commissioners=user).order_by("name"))
     commissioned_ids = [league.pk for league in commissioned]
     memberships = LeagueMembership.objects.filter(user=user).select_related("league")
@@ -104,6 +121,15 @@ def desk_for(user) -> Desk:
         .filter(status__in=live)
         .order_by("date", "event_id", "order", "id")[:UPCOMING]
     )
+    open_bouts = [b for b in upcoming if plans_closed_reason(b) is None]
+    written = latest_plans([b.pk for b in open_bouts]) if open_bouts else {}
+    plans_due = [
+        PlanDue(
+            bout, side, plan_deadline(bout), getattr(written.get((bout.pk, side)), "version", 0)
+        )
+        for bout in open_bouts
+        for side in managed_sides(bout, user)
+    ]
     results = list(
         _bouts_of(user)
         .filter(status=BoutStatus.COMPLETED)
@@ -118,5 +144,6 @@ def desk_for(user) -> Desk:
         needs_me=needs_me,
         my_requests=my_requests,
         upcoming=upcoming,
+        plans_due=plans_due,
         results=results,
     )

@@ -73,6 +73,13 @@ class DeskResultSerializer(DeskBoutSerializer):
     round = serializers.IntegerField(source="result.round", default=None)
 
 
+class DeskPlanDueSerializer(serializers.Serializer):
+    bout = serializers.IntegerField(source="bout.pk")
+    side = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The latest version written; 0: none yet.")
+
+
 class DeskSerializer(serializers.Serializer):
     leagues = DeskLeagueSerializer(many=True)
     camps = DeskCampSerializer(many=True)
@@ -80,13 +87,14 @@ class DeskSerializer(serializers.Serializer):
     needs_me = BoutRequestSerializer(many=True)
     my_requests = BoutRequestSerializer(many=True)
     upcoming = DeskBoutSerializer(many=True)
+    plans_due = DeskPlanDueSerializer(many=True)
     results = DeskResultSerializer(many=True)
 
 
 class DeskView(APIView):
     """My leagues (with my role), camps, fighters with their cards and records,
-    the bout requests waiting for me, mine still open, my upcoming bouts and my
-    recent results."""
+    the bout requests waiting for me, mine still open, my upcoming bouts, the
+    plans due for them (side, deadline, latest version) and my recent results."""
 
     permission_classes = [IsAuthenticated]
 
