@@ -1,6 +1,7 @@
 """The demo's two managers (``load_demo --managers``, which ``make demo`` runs):
 known accounts, each owning a camp of fighters in the WeBL demo league, an
-upcoming event to ask bouts onto, and one bout request waiting for an answer.
+upcoming fight night (half an hour away) with a bout between them to write plans
+for, and one bout request waiting for an answer.
 
 Known passwords belong in the embedded demo database only, never in a league
 people play: that is why only the demo asks for them (README, "Play as a
@@ -15,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from bouts.models import Bout
+from bouts.services import bout_schedule
 from fighters.models import Fighter
 from league.models import BoutRequest, Event, League, LeagueMembership
 from league.services.bout_requests import open_events, request_create
@@ -23,6 +26,7 @@ from league.services.membership import league_camps
 DEMO_LEAGUE = "demo-webl"
 MANAGERS = (("mara", "ringside-mara"), ("jules", "ringside-jules"))
 FIGHT_NIGHT_IN_DAYS = 7
+FIGHT_NIGHT_IN_MINUTES = 30
 
 
 def demo_league() -> League | None:
@@ -51,7 +55,8 @@ def ensure_managers(league: League) -> list[tuple[str, str, str]]:
             camp.manager = username
             camp.save(update_fields=["owner", "manager"])
         made.append((username, password, camp.name))
-    _upcoming_event(league)
+    event = _upcoming_event(league)
+    _managers_bout(league, event)
     _waiting_request(league)
     return made
 
@@ -70,9 +75,42 @@ def _upcoming_event(league: League) -> Event:
             date=date,
             venue="Ringside Arena",
         )
-        event.full_clean()
-        event.save()
+    if event.fight_at is None and event.fired_at is None:
+        # A fight night about to happen: time to write a plan, then
+        # `manage.py fight_due_events` (the embedded demo has no beat) fires it.
+        event.fight_at = timezone.now() + dt.timedelta(minutes=FIGHT_NIGHT_IN_MINUTES)
+    event.full_clean()
+    event.save()
     return event
+
+
+def _managers_bout(league: League, event: Event) -> None:
+    """A bout between Mara's and Jules's fighters on the fight night, so each has
+    a plan to write (the first pair the scheduling rules accept)."""
+    users = get_user_model()
+    owners = list(users.objects.filter(username__in=[m[0] for m in MANAGERS]).order_by("username"))
+    if len(owners) < 2 or Bout.objects.filter(event=event).exists():
+        return
+    for division in league.divisions.order_by("name"):
+        fighters = division.fighters.filter(is_active=True).select_related("camp")
+        jules = [f for f in fighters if f.camp and f.camp.owner_id == owners[0].pk]
+        mara = [f for f in fighters if f.camp and f.camp.owner_id == owners[1].pk]
+        for red in mara:
+            for blue in jules:
+                try:
+                    bout_schedule(
+                        ruleset=league.ruleset,
+                        date=event.date,
+                        event=event,
+                        division=division,
+                        red=red,
+                        blue=blue,
+                        scheduled_rounds=league.rounds,
+                        queue=False,
+                    )
+                except ValidationError:
+                    continue
+                return
 
 
 def _waiting_request(league: League) -> None:

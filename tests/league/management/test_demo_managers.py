@@ -1,6 +1,8 @@
 """`make demo`'s managers: two known accounts, each owning a camp with fighters in
-the WeBL demo league, an upcoming event, a request waiting for the first one."""
+the WeBL demo league, a fight night about to happen with a bout between them, a
+request waiting for the first one."""
 
+import datetime as dt
 import io
 
 import pytest
@@ -8,9 +10,10 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.utils import timezone
 
+from bouts.models import Bout, BoutStatus
 from fighters.models import Camp
 from league.management.commands._managers import DEMO_LEAGUE, MANAGERS, demo_league
-from league.models import BoutRequest, LeagueMembership, RequestStatus
+from league.models import BoutRequest, Event, LeagueMembership, RequestStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +24,7 @@ def run(*args):
     return out.getvalue()
 
 
-def test_load_demo_managers_are_printed_and_can_play():
+def test_load_demo_managers_are_printed_and_can_play(django_capture_on_commit_callbacks):
     out = run("load_demo", "--seed", "3", "--fighters", "8", "--managers")
     league = demo_league()
     assert league is not None
@@ -32,7 +35,21 @@ def test_load_demo_managers_are_printed_and_can_play():
         assert LeagueMembership.objects.filter(league=league, user=user).exists()
         camp = Camp.objects.get(owner=user)
         assert camp.fighters.filter(divisions__league=league).exists()
-    assert league.events.filter(date__gte=timezone.localdate()).exists()
+    night = league.events.get(date__gte=timezone.localdate())
+    # A fight night about to happen, with a bout between the two managers' camps.
+    assert timezone.now() < night.fight_at <= timezone.now() + dt.timedelta(hours=1)
+    bout = Bout.objects.get(event=night)
+    owners = {bout.red.camp.owner.username, bout.blue.camp.owner.username}
+    assert owners == {m[0] for m in MANAGERS} and bout.status == BoutStatus.SCHEDULED
+    # Nothing fires before its time; after it, fight_due_events fights the night.
+    run("fight_due_events")
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.SCHEDULED
+    Event.objects.filter(pk=night.pk).update(fight_at=timezone.now() - dt.timedelta(minutes=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        run("fight_due_events")
+    bout.refresh_from_db()
+    assert bout.status in (BoutStatus.COMPLETED, BoutStatus.POSTPONED)
     waiting = BoutRequest.objects.get(league=league)
     assert waiting.status == RequestStatus.PENDING
     assert waiting.opponent_camp.owner.username == MANAGERS[0][0]
