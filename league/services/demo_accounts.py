@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
@@ -46,6 +47,8 @@ def demo_accounts_ensure(*, leagues) -> list[DemoAccount]:
         commissioner.save()
     for league in leagues:
         league.commissioners.add(commissioner)
+    # ... and may start a league of his own from the console.
+    commissioner.user_permissions.add(Permission.objects.get(codename="add_league"))
     username, password = SUPERUSER
     if not users.objects.filter(username=username).exists():
         admin = users(username=username, is_staff=True, is_superuser=True)
@@ -54,6 +57,6 @@ def demo_accounts_ensure(*, leagues) -> list[DemoAccount]:
         admin.save()
     names = ", ".join(league.name for league in leagues) or "no league yet"
     return [
-        DemoAccount(*COMMISSIONER, role=f"commissioner of {names}"),
+        DemoAccount(*COMMISSIONER, role=f"commissioner of {names} (may create leagues)"),
         DemoAccount(*SUPERUSER, role="superuser (the admin)"),
     ]

@@ -105,6 +105,9 @@ class Command(BaseCommand):
         self.accounts(leagues, site=opts["site"])
 
     def print_managers(self, *, site: str) -> None:
+        if not demo_database():
+            self.stdout.write("Not the embedded demo database: no demo managers created.")
+            return
         league = demo_league()
         if league is None:
             return

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.db import connection
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
@@ -26,6 +27,11 @@ def run(*args):
 
 def test_load_demo_managers_are_printed_and_can_play(django_capture_on_commit_callbacks):
     out = run("load_demo", "--seed", "3", "--fighters", "8", "--managers")
+    if connection.vendor != "sqlite":
+        # Known passwords never reach a production-like database.
+        assert "no demo managers created" in out
+        assert not LeagueMembership.objects.exists()
+        return
     league = demo_league()
     assert league is not None
     for username, password in MANAGERS:
