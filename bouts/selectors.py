@@ -359,3 +359,26 @@ def career_check(*, fighters=None) -> list[dict]:
                     }
                 )
     return problems
+
+
+def _leagues_of(bouts) -> set[int]:
+    leagues = set()
+    for event_league, division_league in bouts.values_list(
+        "event__league_id", "division__league_id"
+    ).distinct():
+        leagues.update(league for league in (event_league, division_league) if league)
+    return leagues
+
+
+def leagues_fought_in_by_fighters(fighter_ids) -> set[int]:
+    """The leagues any of these fighters has a bout in (any status: a scheduled
+    bout is already that league's), as a side or in a camp's line-up."""
+    ids = list(fighter_ids)
+    return _leagues_of(Bout.objects.filter(Q(red_id__in=ids) | Q(blue_id__in=ids))) | _leagues_of(
+        Bout.objects.filter(fighter_lines__fighter_id__in=ids)
+    )
+
+
+def leagues_fought_in_by_camps(camp_ids) -> set[int]:
+    ids = list(camp_ids)
+    return _leagues_of(Bout.objects.filter(Q(red_camp_id__in=ids) | Q(blue_camp_id__in=ids)))
