@@ -148,8 +148,9 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
 
     Row keys: bout_id, date, event, event_id, ruleset, side, opponent,
     opponent_id (fighter, or camp for team bouts), opponent_is_camp,
-    opponent_record ({wins, losses, draws, text}), result (W/L/D), method,
-    round, time, scheduled_rounds, referee, judges ([{name, fighter, opponent,
+    opponent_record ({wins, losses, draws, text}), result (W/L/D), winner
+    (red/blue/None), method, round, time, scheduled_rounds, referee (name),
+    referee_id, judges ([{name, fighter, opponent,
     text}] from this fighter's side), title, record (text, after the bout).
 
     Five queries whatever the length of the career (no N+1)."""
@@ -250,11 +251,13 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
                 "opponent_is_camp": team,
                 "opponent_record": {**before, "text": record_text(before)},
                 "result": {"win": "W", "loss": "L", "draw": "D"}[outcome],
+                "winner": bout.result.winner or None,
                 "method": bout.result.method,
                 "round": bout.result.round,
                 "time": bout.result.time,
                 "scheduled_rounds": bout.scheduled_rounds,
                 "referee": bout.referee.name if bout.referee else None,
+                "referee_id": bout.referee_id,
                 "judges": judges,
                 "title": bout.is_title_bout,
                 "record": record_text(own),

@@ -218,6 +218,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "league.api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
+        # Unknown query parameters are a 400, not every row (issue 14).
+        "core.api.filters.KnownParametersFilter",
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",

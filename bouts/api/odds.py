@@ -24,11 +24,11 @@ class OddsRequestSerializer(serializers.Serializer):
     or a card given in full."""
 
     ruleset = serializers.ChoiceField(choices=[])
-    red_fighter = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True
+    red = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, allow_null=True, help_text="A fighter."
     )
-    blue_fighter = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True
+    blue = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, allow_null=True, help_text="A fighter."
     )
     red_camp = serializers.PrimaryKeyRelatedField(
         queryset=Camp.objects.all(), required=False, allow_null=True
@@ -56,18 +56,16 @@ class OddsRequestSerializer(serializers.Serializer):
         errors = {}
         for side in SIDES:
             given = [
-                key
-                for key in (f"{side}_fighter", f"{side}_camp", f"{side}_card")
-                if attrs.get(key) is not None
+                key for key in (side, f"{side}_camp", f"{side}_card") if attrs.get(key) is not None
             ]
             if len(given) != 1:
-                errors[side] = [f"Give exactly one of {side}_fighter, {side}_camp or {side}_card."]
+                errors[side] = [f"Give exactly one of {side}, {side}_camp or {side}_card."]
         if errors:
             raise serializers.ValidationError(errors)
         team = get_ruleset(attrs["ruleset"]).team
         for side in SIDES:
-            if team and attrs.get(f"{side}_fighter") is not None:
-                errors[f"{side}_fighter"] = [f"{attrs['ruleset']} is fought between camps."]
+            if team and attrs.get(side) is not None:
+                errors[side] = [f"{attrs['ruleset']} is fought between camps."]
             if not team and attrs.get(f"{side}_camp") is not None:
                 errors[f"{side}_camp"] = [f"{attrs['ruleset']} is fought one on one."]
         if errors:
@@ -87,13 +85,11 @@ class OddsSerializer(serializers.Serializer):
 
 def _side(attrs: dict, side: str):
     ruleset = attrs["ruleset"]
-    fighter = attrs.get(f"{side}_fighter")
+    fighter = attrs.get(side)
     if fighter is not None:
         card = fighter_selectors.fighter_card(fighter=fighter, ruleset=ruleset)
         if card is None:
-            raise serializers.ValidationError(
-                {f"{side}_fighter": [f"{fighter.name} has no {ruleset} card."]}
-            )
+            raise serializers.ValidationError({side: [f"{fighter.name} has no {ruleset} card."]})
         return one_on_one_card(fighter, card)
     camp = attrs.get(f"{side}_camp")
     if camp is not None:

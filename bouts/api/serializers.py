@@ -23,10 +23,26 @@ class BoutSerializer(serializers.ModelSerializer):
 
     red_name = serializers.SerializerMethodField()
     blue_name = serializers.SerializerMethodField()
-    winner = serializers.CharField(source="result.winner", read_only=True, default=None)
-    method = serializers.CharField(source="result.method", read_only=True, default=None)
-    end_round = serializers.IntegerField(source="result.round", read_only=True, default=None)
-    end_time = serializers.CharField(source="result.time", read_only=True, default=None)
+    event_name = serializers.CharField(
+        source="event.name", read_only=True, allow_null=True, default=None
+    )
+    winner = serializers.ChoiceField(
+        choices=["red", "blue"],
+        source="result.winner",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="null for a draw, or a bout not fought yet.",
+    )
+    method = serializers.CharField(
+        source="result.method", read_only=True, allow_null=True, default=None
+    )
+    end_round = serializers.IntegerField(
+        source="result.round", read_only=True, allow_null=True, default=None
+    )
+    end_time = serializers.CharField(
+        source="result.time", read_only=True, allow_null=True, default=None
+    )
 
     class Meta:
         model = Bout
@@ -34,6 +50,7 @@ class BoutSerializer(serializers.ModelSerializer):
             "id",
             "ruleset",
             "event",
+            "event_name",
             "division",
             "order",
             "date",

@@ -75,9 +75,9 @@ class BoutViewSet(
     def get_queryset(self):
         if self.action in ("retrieve", "queue", "void"):
             return selectors.bout_report_queryset().defer("inputs")
-        return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
-            "inputs", "options", "plans", "result__engine_result"
-        )
+        return Bout.objects.select_related(
+            "event", "red", "blue", "red_camp", "blue_camp", "result"
+        ).defer("inputs", "options", "plans", "result__engine_result")
 
     def leagues_of_object(self, obj):
         return _leagues_of_bout_parts(obj.division, obj.event)

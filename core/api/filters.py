@@ -1,7 +1,10 @@
-"""Filter pieces shared by the apps' FilterSets."""
+"""Filter pieces shared by the apps' FilterSets and list views."""
 
 import django_filters
 from django import forms
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework.exceptions import ValidationError
+from rest_framework.filters import BaseFilterBackend
 
 MAX_ID = 2**63 - 1
 
@@ -18,3 +21,36 @@ class IdFilter(django_filters.NumberFilter):
     is a 400 and never reaches the database."""
 
     field_class = IdField
+
+
+# Query parameters every list understands (pagination, ordering, search, format).
+COMMON_PARAMETERS = frozenset({"page", "page_size", "ordering", "search", "format"})
+
+
+def refuse_unknown_parameters(request, known) -> None:
+    """A 400 naming every query parameter not in ``known``: a misspelt filter
+    (``?divison=3``) must not silently answer with every row."""
+    unknown = sorted(set(request.query_params) - COMMON_PARAMETERS - set(known))
+    if unknown:
+        raise ValidationError(
+            {
+                "unknown_parameters": [
+                    f"Unknown query parameter{'s' if len(unknown) > 1 else ''}: "
+                    f"{', '.join(unknown)}."
+                ]
+            }
+        )
+
+
+class KnownParametersFilter(BaseFilterBackend):
+    """First of every list's filter backends (settings): refuses query parameters
+    that neither the view's FilterSet nor ``COMMON_PARAMETERS`` knows, nor the
+    view's own ``extra_query_parameters``."""
+
+    def filter_queryset(self, request, queryset, view):
+        known = set(getattr(view, "extra_query_parameters", ()))
+        filterset_class = DjangoFilterBackend().get_filterset_class(view, queryset)
+        if filterset_class is not None:
+            known |= set(filterset_class.base_filters)
+        refuse_unknown_parameters(request, known)
+        return queryset

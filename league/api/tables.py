@@ -8,7 +8,12 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.exceptions import ValidationError
 
-from core.api.filters import IdField, IdFilter
+from core.api.filters import (
+    IdField,
+    IdFilter,
+    KnownParametersFilter,
+    refuse_unknown_parameters,
+)
 
 from .. import selectors, services
 from ..models import Division, DivisionProjection, Standing
@@ -59,7 +64,7 @@ class StandingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     serializer_class = StandingSerializer
     filterset_class = StandingFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+    filter_backends = [KnownParametersFilter, django_filters.rest_framework.DjangoFilterBackend]
 
     def get_queryset(self):
         watermark = DivisionProjection.objects.filter(
@@ -102,6 +107,7 @@ class RankingViewSet(viewsets.GenericViewSet):
         ]
     )
     def list(self, request):
+        refuse_unknown_parameters(request, ("division", "active_only"))
         field = IdField(required=True)
         try:
             division_id = field.clean(request.query_params.get("division"))

@@ -2,10 +2,12 @@
 
 import django_filters
 from django.db.models import Prefetch
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from bouts.models import Bout
@@ -52,8 +54,33 @@ class LeagueFilter(django_filters.FilterSet):
         fields = ["slug", "ruleset"]
 
 
+LEAGUE_ID_OR_SLUG = OpenApiParameter(
+    "id",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    description="The league's id (digits) or its slug.",
+)
+
+
+@extend_schema_view(
+    retrieve=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    partial_update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    destroy=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+)
 class LeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
-    """Leagues. Staff creates and deletes them; a commissioner edits his own."""
+    """Leagues, fetched by id or by slug (``/api/leagues/title-bout/``). Staff
+    creates and deletes them; a commissioner edits his own."""
+
+    def get_object(self):
+        # Digits are an id (as before); anything else is a slug. A slug is never
+        # all digits (the model's validator), so the two never meet.
+        value = self.kwargs[self.lookup_url_kwarg or self.lookup_field]
+        field = "pk" if value.isdigit() else "slug"
+        queryset = self.filter_queryset(self.get_queryset())
+        obj = get_object_or_404(queryset, **{field: value})
+        self.check_object_permissions(self.request, obj)
+        return obj
 
     serializer_class = LeagueSerializer
     filterset_class = LeagueFilter
