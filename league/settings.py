@@ -224,8 +224,13 @@ REST_FRAMEWORK = {
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"bout_queue": env.str("BOUT_QUEUE_THROTTLE", default="120/min")},
+    "DEFAULT_SCHEMA_CLASS": "core.api.schema.ContractSchema",
+    # Rates of bouts, not requests (core.api.throttles): bouts queued for the
+    # workers, and bouts simulated in the request to price a matchup.
+    "DEFAULT_THROTTLE_RATES": {
+        "bout_queue": env.str("BOUT_QUEUE_THROTTLE", default="600/min"),
+        "odds": env.str("ODDS_THROTTLE", default="3000/min"),
+    },
     # How many proxies in front of us append to X-Forwarded-For. 0: the socket's
     # address identifies a client (unset, DRF would trust a header anyone can write).
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),

@@ -9,7 +9,8 @@ from rest_framework.views import APIView
 from bouts.engine.odds import odds
 from bouts.engine.registry import RULESETS, get_ruleset
 from bouts.inputs import one_on_one_card, team_side
-from core.api.throttles import OddsThrottle
+from core.api.schema import ExactlyOneOf
+from core.api.throttles import OddsThrottle, reserve
 from fighters import selectors as fighter_selectors
 from fighters.models import Camp, Fighter
 
@@ -19,25 +20,23 @@ DEFAULT_ODDS_BOUTS = 200
 SIDES = ("red", "blue")
 
 
-class OddsRequestSerializer(serializers.Serializer):
-    """Each side is a fighter (his card for the ruleset), a camp (team rulesets)
-    or a card given in full."""
+class OddsRequestSerializer(ExactlyOneOf, serializers.Serializer):
+    """Each side is exactly one of a fighter (his card for the ruleset), a camp
+    (team rulesets) or a card given in full."""
+
+    exactly_one_of = (("red", "red_camp", "red_card"), ("blue", "blue_camp", "blue_card"))
 
     ruleset = serializers.ChoiceField(choices=[])
     red = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True, help_text="A fighter."
+        queryset=Fighter.objects.all(), required=False, help_text="A fighter."
     )
     blue = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True, help_text="A fighter."
+        queryset=Fighter.objects.all(), required=False, help_text="A fighter."
     )
-    red_camp = serializers.PrimaryKeyRelatedField(
-        queryset=Camp.objects.all(), required=False, allow_null=True
-    )
-    blue_camp = serializers.PrimaryKeyRelatedField(
-        queryset=Camp.objects.all(), required=False, allow_null=True
-    )
-    red_card = serializers.JSONField(required=False, allow_null=True)
-    blue_card = serializers.JSONField(required=False, allow_null=True)
+    red_camp = serializers.PrimaryKeyRelatedField(queryset=Camp.objects.all(), required=False)
+    blue_camp = serializers.PrimaryKeyRelatedField(queryset=Camp.objects.all(), required=False)
+    red_card = serializers.DictField(required=False, help_text="A card in the ruleset's fields.")
+    blue_card = serializers.DictField(required=False, help_text="A card in the ruleset's fields.")
     n = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ODDS_BOUTS,
@@ -115,6 +114,7 @@ class OddsView(APIView):
         body.is_valid(raise_exception=True)
         attrs = body.validated_data
         red, blue = _side(attrs, "red"), _side(attrs, "blue")
+        reserve(request, attrs["n"])  # the throttle counts bouts simulated
         extra = {}
         if attrs.get("rounds") is not None:
             extra["rounds"] = attrs["rounds"]

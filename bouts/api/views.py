@@ -9,7 +9,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from core.api.permissions import LeagueScopedViewSetMixin
-from core.api.throttles import BoutQueueThrottle
+from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors
 from ..models import Bout
@@ -58,7 +58,6 @@ class BoutViewSet(
     search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
     ordering_fields = ["date", "id", "status"]
     ordering = ["-date", "-id"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         if self.action in ("create", "queue"):
@@ -131,6 +130,7 @@ class BoutViewSet(
             if not existing:
                 raise
             return self._detail(existing[0], status.HTTP_200_OK)
+        spend(request, 1)  # a retried key queued nothing
         return self._detail(bout.pk, status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=BoutDetailSerializer)
@@ -139,6 +139,7 @@ class BoutViewSet(
         """Queue a scheduled (or failed) bout for simulation."""
         bout = self.get_object()
         bout_queue(bout=bout)
+        spend(request, 1)
         return self._detail(bout.pk, status.HTTP_200_OK)
 
     @extend_schema(request=BoutVoidSerializer, responses=BoutDetailSerializer)

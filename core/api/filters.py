@@ -3,6 +3,7 @@
 import django_filters
 from django import forms
 from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import BaseFilterBackend
 
@@ -16,6 +17,7 @@ class IdField(forms.IntegerField):
         super().__init__(*args, **kwargs)
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class IdFilter(django_filters.NumberFilter):
     """A foreign key by id: a whole number in the database's range, so a bad value
     is a 400 and never reaches the database."""

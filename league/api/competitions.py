@@ -6,8 +6,9 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from bouts.models import Bout
 from core.api.filters import IdFilter
-from core.api.throttles import BoutQueueThrottle
+from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors, services
 from ..models import Division, Reign, Title, Tournament, TournamentEntry, TournamentStatus
@@ -113,7 +114,6 @@ class TournamentViewSet(
     filterset_class = TournamentFilter
     ordering_fields = ["start_date", "name"]
     ordering = ["-start_date", "-id"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         # Creating a tournament queues its first bouts.
@@ -147,6 +147,8 @@ class TournamentViewSet(
         data = dict(body.validated_data)
         self.check_data_leagues(data)
         tournament = services.tournament_create(**data, queue=True)
+        # The throttle counts the bouts the first round queued.
+        spend(request, Bout.objects.filter(event__tournament=tournament).count())
         self.action = "retrieve"
         tournament = self.get_queryset().get(pk=tournament.pk)
         return Response(TournamentDetailSerializer(tournament).data, status=status.HTTP_201_CREATED)

@@ -6,7 +6,7 @@ from django.db.models import OuterRef, Subquery
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 
 from core.api.filters import (
     IdField,
@@ -115,7 +115,7 @@ class RankingViewSet(viewsets.GenericViewSet):
             raise ValidationError({"division": exc.messages}) from None
         division = Division.objects.filter(pk=division_id).first()
         if division is None:
-            raise ValidationError({"division": ["No such division."]})
+            raise NotFound("No such division.")
         active_only = request.query_params.get("active_only", "true").lower() not in (
             "false",
             "0",

@@ -15,6 +15,7 @@ from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, Fight
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
 from .competitions import TitleViewSet, TournamentViewSet
+from .exceptions import api_not_found
 from .permissions import commissioner_writes
 from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
@@ -53,4 +54,7 @@ urlpatterns = [
     path("odds/", OddsView.as_view(), name="odds"),
     *fighter_bouts,
     *router.urls,
+    # Anything else under /api/ (a float or a word where an id goes) is the API's
+    # JSON 404, not the site's HTML page.
+    re_path(r"^.*/$", api_not_found),
 ]

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
-from core.api.throttles import BoutQueueThrottle
+from core.api.throttles import BoutQueueThrottle, spend
 from fighters.models import Camp, Fighter
 
 from .. import services
@@ -132,7 +132,6 @@ class DivisionViewSet(_InLeagueViewSet):
     search_fields = ["name"]
     ordering_fields = ["name", "weight_class"]
     ordering = ["league_id", "name"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         if self.action == "schedule_season":
@@ -148,6 +147,8 @@ class DivisionViewSet(_InLeagueViewSet):
         body = SeasonScheduleSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         season = services.season_schedule(division=division, queue=True, **body.validated_data)
+        # The throttle counts bouts queued: a 12-fighter season is 66.
+        spend(request, Bout.objects.filter(event__season=season).count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):
