@@ -5,6 +5,7 @@ local-memory cache. Production: set DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY,
 DJANGO_DEBUG=0 and ALLOWED_HOSTS.
 """
 
+import datetime
 from pathlib import Path
 
 import environ
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "league",
     "fighters",
     "referees",
@@ -59,7 +61,45 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it answers a locked-out sign-in.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- sign-in attempts (django-axes) ---------------------------------------------------
+# Every sign-in form (/accounts/login/, /admin/login/) goes through authenticate(),
+# which axes watches: after AXES_FAILURE_LIMIT failures for one username from one
+# address, that pair is locked out for AXES_COOLOFF_MINUTES (a 429 page).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner in every command's output
+# The address behind NUM_PROXIES proxies, as the API's throttles count it.
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# --- Content-Security-Policy (django-csp) ---------------------------------------------
+# Self only: no inline script or style, no external asset. The API docs page
+# relaxes styles and images for itself only (league/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "league.urls"
 
@@ -245,6 +285,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The contract documents JSON bodies and token auth (forms and the session
+    # still work, for the browsable API, but are not part of it).
+    "PARSER_WHITELIST": ["core.api.parsers.BoundedJSONParser"],
+    "AUTHENTICATION_WHITELIST": ["rest_framework.authentication.TokenAuthentication"],
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",

@@ -1,5 +1,8 @@
 """Filter pieces shared by the apps' FilterSets and list views."""
 
+import datetime
+import re
+
 import django_filters
 from django import forms
 from django_filters.rest_framework import DjangoFilterBackend
@@ -44,15 +47,43 @@ def refuse_unknown_parameters(request, known) -> None:
         )
 
 
+# What the schema promises for a boolean and a date, and no more: django-filter's
+# forms would read "abc" as no filter at all and take dates in local formats.
+BOOLEANS = frozenset({"true", "false", "True", "False", "1", "0"})
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _strict_value_errors(request, filters) -> dict[str, list[str]]:
+    errors = {}
+    for name, value in request.query_params.items():
+        kind = filters.get(name)
+        if isinstance(kind, django_filters.BooleanFilter) and value not in BOOLEANS:
+            errors[name] = ["Give true or false."]
+        elif isinstance(kind, django_filters.DateFilter):
+            try:
+                valid = bool(ISO_DATE.fullmatch(value)) and datetime.date.fromisoformat(value)
+            except ValueError:
+                valid = False
+            if not valid:
+                errors[name] = ["Give a date as YYYY-MM-DD."]
+    return errors
+
+
 class KnownParametersFilter(BaseFilterBackend):
     """First of every list's filter backends (settings): refuses query parameters
     that neither the view's FilterSet nor ``COMMON_PARAMETERS`` knows, nor the
-    view's own ``extra_query_parameters``."""
+    view's own ``extra_query_parameters``; and booleans and dates the schema
+    would not call booleans and dates."""
 
     def filter_queryset(self, request, queryset, view):
         known = set(getattr(view, "extra_query_parameters", ()))
+        filters = {}
         filterset_class = DjangoFilterBackend().get_filterset_class(view, queryset)
         if filterset_class is not None:
-            known |= set(filterset_class.base_filters)
+            filters = filterset_class.base_filters
+            known |= set(filters)
         refuse_unknown_parameters(request, known)
+        errors = _strict_value_errors(request, filters)
+        if errors:
+            raise ValidationError(errors)
         return queryset

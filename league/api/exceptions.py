@@ -58,7 +58,11 @@ def exception_handler(exc, context):
             {api_settings.NON_FIELD_ERRORS_KEY: ["This change conflicts with existing data."]},
             status=status.HTTP_400_BAD_REQUEST,
         )
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, list):
+        # One shape for every error body (the schema's): an object.
+        response.data = {api_settings.NON_FIELD_ERRORS_KEY: response.data}
+    return response
 
 
 @api_view(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])

@@ -159,15 +159,21 @@ def test_bad_query_strings(api, url):
     response = api.get(url)
     assert response.status_code in (200, 400), response.status_code
     if "page_size" in url:
-        assert response.status_code == 200
+        assert response.status_code == 400  # past the stated maximum (200)
 
 
-def test_page_size_is_capped(api):
+def test_page_size_is_bounded(api):
+    """1 to 200, as the schema states: outside it (or not a number) is a 400, not
+    silently the default or the cap; a page past the end, or not a number, a 404."""
     for n in range(3):
         factories.camp(name=f"Camp {n}")
-    response = api.get("/api/camps/?page_size=100000")
-    assert response.status_code == 200
     from league.api.pagination import StandardPagination
 
     assert StandardPagination.max_page_size == 200
-    assert len(response.json()["results"]) == 3
+    assert len(api.get("/api/camps/?page_size=200").json()["results"]) == 3
+    assert len(api.get("/api/camps/?page_size=2").json()["results"]) == 2
+    for bad in ("100000", "0", "abc", "", "-1"):
+        response = api.get(f"/api/camps/?page_size={bad}")
+        assert response.status_code == 400 and "page_size" in response.json(), bad
+    for bad in ("2", "0", "x", ""):
+        assert api.get(f"/api/camps/?page={bad}&page_size=5").status_code == 404, bad
