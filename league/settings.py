@@ -244,9 +244,11 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ringside@localhost")
 
 # --- REST framework ---------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: a request without credentials is a 401 with WWW-Authenticate
+    # (DRF answers from the first class), as the schema says.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON with a nesting limit (a body nested 10,000 deep was a RecursionError, a 500).
