@@ -1,6 +1,8 @@
 """Bouts: list, the whole record, scheduling (with an idempotency key) and queueing."""
 
 from django.db import IntegrityError
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -11,7 +13,7 @@ from rest_framework.response import Response
 from core.api.permissions import LeagueScopedViewSetMixin
 from core.api.throttles import BoutQueueThrottle, spend
 
-from .. import selectors
+from .. import report_cache, selectors
 from ..models import Bout
 from ..services import bout_queue, bout_schedule, bout_void
 from .filters import BoutFilter
@@ -83,6 +85,35 @@ class BoutViewSet(
 
     def leagues_of_data(self, data):
         return _leagues_of_bout_parts(data.get("division"), data.get("event"))
+
+    def retrieve(self, request, *args, **kwargs):
+        """The whole record. A fought bout's never changes until it is voided: it
+        carries ETag and Last-Modified, answers a conditional request with 304 and
+        is served from the cache (``bouts.report_cache``)."""
+        state = report_cache.state(kwargs.get("pk"))
+        if state is None or not state.final:
+            response = super().retrieve(request, *args, **kwargs)
+            patch_cache_control(response, no_cache=True)
+            return response
+        self.filter_queryset(self.get_queryset())  # unknown query parameters: a 400
+        etag = state.etag("api", request.accepted_renderer.format)
+        last_modified = state.last_modified
+        response = get_conditional_response(
+            request,
+            etag=etag,
+            last_modified=int(last_modified.timestamp()) if last_modified else None,
+        )
+        if response is None:
+            data = report_cache.get("api", state)
+            if data is None:
+                data = self.get_serializer(self.get_object()).data
+                report_cache.put("api", state, data)
+            response = Response(data)
+        response["ETag"] = etag
+        if last_modified:
+            response["Last-Modified"] = http_date(last_modified.timestamp())
+        patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
+        return response
 
     def _detail(self, bout_id: int, code: int) -> Response:
         self.action = "retrieve"  # the detail queryset: the whole record, prefetched
