@@ -177,3 +177,24 @@ def test_page_size_is_bounded(api):
         assert response.status_code == 400 and "page_size" in response.json(), bad
     for bad in ("2", "0", "x", ""):
         assert api.get(f"/api/camps/?page={bad}&page_size=5").status_code == 404, bad
+
+
+def test_json_types_are_the_schemas(staff):
+    """Text is a JSON string and a flag a JSON boolean, as the schema says (DRF
+    would store 0 as "0" and read 0 or "yes" as a flag)."""
+
+    client = as_user(staff)
+    referee = Referee.objects.first()
+    for url, body in [
+        ("/api/referees/", {"name": 0, "fouls": "strict"}),
+        ("/api/camps/", {"name": 12}),
+        (f"/api/referees/{referee.pk}/", {"is_active": 0}),
+        (f"/api/referees/{referee.pk}/", {"is_active": "yes"}),
+    ]:
+        method = client.patch if url.endswith(f"/{referee.pk}/") else client.post
+        response = method(url, body, format="json")
+        assert response.status_code == 400, (url, body, response.content)
+        assert set(body) & set(response.json()), response.json()
+    referee.refresh_from_db()
+    assert referee.is_active
+    assert not Referee.objects.filter(name="0").exists()
