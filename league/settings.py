@@ -294,6 +294,8 @@ SPECTACULAR_SETTINGS = {
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",
+        # A bout's corner: sides, winners (one set, one name).
+        "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",
     },

@@ -10,6 +10,7 @@ from core.api.permissions import IsStaffOrCommissioner
 from fighters import selectors as fighter_selectors
 
 from .. import selectors
+from ..models import Side
 
 OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
 
@@ -39,12 +40,12 @@ class HistoryRowSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event_id", allow_null=True)
     event_name = serializers.CharField(source="event", allow_null=True)
     ruleset = serializers.CharField()
-    side = serializers.ChoiceField(choices=["red", "blue"], help_text="This fighter's corner.")
+    side = serializers.ChoiceField(choices=Side.choices, help_text="This fighter's corner.")
     opponent = serializers.CharField()
     opponent_id = serializers.IntegerField(allow_null=True)
     opponent_is_camp = serializers.BooleanField()
     opponent_record = OpponentRecordSerializer(help_text="The opponent's record before the bout.")
-    winner = serializers.ChoiceField(choices=["red", "blue"], allow_null=True)
+    winner = serializers.ChoiceField(choices=Side.choices, allow_null=True)
     outcome = serializers.SerializerMethodField(help_text="This fighter's result.")
     method = serializers.CharField()
     end_round = serializers.IntegerField(source="round")

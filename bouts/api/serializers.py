@@ -10,7 +10,7 @@ from fighters.models import Camp, CornerMan, Fighter
 from league.models import Division, Event
 from referees.models import Doctor, Judge, Referee
 
-from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown
+from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown, Side
 
 
 def _side_name(fighter, camp) -> str:
@@ -27,7 +27,7 @@ class BoutSerializer(serializers.ModelSerializer):
         source="event.name", read_only=True, allow_null=True, default=None
     )
     winner = serializers.ChoiceField(
-        choices=["red", "blue"],
+        choices=Side.choices,
         source="result.winner",
         read_only=True,
         allow_null=True,

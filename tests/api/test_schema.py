@@ -65,7 +65,7 @@ def test_the_schema_states_the_contract(client):
     assert "application/x-www-form-urlencoded" not in fighters["post"]["requestBody"]["content"]
     for name in ("winner", "end_round", "end_time", "method", "event_name"):
         assert schemas["Bout"]["properties"][name].get("nullable"), name
-    assert schemas["WinnerEnum"]["enum"] == ["red", "blue"]
+    assert schemas["SideEnum"]["enum"] == ["red", "blue"]
     parameters = {p["name"]: p["schema"] for p in fighters["get"]["parameters"]}
     assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 200}
     assert parameters["camp"]["minimum"] == 1 and parameters["division"]["minimum"] == 1
