@@ -22,7 +22,7 @@ CONFIG = Path(__file__).with_name("schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
 
-def _run(url: str, *headers: str) -> subprocess.CompletedProcess:
+def _run(url: str, workdir: Path, *headers: str) -> subprocess.CompletedProcess:
     command = [
         str(SCHEMATHESIS),
         "--config-file",
@@ -41,7 +41,8 @@ def _run(url: str, *headers: str) -> subprocess.CompletedProcess:
         "--no-color",
         *[arg for header in headers for arg in ("-H", header)],
     ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+    # Its own cache (.schemathesis/) goes to the test's directory, not the checkout.
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=workdir)
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def fought_world(transactional_db, live_server, monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("who", ["anonymous", "staff"])
-def test_schemathesis_finds_no_failure(who, fought_world, live_server):
+def test_schemathesis_finds_no_failure(who, fought_world, live_server, tmp_path):
     headers = [] if who == "anonymous" else [f"Authorization: Token {fought_world['token']}"]
-    result = _run(live_server.url, *headers)
+    result = _run(live_server.url, tmp_path, *headers)
     assert result.returncode == 0, result.stdout[-20000:] + result.stderr[-2000:]
