@@ -57,6 +57,11 @@ def camp_league_ids(*, camp: Camp) -> set[int]:
     return scope.camp_league_ids(camp=camp)
 
 
+def corner_man_league_ids(*, corner: CornerMan) -> set[int]:
+    """A corner man belongs to his camp's leagues (none without a camp)."""
+    return scope.camp_league_ids(camp=corner.camp) if corner.camp_id else set()
+
+
 def fighter_card(*, fighter: Fighter, ruleset: str) -> RatingCard | None:
     return RatingCard.objects.filter(fighter=fighter, ruleset=ruleset).first()
 

@@ -19,7 +19,7 @@ from django.db import transaction
 from bouts.engine.registry import get_ruleset
 from core.scoping import check_may_edit
 
-from . import scope
+from . import scope, selectors
 from .cards import card_diff, card_validate
 from .models import Camp, CardChange, Career, CornerMan, Fighter, RatingCard
 from .weight_classes import LIMIT_LB
@@ -293,11 +293,6 @@ def camp_delete(*, camp: Camp, user=None) -> None:
     camp.delete()
 
 
-def corner_man_league_ids(*, corner: CornerMan) -> set[int]:
-    """A corner man belongs to his camp's leagues (none without a camp)."""
-    return scope.camp_league_ids(camp=corner.camp) if corner.camp_id else set()
-
-
 @transaction.atomic
 def corner_man_create(
     *,
@@ -322,7 +317,7 @@ def corner_man_create(
 
 @transaction.atomic
 def corner_man_update(*, corner: CornerMan, data: Mapping, user=None) -> CornerMan:
-    check_may_edit(user, corner_man_league_ids(corner=corner))
+    check_may_edit(user, selectors.corner_man_league_ids(corner=corner))
     camp = data.get("camp")
     if camp is not None and camp.pk != corner.camp_id:
         _check_camp_target(user, camp)
@@ -332,7 +327,7 @@ def corner_man_update(*, corner: CornerMan, data: Mapping, user=None) -> CornerM
 
 @transaction.atomic
 def corner_man_delete(*, corner: CornerMan, user=None) -> None:
-    check_may_edit(user, corner_man_league_ids(corner=corner))
+    check_may_edit(user, selectors.corner_man_league_ids(corner=corner))
     corner.delete()
 
 

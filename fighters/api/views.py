@@ -183,7 +183,7 @@ class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         return selectors.corner_man_list()
 
     def leagues_of_object(self, obj):
-        return services.corner_man_league_ids(corner=obj)
+        return selectors.corner_man_league_ids(corner=obj)
 
     def leagues_of_data(self, data):
         camp = data.get("camp")
