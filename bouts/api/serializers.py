@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
+from core.api.serializers import StrictBooleanField, StrictCharField
 from fighters.models import Camp, CornerMan, Fighter
 from league.models import Division, Event
 from referees.models import Doctor, Judge, Referee
@@ -307,11 +308,11 @@ class BoutScheduleSerializer(serializers.Serializer):
     )
     plans = serializers.DictField(required=False, allow_null=True)
     options = serializers.DictField(required=False, allow_null=True)
-    is_title_bout = serializers.BooleanField(required=False, default=False)
+    is_title_bout = StrictBooleanField(required=False, default=False)
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1
     )
-    idempotency_key = serializers.CharField(
+    idempotency_key = StrictCharField(
         required=False,
         allow_null=True,
         max_length=60,
@@ -332,4 +333,4 @@ class BoutScheduleSerializer(serializers.Serializer):
 
 
 class BoutVoidSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)
+    reason = StrictCharField(max_length=2000, allow_blank=False, trim_whitespace=True)

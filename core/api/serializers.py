@@ -78,3 +78,8 @@ class CleanModelSerializer(StrictTypesModelSerializer):
             for name, values in many.items():
                 getattr(instance, name).set(values)
         return instance
+
+
+# For the fields a plain Serializer declares itself.
+StrictCharField = strict_field_class(serializers.CharField)
+StrictBooleanField = strict_field_class(serializers.BooleanField)

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
+from core.api.serializers import StrictBooleanField, StrictCharField
 from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors, services
@@ -59,10 +60,10 @@ class TournamentCreateSerializer(serializers.Serializer):
 
     division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
     size = serializers.IntegerField(min_value=2, max_value=64)
-    double = serializers.BooleanField(default=False, help_text="Double elimination.")
+    double = StrictBooleanField(default=False, help_text="Double elimination.")
     start_date = serializers.DateField(required=False, allow_null=True)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
-    for_title = serializers.BooleanField(default=True)
+    name = StrictCharField(required=False, allow_blank=True, max_length=160, default="")
+    for_title = StrictBooleanField(default=True)
     seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
     entrants = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
+from core.api.serializers import StrictCharField
 from core.api.throttles import BoutQueueThrottle, spend
 from fighters.models import Camp, Fighter
 
@@ -120,7 +121,7 @@ class DivisionFilter(django_filters.FilterSet):
 class SeasonScheduleSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False, allow_null=True)
     seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
-    venue = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
+    venue = StrictCharField(required=False, allow_blank=True, max_length=160, default="")
 
 
 class DivisionViewSet(_InLeagueViewSet):

@@ -69,6 +69,10 @@ def test_a_void_invalidates_the_cached_report(fought, staff, django_capture_on_c
     before = {url: client.get(url) for url in (api, page)}
     assert before[api].json()["status"] == "completed"
     assert report_cache.get("api", report_cache.state(fought.pk)) is not None
+    # A reason is text: 0 is refused, and nothing is voided.
+    refused = as_user(staff).post(f"/api/bouts/{fought.pk}/void/", {"reason": 0}, format="json")
+    assert refused.status_code == 400 and "reason" in refused.json()
+    assert client.get(api).json()["status"] == "completed"
     with django_capture_on_commit_callbacks(execute=True):
         bout_void(bout=fought, reason="Scales were wrong", user=staff)
     assert report_cache.get("api", report_cache.state(fought.pk)) is None
