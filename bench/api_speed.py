@@ -18,7 +18,9 @@ Reuses the league that bench/season_throughput.py left in ``ringside_bench``
 
 URLs: /api/fighters/ (first page of the list), /api/fighters/<id>/career/,
 /api/bouts/<id>/ (the whole record) and the web page /bouts/<id>/. wrk and
-gunicorn share the machine's two cores.
+gunicorn share the machine's two cores. A fought bout's detail and page are
+served from the Redis cache after the first request (bouts/report_cache.py), as
+in production; the query counts are of a request after a warm one.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ def free_port() -> int:
 
 def run(args) -> dict:
     args.port = args.port or free_port()
-    env = h.bench_env(db=args.db)
+    env = h.bench_env(db=args.db, redis_db=args.redis_db)
     h.setup_django(env)
     from bouts.models import Bout, BoutStatus
 
@@ -222,6 +224,7 @@ def show(report: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", default=h.BENCH_DB, help="reused, not dropped")
+    parser.add_argument("--redis-db", type=int, default=h.REDIS_DB, help="the cache's Redis db")
     parser.add_argument("--min-bouts", type=int, default=2000)
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--connections", type=int, default=8)

@@ -149,10 +149,11 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
 
     Row keys: bout_id, date, event, event_id, ruleset, side, opponent,
     opponent_id (fighter, or camp for team bouts), opponent_is_camp,
-    opponent_record ({wins, losses, draws, text}), result (W/L/D), method,
-    round, time, scheduled_rounds, referee, referee_id, judges ([{name,
-    judge_id, fighter, opponent, text}] from this fighter's side), title,
-    knockdowns (in the bout, either side), record (text, after the bout).
+    opponent_record ({wins, losses, draws, text}), result (W/L/D), winner
+    (red/blue/None), method, round, time, scheduled_rounds, referee (name),
+    referee_id, judges ([{name, judge_id, fighter, opponent, text}] from this
+    fighter's side), title, knockdowns (in the bout, either side), record
+    (text, after the bout).
 
     Five queries whatever the length of the career (no N+1)."""
     fighter_id = getattr(fighter, "pk", fighter)
@@ -254,6 +255,7 @@ def fighter_history(*, fighter, newest_first: bool = True) -> list[dict]:
                 "opponent_is_camp": team,
                 "opponent_record": {**before, "text": record_text(before)},
                 "result": {"win": "W", "loss": "L", "draw": "D"}[outcome],
+                "winner": bout.result.winner or None,
                 "method": bout.result.method,
                 "round": bout.result.round,
                 "time": bout.result.time,
@@ -368,3 +370,26 @@ def career_check(*, fighters=None) -> list[dict]:
                     }
                 )
     return problems
+
+
+def _leagues_of(bouts) -> set[int]:
+    leagues = set()
+    for event_league, division_league in bouts.values_list(
+        "event__league_id", "division__league_id"
+    ).distinct():
+        leagues.update(league for league in (event_league, division_league) if league)
+    return leagues
+
+
+def leagues_fought_in_by_fighters(fighter_ids) -> set[int]:
+    """The leagues any of these fighters has a bout in (any status: a scheduled
+    bout is already that league's), as a side or in a camp's line-up."""
+    ids = list(fighter_ids)
+    return _leagues_of(Bout.objects.filter(Q(red_id__in=ids) | Q(blue_id__in=ids))) | _leagues_of(
+        Bout.objects.filter(fighter_lines__fighter_id__in=ids)
+    )
+
+
+def leagues_fought_in_by_camps(camp_ids) -> set[int]:
+    ids = list(camp_ids)
+    return _leagues_of(Bout.objects.filter(Q(red_camp_id__in=ids) | Q(blue_camp_id__in=ids)))

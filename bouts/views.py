@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
 
 from . import plans as bout_plans
-from . import selectors
+from . import report_cache, selectors
 from .models import Bout
 
 CHART_WIDTH = 720
@@ -18,6 +20,41 @@ CHART_TOP = 24
 
 
 def bout_report(request, pk: int):
+    """The report. A fought bout's answers a conditional request with 304; its
+    page for anonymous visitors (the same for all of them) comes from the cache
+    (``report_cache``); a signed-in visitor's is rendered (its header is his)."""
+    state = report_cache.state(pk)
+    if state is None:
+        raise Http404("No such bout.")
+    if not state.final:
+        response = _render_report(request, pk)
+        patch_cache_control(response, no_cache=True)
+        return response
+    viewer = request.user.pk if request.user.is_authenticated else 0
+    etag = state.etag("page", viewer)
+    last_modified = state.last_modified
+    response = get_conditional_response(
+        request,
+        etag=etag,
+        last_modified=int(last_modified.timestamp()) if last_modified else None,
+    )
+    if response is None and viewer:
+        response = _render_report(request, pk)
+    elif response is None:
+        html = report_cache.get("page", state)
+        if html is None:
+            response = _render_report(request, pk)
+            report_cache.put("page", state, response.content.decode())
+        else:
+            response = HttpResponse(html)
+    response["ETag"] = etag
+    if last_modified:
+        response["Last-Modified"] = http_date(last_modified.timestamp())
+    patch_cache_control(response, private=bool(viewer), max_age=0, must_revalidate=True)
+    return response
+
+
+def _render_report(request, pk: int):
     try:
         bout = selectors.bout_report(bout_id=pk)
     except Bout.DoesNotExist:

@@ -3,6 +3,7 @@ everything its callers show already joined or prefetched (no N+1)."""
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
+from . import scope
 from .models import Camp, CornerMan, Fighter, RatingCard
 
 
@@ -52,13 +53,19 @@ def corner_man_list() -> QuerySet[CornerMan]:
 
 
 def fighter_league_ids(*, fighter: Fighter) -> set[int]:
-    """The leagues a fighter is entered in (through its divisions)."""
-    return set(fighter.divisions.values_list("league_id", flat=True))
+    """The leagues a fighter is on the roster of or has fought in (``scope``)."""
+    return scope.fighter_league_ids(fighter=fighter)
 
 
 def camp_league_ids(*, camp: Camp) -> set[int]:
-    """The leagues a camp is entered in (through its divisions)."""
-    return set(camp.divisions.values_list("league_id", flat=True))
+    """The leagues a camp (or one of its fighters) is on the roster of or has
+    fought in (``scope``)."""
+    return scope.camp_league_ids(camp=camp)
+
+
+def corner_man_league_ids(*, corner: CornerMan) -> set[int]:
+    """A corner man belongs to his camp's leagues (none without a camp)."""
+    return scope.camp_league_ids(camp=corner.camp) if corner.camp_id else set()
 
 
 def fighter_card(*, fighter: Fighter, ruleset: str) -> RatingCard | None:

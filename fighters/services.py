@@ -1,5 +1,11 @@
 """Writes for fighters, cards, camps and corner men. Every write runs full_clean()
 and happens inside a transaction: bad input raises ValidationError and writes nothing.
+
+Who may write (``core.scoping``): a write given a ``user`` is refused with
+PermissionDenied unless he is staff or commissions every league the row belongs
+to — the leagues a fighter or camp is on the roster of or has fought in
+(``scope``); a free agent, a camp of no league and a corner man of no camp are
+staff-only. ``user=None`` is the operator (commands, the roster generator).
 """
 
 from __future__ import annotations
@@ -11,7 +17,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from bouts.engine.registry import get_ruleset
+from core.scoping import check_may_edit
 
+from . import scope, selectors
 from .cards import card_diff, card_validate
 from .models import Camp, CardChange, Career, CornerMan, Fighter, RatingCard
 from .weight_classes import LIMIT_LB
@@ -42,6 +50,11 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
     """
     if fighter.pk is None:
         raise ValidationError({"fighter": ["save the fighter before its cards"]})
+    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
+    return _card_store(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
+
+
+def _card_store(*, fighter: Fighter, ruleset: str, data, user, source: str):
     stored, rating = card_validate(
         ruleset=ruleset, data=data, name=fighter.name, fighter_id=fighter.pk
     )
@@ -75,6 +88,7 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
 @transaction.atomic
 def card_delete(*, card: RatingCard, user=None, source: str = "admin") -> None:
     """Delete a card, keeping its history (the last CardChange records the removal)."""
+    check_may_edit(user, scope.fighter_league_ids(fighter=card.fighter))
     change = CardChange(
         card=None,
         fighter=card.fighter,
@@ -139,7 +153,8 @@ def fighter_create(
     fighter_save(fighter=fighter)
     for ruleset, data in _cards_items(cards):
         try:
-            card_save(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
+            # the fighter is this write's own, not yet any league's: no scope to check
+            _card_store(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
         except ValidationError as exc:
             raise ValidationError({f"cards.{ruleset}": exc.messages}) from None
     return fighter
@@ -160,11 +175,16 @@ def fighter_save(*, fighter: Fighter) -> Fighter:
 
 
 @transaction.atomic
-def fighter_update(*, fighter: Fighter, data: Mapping) -> Fighter:
-    """Change a fighter's own fields (not cards: those go through card_save)."""
+def fighter_update(*, fighter: Fighter, data: Mapping, user=None) -> Fighter:
+    """Change a fighter's own fields (not cards: those go through card_save). A new
+    camp must be in the writer's scope too."""
     unknown = sorted(set(data) - set(FIGHTER_FIELDS))
     if unknown:
         raise ValidationError({unknown[0]: ["not a fighter field that can be updated"]})
+    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
+    camp = data.get("camp")
+    if camp is not None and camp.pk != fighter.camp_id:
+        _check_camp_target(user, camp)
     for field, value in data.items():
         setattr(fighter, field, value)
     fighter.full_clean()
@@ -173,8 +193,16 @@ def fighter_update(*, fighter: Fighter, data: Mapping) -> Fighter:
 
 
 @transaction.atomic
-def fighter_retire(*, fighter: Fighter, on: datetime.date | None = None) -> Fighter:
+def fighter_delete(*, fighter: Fighter, user=None) -> None:
+    """Delete a fighter who has no bouts (a bout protects its sides)."""
+    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
+    fighter.delete()
+
+
+@transaction.atomic
+def fighter_retire(*, fighter: Fighter, on: datetime.date | None = None, user=None) -> Fighter:
     """Retire a fighter on ``on`` (default today). Cards and career are kept."""
+    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
     fighter.is_active = False
     fighter.retired_on = on or datetime.date.today()
     fighter.full_clean()
@@ -183,7 +211,8 @@ def fighter_retire(*, fighter: Fighter, on: datetime.date | None = None) -> Figh
 
 
 @transaction.atomic
-def fighter_unretire(*, fighter: Fighter) -> Fighter:
+def fighter_unretire(*, fighter: Fighter, user=None) -> Fighter:
+    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
     fighter.is_active = True
     fighter.retired_on = None
     fighter.full_clean()
@@ -218,12 +247,50 @@ def fighters_move_weight_class(*, fighters: Iterable[Fighter], weight_class: str
 
 
 # --- camps and corner men ---------------------------------------------------------
+def _check_camp_target(user, camp: Camp | None) -> None:
+    """Putting someone into a camp changes that camp's leagues: they must be the
+    writer's (a camp of no league takes anyone)."""
+    if camp is not None and user is not None:
+        leagues = scope.camp_league_ids(camp=camp)
+        if leagues:
+            check_may_edit(user, leagues)
+
+
 @transaction.atomic
 def camp_create(*, name: str, manager: str = "", city: str = "") -> Camp:
+    """A new camp belongs to no league yet: any commissioner may make one (the API
+    lets only staff and commissioners write at all)."""
     camp = Camp(name=name, manager=manager, city=city)
     camp.full_clean()
     camp.save()
     return camp
+
+
+CAMP_FIELDS = ("name", "manager", "city")
+CORNER_MAN_FIELDS = ("name", "role", "cut", "strategy", "camp", "is_available")
+
+
+def _set_fields(row, data: Mapping, allowed: tuple[str, ...], what: str) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ValidationError({unknown[0]: [f"not a {what} field that can be updated"]})
+    for field, value in data.items():
+        setattr(row, field, value)
+    row.full_clean()
+    row.save()
+
+
+@transaction.atomic
+def camp_update(*, camp: Camp, data: Mapping, user=None) -> Camp:
+    check_may_edit(user, scope.camp_league_ids(camp=camp))
+    _set_fields(camp, data, CAMP_FIELDS, "camp")
+    return camp
+
+
+@transaction.atomic
+def camp_delete(*, camp: Camp, user=None) -> None:
+    check_may_edit(user, scope.camp_league_ids(camp=camp))
+    camp.delete()
 
 
 @transaction.atomic
@@ -235,13 +302,33 @@ def corner_man_create(
     strategy: str = "average",
     camp: Camp | None = None,
     is_available: bool = True,
+    user=None,
 ) -> CornerMan:
+    """A corner man of no camp is any commissioner's to add; into a camp, only the
+    camp's commissioners'."""
+    _check_camp_target(user, camp)
     corner = CornerMan(
         name=name, role=role, cut=cut, strategy=strategy, camp=camp, is_available=is_available
     )
     corner.full_clean()
     corner.save()
     return corner
+
+
+@transaction.atomic
+def corner_man_update(*, corner: CornerMan, data: Mapping, user=None) -> CornerMan:
+    check_may_edit(user, selectors.corner_man_league_ids(corner=corner))
+    camp = data.get("camp")
+    if camp is not None and camp.pk != corner.camp_id:
+        _check_camp_target(user, camp)
+    _set_fields(corner, data, CORNER_MAN_FIELDS, "corner man")
+    return corner
+
+
+@transaction.atomic
+def corner_man_delete(*, corner: CornerMan, user=None) -> None:
+    check_may_edit(user, selectors.corner_man_league_ids(corner=corner))
+    corner.delete()
 
 
 # --- fictional rosters ------------------------------------------------------------

@@ -10,3 +10,9 @@ class LeagueConfig(AppConfig):
         from league import receivers
 
         receivers.connect()
+
+        # Who commissions what, for every layer's write services (core.scoping).
+        from core.scoping import register_commissioned_lookup
+        from league.selectors import commissioned_league_ids
+
+        register_commissioned_lookup(commissioned_league_ids)

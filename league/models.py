@@ -157,6 +157,12 @@ class League(models.Model):
     def __str__(self):
         return self.name
 
+    def clean(self):
+        super().clean()
+        # /api/leagues/<id or slug>/: digits are an id, so a slug needs a letter.
+        if self.slug and self.slug.isdigit():
+            raise ValidationError({"slug": ["A slug needs at least one letter or dash."]})
+
 
 class Division(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="divisions")

@@ -314,3 +314,8 @@ def division_check(*, division: Division) -> list[str]:
     if holder != stored_holder:
         problems.append(f"{label}: champion stored {stored_holder}, bouts say {holder}")
     return problems
+
+
+def commissioned_league_ids(user) -> list[int]:
+    """The ids of the leagues ``user`` commissions."""
+    return list(League.objects.filter(commissioners=user).values_list("id", flat=True))

@@ -5,6 +5,7 @@ local-memory cache. Production: set DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY,
 DJANGO_DEBUG=0 and ALLOWED_HOSTS.
 """
 
+import datetime
 from pathlib import Path
 
 import environ
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "league",
     "fighters",
     "referees",
@@ -59,7 +61,45 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it answers a locked-out sign-in.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- sign-in attempts (django-axes) ---------------------------------------------------
+# Every sign-in form (/accounts/login/, /admin/login/) goes through authenticate(),
+# which axes watches: after AXES_FAILURE_LIMIT failures for one username from one
+# address, that pair is locked out for AXES_COOLOFF_MINUTES (a 429 page).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner in every command's output
+# The address behind NUM_PROXIES proxies, as the API's throttles count it.
+AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# --- Content-Security-Policy (django-csp) ---------------------------------------------
+# Self only: no inline script or style, no external asset. The API docs page
+# relaxes styles and images for itself only (league/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "league.urls"
 
@@ -222,9 +262,11 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ringside@localhost")
 
 # --- REST framework ---------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: a request without credentials is a 401 with WWW-Authenticate
+    # (DRF answers from the first class), as the schema says.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON with a nesting limit (a body nested 10,000 deep was a RecursionError, a 500).
@@ -236,12 +278,19 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "league.api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
+        # Unknown query parameters are a 400, not every row (issue 14).
+        "core.api.filters.KnownParametersFilter",
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"bout_queue": env.str("BOUT_QUEUE_THROTTLE", default="120/min")},
+    "DEFAULT_SCHEMA_CLASS": "core.api.schema.ContractSchema",
+    # Rates of bouts, not requests (core.api.throttles): bouts queued for the
+    # workers, and bouts simulated in the request to price a matchup.
+    "DEFAULT_THROTTLE_RATES": {
+        "bout_queue": env.str("BOUT_QUEUE_THROTTLE", default="600/min"),
+        "odds": env.str("ODDS_THROTTLE", default="3000/min"),
+    },
     # How many proxies in front of us append to X-Forwarded-For. 0: the socket's
     # address identifies a client (unset, DRF would trust a header anyone can write).
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
@@ -256,9 +305,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The contract documents JSON bodies and token auth (forms and the session
+    # still work, for the browsable API, but are not part of it).
+    "PARSER_WHITELIST": ["core.api.parsers.BoundedJSONParser"],
+    "AUTHENTICATION_WHITELIST": ["rest_framework.authentication.TokenAuthentication"],
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",
+        # A bout's corner: sides, winners (one set, one name).
         "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",

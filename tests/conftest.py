@@ -59,3 +59,11 @@ def _celery_eager_unless_services(request):
     app.conf.task_eager_propagates = True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = old
+
+
+@pytest.fixture(autouse=True)
+def _signin_limits_only_where_tested(request, settings):
+    """django-axes counts failed sign-ins, and its backend refuses an
+    ``authenticate()`` without a request (the test client's ``login()``): it is
+    on only in the tests about it (marked ``axes``)."""
+    settings.AXES_ENABLED = "axes" in request.keywords

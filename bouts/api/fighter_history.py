@@ -2,13 +2,17 @@
 served by the bouts app (fighters sits below bouts and cannot read them); the
 league's router mounts it under the fighter's URL."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 
+from core.api.filters import refuse_unknown_parameters
 from core.api.permissions import IsStaffOrCommissioner
 from fighters import selectors as fighter_selectors
 
 from .. import selectors
+from ..models import Side
+
+OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
 
 
 class JudgeLineSerializer(serializers.Serializer):
@@ -26,27 +30,36 @@ class OpponentRecordSerializer(serializers.Serializer):
 
 
 class HistoryRowSerializer(serializers.Serializer):
-    """One line of a fighter's record book (bouts.selectors.fighter_history)."""
+    """One line of a fighter's record book (bouts.selectors.fighter_history), in
+    the bout list's words (``/api/bouts/``): ``id``, ``event`` (an id) and
+    ``event_name``, ``winner`` (red/blue/null), ``method``, ``end_round``,
+    ``end_time``; plus this fighter's ``side`` and ``outcome``."""
 
-    bout_id = serializers.IntegerField()
+    id = serializers.IntegerField(source="bout_id")
     date = serializers.DateField()
-    event = serializers.CharField(allow_null=True)
-    event_id = serializers.IntegerField(allow_null=True)
+    event = serializers.IntegerField(source="event_id", allow_null=True)
+    event_name = serializers.CharField(source="event", allow_null=True)
     ruleset = serializers.CharField()
-    side = serializers.CharField()
+    side = serializers.ChoiceField(choices=Side.choices, help_text="This fighter's corner.")
     opponent = serializers.CharField()
     opponent_id = serializers.IntegerField(allow_null=True)
     opponent_is_camp = serializers.BooleanField()
     opponent_record = OpponentRecordSerializer(help_text="The opponent's record before the bout.")
-    result = serializers.ChoiceField(choices=["W", "L", "D"])
+    winner = serializers.ChoiceField(choices=Side.choices, allow_null=True)
+    outcome = serializers.SerializerMethodField(help_text="This fighter's result.")
     method = serializers.CharField()
-    round = serializers.IntegerField()
-    time = serializers.CharField()
+    end_round = serializers.IntegerField(source="round")
+    end_time = serializers.CharField(source="time")
     scheduled_rounds = serializers.IntegerField()
-    referee = serializers.CharField(allow_null=True)
+    referee = serializers.IntegerField(source="referee_id", allow_null=True)
+    referee_name = serializers.CharField(source="referee", allow_null=True)
     judges = JudgeLineSerializer(many=True)
-    title = serializers.BooleanField()
+    is_title_bout = serializers.BooleanField(source="title")
     record = serializers.CharField(help_text="The fighter's record after the bout.")
+
+    @extend_schema_field({"type": "string", "enum": list(OUTCOMES.values())})
+    def get_outcome(self, row) -> str:
+        return OUTCOMES[row["result"]]
 
 
 class FighterBoutsView(generics.GenericAPIView):
@@ -63,6 +76,7 @@ class FighterBoutsView(generics.GenericAPIView):
         """The fighter's fight history, newest first, the way record books print it:
         opponent and his record going in, result, method, round, the judges' totals,
         and the fighter's record after each bout."""
+        refuse_unknown_parameters(request, ())
         fighter = self.get_object()
         rows = selectors.fighter_history(fighter=fighter)
         page = self.paginate_queryset(rows)

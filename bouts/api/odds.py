@@ -9,7 +9,8 @@ from rest_framework.views import APIView
 from bouts.engine.odds import odds
 from bouts.engine.registry import RULESETS, get_ruleset
 from bouts.inputs import one_on_one_card, team_side
-from core.api.throttles import OddsThrottle
+from core.api.schema import ExactlyOneOf
+from core.api.throttles import OddsThrottle, reserve
 from fighters import selectors as fighter_selectors
 from fighters.models import Camp, Fighter
 
@@ -19,25 +20,23 @@ DEFAULT_ODDS_BOUTS = 200
 SIDES = ("red", "blue")
 
 
-class OddsRequestSerializer(serializers.Serializer):
-    """Each side is a fighter (his card for the ruleset), a camp (team rulesets)
-    or a card given in full."""
+class OddsRequestSerializer(ExactlyOneOf, serializers.Serializer):
+    """Each side is exactly one of a fighter (his card for the ruleset), a camp
+    (team rulesets) or a card given in full."""
+
+    exactly_one_of = (("red", "red_camp", "red_card"), ("blue", "blue_camp", "blue_card"))
 
     ruleset = serializers.ChoiceField(choices=[])
-    red_fighter = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True
+    red = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, help_text="A fighter."
     )
-    blue_fighter = serializers.PrimaryKeyRelatedField(
-        queryset=Fighter.objects.all(), required=False, allow_null=True
+    blue = serializers.PrimaryKeyRelatedField(
+        queryset=Fighter.objects.all(), required=False, help_text="A fighter."
     )
-    red_camp = serializers.PrimaryKeyRelatedField(
-        queryset=Camp.objects.all(), required=False, allow_null=True
-    )
-    blue_camp = serializers.PrimaryKeyRelatedField(
-        queryset=Camp.objects.all(), required=False, allow_null=True
-    )
-    red_card = serializers.JSONField(required=False, allow_null=True)
-    blue_card = serializers.JSONField(required=False, allow_null=True)
+    red_camp = serializers.PrimaryKeyRelatedField(queryset=Camp.objects.all(), required=False)
+    blue_camp = serializers.PrimaryKeyRelatedField(queryset=Camp.objects.all(), required=False)
+    red_card = serializers.DictField(required=False, help_text="A card in the ruleset's fields.")
+    blue_card = serializers.DictField(required=False, help_text="A card in the ruleset's fields.")
     n = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ODDS_BOUTS,
@@ -56,18 +55,16 @@ class OddsRequestSerializer(serializers.Serializer):
         errors = {}
         for side in SIDES:
             given = [
-                key
-                for key in (f"{side}_fighter", f"{side}_camp", f"{side}_card")
-                if attrs.get(key) is not None
+                key for key in (side, f"{side}_camp", f"{side}_card") if attrs.get(key) is not None
             ]
             if len(given) != 1:
-                errors[side] = [f"Give exactly one of {side}_fighter, {side}_camp or {side}_card."]
+                errors[side] = [f"Give exactly one of {side}, {side}_camp or {side}_card."]
         if errors:
             raise serializers.ValidationError(errors)
         team = get_ruleset(attrs["ruleset"]).team
         for side in SIDES:
-            if team and attrs.get(f"{side}_fighter") is not None:
-                errors[f"{side}_fighter"] = [f"{attrs['ruleset']} is fought between camps."]
+            if team and attrs.get(side) is not None:
+                errors[side] = [f"{attrs['ruleset']} is fought between camps."]
             if not team and attrs.get(f"{side}_camp") is not None:
                 errors[f"{side}_camp"] = [f"{attrs['ruleset']} is fought one on one."]
         if errors:
@@ -87,13 +84,11 @@ class OddsSerializer(serializers.Serializer):
 
 def _side(attrs: dict, side: str):
     ruleset = attrs["ruleset"]
-    fighter = attrs.get(f"{side}_fighter")
+    fighter = attrs.get(side)
     if fighter is not None:
         card = fighter_selectors.fighter_card(fighter=fighter, ruleset=ruleset)
         if card is None:
-            raise serializers.ValidationError(
-                {f"{side}_fighter": [f"{fighter.name} has no {ruleset} card."]}
-            )
+            raise serializers.ValidationError({side: [f"{fighter.name} has no {ruleset} card."]})
         return one_on_one_card(fighter, card)
     camp = attrs.get(f"{side}_camp")
     if camp is not None:
@@ -119,6 +114,7 @@ class OddsView(APIView):
         body.is_valid(raise_exception=True)
         attrs = body.validated_data
         red, blue = _side(attrs, "red"), _side(attrs, "blue")
+        reserve(request, attrs["n"])  # the throttle counts bouts simulated
         extra = {}
         if attrs.get("rounds") is not None:
             extra["rounds"] = attrs["rounds"]

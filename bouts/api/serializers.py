@@ -6,11 +6,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
+from core.api.serializers import StrictBooleanField, StrictCharField
 from fighters.models import Camp, CornerMan, Fighter
 from league.models import Division, Event
 from referees.models import Doctor, Judge, Referee
 
-from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown
+from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown, Side
 from ..plans import FOUGHT
 
 
@@ -24,10 +25,26 @@ class BoutSerializer(serializers.ModelSerializer):
 
     red_name = serializers.SerializerMethodField()
     blue_name = serializers.SerializerMethodField()
-    winner = serializers.CharField(source="result.winner", read_only=True, default=None)
-    method = serializers.CharField(source="result.method", read_only=True, default=None)
-    end_round = serializers.IntegerField(source="result.round", read_only=True, default=None)
-    end_time = serializers.CharField(source="result.time", read_only=True, default=None)
+    event_name = serializers.CharField(
+        source="event.name", read_only=True, allow_null=True, default=None
+    )
+    winner = serializers.ChoiceField(
+        choices=Side.choices,
+        source="result.winner",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="null for a draw, or a bout not fought yet.",
+    )
+    method = serializers.CharField(
+        source="result.method", read_only=True, allow_null=True, default=None
+    )
+    end_round = serializers.IntegerField(
+        source="result.round", read_only=True, allow_null=True, default=None
+    )
+    end_time = serializers.CharField(
+        source="result.time", read_only=True, allow_null=True, default=None
+    )
 
     class Meta:
         model = Bout
@@ -35,6 +52,7 @@ class BoutSerializer(serializers.ModelSerializer):
             "id",
             "ruleset",
             "event",
+            "event_name",
             "division",
             "order",
             "date",
@@ -304,11 +322,11 @@ class BoutScheduleSerializer(serializers.Serializer):
     )
     plans = serializers.DictField(required=False, allow_null=True)
     options = serializers.DictField(required=False, allow_null=True)
-    is_title_bout = serializers.BooleanField(required=False, default=False)
+    is_title_bout = StrictBooleanField(required=False, default=False)
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1
     )
-    idempotency_key = serializers.CharField(
+    idempotency_key = StrictCharField(
         required=False,
         allow_null=True,
         max_length=60,
@@ -329,7 +347,7 @@ class BoutScheduleSerializer(serializers.Serializer):
 
 
 class BoutVoidSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, allow_blank=False, trim_whitespace=True)
+    reason = StrictCharField(max_length=2000, allow_blank=False, trim_whitespace=True)
 
 
 class BoutRebookSerializer(serializers.Serializer):

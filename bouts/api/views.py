@@ -2,6 +2,8 @@
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -10,9 +12,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from core.api.permissions import LeagueScopedViewSetMixin
-from core.api.throttles import BoutQueueThrottle
+from core.api.throttles import BoutQueueThrottle, spend
 
-from .. import selectors
+from .. import report_cache, selectors
 from ..models import Bout
 from ..services import bout_queue, bout_rebook, bout_schedule, bout_void
 from .filters import BoutFilter
@@ -61,7 +63,6 @@ class BoutViewSet(
     search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
     ordering_fields = ["date", "id", "status"]
     ordering = ["-date", "-id"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         if self.action in ("create", "queue"):
@@ -78,15 +79,44 @@ class BoutViewSet(
     def get_queryset(self):
         if self.action in ("retrieve", "queue", "void", "rebook"):
             return selectors.bout_report_queryset().defer("inputs")
-        return Bout.objects.select_related("red", "blue", "red_camp", "blue_camp", "result").defer(
-            "inputs", "options", "plans", "result__engine_result"
-        )
+        return Bout.objects.select_related(
+            "event", "red", "blue", "red_camp", "blue_camp", "result"
+        ).defer("inputs", "options", "plans", "result__engine_result")
 
     def leagues_of_object(self, obj):
         return _leagues_of_bout_parts(obj.division, obj.event)
 
     def leagues_of_data(self, data):
         return _leagues_of_bout_parts(data.get("division"), data.get("event"))
+
+    def retrieve(self, request, *args, **kwargs):
+        """The whole record. A fought bout's never changes until it is voided: it
+        carries ETag and Last-Modified, answers a conditional request with 304 and
+        is served from the cache (``bouts.report_cache``)."""
+        state = report_cache.state(kwargs.get("pk"))
+        if state is None or not state.final:
+            response = super().retrieve(request, *args, **kwargs)
+            patch_cache_control(response, no_cache=True)
+            return response
+        self.filter_queryset(self.get_queryset())  # unknown query parameters: a 400
+        etag = state.etag("api", request.accepted_renderer.format)
+        last_modified = state.last_modified
+        response = get_conditional_response(
+            request,
+            etag=etag,
+            last_modified=int(last_modified.timestamp()) if last_modified else None,
+        )
+        if response is None:
+            data = report_cache.get("api", state)
+            if data is None:
+                data = self.get_serializer(self.get_object()).data
+                report_cache.put("api", state, data)
+            response = Response(data)
+        response["ETag"] = etag
+        if last_modified:
+            response["Last-Modified"] = http_date(last_modified.timestamp())
+        patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
+        return response
 
     def _detail(self, bout_id: int, code: int) -> Response:
         self.action = "retrieve"  # the detail queryset: the whole record, prefetched
@@ -143,6 +173,7 @@ class BoutViewSet(
             if not existing:
                 raise
             return self._detail(existing[0], status.HTTP_200_OK)
+        spend(request, 1)  # a retried key queued nothing
         return self._detail(bout.pk, status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=BoutDetailSerializer)
@@ -151,6 +182,7 @@ class BoutViewSet(
         """Queue a scheduled (or failed) bout for simulation."""
         bout = self.get_object()
         bout_queue(bout=bout)
+        spend(request, 1)
         return self._detail(bout.pk, status.HTTP_200_OK)
 
     @extend_schema(request=BoutRebookSerializer, responses=BoutDetailSerializer)

@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from bouts import careers as career_rules
-from bouts import signals
+from bouts import report_cache, signals
 from bouts.models import Bout, BoutFighterLine, BoutStatus
 from bouts.services.careers import careers_add, careers_set_last_bout
 
@@ -74,6 +74,8 @@ def bout_void(*, bout: Bout, reason: str, user=None, check_permission: bool = Tr
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "voided_by", "void_reason"])
         signals.send_on_commit(signals.voided, [signals.fact(locked)])
+        # Its cached report (API detail, page) showed it as counting.
+        transaction.on_commit(lambda: report_cache.forget(locked.pk))
     for name in ("status", "voided_at", "voided_by", "void_reason"):
         setattr(bout, name, getattr(locked, name))
     return bout

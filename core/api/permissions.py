@@ -28,10 +28,11 @@ def commissioned_leagues_of(view, request) -> frozenset[int]:
     return frozenset() if lookup is None else lookup(request)
 
 
-def may_write_leagues(view, request, league_ids) -> bool:
+def may_write_leagues(view, request, league_ids, *, nowhere_is_open=False) -> bool:
     """Staff writes everywhere; a commissioner only where every league touched is
-    his. Something that belongs to no league yet (a free agent, a new camp) is open
-    to any commissioner."""
+    his. A row of no league (a free agent, a camp no league has taken) is
+    staff-only to edit; data naming no league (a new fighter, a corner man of no
+    camp) is open to any commissioner (``nowhere_is_open``)."""
     user = request.user
     if user is None or not user.is_authenticated:
         return False
@@ -40,7 +41,10 @@ def may_write_leagues(view, request, league_ids) -> bool:
     mine = commissioned_leagues_of(view, request)
     if not mine:
         return False
-    return set(league_ids) <= mine
+    league_ids = set(league_ids)
+    if not league_ids:
+        return nowhere_is_open
+    return league_ids <= mine
 
 
 class IsStaffOrCommissioner(BasePermission):
@@ -92,5 +96,6 @@ class LeagueScopedViewSetMixin:
     def check_data_leagues(self, data: dict) -> None:
         if self.request.user.is_staff:
             return
-        if not may_write_leagues(self, self.request, self.leagues_of_data(data)):
+        leagues = self.leagues_of_data(data)
+        if not may_write_leagues(self, self.request, leagues, nowhere_is_open=True):
             raise PermissionDenied(NOT_YOUR_LEAGUE)

@@ -4,7 +4,48 @@ from django.db import transaction
 from rest_framework import serializers
 
 
-class CleanModelSerializer(serializers.ModelSerializer):
+class _StrictText:
+    def to_internal_value(self, data):
+        # DRF would store 5 as "5" and {"x": 1} fails late: text is a JSON string.
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class _StrictBoolean:
+    def to_internal_value(self, data):
+        # DRF would read "yes", "on" and 1 as true: a flag is a JSON boolean.
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+_STRICT: dict[type, type] = {}
+
+
+def strict_field_class(field_class: type) -> type:
+    """``field_class`` taking only what the schema says it takes: text fields a
+    JSON string, boolean fields a JSON boolean (bodies are JSON)."""
+    if field_class not in _STRICT:
+        if issubclass(field_class, serializers.CharField):
+            mixin = _StrictText
+        elif issubclass(field_class, serializers.BooleanField):
+            mixin = _StrictBoolean
+        else:
+            return field_class
+        _STRICT[field_class] = type(f"Strict{field_class.__name__}", (mixin, field_class), {})
+    return _STRICT[field_class]
+
+
+class StrictTypesModelSerializer(serializers.ModelSerializer):
+    """Model fields read as strictly as the OpenAPI schema states them."""
+
+    def build_standard_field(self, field_name, model_field):
+        field_class, kwargs = super().build_standard_field(field_name, model_field)
+        return strict_field_class(field_class), kwargs
+
+
+class CleanModelSerializer(StrictTypesModelSerializer):
     """Plain records (officials, camps, corner men, leagues, divisions, seasons,
     events) have no write service of their own: saving them is ``full_clean()``
     then ``save()`` in one transaction, so every model and database rule answers
@@ -37,3 +78,8 @@ class CleanModelSerializer(serializers.ModelSerializer):
             for name, values in many.items():
                 getattr(instance, name).set(values)
         return instance
+
+
+# For the fields a plain Serializer declares itself.
+StrictCharField = strict_field_class(serializers.CharField)
+StrictBooleanField = strict_field_class(serializers.BooleanField)

@@ -14,6 +14,8 @@ class FighterFilter(django_filters.FilterSet):
     weight_class = django_filters.ChoiceFilter(choices=WeightClass.choices)
     active = django_filters.BooleanFilter(field_name="is_active")
     camp = IdFilter(field_name="camp_id")
+    # The league's divisions hold their rosters; the reverse relation is the fighter's.
+    division = IdFilter(field_name="divisions", label="On this division's roster")
     ruleset = django_filters.ChoiceFilter(
         choices=[(name, name) for name in RULESETS],
         method="filter_ruleset",
@@ -22,7 +24,7 @@ class FighterFilter(django_filters.FilterSet):
 
     class Meta:
         model = Fighter
-        fields = ["weight_class", "active", "camp", "ruleset", "stance"]
+        fields = ["weight_class", "active", "camp", "division", "ruleset", "stance"]
 
     def filter_ruleset(self, queryset, name, value):
         return queryset.filter(

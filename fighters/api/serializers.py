@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
-from core.api.serializers import CleanModelSerializer
+from core.api.serializers import CleanModelSerializer, StrictTypesModelSerializer
 
 from ..models import Camp, Career, CornerMan, Fighter, RatingCard
 
@@ -23,7 +23,7 @@ class CardSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "ruleset", "rating", "updated_at"]
 
 
-class FighterSerializer(serializers.ModelSerializer):
+class FighterSerializer(StrictTypesModelSerializer):
     camp_name = serializers.CharField(source="camp.name", read_only=True, allow_null=True)
     record = serializers.SerializerMethodField(help_text="Wins-losses-draws.")
     cards = CardSummarySerializer(many=True, read_only=True)

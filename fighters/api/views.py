@@ -73,9 +73,12 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
 
     def perform_update(self, serializer):
         fighter = services.fighter_update(
-            fighter=serializer.instance, data=serializer.validated_data
+            fighter=serializer.instance, data=serializer.validated_data, user=self.request.user
         )
         serializer.instance = selectors.fighter_get(fighter_id=fighter.pk)
+
+    def perform_destroy(self, instance):
+        services.fighter_delete(fighter=instance, user=self.request.user)
 
     @extend_schema(responses=CareerSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])
@@ -95,7 +98,9 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
         fighter = self.get_object()
         body = FighterRetireSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.fighter_retire(fighter=fighter, on=body.validated_data["on"])
+        services.fighter_retire(
+            fighter=fighter, on=body.validated_data["on"], user=self.request.user
+        )
         return Response(FighterSerializer(selectors.fighter_get(fighter_id=fighter.pk)).data)
 
 
@@ -168,6 +173,14 @@ class CampViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     def perform_create(self, serializer):
         serializer.instance = services.camp_create(**serializer.validated_data)
 
+    def perform_update(self, serializer):
+        serializer.instance = services.camp_update(
+            camp=serializer.instance, data=serializer.validated_data, user=self.request.user
+        )
+
+    def perform_destroy(self, instance):
+        services.camp_delete(camp=instance, user=self.request.user)
+
 
 class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Corner men: cut men and trainers, rated for cuts and strategy."""
@@ -182,7 +195,7 @@ class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         return selectors.corner_man_list()
 
     def leagues_of_object(self, obj):
-        return selectors.camp_league_ids(camp=obj.camp) if obj.camp_id else set()
+        return selectors.corner_man_league_ids(corner=obj)
 
     def leagues_of_data(self, data):
         camp = data.get("camp")
@@ -190,8 +203,15 @@ class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
 
     def perform_create(self, serializer):
         self.check_data_leagues(serializer.validated_data)
-        serializer.instance = services.corner_man_create(**serializer.validated_data)
+        serializer.instance = services.corner_man_create(
+            **serializer.validated_data, user=self.request.user
+        )
 
     def perform_update(self, serializer):
         self.check_data_leagues(serializer.validated_data)
-        serializer.save()
+        serializer.instance = services.corner_man_update(
+            corner=serializer.instance, data=serializer.validated_data, user=self.request.user
+        )
+
+    def perform_destroy(self, instance):
+        services.corner_man_delete(corner=instance, user=self.request.user)

@@ -6,8 +6,10 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from bouts.models import Bout
 from core.api.filters import IdFilter
-from core.api.throttles import BoutQueueThrottle
+from core.api.serializers import StrictBooleanField, StrictCharField
+from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors, services
 from ..models import Division, Reign, Title, Tournament, TournamentEntry, TournamentStatus
@@ -58,10 +60,10 @@ class TournamentCreateSerializer(serializers.Serializer):
 
     division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
     size = serializers.IntegerField(min_value=2, max_value=64)
-    double = serializers.BooleanField(default=False, help_text="Double elimination.")
+    double = StrictBooleanField(default=False, help_text="Double elimination.")
     start_date = serializers.DateField(required=False, allow_null=True)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
-    for_title = serializers.BooleanField(default=True)
+    name = StrictCharField(required=False, allow_blank=True, max_length=160, default="")
+    for_title = StrictBooleanField(default=True)
     seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
     entrants = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
@@ -113,7 +115,6 @@ class TournamentViewSet(
     filterset_class = TournamentFilter
     ordering_fields = ["start_date", "name"]
     ordering = ["-start_date", "-id"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         # Creating a tournament queues its first bouts.
@@ -147,6 +148,8 @@ class TournamentViewSet(
         data = dict(body.validated_data)
         self.check_data_leagues(data)
         tournament = services.tournament_create(**data, queue=True)
+        # The throttle counts the bouts the first round queued.
+        spend(request, Bout.objects.filter(event__tournament=tournament).count())
         self.action = "retrieve"
         tournament = self.get_queryset().get(pk=tournament.pk)
         return Response(TournamentDetailSerializer(tournament).data, status=status.HTTP_201_CREATED)

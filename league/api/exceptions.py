@@ -5,6 +5,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from rest_framework import exceptions, status
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    schema,
+)
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -52,4 +58,17 @@ def exception_handler(exc, context):
             {api_settings.NON_FIELD_ERRORS_KEY: ["This change conflicts with existing data."]},
             status=status.HTTP_400_BAD_REQUEST,
         )
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, list):
+        # One shape for every error body (the schema's): an object.
+        response.data = {api_settings.NON_FIELD_ERRORS_KEY: response.data}
+    return response
+
+
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+@authentication_classes([])
+@permission_classes([])
+@schema(None)
+def api_not_found(request, *args, **kwargs):
+    """A JSON 404 for any /api/ path no endpoint matches."""
+    raise exceptions.NotFound()

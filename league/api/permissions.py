@@ -6,10 +6,10 @@ answers: its own viewsets through ``CommissionerScopedViewSetMixin``, the other
 apps' viewsets through ``commissioner_writes`` when the router mounts them.
 """
 
+from core import scoping
 from core.api.permissions import LeagueScopedViewSetMixin
 
 from ..card_visibility import hidden_card_fighters
-from ..models import League
 
 
 def commissioned_league_ids(request) -> frozenset[int]:
@@ -17,13 +17,7 @@ def commissioned_league_ids(request) -> frozenset[int]:
     the request)."""
     cached = getattr(request, "ringside_commissioned_league_ids", None)
     if cached is None:
-        user = request.user
-        if user is None or not user.is_authenticated:
-            cached = frozenset()
-        else:
-            cached = frozenset(
-                League.objects.filter(commissioners=user).values_list("id", flat=True)
-            )
+        cached = scoping.commissioned_league_ids(request.user)
         request.ringside_commissioned_league_ids = cached
     return cached
 

@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from bouts.engine.registry import RULESETS
 from bouts.models import Bout
-from core.api.serializers import CleanModelSerializer
+from core.api.serializers import CleanModelSerializer, StrictCharField
 from fighters.models import Camp, Fighter
 
 from ..models import Division, Event, League, Season
@@ -14,7 +14,7 @@ class LeagueSerializer(CleanModelSerializer):
     ruleset = serializers.ChoiceField(choices=[])
     commissioners = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
     tiebreakers = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=10
+        child=StrictCharField(max_length=40), required=False, max_length=10
     )
 
     class Meta:

@@ -6,9 +6,14 @@ from django.db.models import OuterRef, Subquery
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 
-from core.api.filters import IdField, IdFilter
+from core.api.filters import (
+    IdField,
+    IdFilter,
+    KnownParametersFilter,
+    refuse_unknown_parameters,
+)
 
 from .. import selectors, services
 from ..models import Division, DivisionProjection, Standing
@@ -59,7 +64,7 @@ class StandingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     serializer_class = StandingSerializer
     filterset_class = StandingFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend]
+    filter_backends = [KnownParametersFilter, django_filters.rest_framework.DjangoFilterBackend]
 
     def get_queryset(self):
         watermark = DivisionProjection.objects.filter(
@@ -102,6 +107,7 @@ class RankingViewSet(viewsets.GenericViewSet):
         ]
     )
     def list(self, request):
+        refuse_unknown_parameters(request, ("division", "active_only"))
         field = IdField(required=True)
         try:
             division_id = field.clean(request.query_params.get("division"))
@@ -109,7 +115,7 @@ class RankingViewSet(viewsets.GenericViewSet):
             raise ValidationError({"division": exc.messages}) from None
         division = Division.objects.filter(pk=division_id).first()
         if division is None:
-            raise ValidationError({"division": ["No such division."]})
+            raise NotFound("No such division.")
         active_only = request.query_params.get("active_only", "true").lower() not in (
             "false",
             "0",

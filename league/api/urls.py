@@ -18,6 +18,7 @@ from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 from .career import CareerFighterView, TrainingView
 from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
+from .exceptions import api_not_found
 from .members import InvitationViewSet, MembershipViewSet
 from .permissions import commissioner_writes
 from .requests import BoutRequestViewSet
@@ -79,4 +80,7 @@ urlpatterns = [
     path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
     *fighter_bouts,
     *router.urls,
+    # Anything else under /api/ (a float or a word where an id goes) is the API's
+    # JSON 404, not the site's HTML page.
+    re_path(r"^.*/$", api_not_found),
 ]

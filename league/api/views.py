@@ -2,15 +2,18 @@
 
 import django_filters
 from django.db.models import Prefetch
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
-from core.api.throttles import BoutQueueThrottle
+from core.api.serializers import StrictCharField
+from core.api.throttles import BoutQueueThrottle, spend
 from fighters.models import Camp, Fighter
 
 from .. import services
@@ -53,8 +56,33 @@ class LeagueFilter(django_filters.FilterSet):
         fields = ["slug", "ruleset"]
 
 
+LEAGUE_ID_OR_SLUG = OpenApiParameter(
+    "id",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    description="The league's id (digits) or its slug.",
+)
+
+
+@extend_schema_view(
+    retrieve=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    partial_update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+    destroy=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+)
 class LeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
-    """Leagues. Staff creates and deletes them; a commissioner edits his own."""
+    """Leagues, fetched by id or by slug (``/api/leagues/title-bout/``). Staff
+    creates and deletes them; a commissioner edits his own."""
+
+    def get_object(self):
+        # Digits are an id (as before); anything else is a slug. A slug is never
+        # all digits (the model's validator), so the two never meet.
+        value = self.kwargs[self.lookup_url_kwarg or self.lookup_field]
+        field = "pk" if value.isdigit() else "slug"
+        queryset = self.filter_queryset(self.get_queryset())
+        obj = get_object_or_404(queryset, **{field: value})
+        self.check_object_permissions(self.request, obj)
+        return obj
 
     serializer_class = LeagueSerializer
     filterset_class = LeagueFilter
@@ -94,7 +122,7 @@ class DivisionFilter(django_filters.FilterSet):
 class SeasonScheduleSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False, allow_null=True)
     seed = serializers.IntegerField(default=0, min_value=0, max_value=2**53)
-    venue = serializers.CharField(required=False, allow_blank=True, max_length=160, default="")
+    venue = StrictCharField(required=False, allow_blank=True, max_length=160, default="")
     fight_at = serializers.DateTimeField(
         required=False,
         allow_null=True,
@@ -112,7 +140,6 @@ class DivisionViewSet(_InLeagueViewSet):
     search_fields = ["name"]
     ordering_fields = ["name", "weight_class"]
     ordering = ["league_id", "name"]
-    bout_queue_scope = "bout_queue"
 
     def get_throttles(self):
         if self.action == "schedule_season":
@@ -133,6 +160,8 @@ class DivisionViewSet(_InLeagueViewSet):
         season = services.season_schedule(
             division=division, queue=fight_at is None, fight_at=fight_at, **data
         )
+        # The throttle counts bouts queued: a 12-fighter season is 66.
+        spend(request, Bout.objects.filter(event__season=season).count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def get_queryset(self):

@@ -1,11 +1,11 @@
 """Referees, judges and ringside doctors as the API shows and accepts them."""
 
-from rest_framework import serializers
+from core.api.serializers import StrictTypesModelSerializer
 
 from ..models import Doctor, Judge, Referee
 
 
-class RefereeSerializer(serializers.ModelSerializer):
+class RefereeSerializer(StrictTypesModelSerializer):
     class Meta:
         model = Referee
         fields = [
@@ -20,13 +20,13 @@ class RefereeSerializer(serializers.ModelSerializer):
         ]
 
 
-class JudgeSerializer(serializers.ModelSerializer):
+class JudgeSerializer(StrictTypesModelSerializer):
     class Meta:
         model = Judge
         fields = ["id", "name", "close_round", "bias", "is_active"]
 
 
-class DoctorSerializer(serializers.ModelSerializer):
+class DoctorSerializer(StrictTypesModelSerializer):
     class Meta:
         model = Doctor
         fields = ["id", "name", "caution", "is_active"]

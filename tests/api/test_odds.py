@@ -17,7 +17,7 @@ def test_odds_for_two_fighters_match_the_engine(api):
     blue = factories.fighter(ruleset=ruleset)
     response = api.post(
         "/api/odds/",
-        {"ruleset": ruleset, "red_fighter": red.pk, "blue_fighter": blue.pk, "n": 20, "seed": 3},
+        {"ruleset": ruleset, "red": red.pk, "blue": blue.pk, "n": 20, "seed": 3},
         format="json",
     )
     assert response.status_code == 200, response.content
@@ -52,13 +52,13 @@ def test_odds_bad_input(api):
     ruleset = factories.one_on_one_ruleset()
     fighter = factories.fighter(ruleset=ruleset)
     cases = [
-        ({"ruleset": ruleset, "red_fighter": fighter.pk}, "blue"),
-        ({"ruleset": ruleset, "red_fighter": fighter.pk, "blue_card": {"bad": 1}}, None),
+        ({"ruleset": ruleset, "red": fighter.pk}, "blue"),
+        ({"ruleset": ruleset, "red": fighter.pk, "blue_card": {"bad": 1}}, None),
         (
             {
                 "ruleset": ruleset,
-                "red_fighter": fighter.pk,
-                "blue_fighter": fighter.pk,
+                "red": fighter.pk,
+                "blue": fighter.pk,
                 "n": MAX_ODDS_BOUTS + 1,
             },
             "n",
@@ -79,11 +79,11 @@ def test_odds_need_a_card_for_the_ruleset(api):
     blue = factories.fighter(ruleset=ruleset)
     response = api.post(
         "/api/odds/",
-        {"ruleset": ruleset, "red_fighter": red.pk, "blue_fighter": blue.pk, "n": 5},
+        {"ruleset": ruleset, "red": red.pk, "blue": blue.pk, "n": 5},
         format="json",
     )
     assert response.status_code == 400
-    assert "has no" in response.json()["red_fighter"][0]
+    assert "has no" in response.json()["red"][0]
 
 
 def test_odds_between_camps_for_a_team_ruleset(api):
@@ -106,7 +106,7 @@ def test_odds_between_camps_for_a_team_ruleset(api):
     fighter = red_camp.fighters.first()
     response = api.post(
         "/api/odds/",
-        {"ruleset": ruleset, "red_fighter": fighter.pk, "blue_camp": blue_camp.pk, "n": 5},
+        {"ruleset": ruleset, "red": fighter.pk, "blue_camp": blue_camp.pk, "n": 5},
         format="json",
     )
-    assert response.status_code == 400 and "red_fighter" in response.json()
+    assert response.status_code == 400 and "red" in response.json()

@@ -23,9 +23,10 @@ def test_deep_json_is_a_400(api, staff, url):
     response = as_user(staff).post(url, DEEP, content_type="application/json")
     assert response.status_code == 400, (url, response.status_code)
     assert f"deeper than {MAX_DEPTH}" in response.content.decode()
-    # Anonymously: the odds (public) read it and refuse it; writes are refused first.
+    # Anonymously: the odds (public) read it and refuse it; writes are refused first
+    # (401: no credentials).
     anonymous = api.post(url, DEEP, content_type="application/json")
-    assert anonymous.status_code == (400 if url == "/api/odds/" else 403)
+    assert anonymous.status_code == (400 if url == "/api/odds/" else 401)
     assert not Bout.objects.exists()
 
 

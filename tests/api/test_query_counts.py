@@ -97,7 +97,8 @@ ENDPOINTS = {
     "event": (lambda w: f"/api/events/{w.event.pk}/", 2),
     "bouts": (lambda w: "/api/bouts/", 2),
     "bouts?fighter": (lambda w: f"/api/bouts/?fighter={w.fighters[0].pk}", 2),
-    "bout": (lambda w: f"/api/bouts/{w.bouts[-1].pk}/", 8),
+    # The state first (bouts.report_cache), then the record; cached, 1 query.
+    "bout": (lambda w: f"/api/bouts/{w.bouts[-1].pk}/", 9),
 }
 
 

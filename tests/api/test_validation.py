@@ -159,15 +159,42 @@ def test_bad_query_strings(api, url):
     response = api.get(url)
     assert response.status_code in (200, 400), response.status_code
     if "page_size" in url:
-        assert response.status_code == 200
+        assert response.status_code == 400  # past the stated maximum (200)
 
 
-def test_page_size_is_capped(api):
+def test_page_size_is_bounded(api):
+    """1 to 200, as the schema states: outside it (or not a number) is a 400, not
+    silently the default or the cap; a page past the end, or not a number, a 404."""
     for n in range(3):
         factories.camp(name=f"Camp {n}")
-    response = api.get("/api/camps/?page_size=100000")
-    assert response.status_code == 200
     from league.api.pagination import StandardPagination
 
     assert StandardPagination.max_page_size == 200
-    assert len(response.json()["results"]) == 3
+    assert len(api.get("/api/camps/?page_size=200").json()["results"]) == 3
+    assert len(api.get("/api/camps/?page_size=2").json()["results"]) == 2
+    for bad in ("100000", "0", "abc", "", "-1"):
+        response = api.get(f"/api/camps/?page_size={bad}")
+        assert response.status_code == 400 and "page_size" in response.json(), bad
+    for bad in ("2", "0", "x", ""):
+        assert api.get(f"/api/camps/?page={bad}&page_size=5").status_code == 404, bad
+
+
+def test_json_types_are_the_schemas(staff):
+    """Text is a JSON string and a flag a JSON boolean, as the schema says (DRF
+    would store 0 as "0" and read 0 or "yes" as a flag)."""
+
+    client = as_user(staff)
+    referee = Referee.objects.first()
+    for url, body in [
+        ("/api/referees/", {"name": 0, "fouls": "strict"}),
+        ("/api/camps/", {"name": 12}),
+        (f"/api/referees/{referee.pk}/", {"is_active": 0}),
+        (f"/api/referees/{referee.pk}/", {"is_active": "yes"}),
+    ]:
+        method = client.patch if url.endswith(f"/{referee.pk}/") else client.post
+        response = method(url, body, format="json")
+        assert response.status_code == 400, (url, body, response.content)
+        assert set(body) & set(response.json()), response.json()
+    referee.refresh_from_db()
+    assert referee.is_active
+    assert not Referee.objects.filter(name="0").exists()

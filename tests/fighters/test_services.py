@@ -59,7 +59,7 @@ def test_card_save_unknown_ruleset(sample_card):
 
 
 def test_card_save_logs_diff_and_user(sample_ruleset, sample_card):
-    user = get_user_model().objects.create_user("editor")
+    user = get_user_model().objects.create_user("editor", is_staff=True)
     fighter = fighter_create(name="Bo", weight_class="flyweight")
     card_save(fighter=fighter, ruleset="sample", data=sample_card)
     changed = {**sample_card, "fresh": {"pl": 9 if sample_card["fresh"]["pl"] != 9 else 8}}

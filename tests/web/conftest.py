@@ -72,6 +72,8 @@ def browser():
         "--window-size=1200,900",
     ):
         options.add_argument(flag)
+    # The console log, where Chromium reports Content-Security-Policy violations.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.set_page_load_timeout(60)
     yield driver

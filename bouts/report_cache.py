@@ -1,0 +1,94 @@
+"""A fought bout's record never changes until it is voided, so what shows it is
+cached and answers conditional requests.
+
+- ``state(bout_id)``: one small query — status, completed_at, voided_at — and
+  from it the bout's *version*: only a completed or voided bout is final enough
+  to cache (a voided one is final for good).
+- ``etag`` / ``last_modified``: validators for ``If-None-Match`` and
+  ``If-Modified-Since`` (a 304 without reading the record).
+- ``get`` / ``put``: the rendered report, by kind ("api": the detail's data,
+  "page": the anonymous page's HTML), stored with its version and used only
+  while the bout still has it; ``forget`` drops both (voiding calls it on
+  commit). The cache is Django's: Redis when REDIS_URL is set, local memory
+  otherwise (settings).
+
+``REPORT_VERSION`` is part of every key and validator: bump it when what a
+report shows changes shape (a serializer or the page's template), so no client
+or cache keeps the old one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core.cache import cache
+
+from .models import Bout, BoutStatus
+
+REPORT_VERSION = 1
+TIMEOUT = 24 * 3600  # a day: reports are cheap to rebuild, memory is not free
+FINAL = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
+KINDS = ("api", "page")
+
+
+@dataclass(frozen=True)
+class BoutState:
+    bout_id: int
+    status: str
+    completed_at: datetime | None
+    voided_at: datetime | None
+
+    @property
+    def final(self) -> bool:
+        return self.status in FINAL
+
+    @property
+    def version(self) -> str:
+        stamps = [when.timestamp() if when else 0 for when in (self.completed_at, self.voided_at)]
+        return f"{REPORT_VERSION}-{self.status}-{stamps[0]:.6f}-{stamps[1]:.6f}"
+
+    def etag(self, *vary) -> str:
+        """A strong validator for this bout's version (and whatever else the
+        response depends on: the viewer, the format)."""
+        parts = [str(self.bout_id), self.version, *map(str, vary)]
+        return '"' + "-".join(parts).replace('"', "") + '"'
+
+    @property
+    def last_modified(self) -> datetime | None:
+        stamps = [when for when in (self.completed_at, self.voided_at) if when]
+        return max(stamps) if stamps else None
+
+
+def state(bout_id) -> BoutState | None:
+    """The bout's state, or None for no such bout (or an id that is not one)."""
+    try:
+        bout_id = int(bout_id)
+    except (TypeError, ValueError):
+        return None
+    row = Bout.objects.filter(pk=bout_id).values_list("status", "completed_at", "voided_at")
+    found = row.first()
+    return BoutState(bout_id, *found) if found else None
+
+
+def _key(kind: str, bout_id: int) -> str:
+    return f"ringside:bout-report:{kind}:{bout_id}"
+
+
+def get(kind: str, bout: BoutState):
+    """The cached report of ``kind`` for this version of the bout, or None."""
+    if not bout.final:
+        return None
+    stored = cache.get(_key(kind, bout.bout_id))
+    if stored is None or stored[0] != bout.version:
+        return None
+    return stored[1]
+
+
+def put(kind: str, bout: BoutState, report) -> None:
+    if bout.final:
+        cache.set(_key(kind, bout.bout_id), (bout.version, report), TIMEOUT)
+
+
+def forget(bout_id: int) -> None:
+    cache.delete_many([_key(kind, bout_id) for kind in KINDS])
