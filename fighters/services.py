@@ -41,8 +41,15 @@ FIGHTER_FIELDS = (
 
 # --- cards ------------------------------------------------------------------------
 @transaction.atomic
-def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = "admin"):
+def card_save(
+    *, fighter: Fighter, ruleset: str, data, user=None, source: str = "admin", changed_by=None
+):
     """Create or replace ``fighter``'s card for ``ruleset``.
+
+    ``user`` is checked (a commissioner of the fighter's leagues, or staff;
+    ``None``: the operator). A higher layer's service that has checked its own
+    rule (training: the camp's manager) passes ``user=None`` and names the
+    person in ``changed_by`` for the card history.
 
     The engine's validator decides (CardError -> ValidationError {"data": ["field: rule"]});
     the normalised card and its rating are stored, and the change is logged in a
@@ -51,7 +58,9 @@ def card_save(*, fighter: Fighter, ruleset: str, data, user=None, source: str = 
     if fighter.pk is None:
         raise ValidationError({"fighter": ["save the fighter before its cards"]})
     check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
-    return _card_store(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
+    return _card_store(
+        fighter=fighter, ruleset=ruleset, data=data, user=changed_by or user, source=source
+    )
 
 
 def _card_store(*, fighter: Fighter, ruleset: str, data, user, source: str):

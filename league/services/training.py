@@ -86,7 +86,11 @@ def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Tra
         training.chosen_by = actor
         training.full_clean(exclude=["league", "bout", "fighter", "chosen_by"])
         card_save(
-            fighter=fighter, ruleset=league.ruleset, data=trained, user=actor, source="training"
+            fighter=fighter,
+            ruleset=league.ruleset,
+            data=trained,
+            changed_by=actor,  # the manager: checked above (this module's own rule)
+            source="training",
         )
         training.save()
     return training

@@ -13,8 +13,8 @@ from fighters.models import Fighter
 from league.services import weekly
 from tests.api import factories
 from tests.api.career_world import career_world
-from tests.web.conftest import CHROMEDRIVER, CHROMIUM
-from tests.web.test_managers_browser import PASSWORD, _fits_a_phone, _sign_in
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
+from tests.web.test_managers_browser import PASSWORD, fits_a_phone, sign_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -47,36 +47,36 @@ def test_a_manager_builds_trains_and_is_scouted(browser, live_server):
     rival = factories.fighter(ruleset="webl", camp=world.camp_b, name="Rival Rocco")
     world.division.fighters.add(rival)
 
-    _sign_in(browser, live_server.url, world.owner)
+    sign_in(browser, live_server.url, world.owner)
     browser.get(f"{live_server.url}/leagues/{world.league.slug}/career/new-fighter/")
     left = browser.find_element(By.ID, "points-left")
     assert left.text == "0"  # 14 in each of the five: the whole budget
     _fill(browser, {"name": "Kid Budget", "str": 20})
     assert left.text == "-6" and "over" in left.get_attribute("class")
     Select(browser.find_element(By.ID, "id_camp")).select_by_value(str(world.camp_a.pk))
-    browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
     assert "the card spends 76 points; the budget is 70" in browser.page_source
     assert not Fighter.objects.filter(name="Kid Budget").exists()
     _fill(browser, {"str": 16, "spd": 12})
     assert browser.find_element(By.ID, "points-left").text == "0"
-    browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
     kid = Fighter.objects.get(name="Kid Budget")
     assert browser.current_url.endswith(f"/fighters/{kid.pk}/")
     assert "WeBL 14.0" in browser.page_source  # his own card: he sees it
-    assert _fits_a_phone(browser)
+    assert fits_a_phone(browser)
 
     weekly.matchmake_week(world.league, dt.date.today() + dt.timedelta(days=2))
     browser.get(f"{live_server.url}/desk/")
-    browser.find_element(By.LINK_TEXT, "Train").click()
+    click_through(browser, browser.find_element(By.LINK_TEXT, "Train"))
     Select(browser.find_element(By.ID, "id_ability")).select_by_value("tgh")
-    browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
     assert "Kid Budget trains TGH" in browser.find_element(By.TAG_NAME, "main").text
     assert kid.cards.get(ruleset="webl").data["tgh"] == 15
-    assert _fits_a_phone(browser)
+    assert fits_a_phone(browser)
 
-    _sign_in(browser, live_server.url, world.other_manager)
+    sign_in(browser, live_server.url, world.other_manager)
     browser.get(f"{live_server.url}/fighters/{kid.pk}/")
     assert "his card is hidden" in browser.page_source and "webl 14" not in browser.page_source
-    browser.find_element(By.LINK_TEXT, "Scouting report").click()
+    click_through(browser, browser.find_element(By.LINK_TEXT, "Scouting report"))
     assert "Scouting report: Kid Budget" in browser.page_source
-    assert _fits_a_phone(browser)
+    assert fits_a_phone(browser)

@@ -9,6 +9,7 @@ from django.test import Client
 
 from fighters.models import Fighter
 from tests.api.career_world import career_world, webl_abilities
+from tests.league.test_training import training_setup
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,14 +92,8 @@ def test_staff_may_build_for_any_camp():
     assert response.status_code == 302
 
 
-def _training_setup():
-    from tests.league.test_training import _setup
-
-    return _setup()
-
-
 def test_the_owner_trains_on_the_page_and_sees_the_choice():
-    world, red, _, bout = _training_setup()
+    world, red, _, bout = training_setup()
     client = client_of(world, "owner")
     url = f"/bouts/{bout.pk}/training/"
     page = client.get(url).content.decode()
@@ -111,14 +106,14 @@ def test_the_owner_trains_on_the_page_and_sees_the_choice():
 
 
 def test_the_desk_links_training_for_career_bouts():
-    world, _, _, bout = _training_setup()
+    world, _, _, bout = training_setup()
     html = client_of(world, "owner").get("/desk/").content.decode()
     assert f"/bouts/{bout.pk}/training/" in html
 
 
 @pytest.mark.parametrize("role", ["plain", "outsider", "commissioner"])
 def test_the_training_page_refuses_others(role):
-    world, red, _, bout = _training_setup()
+    world, red, _, bout = training_setup()
     client = client_of(world, role)
     assert client.get(f"/bouts/{bout.pk}/training/").status_code == 403
     assert client.post(f"/bouts/{bout.pk}/training/", {"fighter": red.pk, "ability": "agl"})
@@ -126,7 +121,7 @@ def test_the_training_page_refuses_others(role):
 
 
 def test_the_other_manager_cannot_pick_my_fighter():
-    world, red, _, bout = _training_setup()
+    world, red, _, bout = training_setup()
     response = client_of(world, "other_manager").post(
         f"/bouts/{bout.pk}/training/", {"fighter": red.pk, "ability": "agl"}
     )
@@ -146,7 +141,7 @@ def _queries(client, url):
 def test_the_career_pages_answer_in_fixed_queries():
     from fighters.models import Camp
 
-    world, _, _, bout = _training_setup()
+    world, _, _, bout = training_setup()
     client = client_of(world, "staff")  # staff: every camp is offered
     form_few = _queries(client, _url(world))
     training_few = _queries(client, f"/bouts/{bout.pk}/training/")

@@ -23,7 +23,7 @@ pytestmark = [
 PASSWORD = "ring-side-2026"
 
 
-def _sign_in(browser, base, user):
+def sign_in(browser, base, user):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -35,7 +35,7 @@ def _sign_in(browser, base, user):
     WebDriverWait(browser, 20).until(lambda b: "/accounts/login/" not in b.current_url)
 
 
-def _fits_a_phone(browser) -> bool:
+def fits_a_phone(browser) -> bool:
     browser.set_window_size(390, 844)
     browser.refresh()
     overflow = browser.execute_script(
@@ -57,16 +57,16 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
         user.save()
     waiting = request_create(user=w.other_manager, fighter=w.theirs[0], opponent=w.mine[0])
 
-    _sign_in(browser, live_server.url, w.owner)
+    sign_in(browser, live_server.url, w.owner)
     assert browser.current_url.endswith("/desk/")
     needs_me = browser.find_element(By.ID, "needs-me").text
     assert f"{w.theirs[0].name} vs {w.mine[0].name}" in needs_me
     fighters = browser.find_element(By.ID, "fighters").text
     assert all(f.name in fighters for f in w.mine)
-    assert _fits_a_phone(browser)
+    assert fits_a_phone(browser)
 
     click_through(browser, browser.find_element(By.LINK_TEXT, "Ask for a bout"))
-    assert _fits_a_phone(browser)
+    assert fits_a_phone(browser)
     Select(browser.find_element(By.ID, "id_fighter")).select_by_value(str(w.mine[1].pk))
     Select(browser.find_element(By.ID, "id_opponent")).select_by_value(str(w.theirs[1].pk))
     browser.find_element(By.ID, "id_message").send_keys("Ten rounds?")
@@ -76,7 +76,7 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     assert browser.current_url.endswith(f"/requests/{mine.pk}/")
     assert "Waiting for an answer" in browser.find_element(By.TAG_NAME, "main").text
 
-    _sign_in(browser, live_server.url, w.other_manager)
+    sign_in(browser, live_server.url, w.other_manager)
     browser.get(f"{live_server.url}/requests/{mine.pk}/")
     browser.find_element(By.XPATH, "//button[text()='Accept']").click()
     WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
