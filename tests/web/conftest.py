@@ -3,9 +3,9 @@ import shutil
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bouts.models import Bout
@@ -86,4 +86,14 @@ def click_through(browser, element, timeout=60):
     old page's URL."""
     old = browser.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(browser, timeout).until(staleness_of(old))
+
+    def replaced(_):
+        try:
+            old.is_enabled()  # any call on a node of a gone page raises
+        except WebDriverException:
+            # Stale, or (Chromium, mid-navigation) "Node with given id does not
+            # belong to the document": either way the old page is gone.
+            return True
+        return False
+
+    WebDriverWait(browser, timeout).until(replaced)
