@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.core.cache import cache
 
 from .models import Bout, BoutStatus
@@ -38,6 +39,10 @@ class BoutState:
     status: str
     completed_at: datetime | None
     voided_at: datetime | None
+    # When its result was recorded: part of the version, so a bout row that is
+    # a different bout under a reused id (another database, a rolled-back test)
+    # never matches a report cached for the first one.
+    recorded_at: datetime | None = None
 
     @property
     def final(self) -> bool:
@@ -45,8 +50,11 @@ class BoutState:
 
     @property
     def version(self) -> str:
-        stamps = [when.timestamp() if when else 0 for when in (self.completed_at, self.voided_at)]
-        return f"{REPORT_VERSION}-{self.status}-{stamps[0]:.6f}-{stamps[1]:.6f}"
+        stamps = [
+            when.timestamp() if when else 0
+            for when in (self.completed_at, self.voided_at, self.recorded_at)
+        ]
+        return f"{REPORT_VERSION}-{self.status}-" + "-".join(f"{t:.6f}" for t in stamps)
 
     def etag(self, *vary) -> str:
         """A strong validator for this bout's version (and whatever else the
@@ -66,13 +74,17 @@ def state(bout_id) -> BoutState | None:
         bout_id = int(bout_id)
     except (TypeError, ValueError):
         return None
-    row = Bout.objects.filter(pk=bout_id).values_list("status", "completed_at", "voided_at")
+    row = Bout.objects.filter(pk=bout_id).values_list(
+        "status", "completed_at", "voided_at", "result__recorded_at"
+    )
     found = row.first()
     return BoutState(bout_id, *found) if found else None
 
 
 def _key(kind: str, bout_id: int) -> str:
-    return f"ringside:bout-report:{kind}:{bout_id}"
+    # The database's name too: two databases (a test run's workers, two sites)
+    # may share one Redis.
+    return f"ringside:{settings.DATABASES['default']['NAME']}:bout-report:{kind}:{bout_id}"
 
 
 def get(kind: str, bout: BoutState):
