@@ -14,7 +14,7 @@ from django.utils import timezone
 from bouts.models import Bout
 from league.models import Event
 from tests.bouts.plan_rows import BAD_PLAN, GOOD_PLAN, fight_night, user
-from tests.web.conftest import CHROMEDRIVER, CHROMIUM
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,7 +35,7 @@ def sign_in(browser, live_server, username, next_path):
     browser.get(f"{live_server.url}/accounts/login/?next={next_path}")
     browser.find_element(By.ID, "id_username").send_keys(username)
     browser.find_element(By.ID, "id_password").send_keys(PASSWORD)
-    browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
 
 
 def type_plan(browser, text):
@@ -60,7 +60,7 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     # Mara signs in and opens her fighter's next bout.
     sign_in(browser, live_server, "mara", report)
     assert "Not fought yet" in browser.find_element(By.ID, "verdict").text
-    browser.find_element(By.ID, "write-plan-red").click()
+    click_through(browser, browser.find_element(By.ID, "write-plan-red"))
 
     # A plan with an error: checked as she types, and refused on submit at its line.
     type_plan(browser, BAD_PLAN)
@@ -68,7 +68,7 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
         ec.presence_of_element_located((By.CSS_SELECTOR, '#plan-check li[data-line="3"]'))
     )
     assert "Line 3" in browser.find_element(By.ID, "plan-check").text
-    browser.find_element(By.CSS_SELECTOR, "#plan-form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "#plan-form button[type=submit]"))
     line = browser.find_element(By.CSS_SELECTOR, '#plan-lines li.has-error[data-line="3"]')
     assert "Line 3: AGG+POW+DEF must be at most 20 energy points" in line.text
     assert "9/9/9" in line.text
@@ -79,7 +79,7 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     WebDriverWait(browser, 10).until(
         ec.text_to_be_present_in_element((By.ID, "plan-check"), "The engine takes this plan")
     )
-    browser.find_element(By.CSS_SELECTOR, "#plan-form button[type=submit]").click()
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "#plan-form button[type=submit]"))
     assert "Version 1 saved" in browser.find_element(By.ID, "plan-saved").text
 
     # Bruno, the other manager, cannot see it before the fight.
