@@ -10,7 +10,7 @@ from bouts.models import Bout
 from bouts.services import bout_schedule
 from fighters.weight_classes import WEIGHT_CLASSES
 from tests.api import factories
-from tests.web.conftest import CHROMEDRIVER, CHROMIUM
+from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
 
 pytestmark = [
     pytest.mark.browser,
@@ -75,7 +75,7 @@ def test_fighter_page_and_bout_report(browser, live_server, real_bout):
     assert "2026-03-14" in row
 
     # Follow the record book to the bout report, as a reader would.
-    rows[0].find_element(By.LINK_TEXT, result.method).click()
+    click_through(browser, rows[0].find_element(By.LINK_TEXT, result.method))
     assert f"/bouts/{real_bout.pk}/" in browser.current_url
     verdict = browser.find_element(By.ID, "verdict").text
     assert result.method in verdict
