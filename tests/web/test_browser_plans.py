@@ -15,6 +15,7 @@ from bouts.models import Bout
 from league.models import Event
 from tests.bouts.plan_rows import BAD_PLAN, GOOD_PLAN, fight_night, user
 from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
+from tests.web.screens import shoot
 
 pytestmark = [
     pytest.mark.browser,
@@ -71,6 +72,7 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     click_through(browser, browser.find_element(By.CSS_SELECTOR, "#plan-form button[type=submit]"))
     line = browser.find_element(By.CSS_SELECTOR, '#plan-lines li.has-error[data-line="3"]')
     assert "Line 3: AGG+POW+DEF must be at most 20 energy points" in line.text
+    shoot(browser, "plan-error-at-its-line")
     assert "9/9/9" in line.text
     assert "Line 3" in browser.find_element(By.CSS_SELECTOR, ".field-errors").text
 
@@ -86,6 +88,7 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     sign_in(browser, live_server, "bruno", f"/bouts/{night.bout.pk}/plan/red/")
     hidden = browser.find_element(By.ID, "plan-hidden").text
     assert "hidden until the bout is fought" in hidden
+    shoot(browser, "plan-hidden-from-the-other-side")
     assert "6/6/8" not in browser.page_source
     browser.get(f"{live_server.url}{report}")
     assert not browser.find_elements(By.ID, "plans")
@@ -102,4 +105,5 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     red = browser.find_element(By.ID, "plan-red").text
     blue = browser.find_element(By.ID, "plan-blue").text
     assert "6/6/8 (inside)" in red and "plan for this bout (version 1)" in red
+    shoot(browser, "bout-report-with-plans")
     assert "default corner policy" in blue

@@ -14,6 +14,7 @@ from league.services import weekly
 from tests.api import factories
 from tests.api.career_world import career_world
 from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
+from tests.web.screens import shoot
 from tests.web.test_managers_browser import PASSWORD, fits_a_phone, sign_in
 
 pytestmark = [
@@ -56,6 +57,7 @@ def test_a_manager_builds_trains_and_is_scouted(browser, live_server):
     Select(browser.find_element(By.ID, "id_camp")).select_by_value(str(world.camp_a.pk))
     click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
     assert "the card spends 76 points; the budget is 70" in browser.page_source
+    shoot(browser, "career-new-fighter")
     assert not Fighter.objects.filter(name="Kid Budget").exists()
     _fill(browser, {"str": 16, "spd": 12})
     assert browser.find_element(By.ID, "points-left").text == "0"
@@ -73,6 +75,7 @@ def test_a_manager_builds_trains_and_is_scouted(browser, live_server):
     assert "Kid Budget trains TGH" in browser.find_element(By.TAG_NAME, "main").text
     assert kid.cards.get(ruleset="webl").data["tgh"] == 15
     assert fits_a_phone(browser)
+    shoot(browser, "career-training")
 
     sign_in(browser, live_server.url, world.other_manager)
     browser.get(f"{live_server.url}/fighters/{kid.pk}/")
@@ -80,3 +83,4 @@ def test_a_manager_builds_trains_and_is_scouted(browser, live_server):
     click_through(browser, browser.find_element(By.LINK_TEXT, "Scouting report"))
     assert "Scouting report: Kid Budget" in browser.page_source
     assert fits_a_phone(browser)
+    shoot(browser, "career-scouting")

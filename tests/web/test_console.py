@@ -219,3 +219,31 @@ def test_a_postponed_bout_shows_why_and_is_rebooked_from_the_card(
     assert answer.status_code == 302 and answer["Location"] == f"/console/events/{later.pk}/"
     bout.refresh_from_db()
     assert (bout.event_id, bout.status) == (later.pk, BoutStatus.SCHEDULED)
+
+
+@pytest.mark.parametrize("page", ["home", "league", "division"])
+def test_console_pages_cost_the_same_with_more_rows(client, setup_card, page):
+    """The console's league and division pages (and its home) read a fixed
+    number of queries whatever the number of divisions, events and fighters."""
+    league, division = setup_card["league"], setup_card["division"]
+    client.force_login(setup_card["commissioner"])
+    url = {
+        "home": "/console/",
+        "league": f"/console/leagues/{league.slug}/",
+        "division": f"/console/divisions/{division.pk}/",
+    }[page]
+
+    def queries():
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200
+        return len(ctx)
+
+    before = queries()
+    for n in range(3):
+        factories.event(league=league, date=DATE + dt.timedelta(days=7 * (n + 1)))
+        factories.division(
+            league=league, weight_class=["lightweight", "welterweight", "heavyweight"][n]
+        )
+        division.fighters.add(*[factories.fighter(ruleset="webl") for _ in range(3)])
+        factories.league(ruleset="webl", commissioners=[setup_card["commissioner"]])
+    assert queries() == before

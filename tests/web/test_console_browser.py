@@ -12,6 +12,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from referees.models import Doctor, Judge, Referee
 from tests.web.conftest import browser_available, click_through
+from tests.web.screens import shoot
 
 pytestmark = [
     pytest.mark.browser,
@@ -56,9 +57,11 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     fill(browser, "password", PASSWORD)
     submit(browser, "form.form")
     assert browser.current_url.endswith("/console/")
+    shoot(browser, "console-home")
 
     # A league and a division.
     follow(browser, By.LINK_TEXT, "New league")
+    shoot(browser, "console-league-new")
     fill(browser, "name", "Browser Boxing League")
     fill(browser, "slug", "browser-boxing")
     Select(browser.find_element(By.NAME, "ruleset")).select_by_value("webl")
@@ -67,9 +70,11 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     assert "/console/leagues/browser-boxing/" in browser.current_url, [
         e.text for e in browser.find_elements(By.CSS_SELECTOR, ".field-errors, .form-errors")
     ]
+    shoot(browser, "console-league")
     Select(browser.find_element(By.NAME, "division-weight_class")).select_by_value("lightweight")
     submit(browser, "form[action$='/divisions/']")
     assert "/console/divisions/" in browser.current_url
+    shoot(browser, "console-division")
 
     # Eight generated fighters.
     fill(browser, "roster-count", "8")
@@ -99,6 +104,7 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
         assert browser.find_element(By.CSS_SELECTOR, ".messages").text == "Bout added to the card."
     rows = browser.find_elements(By.CSS_SELECTOR, "#card tbody tr")
     assert len(rows) == 4
+    shoot(browser, "console-card-builder")
     assert all("Scheduled" in row.text and "Rita Referee" in row.text for row in rows)
 
     # Fight it: the statuses change on the page by themselves.
@@ -109,6 +115,7 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
             for s in b.find_elements(By.CSS_SELECTOR, '#card [data-field="status"]')
         )
     )
+    shoot(browser, "console-card-fought")
     results = [
         r.text for r in browser.find_elements(By.CSS_SELECTOR, '#card [data-field="result"]')
     ]

@@ -10,6 +10,7 @@ from league.models import BoutRequest, RequestStatus
 from league.services.bout_requests import request_create
 from tests.api import factories, managers
 from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
+from tests.web.screens import shoot
 
 pytestmark = [
     pytest.mark.browser,
@@ -64,9 +65,11 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     fighters = browser.find_element(By.ID, "fighters").text
     assert all(f.name in fighters for f in w.mine)
     assert fits_a_phone(browser)
+    shoot(browser, "manager-desk")
 
     click_through(browser, browser.find_element(By.LINK_TEXT, "Ask for a bout"))
     assert fits_a_phone(browser)
+    shoot(browser, "manager-bout-request-new")
     Select(browser.find_element(By.ID, "id_fighter")).select_by_value(str(w.mine[1].pk))
     Select(browser.find_element(By.ID, "id_opponent")).select_by_value(str(w.theirs[1].pk))
     browser.find_element(By.ID, "id_message").send_keys("Ten rounds?")
@@ -75,6 +78,7 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     mine = BoutRequest.objects.get(fighter=w.mine[1])
     assert browser.current_url.endswith(f"/requests/{mine.pk}/")
     assert "Waiting for an answer" in browser.find_element(By.TAG_NAME, "main").text
+    shoot(browser, "manager-bout-request")
 
     sign_in(browser, live_server.url, w.other_manager)
     browser.get(f"{live_server.url}/requests/{mine.pk}/")
