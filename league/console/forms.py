@@ -41,6 +41,10 @@ class DivisionForm(forms.Form):
     )
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=120)
+
+
 class RosterForm(forms.Form):
     count = forms.IntegerField(
         min_value=1, max_value=ROSTER_MAX, initial=8, label="Fighters to generate"

@@ -14,6 +14,12 @@ urlpatterns = [
     path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
     path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),
     path("divisions/<int:pk>/", views.division_page, name="division"),
+    path("divisions/<int:pk>/name/", views.division_rename, name="division-rename"),
+    path(
+        "divisions/<int:pk>/seasons/<int:season_pk>/name/",
+        views.season_rename,
+        name="season-rename",
+    ),
     path("divisions/<int:pk>/roster/", views.roster_generate, name="roster-generate"),
     path("divisions/<int:pk>/seasons/", views.season_new, name="season-new"),
     path("divisions/<int:pk>/tournaments/", views.tournament_new, name="tournament-new"),

@@ -163,6 +163,8 @@ def _division_context(division, **bound):
         "team": team,
         "members": list(members),
         "roster_form": bound.get("roster_form") or forms.RosterForm(prefix="roster"),
+        "rename_form": bound.get("rename_form")
+        or forms.RenameForm(prefix="rename", initial={"name": division.name}),
         "season_form": bound.get("season_form") or forms.SeasonForm(prefix="season"),
         "tournament_form": bound.get("tournament_form")
         or forms.TournamentForm(prefix="tournament"),
@@ -190,6 +192,40 @@ def _division_action(request, pk, form_class, prefix, action, done):
             return redirect("console:division", pk=division.pk)
     context = _division_context(division, **{f"{prefix}_form": form})
     return render(request, "console/division.html", context, status=400)
+
+
+@login_required
+@require_POST
+def division_rename(request, pk):
+    return _division_action(
+        request,
+        pk,
+        forms.RenameForm,
+        "rename",
+        lambda division, data: setup.division_update(
+            user=request.user, division=division, name=data["name"]
+        ),
+        lambda division: f"Division renamed {division.name}.",
+    )
+
+
+@login_required
+@require_POST
+def season_rename(request, pk, season_pk):
+    division = _division_for(request, pk)
+    season = get_object_or_404(division.seasons, pk=season_pk)
+    form = forms.RenameForm(request.POST, prefix="season-name")
+    if form.is_valid():
+        try:
+            setup.season_update(user=request.user, season=season, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, f"Season renamed {season.name}.")
+            return redirect("console:division", pk=division.pk)
+    for message in [m for errors in form.errors.values() for m in errors]:
+        messages.error(request, message)
+    return redirect("console:division", pk=division.pk)
 
 
 @login_required

@@ -132,6 +132,15 @@ def division_update(*, user, division: Division, name: str) -> Division:
     return division
 
 
+def season_update(*, user, season, name: str):
+    """Rename a season (its schedule is its fight nights': re-book or void bouts)."""
+    require_commission(user, season.league)
+    season.name = name
+    season.full_clean()
+    season.save(update_fields=["name"])
+    return season
+
+
 def event_create(
     *, user, league: League, name: str, date: dt.date, venue: str = "", season=None
 ) -> Event:

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from league.models import League
-from league.services import fight_cards
+from league.services import fight_cards, setup
 from tests.api import factories
 
 pytestmark = pytest.mark.django_db
@@ -247,3 +247,33 @@ def test_console_pages_cost_the_same_with_more_rows(client, setup_card, page):
         division.fighters.add(*[factories.fighter(ruleset="webl") for _ in range(3)])
         factories.league(ruleset="webl", commissioners=[setup_card["commissioner"]])
     assert queries() == before
+
+
+def test_rename_a_division_and_a_season(client, setup_card):
+    division, league = setup_card["division"], setup_card["league"]
+    other = factories.user()
+    factories.league(commissioners=[other])
+    client.force_login(other)
+    assert (
+        client.post(f"/console/divisions/{division.pk}/name/", {"rename-name": "X"}).status_code
+        == 403
+    )
+    client.force_login(setup_card["commissioner"])
+    empty = client.post(f"/console/divisions/{division.pk}/name/", {"rename-name": ""})
+    assert empty.status_code == 400 and b'id="id_rename-name-errors"' in empty.content
+    done = client.post(f"/console/divisions/{division.pk}/name/", {"rename-name": "Middles"})
+    assert done.status_code == 302
+    division.refresh_from_db()
+    assert division.name == "Middles"
+    season = setup.season_start(
+        user=setup_card["commissioner"], division=division, start_date=DATE, seed=1
+    )
+    url = f"/console/divisions/{division.pk}/seasons/{season.pk}/name/"
+    client.force_login(other)
+    assert client.post(url, {"season-name-name": "Y"}).status_code == 403
+    client.force_login(setup_card["commissioner"])
+    assert client.post(url, {"season-name-name": "Spring 2026"}).status_code == 302
+    season.refresh_from_db()
+    assert season.name == "Spring 2026"
+    page = client.get(f"/console/divisions/{division.pk}/")
+    assert b"Spring 2026" in page.content and league.name.encode() in page.content
