@@ -47,6 +47,12 @@ def may_edit(user, league_ids: Iterable[int]) -> bool:
     return league_ids <= commissioned_league_ids(user)
 
 
+def may_commission(user, league_id: int) -> bool:
+    """Staff, or a commissioner of the league ``league_id``: who runs a league's
+    console, cards, managers and voids. The one place this rule is written."""
+    return may_edit(user, [league_id])
+
+
 def check_may_edit(user, league_ids: Iterable[int], message: str = NOT_YOURS) -> None:
     """Raise ``PermissionDenied`` (a 403 in the API) unless ``user`` may edit a row
     of ``league_ids``. ``user=None`` is the operator (a management command, a

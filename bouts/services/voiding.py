@@ -19,6 +19,7 @@ from bouts import careers as career_rules
 from bouts import report_cache, signals
 from bouts.models import Bout, BoutFighterLine, BoutStatus
 from bouts.services.careers import careers_add, careers_set_last_bout
+from core.scoping import may_edit
 
 MAX_REASON = 2000
 
@@ -34,10 +35,7 @@ def can_void(user, bout: Bout) -> bool:
     league_ids = set(
         Bout.objects.filter(pk=bout.pk).values_list("event__league_id", "division__league_id")[0]
     ) - {None}
-    if not league_ids:
-        return False
-    commissioned = set(user.commissioned_leagues.values_list("pk", flat=True))
-    return league_ids <= commissioned
+    return may_edit(user, league_ids)  # no league: staff-only (may_edit refuses an empty set)
 
 
 def bout_void(*, bout: Bout, reason: str, user=None, check_permission: bool = True) -> Bout:

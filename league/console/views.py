@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from league.models import Division, Event, League
-from league.services import setup
+from league.services import membership, setup
 
 from . import forms, selectors
 
@@ -57,7 +57,7 @@ def league_new(request):
 
 def _league_for(request, slug) -> League:
     league = get_object_or_404(League, slug=slug)
-    setup.require_commission(request.user, league)
+    membership.require_commissioner(request.user, league)
     return league
 
 
@@ -146,7 +146,7 @@ def _league_again(request, league, **bound):
 
 def _division_for(request, pk) -> Division:
     division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
-    setup.require_commission(request.user, division.league)
+    membership.require_commissioner(request.user, division.league)
     return division
 
 
@@ -273,5 +273,5 @@ def tournament_new(request, pk):
 
 def event_of(request, pk) -> Event:
     event = get_object_or_404(Event.objects.select_related("league", "season"), pk=pk)
-    setup.require_commission(request.user, event.league)
+    membership.require_commissioner(request.user, event.league)
     return event

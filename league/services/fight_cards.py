@@ -18,7 +18,7 @@ from bouts.services import BoutSpec, bout_rebook, bouts_requeue_failed, bouts_sc
 from league.models import Division, Event
 from league.services.common import derive_seed, division_is_team
 from league.services.fight_nights import event_fight_now
-from league.services.setup import require_commission
+from league.services.membership import require_commissioner
 
 MOVES = ("up", "down")
 
@@ -43,7 +43,7 @@ def card_bout_add(
     under a team ruleset. The league's distance (its title distance for a title
     bout) unless ``rounds`` is given."""
     league = event.league
-    require_commission(user, league)
+    require_commissioner(user, league)
     if division.league_id != league.pk:
         raise ValidationError({"division": [f"{division.name} is not a division of {league}."]})
     if len([j for j in judges if j is not None]) not in (0, 3):
@@ -83,7 +83,7 @@ def card_bout_remove(*, user, bout: Bout) -> None:
     event = bout.event
     if event is None:
         raise ValidationError({"bout": ["This bout is on no card."]})
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     with transaction.atomic():
         deleted, _ = Bout.objects.filter(pk=bout.pk, status=BoutStatus.SCHEDULED).delete()
         if not deleted:
@@ -97,7 +97,7 @@ def card_bout_move(*, user, bout: Bout, direction: str) -> None:
     event = bout.event
     if event is None:
         raise ValidationError({"bout": ["This bout is on no card."]})
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     if direction not in MOVES:
         raise ValidationError({"direction": ["Move a bout up or down."]})
     with transaction.atomic():
@@ -124,7 +124,7 @@ def card_fight(*, user, event: Event) -> dict:
     postponed with the reason, never fought; the rest are queued in card order).
     A season's event fires once every earlier event of its season is finished.
     Returns ``{"queued": n, "postponed": n, "waiting": bool}``."""
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     if not event.bouts.filter(status=BoutStatus.SCHEDULED).exists():
         raise ValidationError({"card": [f"{event.name} has no bout waiting to be fought."]})
     fired = event_fight_now(event=event, user=user)
@@ -139,7 +139,7 @@ def card_fight(*, user, event: Event) -> dict:
 def card_rebook(*, user, bout: Bout, event: Event) -> Bout:
     """Put a postponed bout on another card of its league (the bouts app's
     re-booking rules: its fighters must be able to fight on that date)."""
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     return bout_rebook(bout=bout, event=event, user=user)
 
 
@@ -148,7 +148,7 @@ def card_requeue(*, user, bout: Bout) -> None:
     event = bout.event
     if event is None:
         raise ValidationError({"bout": ["This bout is on no card."]})
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     if bout.status != BoutStatus.FAILED:
         raise ValidationError({"bout": ["Only a failed bout can be queued again."]})
     _, refused = bouts_requeue_failed(bouts=[bout])

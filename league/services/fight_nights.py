@@ -34,6 +34,7 @@ from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from bouts.services.firing import Fired, bouts_fire
+from core.scoping import may_commission
 from league.models import Event, Season
 
 # A bout in one of these states keeps its event unfinished.
@@ -143,11 +144,7 @@ def event_fight_now(*, event: Event, user=None, check_permission: bool = True) -
     fired — at once, or, for a season's event, as soon as every earlier event
     of its season is finished. ``PermissionDenied`` unless staff or the event's
     league's commissioner. Returns the events fired now."""
-    if check_permission and not (
-        user is not None
-        and user.is_authenticated
-        and (user.is_staff or event.league.commissioners.filter(pk=user.pk).exists())
-    ):
+    if check_permission and not may_commission(user, event.league_id):
         raise PermissionDenied("Only staff or the league's commissioner fires its fight nights.")
     now = timezone.now()
     Event.objects.filter(pk=event.pk, fired_at__isnull=True).update(fight_at=now, plans_due_at=None)

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from core.scoping import may_commission
 from fighters.models import Camp
 from league.models import Invitation, League, LeagueMembership
 
@@ -31,10 +32,8 @@ def _signed_in(user) -> None:
 
 
 def is_commissioner(user, league: League) -> bool:
-    """Staff, or a commissioner of ``league``."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.is_staff or league.commissioners.filter(pk=user.pk).exists()
+    """Staff, or a commissioner of ``league`` (core.scoping's rule)."""
+    return may_commission(user, league.pk)
 
 
 def is_manager(user, league: League) -> bool:
@@ -46,7 +45,7 @@ def is_manager(user, league: League) -> bool:
 def require_commissioner(user, league: League) -> None:
     _signed_in(user)
     if not is_commissioner(user, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} does this.")
+        raise PermissionDenied(f"Only the commissioners of {league.name} may do this.")
 
 
 def league_camps(league: League) -> QuerySet[Camp]:

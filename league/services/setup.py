@@ -22,6 +22,7 @@ from fighters.roster import plan_roster
 from fighters.services import roster_create
 from fighters.weight_classes import WeightClass
 from league.models import Division, Event, League
+from league.services.membership import require_commissioner
 from league.services.seasons import season_schedule
 from league.services.tournaments import tournament_create
 
@@ -53,20 +54,6 @@ def can_create_league(user) -> bool:
     )
 
 
-def can_commission(user, league: League) -> bool:
-    """Staff, or one of the league's commissioners."""
-    if user is None or not user.is_authenticated:
-        return False
-    if user.is_staff:
-        return True
-    return league.commissioners.filter(pk=user.pk).exists()
-
-
-def require_commission(user, league: League) -> None:
-    if not can_commission(user, league):
-        raise PermissionDenied(f"Only the commissioners of {league.name} may do this.")
-
-
 def _check_ruleset(ruleset) -> None:
     if ruleset not in RULESETS:
         raise ValidationError(
@@ -92,7 +79,7 @@ def league_create(*, user, **fields) -> League:
 
 def league_update(*, user, league: League, **fields) -> League:
     """Change a league's settings. Its ruleset is fixed once it has bouts."""
-    require_commission(user, league)
+    require_commissioner(user, league)
     unknown = sorted(set(fields) - set(LEAGUE_FIELDS))
     if unknown:
         raise ValidationError({unknown[0]: ["Not a league setting."]})
@@ -111,7 +98,7 @@ def league_update(*, user, league: League, **fields) -> League:
 
 
 def division_create(*, user, league: League, weight_class: str, name: str = "") -> Division:
-    require_commission(user, league)
+    require_commissioner(user, league)
     if weight_class not in WeightClass.values:
         raise ValidationError({"weight_class": [f"Unknown weight class {weight_class!r}."]})
     division = Division(
@@ -125,7 +112,7 @@ def division_create(*, user, league: League, weight_class: str, name: str = "") 
 
 
 def division_update(*, user, division: Division, name: str) -> Division:
-    require_commission(user, division.league)
+    require_commissioner(user, division.league)
     division.name = name
     division.full_clean()
     division.save(update_fields=["name"])
@@ -134,7 +121,7 @@ def division_update(*, user, division: Division, name: str) -> Division:
 
 def season_update(*, user, season, name: str):
     """Rename a season (its schedule is its fight nights': re-book or void bouts)."""
-    require_commission(user, season.league)
+    require_commissioner(user, season.league)
     season.name = name
     season.full_clean()
     season.save(update_fields=["name"])
@@ -144,7 +131,7 @@ def season_update(*, user, season, name: str):
 def event_create(
     *, user, league: League, name: str, date: dt.date, venue: str = "", season=None
 ) -> Event:
-    require_commission(user, league)
+    require_commissioner(user, league)
     event = Event(league=league, name=name, date=date, venue=venue, season=season)
     event.full_clean()
     event.save()
@@ -153,7 +140,7 @@ def event_create(
 
 def event_update(*, user, event: Event, name: str, date: dt.date, venue: str = "") -> Event:
     """Rename or move a card; its bouts move with it while none has been fought."""
-    require_commission(user, event.league)
+    require_commissioner(user, event.league)
     moved = date != event.date
     if moved and event.bouts.exclude(status="scheduled").exists():
         raise ValidationError(
@@ -172,7 +159,7 @@ def division_roster_generate(*, user, division: Division, count: int, seed: int)
     """``count`` generated fighters (cards from the ruleset's generator, in camps
     with corner men) added to ``division``'s roster."""
     league = division.league
-    require_commission(user, league)
+    require_commissioner(user, league)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= ROSTER_MAX:
         raise ValidationError({"count": [f"Generate between 1 and {ROSTER_MAX} fighters."]})
     plan = plan_roster(
@@ -186,7 +173,7 @@ def season_start(*, user, division: Division, start_date=None, seed: int = 0, fi
     """A round-robin season for ``division`` (``league.services.seasons``); with
     ``fight_now`` every bout is queued at once, otherwise each round's card waits
     for its "fight this card"."""
-    require_commission(user, division.league)
+    require_commissioner(user, division.league)
     return season_schedule(division=division, start_date=start_date, seed=seed, queue=fight_now)
 
 
@@ -195,7 +182,7 @@ def tournament_start(
 ):
     """An elimination bracket seeded from the division's rankings, fought round
     after round as its bouts complete (``league.services.tournaments``)."""
-    require_commission(user, division.league)
+    require_commissioner(user, division.league)
     return tournament_create(
         division=division,
         size=size,
