@@ -19,11 +19,15 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from bouts import inputs as bout_inputs
 from bouts import plans as bout_plans
 from bouts import signals
 from bouts.models import Bout, BoutStatus
-from bouts.services.scheduling import RELATED, batch_size, enqueue_on_commit
+from bouts.services.scheduling import (
+    batch_size,
+    bout_mark_queued,
+    bouts_locked,
+    enqueue_on_commit,
+)
 from bouts.services.sides import Sides
 
 NIGHT_TASKS = 8
@@ -57,14 +61,7 @@ def bouts_fire(*, bouts) -> Fired:
     if not order:
         return fired
     with transaction.atomic():
-        locked = {
-            b.pk: b
-            for b in Bout.objects.select_for_update(of=("self",))
-            .select_related(*RELATED)
-            .filter(pk__in=order, status=BoutStatus.SCHEDULED)
-            .order_by("pk")
-        }
-        todo = [locked[pk] for pk in order if pk in locked]
+        todo = bouts_locked(order, (BoutStatus.SCHEDULED,))
         if not todo:
             return fired
         sides = Sides(todo, scheduling=True)
@@ -77,18 +74,13 @@ def bouts_fire(*, bouts) -> Fired:
                 bout.postponed_reason = " ".join(m for ms in errors.values() for m in ms)
                 fired.postponed.append(bout)
                 continue
-            plans, sources = fight_with[id(bout)]
-            bout.inputs = bout_inputs.inputs_snapshot(
-                bout=bout,
+            bout_mark_queued(
+                bout,
                 sides=bout_sides,
                 fighter_ids=fighter_ids,
-                plans=plans,
-                plan_sources=sources,
+                plan_choice=fight_with[id(bout)],
+                now=now,
             )
-            bout.status = BoutStatus.QUEUED
-            bout.attempts = 0
-            bout.failure_reason = ""
-            bout.queued_at = now
             fired.queued.append(bout)
         Bout.objects.bulk_update(
             todo,

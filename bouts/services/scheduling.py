@@ -424,16 +424,13 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 # database's constraints hold them too.
                 bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
             if queue:
-                plans, sources = fight_with[id(bout)]
-                bout.inputs = bout_inputs.inputs_snapshot(
-                    bout=bout,
+                bout_mark_queued(
+                    bout,
                     sides=bout_sides,
                     fighter_ids=fighter_ids,
-                    plans=plans,
-                    plan_sources=sources,
+                    plan_choice=fight_with[id(bout)],
+                    now=now,
                 )
-                bout.status = BoutStatus.QUEUED
-                bout.queued_at = now
         try:
             with transaction.atomic():
                 insert_rows(Bout, bouts, with_ids=True)
@@ -461,6 +458,32 @@ def bout_schedule(*, queue: bool = True, user=None, **fields) -> Bout:
 # --- queue, re-queue, re-send ------------------------------------------------------------
 
 
+def bouts_locked(order: list[int], statuses) -> list[Bout]:
+    """The bouts of ``order`` in one of ``statuses``, locked (in id order, so two
+    callers never deadlock) and returned in the order given."""
+    locked = {
+        b.pk: b
+        for b in Bout.objects.select_for_update(of=("self",))
+        .select_related(*RELATED)
+        .filter(pk__in=order, status__in=statuses)
+        .order_by("pk")
+    }
+    return [locked[pk] for pk in order if pk in locked]
+
+
+def bout_mark_queued(bout: Bout, *, sides, fighter_ids, plan_choice, now) -> None:
+    """Snapshot ``bout``'s inputs (its sides and the plans it fights with) and
+    mark it queued, attempts reset; the caller saves it in bulk."""
+    plans, sources = plan_choice
+    bout.inputs = bout_inputs.inputs_snapshot(
+        bout=bout, sides=sides, fighter_ids=fighter_ids, plans=plans, plan_sources=sources
+    )
+    bout.status = BoutStatus.QUEUED
+    bout.attempts = 0
+    bout.failure_reason = ""
+    bout.queued_at = now
+
+
 def bouts_queue(*, bouts) -> list[Bout]:
     """Snapshot scheduled (or failed) bouts and queue them, their tasks sent in
     batches on commit, in the order given. Queued, running and completed bouts
@@ -471,14 +494,7 @@ def bouts_queue(*, bouts) -> list[Bout]:
     if not order:
         return []
     with transaction.atomic():
-        locked = {
-            b.pk: b
-            for b in Bout.objects.select_for_update(of=("self",))
-            .select_related(*RELATED)
-            .filter(pk__in=order, status__in=(BoutStatus.SCHEDULED, BoutStatus.FAILED))
-            .order_by("pk")
-        }
-        todo = [locked[pk] for pk in order if pk in locked]
+        todo = bouts_locked(order, (BoutStatus.SCHEDULED, BoutStatus.FAILED))
         if not todo:
             return []
         sides = Sides(todo, scheduling=False)
@@ -489,20 +505,14 @@ def bouts_queue(*, bouts) -> list[Bout]:
             bout_sides, fighter_ids, bout_errors = sides.build(bout)
             for key, messages in bout_errors.items():
                 errors[key].extend(messages)
-            if bout_errors:
-                continue
-            plans, sources = fight_with[id(bout)]
-            bout.inputs = bout_inputs.inputs_snapshot(
-                bout=bout,
-                sides=bout_sides,
-                fighter_ids=fighter_ids,
-                plans=plans,
-                plan_sources=sources,
-            )
-            bout.status = BoutStatus.QUEUED
-            bout.attempts = 0
-            bout.failure_reason = ""
-            bout.queued_at = now
+            if not bout_errors:
+                bout_mark_queued(
+                    bout,
+                    sides=bout_sides,
+                    fighter_ids=fighter_ids,
+                    plan_choice=fight_with[id(bout)],
+                    now=now,
+                )
         if errors:
             raise ValidationError(dict(errors))
         Bout.objects.bulk_update(
