@@ -18,6 +18,10 @@ class BoutStatus(models.TextChoices):
     POSTPONED = "postponed", "Postponed"
 
 
+# Handed to a worker and not yet recorded.
+IN_FLIGHT = (BoutStatus.QUEUED, BoutStatus.RUNNING)
+
+
 class Side(models.TextChoices):
     RED = "red", "Red"
     BLUE = "blue", "Blue"

@@ -8,7 +8,6 @@ from bouts import official_pages, plan_page
 from bouts import views as bout_views
 
 from . import career_views, fighter_page, manager_views, scouting, views
-from .console import cards as console_cards
 from .pages import events, fighters
 
 urlpatterns = [
@@ -16,7 +15,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/", views.league_detail, name="league"),
     path("events/", events.event_list, name="events"),
     path("events/<int:pk>/", views.event_detail, name="event"),
-    path("events/<int:pk>/status.json", console_cards.card_status, name="event-status"),
+    path("events/<int:pk>/status.json", events.event_status, name="event-status"),
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),

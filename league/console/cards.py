@@ -1,23 +1,23 @@
 """The card builder: an event's page in the console. Add bouts from the
 eligible fighters, reorder, take off, fight the card, follow the statuses live
-(``ringside/console.js`` polls ``card_status``), re-queue a failed bout, void a
-result."""
+(``ringside/console.js`` polls ``league.card_status`` at /events/ID/status.json),
+re-queue a failed bout, void a result."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bout_void
 from league.models import Event
 from league.services import fight_cards
 
+from .. import card_status
 from . import forms, selectors
 from .views import event_of, put_errors
 
@@ -45,7 +45,7 @@ def _card_page(request, event, *, form=None, division=None, divisions=None, stat
         form, division, divisions = _bout_form(
             event, division_id=int(wanted) if wanted.isdigit() else None
         )
-    bouts = selectors.card_bouts(event)
+    bouts = card_status.card_bouts(event)
     context = {
         "event": event,
         "league": event.league,
@@ -77,8 +77,7 @@ def bout_add(request, pk):
     )
     if form.is_valid():
         data = form.cleaned_data
-        model = selectors.competitor_model(division)
-        chosen = model.objects.in_bulk([data["red"], data["blue"]])
+        chosen = selectors.sides_by_id(division, [data["red"], data["blue"]])
         officials = _officials(data)
         try:
             if data["red"] == data["blue"]:
@@ -240,10 +239,3 @@ def bout_void_page(request, pk):
             return redirect("console:event", pk=bout.event_id)
     status = 400 if request.method == "POST" else 200
     return render(request, "console/void.html", {"bout": bout, "form": form}, status=status)
-
-
-@require_GET
-def card_status(request, pk):
-    """The card's live state as JSON (public: statuses and results are public)."""
-    event = get_object_or_404(Event, pk=pk)
-    return JsonResponse(selectors.card_statuses(event))

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from bouts.engine.registry import method_name
-from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.models import Bout, MedicalSuspension
 from fighters.models import Camp, CornerMan, Fighter
 from league.models import Division, Event, League
 from league.services.common import division_is_team
@@ -69,12 +68,18 @@ def _record(fighter: Fighter) -> str:
     return f"{career.wins}-{career.losses}-{career.draws}"
 
 
-def team_division(division: Division) -> bool:
-    return division_is_team(division)
+def division_members(division: Division) -> tuple[bool, list]:
+    """Whether ``division`` is fought by camps (a team ruleset), and its members:
+    its camps by name, or its fighters with their careers and camps."""
+    if division_is_team(division):
+        return True, list(division.camps.order_by("name"))
+    return False, list(division.fighters.select_related("career", "camp").order_by("name", "id"))
 
 
-def competitor_model(division: Division):
-    return Camp if division_is_team(division) else Fighter
+def sides_by_id(division: Division, ids) -> dict:
+    """The camps (team ruleset) or fighters with these ids, by id."""
+    model = Camp if division_is_team(division) else Fighter
+    return model.objects.in_bulk(ids)
 
 
 @dataclass(frozen=True)
@@ -92,55 +97,6 @@ def officials_choices() -> OfficialsChoices:
         doctors=list(Doctor.objects.filter(is_active=True).order_by("name")),
         corners=list(CornerMan.objects.filter(is_available=True).order_by("name")),
     )
-
-
-def card_bouts(event: Event) -> list[Bout]:
-    """The card, main event first, with what its lines show."""
-    return list(
-        Bout.objects.filter(event=event)
-        .select_related("red", "blue", "red_camp", "blue_camp", "division", "referee", "result")
-        .defer("inputs", "options", "plans", "result__engine_result")
-        .order_by("-order", "-id")
-    )
-
-
-IN_FLIGHT = (BoutStatus.QUEUED, BoutStatus.RUNNING)
-
-
-def card_statuses(event: Event) -> dict:
-    """The card's live state, for the page to poll: each bout's status, its
-    result in words once fought, the failure reason, and whether anything is
-    still in flight."""
-    rows = []
-    busy = False
-    for bout in card_bouts(event):
-        busy = busy or bout.status in IN_FLIGHT
-        result = getattr(bout, "result", None) if bout.status == BoutStatus.COMPLETED else None
-        rows.append(
-            {
-                "id": bout.pk,
-                "status": bout.status,
-                "status_display": bout.get_status_display(),
-                "result": _result_words(bout, result) if result else "",
-                "failure_reason": bout.failure_reason
-                if bout.status == BoutStatus.FAILED
-                else bout.postponed_reason
-                if bout.status == BoutStatus.POSTPONED
-                else "",
-            }
-        )
-    return {"event": event.pk, "bouts": rows, "in_flight": busy}
-
-
-def _result_words(bout: Bout, result) -> str:
-    if result.winner in ("red", "blue"):
-        winner = getattr(bout, result.winner) or getattr(bout, f"{result.winner}_camp")
-        text = f"{winner} won by {method_name(result.method).lower()}"
-    else:
-        text = method_name(result.method)
-    if result.round:
-        text += f" in round {result.round}"
-    return text
 
 
 def rebook_targets(event: Event) -> list[Event]:

@@ -151,17 +151,12 @@ def _division_for(request, pk) -> Division:
 
 
 def _division_context(division, **bound):
-    team = selectors.team_division(division)
-    members = (
-        division.camps.order_by("name")
-        if team
-        else division.fighters.select_related("career", "camp").order_by("name", "id")
-    )
+    team, members = selectors.division_members(division)
     return {
         "division": division,
         "league": division.league,
         "team": team,
-        "members": list(members),
+        "members": members,
         "roster_form": bound.get("roster_form") or forms.RosterForm(prefix="roster"),
         "rename_form": bound.get("rename_form")
         or forms.RenameForm(prefix="rename", initial={"name": division.name}),

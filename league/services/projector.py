@@ -41,7 +41,7 @@ from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from bouts.models import Bout, BoutStatus
+from bouts.models import IN_FLIGHT, Bout, BoutStatus
 from core.bulk import insert_rows
 from league import rankings
 from league.models import (
@@ -78,7 +78,6 @@ logger = logging.getLogger(__name__)
 
 # pg_try_advisory_lock(LOCK_SPACE, division id): a key space of our own.
 LOCK_SPACE = 0x52494E47  # "RING"
-IN_FLIGHT = (BoutStatus.QUEUED, BoutStatus.RUNNING)
 _local = threading.local()
 
 
