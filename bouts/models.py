@@ -20,6 +20,8 @@ class BoutStatus(models.TextChoices):
 
 # Handed to a worker and not yet recorded.
 IN_FLIGHT = (BoutStatus.QUEUED, BoutStatus.RUNNING)
+# Not fought yet: a bout in one of these states keeps its fight night unfinished.
+UNFINISHED = (BoutStatus.SCHEDULED, *IN_FLIGHT)
 
 
 class Side(models.TextChoices):

@@ -94,6 +94,12 @@ class League(models.Model):
         help_text="A bout request accepted by both managers goes onto the next "
         "event with room, without waiting for a commissioner.",
     )
+    makeup_nights = models.BooleanField(
+        default=True,
+        help_text="A season's bouts postponed on their fight nights (a fighter medically "
+        "suspended) are fought on make-up nights after its last round, as soon as both "
+        "fighters may fight; off: they wait for the commissioner to re-book them.",
+    )
     walkover_on_postponement = models.BooleanField(
         default=False,
         help_text="A bracket bout postponed on its fight night (a fighter suspended or "
@@ -198,6 +204,9 @@ class Season(models.Model):
     status = models.CharField(
         max_length=10, choices=SeasonStatus.choices, default=SeasonStatus.PLANNED
     )
+    # Set when no make-up night can be booked any more (League.makeup_nights):
+    # the bouts still postponed then no longer hold the season open.
+    makeup_done = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["division_id", "number"]
@@ -234,6 +243,9 @@ class Event(models.Model):
     )
     fired_at = models.DateTimeField(
         null=True, blank=True, help_text="When the fight night fired: plans locked."
+    )
+    makeup = models.BooleanField(
+        default=False, help_text="A season's make-up night for its postponed bouts."
     )
 
     class Meta:

@@ -14,7 +14,7 @@
 The names below are the package's interface (what callers use).
 """
 
-from bouts.services.rebooking import bout_rebook
+from bouts.services.rebooking import bout_rebook, bouts_rebook
 from bouts.services.recording import bout_fail, bout_record, bout_run, bouts_record, bouts_run
 from bouts.services.scheduling import (
     BoutSpec,
@@ -40,6 +40,7 @@ __all__ = [
     "bout_void",
     "bouts_check",
     "bouts_queue",
+    "bouts_rebook",
     "bouts_record",
     "bouts_requeue_failed",
     "bouts_resend",

@@ -61,3 +61,51 @@ def bout_rebook(*, bout: Bout, event, user=None, check_permission: bool = True) 
         locked.full_clean(exclude=["idempotency_key"])
         locked.save(update_fields=["event", "date", "order", "status", "postponed_reason"])
     return locked
+
+
+def bouts_rebook(*, bouts, event) -> list[Bout]:
+    """The operator's bulk re-booking (a season's make-up night, decided by the
+    league): the postponed bouts among ``bouts`` (ids or rows, in card order)
+    that their sides may fight on ``event``'s date go back to ``scheduled`` on
+    it, each side once on the card; the others stay postponed. Returns the
+    bouts moved. A fixed number of statements, whatever the number of bouts."""
+    order = [getattr(b, "pk", b) for b in bouts]
+    moved: list[Bout] = []
+    with transaction.atomic():
+        locked = {
+            b.pk: b
+            for b in Bout.objects.select_for_update(of=("self",))
+            .select_related(*RELATED)
+            .filter(pk__in=order, status=BoutStatus.POSTPONED)
+            .order_by("pk")
+        }
+        todo = [locked[pk] for pk in order if pk in locked]
+        on_card = Bout.objects.filter(event=event).exclude(pk__in=[b.pk for b in todo])
+        busy = set()
+        for row in on_card.values_list("red_id", "blue_id", "red_camp_id", "blue_camp_id"):
+            busy.update(_side_keys(*row))
+        position = on_card.aggregate(o=Max("order"))["o"] or 0
+        for bout in todo:
+            bout.event, bout.date = event, event.date
+        sides = Sides(todo, scheduling=True)
+        for bout in todo:
+            ids = _side_keys(bout.red_id, bout.blue_id, bout.red_camp_id, bout.blue_camp_id)
+            if ids & busy or sides.build(bout)[2]:
+                continue
+            busy.update(ids)
+            position += 1
+            bout.order = position
+            bout.status = BoutStatus.SCHEDULED
+            bout.postponed_reason = ""
+            moved.append(bout)
+        Bout.objects.bulk_update(
+            moved, ["event", "date", "order", "status", "postponed_reason"], batch_size=500
+        )
+    return moved
+
+
+def _side_keys(red, blue, red_camp, blue_camp) -> set[tuple[str, int]]:
+    """A bout's sides as keys that cannot confuse a fighter with a camp."""
+    return {("fighter", pk) for pk in (red, blue) if pk is not None} | {
+        ("camp", pk) for pk in (red_camp, blue_camp) if pk is not None
+    }

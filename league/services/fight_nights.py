@@ -32,13 +32,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bouts.models import Bout, BoutStatus
+from bouts.models import UNFINISHED, Bout, BoutStatus
 from bouts.services.firing import Fired, bouts_fire
 from core.scoping import may_commission
 from league.models import Event, Season
-
-# A bout in one of these states keeps its event unfinished.
-UNFINISHED = (BoutStatus.SCHEDULED, BoutStatus.QUEUED, BoutStatus.RUNNING)
+from league.services.makeup import seasons_make_up
 
 _local = threading.local()
 
@@ -135,7 +133,14 @@ def events_fire_after(event_ids: Iterable[int | None]) -> None:
         .values_list("event_id", flat=True)
         .distinct()
     )
-    if set(ids) - busy:
+    finished = set(ids) - busy
+    if finished:
+        # A season whose last night is done may need a make-up night first.
+        seasons_make_up(
+            Event.objects.filter(pk__in=finished, season__isnull=False).values_list(
+                "season_id", flat=True
+            )
+        )
         events_fire_due()
 
 

@@ -58,9 +58,9 @@ from league.models import (
 from league.services.common import chronological_key
 from league.services.derive import season_members, season_table
 from league.services.lineage import lineage_bouts, title_lineage
+from league.services.makeup import season_close_if_done
 from league.services.rebuild import division_rebuild
 from league.services.rows import BoutRow, bout_rows, in_league_order
-from league.services.seasons import season_close_if_done
 from league.services.storage import (
     history_rows,
     ratings_of,

@@ -1,4 +1,5 @@
-"""Seasons: round-robin scheduling and closing a finished season."""
+"""Seasons: round-robin scheduling (closing a finished season and its make-up
+nights: league.services.makeup)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.models import Bout, MedicalSuspension
 from bouts.services import bouts_schedule
 from fighters.models import Camp, Fighter
 from league.development import league_develop
@@ -179,20 +180,3 @@ def _sits_out(suspended: dict[int, list], fighter_ids, date: dt.date):
             if suspension.starts_on <= date <= suspension.ends_on:
                 return suspension
     return None
-
-
-def season_close_if_done(season: Season) -> None:
-    """Close a running season once none of its bouts is left to fight."""
-    # A postponed bout does not hold the season open: the table says it was
-    # postponed, and the commissioner may re-book it.
-    pending = Bout.objects.filter(event__season=season).exclude(
-        status__in=[
-            BoutStatus.COMPLETED,
-            BoutStatus.FAILED,
-            BoutStatus.VOIDED,
-            BoutStatus.POSTPONED,
-        ]
-    )
-    if not pending.exists() and season.status != SeasonStatus.COMPLETED:
-        season.status = SeasonStatus.COMPLETED
-        season.save(update_fields=["status"])

@@ -239,8 +239,9 @@ def test_a_long_season_chains_its_nights_in_a_loop_not_a_recursion(ruleset):
         events_fire_due()  # real commits: each night's recording runs inside its commit
     finally:
         services.fight_nights.event_fire = original
-    assert len(depth) == 11
-    assert max(depth) - min(depth) < 60  # the same depth for night 1 and night 11
+    # 11 rounds, plus the make-up nights of bouts postponed by suspensions.
+    assert len(depth) == season.events.count() >= 11
+    assert max(depth) - min(depth) < 60  # the same depth for the first night and the last
     assert not Bout.objects.filter(
         event__season=season, status__in=["scheduled", "queued"]
     ).exists()

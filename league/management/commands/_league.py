@@ -7,6 +7,7 @@ import time
 
 from django.conf import settings
 from django.core.management.base import CommandError
+from django.db.models import Q
 from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
@@ -16,8 +17,15 @@ from league.selectors import division_rankings, league_champions, season_standin
 from league.services import division_derivation, division_project
 from league.services.fight_nights import events_fire_due, season_fight_now
 
-# A postponed bout is done with too: it waits for the commissioner to re-book it.
-DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED, BoutStatus.POSTPONED)
+# A postponed bout is done with too — it waits for the commissioner to re-book
+# it — unless its season's make-up nights will still fight it
+# (league.services.makeup).
+DONE = Q(status__in=(BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)) | Q(
+    Q(event__season__isnull=True)
+    | Q(event__season__makeup_done=True)
+    | Q(event__league__makeup_nights=False),
+    status=BoutStatus.POSTPONED,
+)
 
 
 def eager() -> bool:
@@ -72,7 +80,7 @@ def follow(
     started = last_progress = time.monotonic()
     with tqdm(total=total, desc=label, unit="bout", file=stdout, leave=True) as bar:
         while True:
-            done = bouts.filter(status__in=DONE).count()
+            done = bouts.filter(DONE).count()
             now = time.monotonic()
             if done != bar.n:
                 last_progress = now
@@ -92,7 +100,7 @@ def fight_now(season, *, stdout, label: str) -> None:
     fighting."""
     season_fight_now(season=season)
     events_fire_due(events=list(season.events.values_list("pk", flat=True)))
-    done = Bout.objects.filter(event__season=season, status__in=DONE).count()
+    done = Bout.objects.filter(DONE, event__season=season).count()
     stdout.write(f"{label}: {done} of {Bout.objects.filter(event__season=season).count()} done")
 
 
