@@ -85,6 +85,8 @@ class LeagueAdminForm(forms.ModelForm):
             "development",
             "bouts_per_event",
             "auto_approve_requests",
+            "makeup_nights",
+            "walkover_on_postponement",
             "career_mode",
             "point_budget",
             "hide_cards",
@@ -150,6 +152,7 @@ class LeagueAdmin(admin.ModelAdmin):
             {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
         ),
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
+        ("Postponed bouts", {"fields": ("makeup_nights", "walkover_on_postponement")}),
         (
             "Career game (docs/career.md)",
             {

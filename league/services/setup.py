@@ -42,6 +42,8 @@ LEAGUE_FIELDS = (
     "title_inactivity_days",
     "title_suspension_days",
     "development",
+    "makeup_nights",
+    "walkover_on_postponement",
 )
 ROSTER_MAX = 64  # fighters generated at once from the console
 
