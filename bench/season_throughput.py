@@ -106,6 +106,7 @@ def run(args) -> dict:
     from bouts.models import Bout, BoutStatus
     from league import services
     from league.management.commands import _league
+    from league.models import Event
     from league.selectors import league_check
 
     built = h.build_league(
@@ -170,6 +171,10 @@ def run(args) -> dict:
         "bouts": total,
         "completed": bouts.filter(status=BoutStatus.COMPLETED).count(),
         "failed": bouts.filter(status=BoutStatus.FAILED).count(),
+        "postponed": bouts.filter(status=BoutStatus.POSTPONED).count(),
+        "nights": Event.objects.filter(league=league, makeup=False).count(),
+        "makeup_nights": Event.objects.filter(league=league, makeup=True).count(),
+        "completed_per_s": round(bouts.filter(status=BoutStatus.COMPLETED).count() / elapsed, 1),
         "seconds": round(elapsed, 2),
         "bouts_per_s": round(total / elapsed, 1),
         "goal_bouts_per_s": GOAL_BOUTS_PER_S,

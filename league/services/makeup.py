@@ -21,6 +21,7 @@ import datetime as dt
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus, MedicalSuspension
@@ -30,6 +31,18 @@ from league.models import Event, Season, SeasonStatus
 from league.scheduling.makeup import PostponedBout, next_makeup_night
 
 DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)
+
+
+def settled() -> Q:
+    """A filter of the bouts done with: fought, failed or voided — or
+    postponed with no make-up night to come (no season, the league's setting
+    off, or its make-up nights over). What a command or test follows to the end."""
+    return Q(status__in=DONE) | Q(
+        Q(event__season__isnull=True)
+        | Q(event__season__makeup_done=True)
+        | Q(event__league__makeup_nights=False),
+        status=BoutStatus.POSTPONED,
+    )
 
 
 def postponed_hold_open(season: Season) -> bool:

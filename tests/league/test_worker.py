@@ -19,19 +19,19 @@ from league import services
 from league.models import Division, League, Rating, Reign, Standing, Tournament
 from league.selectors import league_check
 from league.services import division_derivation, division_project
+from league.services.makeup import settled
 from tests.bouts.test_worker import Worker
 
 from .conftest import make_league
 
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 # A postponed bout (a fighter suspended by an earlier night) is done with too.
-DONE = [BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.POSTPONED]
 
 
 def _wait(query, worker, timeout=180):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not query().exclude(status__in=DONE).exists():
+        if not query().exclude(settled()).exists():
             return
         time.sleep(0.3)
     raise AssertionError(f"bouts still running; the worker said:\n{worker.output()}")
@@ -151,7 +151,7 @@ def test_a_season_eagerly_and_on_two_workers_gives_identical_tables(ruleset, set
         with TestCase.captureOnCommitCallbacks(execute=True):
             season = services.season_schedule(division=division, seed=3)
         eager = _tables(league)
-        assert Bout.objects.filter(event__season=season, status__in=DONE).count() == 28
+        assert Bout.objects.filter(settled(), event__season=season).count() == 28
         assert Bout.objects.filter(event__season=season, status=BoutStatus.COMPLETED).exists()
         _wipe(league)
     finally:
@@ -211,7 +211,7 @@ def test_a_worker_killed_mid_season_then_the_sweeper_leaves_every_bout_once(rule
     finally:
         fresh.stop()
     # Every bout fought once, or postponed on its night (a fighter suspended).
-    assert bouts.filter(status__in=DONE).count() == bouts.count() == 28
+    assert bouts.filter(settled()).count() == bouts.count() == 28
     completed = bouts.filter(status=BoutStatus.COMPLETED).count()
     assert Result.objects.filter(bout__in=bouts).count() == completed
     fighters = list(division.fighters.values_list("id", flat=True))
@@ -250,7 +250,7 @@ def test_task_messages_deleted_from_redis_are_swept_by_beat(ruleset, settings):
         _wait_derived(division, worker)
     finally:
         worker.stop()
-    assert bouts.filter(status__in=DONE).count() == 15
+    assert bouts.filter(settled()).count() == 15
     completed = bouts.filter(status=BoutStatus.COMPLETED).count()
     assert Result.objects.filter(bout__in=bouts).count() == completed
     assert "resend_stale_bouts" in worker.output() or "re-sending" in worker.output()

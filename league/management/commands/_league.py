@@ -7,7 +7,6 @@ import time
 
 from django.conf import settings
 from django.core.management.base import CommandError
-from django.db.models import Q
 from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
@@ -16,16 +15,11 @@ from league.models import Division, League
 from league.selectors import division_rankings, league_champions, season_standings, title_lineage
 from league.services import division_derivation, division_project
 from league.services.fight_nights import events_fire_due, season_fight_now
+from league.services.makeup import settled
 
 # A postponed bout is done with too — it waits for the commissioner to re-book
-# it — unless its season's make-up nights will still fight it
-# (league.services.makeup).
-DONE = Q(status__in=(BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED)) | Q(
-    Q(event__season__isnull=True)
-    | Q(event__season__makeup_done=True)
-    | Q(event__league__makeup_nights=False),
-    status=BoutStatus.POSTPONED,
-)
+# it — unless its season's make-up nights will still fight it.
+DONE = settled()
 
 
 def eager() -> bool:
