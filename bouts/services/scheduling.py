@@ -117,6 +117,11 @@ class BoutSpec:
     is_title_bout: bool = False
     seed: int | None = None
     idempotency_key: str | None = None
+    # Booked already postponed, with this reason (a season's pairing whose
+    # fighter is medically suspended on its night: fought on a make-up night).
+    # Its sides are checked as for queueing (rosters, cards), not against
+    # suspensions; it is never queued here.
+    postponed_reason: str = ""
     errors: dict = field(default_factory=lambda: defaultdict(list), repr=False)
 
 
@@ -226,6 +231,8 @@ def _bout_of(spec: BoutSpec) -> Bout:
         seed=spec.seed,
         idempotency_key=spec.idempotency_key or None,
         order=spec.order or 1,
+        status=BoutStatus.POSTPONED if spec.postponed_reason else BoutStatus.SCHEDULED,
+        postponed_reason=spec.postponed_reason,
     )
 
 
@@ -358,10 +365,13 @@ def _check_sides(specs: Sequence[BoutSpec], cards: _Cards) -> tuple[list[Bout], 
     built sides, the errors left on the specs."""
     _check_rosters(specs)
     bouts = [_bout_of(s) for s in specs]
-    sides = Sides(bouts, scheduling=True)
+    sides = Sides([b for b in bouts if not b.postponed_reason], scheduling=True)
+    booked_postponed = Sides([b for b in bouts if b.postponed_reason], scheduling=False)
     built = []
     for spec, bout in zip(specs, bouts):
-        bout_sides, fighter_ids, side_errors = sides.build(bout)
+        bout_sides, fighter_ids, side_errors = (
+            booked_postponed if bout.postponed_reason else sides
+        ).build(bout)
         for key, messages in side_errors.items():
             spec.errors[key].extend(messages)
         if spec.event is not None:
@@ -423,7 +433,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 # a free position on the card) were checked once above, and the
                 # database's constraints hold them too.
                 bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
-            if queue:
+            if queue and not bout.postponed_reason:
                 bout_mark_queued(
                     bout,
                     sides=bout_sides,
@@ -442,7 +452,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
             existing.update(again)
             bouts, fresh = [], []
         if queue and bouts:
-            enqueue_on_commit([b.pk for b in bouts])
+            enqueue_on_commit([b.pk for b in bouts if not b.postponed_reason])
     made = {id(s): b for s, b in zip(fresh, bouts)}
     return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]
 

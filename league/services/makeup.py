@@ -11,7 +11,9 @@ fired on the season's fight-time rhythm (at once for a season fought "now").
 When that night is finished the next one is booked, until no postponed bout is
 left or none can ever be fought (a fighter retired, a card gone): then
 ``Season.makeup_done`` is set and the season closes. At most as many make-up
-nights as the season has rounds. Without the setting, postponed bouts wait for
+nights as the season has bouts. A pairing whose fighter is suspended on its
+night when the season is scheduled is booked postponed (league.services.seasons)
+and made up the same way. Without the setting, postponed bouts wait for
 the commissioner to re-book them and do not hold the season open.
 """
 
@@ -102,10 +104,11 @@ def season_make_up(season_id: int) -> Event | None:
         if not postponed:
             return None
         nights = list(events.order_by("-date", "-id").values("date", "fight_at", "makeup")[:2])
-        rounds = events.filter(makeup=False).count()
         made_up = events.filter(makeup=True).count()
         night = None
-        if made_up < rounds:
+        # Each make-up night fights at least one bout; the cap only guards
+        # against a bout postponed again and again on its nights.
+        if made_up < Bout.objects.filter(event__season=season).count():
             night = _next_night(season, postponed, last=nights[0]["date"])
         if night is not None:
             event = Event.objects.create(

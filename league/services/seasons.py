@@ -128,32 +128,41 @@ def season_schedule(
         for r, (event, pairs) in enumerate(zip(events, rounds)):
             for order, (red, blue) in enumerate(pairs, start=1):
                 out = _sits_out(suspended, (red[1], blue[1]), event.date)
+                postponed = ""
                 if out is not None:
                     # He skips the week he cannot fight (so does his opponent)
-                    # instead of failing the whole season.
+                    # instead of failing the whole season; with make-up nights
+                    # the bout is booked postponed and fought after the last round.
                     who = fighters[out.fighter_id].name
+                    postponed = f"{who} is medically suspended until {out.ends_on.isoformat()}."
                     season.skipped.append(
                         f"{who} sits out round {r + 1} ({event.date.isoformat()}): "
-                        f"medically suspended until {out.ends_on.isoformat()}."
+                        f"medically suspended until {out.ends_on.isoformat()}"
+                        + (
+                            "; the bout is fought on a make-up night."
+                            if league.makeup_nights
+                            else "."
+                        )
                     )
-                    continue
+                    if not league.makeup_nights:
+                        continue
                 bout_seed = derive_seed(seed, league.slug, division.weight_class, number, r, order)
                 if team:
                     sides = {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
                 else:
                     sides = {"red": fighters[red[1]], "blue": fighters[blue[1]]}
-                specs.append(
-                    league_bout(
-                        league=league,
-                        division=division,
-                        event=event,
-                        order=order,
-                        sides=sides,
-                        seed=bout_seed,
-                        officials=officials,
-                        idempotency_key=f"season-{season.id}-{r + 1}-{order}",
-                    )
+                spec = league_bout(
+                    league=league,
+                    division=division,
+                    event=event,
+                    order=order,
+                    sides=sides,
+                    seed=bout_seed,
+                    officials=officials,
+                    idempotency_key=f"season-{season.id}-{r + 1}-{order}",
                 )
+                spec.postponed_reason = postponed
+                specs.append(spec)
         # The bouts wait for their fight nights; "fight now" makes every night due
         # at once and fires the first (the others follow, each when the one
         # before it is finished: league.services.fight_nights).

@@ -117,3 +117,20 @@ def test_the_season_stays_open_while_a_make_up_night_may_still_come(ruleset):
     season_close_if_done(season)
     season.refresh_from_db()
     assert season.status == SeasonStatus.COMPLETED
+
+
+def test_a_pairing_suspended_when_the_season_is_booked_is_made_up(ruleset):
+    _league, division = make_league(ruleset, 4)
+    hurt = division.fighters.order_by("id").first()
+    start = _league.start_date
+    MedicalSuspension.objects.create(
+        fighter=hurt, reason="knocked out", starts_on=start, ends_on=start + dt.timedelta(days=3)
+    )
+    season = services.season_schedule(division=division, seed=6, queue=False)
+    booked = list(Bout.objects.filter(event__season=season, status=BoutStatus.POSTPONED))
+    assert [hurt.pk in (b.red_id, b.blue_id) for b in booked] == [True]
+    season_fight_now(season=season)
+    fight_everything()
+    bout = Bout.objects.get(pk=booked[0].pk)
+    assert bout.status == BoutStatus.COMPLETED and bout.event.makeup
+    assert Bout.objects.filter(event__season=season, status=BoutStatus.COMPLETED).count() == 6

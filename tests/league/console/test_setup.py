@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from bouts.models import Bout, MedicalSuspension
+from bouts.models import Bout, BoutStatus, MedicalSuspension
 from fighters.models import Fighter
 from league.models import Division, Event, League
 from league.services import setup
@@ -131,8 +131,12 @@ def test_the_ruleset_is_fixed_once_the_league_has_bouts(people, django_capture_o
     assert league.ruleset == "webl"
 
 
-def test_a_suspended_fighter_sits_out_the_weeks_he_cannot_fight(people):
+@pytest.mark.parametrize("makeup", [True, False])
+def test_a_suspended_fighter_sits_out_the_weeks_he_cannot_fight(people, makeup):
     league = setup.league_create(user=people["creator"], **FIELDS)
+    if not makeup:
+        setup.league_update(user=people["creator"], league=league, makeup_nights=False)
+        league.refresh_from_db()
     division = setup.division_create(
         user=people["creator"], league=league, weight_class="lightweight"
     )
@@ -145,11 +149,18 @@ def test_a_suspended_fighter_sits_out_the_weeks_he_cannot_fight(people):
     season = setup.season_start(user=people["creator"], division=division, start_date=start, seed=2)
     # Four fighters: three rounds a week apart (days_between_events 14 by default):
     # round 1 on the 6th is inside the suspension, round 2 on the 20th is not.
+    then = "; the bout is fought on a make-up night." if makeup else "."
     assert season.skipped == [
-        f"{hurt.name} sits out round 1 (2027-03-06): medically suspended until 2027-03-16."
+        f"{hurt.name} sits out round 1 (2027-03-06): medically suspended until 2027-03-16{then}"
     ]
     bouts = Bout.objects.filter(event__season=season)
-    assert bouts.count() == 5
-    assert not bouts.filter(event__date=start).filter(red=hurt).exists()
-    assert not bouts.filter(event__date=start).filter(blue=hurt).exists()
-    assert bouts.filter(red=hurt).count() + bouts.filter(blue=hurt).count() == 2
+    his = bouts.filter(red=hurt) | bouts.filter(blue=hurt)
+    week_one = his.filter(event__date=start)
+    if makeup:
+        # Every pairing booked; his week-one bout postponed, for a make-up night.
+        assert bouts.count() == 6 and his.count() == 3
+        assert [b.status for b in week_one] == [BoutStatus.POSTPONED]
+        assert "medically suspended until 2027-03-16" in week_one.get().postponed_reason
+    else:
+        assert bouts.count() == 5 and his.count() == 2
+        assert not week_one.exists()
