@@ -72,9 +72,14 @@ def region_assign(*, actor, league: League, fighter: Fighter, region: Region | N
             member.save()
 
 
-def regional_title_for(region_id: int, division: Division) -> RegionalTitle:
-    title, _ = RegionalTitle.objects.get_or_create(region_id=region_id, division=division)
-    return title
+def regional_titles_create(division: Division, region_ids: list[int]) -> list[RegionalTitle]:
+    """The division's belts of ``region_ids`` (none of which exists yet), in one insert."""
+    if not region_ids:
+        return []
+    titles = [RegionalTitle(region_id=r, division=division) for r in region_ids]
+    for title in titles:
+        title.full_clean(exclude=["region", "division"], validate_unique=False)
+    return RegionalTitle.objects.bulk_create(titles)
 
 
 def regional_titles_refresh(division: Division) -> int:

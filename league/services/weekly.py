@@ -37,7 +37,7 @@ from league.scheduling.weekly import Entrant, weekly_pairs
 from league.services.booking import Officials, league_bout
 from league.services.common import FIGHTER, derive_seed, ruleset_is_team
 from league.services.matchmaking import division_ranking
-from league.services.regions import regional_picture, regional_title_for
+from league.services.regions import regional_picture, regional_titles_create
 
 # A career league's fight nights start at this hour of their day (server time).
 FIGHT_NIGHT_HOUR = 20
@@ -212,14 +212,18 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
 
 def _mark_regional(division, regions, regional_pairs, pairs, booked) -> None:
     """The regional title bouts (fought at the league's usual distance; the
-    bout's ``is_title_bout`` is the world title's alone)."""
-    by_pair = {(b.red_id, b.blue_id): b for b in booked}
+    bout's ``is_title_bout`` is the world title's alone): a belt fought for the
+    first time is made here. Two inserts at most, whatever the number of regions."""
+    by_pair = {frozenset((b.red_id, b.blue_id)): b for b in booked}
+    missing = [r for r in sorted(regional_pairs) if r not in regions.titles]
+    for title in regional_titles_create(division, missing):
+        regions.titles[title.region_id] = title
+    marks = []
     for region_id, pair in sorted(regional_pairs.items()):
-        red, blue = next(p for p in pairs if set(p) == set(pair))
-        title = regions.titles.get(region_id) or regional_title_for(region_id, division)
-        mark = RegionalTitleBout(bout=by_pair[(red, blue)], title=title)
-        mark.full_clean(exclude=["bout", "title"])
-        mark.save()
+        mark = RegionalTitleBout(bout=by_pair[frozenset(pair)], title=regions.titles[region_id])
+        mark.full_clean(exclude=["bout", "title"], validate_unique=False)
+        marks.append(mark)
+    RegionalTitleBout.objects.bulk_create(marks)
 
 
 def week_event_fields(league: League, division: Division, night: dt.date) -> dict:
