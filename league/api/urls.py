@@ -21,6 +21,7 @@ from .desk import DeskView
 from .exceptions import api_not_found
 from .members import InvitationViewSet, MembershipViewSet
 from .permissions import commissioner_writes
+from .regions import DivisionRegionsView
 from .requests import BoutRequestViewSet
 from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
@@ -78,6 +79,7 @@ urlpatterns = [
     # The career game (docs/career.md).
     path("leagues/<slug:slug>/career/", CareerFighterView.as_view(), name="api-career"),
     path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
+    path("divisions/<int:pk>/regions/", DivisionRegionsView.as_view(), name="api-division-regions"),
     *fighter_bouts,
     *router.urls,
     # Anything else under /api/ (a float or a word where an id goes) is the API's
