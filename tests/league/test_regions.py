@@ -11,7 +11,7 @@ from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from bouts.models import Bout
-from bouts.services import bout_record
+from bouts.services import bout_record, bout_void
 from league.models import Event, Region, RegionalTitle, RegionalTitleBout, RegionMember
 from league.services import weekly
 from league.services.regions import region_assign, region_create, regional_picture
@@ -153,3 +153,17 @@ def test_the_matchmaker_with_regions_reads_in_fixed_queries():
     # Twice the fighters and bouts (two regional belts and the world's each time):
     # the same reads, the bouts written in bulk.
     assert first_week() == few
+
+
+def test_voiding_a_regional_title_bout_takes_the_belt_back():
+    world = regions_league(per_region=3, contenders_per_region=0)
+    weekly.matchmake_week(world.league, SATURDAY)
+    north = RegionalTitle.objects.get(region=world.north)
+    bout = north.bouts.get().bout
+    record(bout, "red")
+    north.refresh_from_db()
+    assert north.champion_id == bout.red_id
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        bout_void(bout=bout, reason="wrong card", user=world.staff)
+    north.refresh_from_db()
+    assert north.champion_id is None and not north.reigns.exists()
