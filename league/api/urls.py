@@ -9,7 +9,6 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.urlpatterns import format_suffix_patterns
 
 from bouts.api.fighter_history import FighterBoutsView
-from bouts.api.odds import OddsView
 from bouts.api.plans import BoutPlansView, BoutPlanValidateView, StandingPlansView
 from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
@@ -20,6 +19,7 @@ from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .exceptions import api_not_found
 from .members import InvitationViewSet, MembershipViewSet
+from .odds import LeagueOddsView
 from .permissions import commissioner_writes
 from .regions import DivisionRegionsView
 from .requests import BoutRequestViewSet
@@ -73,7 +73,7 @@ bout_plans = [
 ]
 
 urlpatterns = [
-    path("odds/", OddsView.as_view(), name="odds"),
+    path("odds/", LeagueOddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
     *bout_plans,
     # The career game (docs/career.md).
