@@ -60,6 +60,13 @@ def _tiebreak(seed: int, entrant_id) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _region_key(region) -> tuple:
+    """Regions in a fixed order: numbers (database ids) by value, anything else by repr."""
+    if isinstance(region, int):
+        return (0, region, "")
+    return (1, 0, repr(region))
+
+
 def pair_key(a, b) -> tuple:
     return (a, b) if repr(a) <= repr(b) else (b, a)
 
@@ -106,7 +113,7 @@ def weekly_pairs(
             free = [e for e in free if e.id not in taken]
     if regional_titles:
         regional_champions = regional_champions or {}
-        for region in sorted({e.region for e in free if e.region is not None}, key=repr):
+        for region in sorted({e.region for e in free if e.region is not None}, key=_region_key):
             pool = [e for e in free if e.region == region]
             pair = _title_pair(pool, regional_champions.get(region), may_meet)
             if pair:

@@ -64,6 +64,10 @@ def region_assign(*, actor, league: League, fighter: Fighter, region: Region | N
     _require_regions(league)
     if region is not None and region.league_id != league.pk:
         raise ValidationError({"region": ["That region belongs to another league."]})
+    if not Division.objects.filter(league=league, fighters=fighter).exists():
+        raise ValidationError(
+            {"fighter": [f"{fighter.name} fights in no division of {league.name}."]}
+        )
     with transaction.atomic():
         RegionMember.objects.filter(league=league, fighter=fighter).delete()
         if region is not None:

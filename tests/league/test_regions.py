@@ -72,6 +72,10 @@ def test_only_a_commissioner_or_staff_makes_regions_and_assigns_fighters():
     with pytest.raises(ValidationError) as exc:
         region_assign(actor=world.staff, league=world.league, fighter=fighter, region=elsewhere)
     assert "region" in exc.value.message_dict
+    stranger = factories.fighter(ruleset="webl", name="Not In The League")
+    with pytest.raises(ValidationError) as exc:
+        region_assign(actor=world.staff, league=world.league, fighter=stranger, region=world.south)
+    assert "fighter" in exc.value.message_dict
     region_assign(actor=world.staff, league=world.league, fighter=fighter, region=world.south)
     assert _region(fighter.pk) == world.south.pk
     region_assign(actor=world.staff, league=world.league, fighter=fighter, region=None)

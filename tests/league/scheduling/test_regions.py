@@ -1,6 +1,9 @@
 """Regions' plain rules: regional rankings, the contenders' pool, and the weekly
 matchmaker's title bouts with regions (league.scheduling.regions, .weekly)."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from league.scheduling.regions import contenders, regional_rankings
 from league.scheduling.weekly import Entrant, weekly_pairs
 
@@ -89,3 +92,39 @@ def test_the_other_bouts_stay_in_the_region_when_they_can():
 def test_regions_off_changes_nothing():
     plain = [Entrant(i, camp=i, value=10 - i) for i in range(6)]
     assert weekly_pairs(plain, week=1, regional_titles=True).pairs == [(0, 1), (2, 3), (4, 5)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 30), st.one_of(st.none(), st.integers(0, 2))),
+        max_size=30,
+    ),
+    st.lists(st.tuples(st.integers(0, 29), st.integers(0, 29)), max_size=40),
+    st.lists(st.integers(0, 29), max_size=6),
+    st.dictionaries(st.integers(0, 2), st.integers(0, 29), max_size=3),
+    st.one_of(st.none(), st.integers(0, 29)),
+)
+def test_title_bouts_follow_the_regions_for_any_division(rows, recent, pool, belts, champion):
+    entrants = [Entrant(i, camp=c, value=v, region=r) for i, (c, v, r) in enumerate(rows)]
+    by_id = {e.id: e for e in entrants}
+    week = weekly_pairs(
+        entrants,
+        week=1,
+        recent=recent,
+        champion=champion,
+        title=True,
+        contenders=pool,
+        regional_champions=belts,
+        regional_titles=True,
+    )
+    seen = [x for pair in week.pairs for x in pair]
+    assert len(seen) == len(set(seen))  # nobody twice
+    if week.title_pair:
+        assert set(week.title_pair) - {champion} <= set(pool)
+    for region, pair in week.regional_pairs.items():
+        assert {by_id[x].region for x in pair} == {region}  # inside the region
+        assert pair in week.pairs or pair[::-1] in week.pairs
+        if region in belts and belts[region] in by_id:
+            assert belts[region] in pair  # a belt with a holder is defended, not fought vacant
+        assert not week.title_pair or not set(pair) & set(week.title_pair)
