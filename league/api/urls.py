@@ -21,7 +21,7 @@ from .exceptions import api_not_found
 from .members import InvitationViewSet, MembershipViewSet
 from .odds import LeagueOddsView
 from .permissions import commissioner_writes
-from .regions import DivisionRegionsView
+from .regions import DivisionRegionsView, LeagueRegionsView, RegionMembersView
 from .requests import BoutRequestViewSet
 from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
@@ -80,6 +80,12 @@ urlpatterns = [
     path("leagues/<slug:slug>/career/", CareerFighterView.as_view(), name="api-career"),
     path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
     path("divisions/<int:pk>/regions/", DivisionRegionsView.as_view(), name="api-division-regions"),
+    path("leagues/<slug:slug>/regions/", LeagueRegionsView.as_view(), name="api-regions"),
+    path(
+        "leagues/<slug:slug>/regions/members/",
+        RegionMembersView.as_view(),
+        name="api-region-members",
+    ),
     *fighter_bouts,
     *router.urls,
     # Anything else under /api/ (a float or a word where an id goes) is the API's
