@@ -102,15 +102,19 @@ def _last_change(card: RatingCard) -> int | None:
     return CardChange.objects.filter(card=card).order_by("-id").values_list("id", flat=True).first()
 
 
-def _effect(change_id: int | None, source: str) -> dict | None:
-    """A card change as what a void would take back: {path: new - old}."""
+def _effect(change_id: int | None, source: str, only: str | None = None) -> dict | None:
+    """A card change as what a void would take back: {path: new - old} (``only``:
+    that path alone — a changed training choice's entry also gives the old step back,
+    which is not the bout's)."""
     change = CardChange.objects.filter(pk=change_id).first() if change_id else None
     if change is None:
         return None
     deltas = {
         path: new - old
         for path, (old, new) in change.diff.items()
-        if isinstance(old, int | float) and isinstance(new, int | float)
+        if isinstance(old, int | float)
+        and isinstance(new, int | float)
+        and (only is None or path == only)
     }
     return {"change": change.pk, "source": source, "deltas": deltas}
 
@@ -210,7 +214,7 @@ def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: 
             data = rule.train(card.data, training.ability, -1)
             card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="training")
         elif kept and training.moved:
-            effects.append(_effect(training.change_id, "training"))
+            effects.append(_effect(training.change_id, "training", only=training.ability))
     due = int(state.damage_taken // league.aging_damage) - state.aging_points
     if due > 0 and card is not None:
         data, lost = rule.age(card.data, due)

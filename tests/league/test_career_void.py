@@ -91,3 +91,14 @@ def test_a_void_keeps_the_other_bouts_of_the_career():
     blue_state = CareerState.objects.get(fighter=blue)
     assert (red_state.rating, red_state.status) == (1, 1)
     assert (blue_state.rating, blue_state.status) == (-1, 0)
+
+
+def test_a_changed_choice_then_a_void_leaves_the_card_as_built():
+    world, red, _, bout = training_setup()
+    built = training_card(red)
+    training_choose(actor=world.owner, bout=bout, fighter=red, ability="str")
+    training_choose(actor=world.owner, bout=bout, fighter=red, ability="spd")
+    _record(bout, "red")
+    assert training_card(red)["spd"] == 15
+    _void(world, bout)
+    assert training_card(red) == built
