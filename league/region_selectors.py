@@ -52,7 +52,9 @@ def division_regions(*, division: Division) -> DivisionRegions:
         if isinstance(e.competitor, Fighter)
     ]
     members = list(
-        RegionMember.objects.filter(league=league, fighter__divisions=division)
+        RegionMember.objects.filter(
+            league=league, fighter__divisions=division, fighter__is_active=True
+        )
         .select_related("fighter")
         .order_by("fighter_id")
     )

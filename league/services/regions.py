@@ -191,13 +191,14 @@ def regional_picture(
     division: Division, ranking: list[int], world_champion: int | None
 ) -> RegionalPicture:
     """Regions as the matchmaker sees them (``ranking``: the division's fighters,
-    best first). Two queries."""
+    best first; the retired have no region here, so they take no contender's
+    place). Two queries."""
     league = division.league
     picture = RegionalPicture()
     picture.region_of = dict(
-        RegionMember.objects.filter(league=league, fighter_id__in=ranking).values_list(
-            "fighter_id", "region_id"
-        )
+        RegionMember.objects.filter(
+            league=league, fighter_id__in=ranking, fighter__is_active=True
+        ).values_list("fighter_id", "region_id")
     )
     for title in RegionalTitle.objects.filter(division=division):
         picture.titles[title.region_id] = title

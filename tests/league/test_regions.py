@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bouts.models import Bout
 from bouts.services import bout_record, bout_void
+from fighters.models import Fighter
 from league.models import Event, Region, RegionalTitle, RegionalTitleBout, RegionMember
 from league.services import weekly
 from league.services.regions import region_assign, region_create, regional_picture
@@ -171,3 +172,13 @@ def test_voiding_a_regional_title_bout_takes_the_belt_back():
         bout_void(bout=bout, reason="wrong card", user=world.staff)
     north.refresh_from_db()
     assert north.champion_id is None and not north.reigns.exists()
+
+
+def test_a_retired_fighter_takes_no_contenders_place():
+    world = regions_league(per_region=3, contenders_per_region=1)
+    order = list(world.division.fighters.order_by("id").values_list("id", flat=True))
+    top = world.division.fighters.get(name="North 0")
+    Fighter.objects.filter(pk=top.pk).update(is_active=False, retired_on=SATURDAY)
+    picture = regional_picture(world.division, order, None)
+    assert top.pk not in picture.contenders
+    assert world.division.fighters.get(name="North 1").pk in picture.contenders
