@@ -14,6 +14,11 @@ from league.models import (
     LeagueMembership,
     Rating,
     RatingHistory,
+    Region,
+    RegionalReign,
+    RegionalTitle,
+    RegionalTitleBout,
+    RegionMember,
     Reign,
     Season,
     Standing,
@@ -166,6 +171,8 @@ class LeagueAdmin(admin.ModelAdmin):
                     "rematch_weeks",
                     "card_lead_days",
                     "title_rule",
+                    "regions_enabled",
+                    "contenders_per_region",
                 )
             },
         ),
@@ -254,3 +261,50 @@ class TitleAdmin(ReadOnlyAdmin):
     list_display = ("name", "division", "champion", "champion_camp")
     list_select_related = ("division", "champion", "champion_camp")
     inlines = [ReignInline]
+
+
+# Regions (docs/career.md): regions and their members are edited here by staff (the
+# services let commissioners do it too); regional titles are derived, read-only.
+class RegionMemberInline(admin.TabularInline):
+    model = RegionMember
+    extra = 0
+    fields = ("fighter", "league")
+    raw_id_fields = ("fighter",)
+
+
+@admin.register(Region)
+class RegionAdmin(admin.ModelAdmin):
+    list_display = ("name", "league")
+    list_filter = ("league",)
+    list_select_related = ("league",)
+    search_fields = ("name", "league__name")
+    inlines = [RegionMemberInline]
+
+
+@admin.register(RegionMember)
+class RegionMemberAdmin(admin.ModelAdmin):
+    list_display = ("fighter", "region", "league")
+    list_filter = ("league", "region")
+    list_select_related = ("fighter", "region", "league")
+    raw_id_fields = ("fighter",)
+    search_fields = ("fighter__name",)
+
+
+class RegionalReignInline(ReadOnlyInline):
+    model = RegionalReign
+    fields = ("number", "fighter", "started_on", "ended_on", "end_reason", "defences")
+    readonly_fields = fields
+
+
+@admin.register(RegionalTitle)
+class RegionalTitleAdmin(ReadOnlyAdmin):
+    list_display = ("division", "region", "champion")
+    list_filter = ("region__league",)
+    list_select_related = ("division", "region", "champion")
+    inlines = [RegionalReignInline]
+
+
+@admin.register(RegionalTitleBout)
+class RegionalTitleBoutAdmin(ReadOnlyAdmin):
+    list_display = ("bout", "title")
+    list_select_related = ("bout", "title__division", "title__region")

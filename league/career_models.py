@@ -58,6 +58,15 @@ class CareerBout(models.Model):
     fighter = models.ForeignKey("fighters.Fighter", on_delete=models.CASCADE, related_name="+")
     outcome = models.CharField(max_length=1, choices=[("W", "Win"), ("L", "Loss"), ("D", "Draw")])
     damage_taken = models.FloatField(default=0)
+    aging_points = models.PositiveSmallIntegerField(
+        default=0, help_text="Ability steps aging took when this bout was counted."
+    )
+    card_effects = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="What this bout left on the card: [{change, source, deltas: {path: n}}] "
+        "(the kept training step, aging), taken back if the bout is voided.",
+    )
 
     class Meta:
         ordering = ["bout_id", "fighter_id"]
@@ -73,6 +82,7 @@ class TrainingState(models.TextChoices):
     TRAINING = "training", "Trained for the bout"
     KEPT = "kept", "Kept"
     DROPPED = "dropped", "Lost again"
+    VOIDED = "voided", "Taken back: the bout was voided"
 
 
 class Training(models.Model):
@@ -95,13 +105,21 @@ class Training(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     chosen_at = models.DateTimeField(auto_now=True)
+    change = models.ForeignKey(
+        "fighters.CardChange",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The card history entry that added the step.",
+    )
 
     class Meta:
         ordering = ["bout_id", "fighter_id"]
         constraints = [
             models.UniqueConstraint(fields=["bout", "fighter"], name="training_one_per_bout"),
             models.CheckConstraint(
-                condition=Q(state__in=["training", "kept", "dropped"]),
+                condition=Q(state__in=["training", "kept", "dropped", "voided"]),
                 name="training_state_choice",
             ),
         ]

@@ -25,6 +25,13 @@ from league.membership_models import (  # noqa: F401 (the app's models)
     LeagueMembership,
     RequestStatus,
 )
+from league.region_models import (  # noqa: F401 (the app's models)
+    Region,
+    RegionalReign,
+    RegionalTitle,
+    RegionalTitleBout,
+    RegionMember,
+)
 from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
@@ -143,6 +150,18 @@ class League(models.Model):
         help_text="The week's cards are made this many days before fight night.",
     )
     title_rule = models.CharField(max_length=8, choices=TitleRule.choices, default=TitleRule.TOP)
+    # Regions (docs/career.md): off unless the commissioner sets them.
+    regions_enabled = models.BooleanField(
+        default=False,
+        help_text="Fighters belong to regions with regional titles; the world title is "
+        "fought among the contenders.",
+    )
+    contenders_per_region = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MaxValueValidator(50)],
+        help_text="World-title contenders: every regional champion plus this many of the "
+        "best-ranked others of each region.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

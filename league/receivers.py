@@ -16,7 +16,7 @@ from bouts import signals
 from bouts.queueing import send
 from league.models import ProjectionRequest
 from league.services.fight_nights import events_fire_after
-from league.tasks import count_career_bouts, derive_division
+from league.tasks import count_career_bouts, derive_division, void_career_bouts
 
 
 def _request(kind: str, bouts) -> None:
@@ -59,6 +59,10 @@ def on_postponed(sender, bouts, **kwargs) -> None:
 
 def on_voided(sender, bouts, **kwargs) -> None:
     _request(ProjectionRequest.VOIDED, bouts)
+    # The career game: what the bout left on cards and careers is taken back.
+    ids = sorted(fact.id for fact in bouts if fact.division_id is not None or fact.event_id)
+    if ids:
+        send(void_career_bouts, ids)
 
 
 def connect() -> None:

@@ -6,7 +6,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from bouts.queueing import send
-from league.services import fight_nights, projector, training, weekly
+from league.services import career_void, fight_nights, projector, regions, training, weekly
 
 
 @shared_task(acks_late=True)
@@ -38,8 +38,23 @@ def fire_due_events() -> int:
 @shared_task(acks_late=True)
 def count_career_bouts(bout_ids: list[int]) -> int:
     """Count recorded bouts into career leagues' careers (training kept or taken
-    back, damage, aging): idempotent per bout and fighter."""
-    return training.career_bouts_recorded([int(i) for i in bout_ids])
+    back, damage, aging): idempotent per bout and fighter; then the regional
+    lineages of their divisions, when the league has regions."""
+    ids = [int(i) for i in bout_ids]
+    counted = training.career_bouts_recorded(ids)
+    regions.regional_titles_refresh_for_bouts(ids)
+    return counted
+
+
+@shared_task(acks_late=True)
+def void_career_bouts(bout_ids: list[int]) -> int:
+    """Take voided bouts back out of career leagues (the training step and aging
+    they left on cards, through the card history as "void"; careers counted
+    again) and re-walk their divisions' regional lineages. Idempotent."""
+    ids = [int(i) for i in bout_ids]
+    report = career_void.career_bouts_voided(ids)
+    regions.regional_titles_refresh_for_bouts(ids)
+    return report["entries"]
 
 
 @shared_task

@@ -3,13 +3,14 @@ title), a tournament's bracket, a title's lineage. Thin: they fetch with the
 selectors and hand rows to the templates."""
 
 from django.db.models import Count, Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from bouts.bout_lines import bout_lines, division_results, latest_results
 from bouts.engine import RULESETS
 from bouts.engine.result import INSIDE_THE_DISTANCE
 
-from . import selectors, services
+from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
 from .pages import bracket, lineage
 from .pages.paging import page_of
@@ -92,6 +93,20 @@ def division_detail(request, pk: int):
         "inside_the_distance": INSIDE_THE_DISTANCE,
     }
     return render(request, "league/division_detail.html", context)
+
+
+def division_regions(request, pk: int):
+    """A career league's regions in one division: regional champions, lineages and
+    rankings, and the world title's contenders (docs/career.md)."""
+    division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
+    if not division.league.regions_enabled:
+        raise Http404("This league has no regions.")
+    context = {
+        "division": division,
+        "league": division.league,
+        "picture": region_selectors.division_regions(division=division),
+    }
+    return render(request, "league/division_regions.html", context)
 
 
 def title_detail(request, pk: int):

@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/<int:pk>/status.json", events.event_status, name="event-status"),
     path("divisions/<int:pk>/", views.division_detail, name="division"),
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
+    path("divisions/<int:pk>/regions/", views.division_regions, name="division-regions"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),

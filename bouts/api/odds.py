@@ -1,7 +1,9 @@
 """Odds for a proposed matchup: N seeded bouts run in the request, in this process."""
 
+from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -103,16 +105,47 @@ def _side(attrs: dict, side: str):
 
 class OddsView(APIView):
     """Win and method shares for a proposed matchup, from ``n`` seeded bouts
-    (``seed`` .. ``seed + n - 1``). Nothing is stored."""
+    (``seed`` .. ``seed + n - 1``). Nothing is stored.
+
+    Odds are fought with the stored cards, so they would tell what a hidden card
+    holds: a fighter (or a camp's member) whose card the requester may not see is
+    refused (403, naming him) before anything is fought. Only the league knows who
+    may see what (docs/career.md); it answers ``hidden_card_fighters`` when it
+    mounts the view. Here: nothing is hidden."""
 
     permission_classes = [AllowAny]
     throttle_classes = [OddsThrottle]
+
+    def hidden_card_fighters(self, request):
+        """Fighters whose cards ``request``'s user may not see (a queryset of pks);
+        None = none hidden."""
+        return None
+
+    def refuse_hidden_cards(self, request, attrs: dict) -> None:
+        hidden = self.hidden_card_fighters(request)
+        if hidden is None:
+            return
+        fighters = [attrs[s].pk for s in SIDES if attrs.get(s) is not None]
+        camps = [attrs[f"{s}_camp"].pk for s in SIDES if attrs.get(f"{s}_camp") is not None]
+        names = list(
+            Fighter.objects.filter(Q(pk__in=fighters) | Q(camp_id__in=camps))
+            .filter(pk__in=hidden)
+            .order_by("name")
+            .values_list("name", flat=True)
+        )
+        if names:
+            raise PermissionDenied(
+                f"{', '.join(names)}: card hidden by the league (only his manager and the "
+                "league's commissioners see it), so no odds. Scout him on his scouting "
+                "page, or give a card of your own."
+            )
 
     @extend_schema(request=OddsRequestSerializer, responses=OddsSerializer)
     def post(self, request):
         body = OddsRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         attrs = body.validated_data
+        self.refuse_hidden_cards(request, attrs)
         red, blue = _side(attrs, "red"), _side(attrs, "blue")
         reserve(request, attrs["n"])  # the throttle counts bouts simulated
         extra = {}

@@ -47,6 +47,8 @@ class LeagueSerializer(CleanModelSerializer):
             "rematch_weeks",
             "card_lead_days",
             "title_rule",
+            "regions_enabled",
+            "contenders_per_region",
             "created_at",
         ]
         read_only_fields = ["created_at"]

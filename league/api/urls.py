@@ -9,7 +9,6 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.urlpatterns import format_suffix_patterns
 
 from bouts.api.fighter_history import FighterBoutsView
-from bouts.api.odds import OddsView
 from bouts.api.plans import BoutPlansView, BoutPlanValidateView, StandingPlansView
 from bouts.api.views import BoutViewSet
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
@@ -20,7 +19,9 @@ from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .exceptions import api_not_found
 from .members import InvitationViewSet, MembershipViewSet
+from .odds import LeagueOddsView
 from .permissions import commissioner_writes
+from .regions import DivisionRegionsView, LeagueRegionsView, RegionMembersView
 from .requests import BoutRequestViewSet
 from .tables import RankingViewSet, StandingViewSet
 from .views import DivisionViewSet, EventViewSet, LeagueViewSet, SeasonViewSet
@@ -72,12 +73,19 @@ bout_plans = [
 ]
 
 urlpatterns = [
-    path("odds/", OddsView.as_view(), name="odds"),
+    path("odds/", LeagueOddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
     *bout_plans,
     # The career game (docs/career.md).
     path("leagues/<slug:slug>/career/", CareerFighterView.as_view(), name="api-career"),
     path("bouts/<int:pk>/training/", TrainingView.as_view(), name="api-training"),
+    path("divisions/<int:pk>/regions/", DivisionRegionsView.as_view(), name="api-division-regions"),
+    path("leagues/<slug:slug>/regions/", LeagueRegionsView.as_view(), name="api-regions"),
+    path(
+        "leagues/<slug:slug>/regions/members/",
+        RegionMembersView.as_view(),
+        name="api-region-members",
+    ),
     *fighter_bouts,
     *router.urls,
     # Anything else under /api/ (a float or a word where an id goes) is the API's

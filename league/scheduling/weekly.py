@@ -13,9 +13,17 @@ returns the week's pairs. The rules, as WeBL's scheduler played them:
    or a title challenger, and a new fighter only when everyone is new (WeBL gave a new
    fighter a bout within the week). Whoever sat out last week therefore fights.
 4. The rest are paired **by ranking proximity**: down the ranking, each unpaired
-   entrant meets the nearest-ranked unpaired entrant he may meet. A fighter the
+   entrant meets the nearest-ranked unpaired entrant he may meet (of his own region
+   first, when regions are on; then anyone's). A fighter the
    walk leaves alone is then fitted in by one swap (u meets b of a pair (a, b)
    whose a meets another leftover), so the constraints cost as few bouts as they can.
+
+With regions (``contenders`` given): the world title challenger (or a vacant
+title's pair) comes from the contenders only (league.scheduling.regions); then,
+with ``regional_titles``, each region's title bout inside the region, the
+regional champion against the best-ranked of his region he may meet (vacant: the
+region's top two), regions in a fixed order. A champion busy with the world title,
+or not entered this week, defends nothing regional that week.
 
 Deterministic: the same entrants, history and seed give the same pairs (the seed
 only breaks exact ties of ranking value, by a hash, never by set order).
@@ -24,7 +32,7 @@ only breaks exact ties of ranking value, by a hash, never by set order).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -35,12 +43,14 @@ class Entrant:
     value: float = 0.0  # what proximity is measured in (rating ordinal); higher is better
     sat_out_week: int | None = None  # the last week he sat out (None: never)
     new: bool = False  # no bout yet: WeBL gives a new fighter a bout in his first week
+    region: Hashable | None = None  # None: regions are off, or he has none
 
 
 @dataclass
 class Week:
     pairs: list[tuple[Hashable, Hashable]] = field(default_factory=list)  # (red, blue)
     title_pair: tuple[Hashable, Hashable] | None = None
+    regional_pairs: dict[Hashable, tuple[Hashable, Hashable]] = field(default_factory=dict)
     sat_out: Hashable | None = None
     unmatched: list[Hashable] = field(default_factory=list)
 
@@ -48,6 +58,13 @@ class Week:
 def _tiebreak(seed: int, entrant_id) -> int:
     digest = hashlib.sha256(f"{seed}/{entrant_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _region_key(region) -> tuple:
+    """Regions in a fixed order: numbers (database ids) by value, anything else by repr."""
+    if isinstance(region, int):
+        return (0, region, "")
+    return (1, 0, repr(region))
 
 
 def pair_key(a, b) -> tuple:
@@ -62,9 +79,13 @@ def weekly_pairs(
     champion: Hashable | None = None,
     title: bool = False,
     seed: int = 0,
+    contenders: Collection[Hashable] | None = None,
+    regional_champions: Mapping[Hashable, Hashable] | None = None,
+    regional_titles: bool = False,
 ) -> Week:
     """The pairs of one fight night (``week`` numbers fight nights; ``recent`` the
-    pairs met inside the rematch window)."""
+    pairs met inside the rematch window; ``contenders``: the world title's pool,
+    None for anyone; ``regional_champions``: region -> its champion)."""
     order = sorted(entrants, key=lambda e: (-e.value, _tiebreak(seed, e.id)))
     if champion is not None:  # the champion heads his division's ranking
         order.sort(key=lambda e: e.id != champion)
@@ -82,10 +103,22 @@ def weekly_pairs(
     result = Week()
     free = list(order)
     if title and len(free) >= 2:
-        result.title_pair = _title_pair(free, champion, may_meet)
+        pool = free
+        if contenders is not None:
+            allowed = set(contenders)
+            pool = [e for e in free if e.id in allowed or e.id == champion]
+        result.title_pair = _title_pair(pool, champion, may_meet)
         if result.title_pair:
             taken = set(result.title_pair)
             free = [e for e in free if e.id not in taken]
+    if regional_titles:
+        regional_champions = regional_champions or {}
+        for region in sorted({e.region for e in free if e.region is not None}, key=_region_key):
+            pool = [e for e in free if e.region == region]
+            pair = _title_pair(pool, regional_champions.get(region), may_meet)
+            if pair:
+                result.regional_pairs[region] = pair
+                free = [e for e in free if e.id not in pair]
     if len(free) % 2:
         sitter = min(
             free,
@@ -99,6 +132,7 @@ def weekly_pairs(
         free = [e for e in free if e.id != sitter.id]
     pairs, left = _walk(free, may_meet)
     pairs, left = _fit_leftovers(pairs, left, by_id, may_meet)
+    pairs[:0] = list(result.regional_pairs.values())
     if result.title_pair:
         pairs.insert(0, result.title_pair)
     # The better ranked takes the red corner; pairs best first.
@@ -110,6 +144,8 @@ def weekly_pairs(
 
 
 def _title_pair(free: list[Entrant], champion, may_meet) -> tuple | None:
+    if len(free) < 2:
+        return None
     if champion is not None:
         champ = next((e for e in free if e.id == champion), None)
         if champ is None:  # the champion is not available this week
@@ -128,11 +164,17 @@ def _walk(free: list[Entrant], may_meet) -> tuple[list[tuple], list]:
     for i, entrant in enumerate(free):
         if entrant.id in taken:
             continue
-        partner = None
+        # The nearest-ranked he may meet of his own region, else of any region
+        # (all regions None when they are off: simply the nearest-ranked).
+        partner = anyone = None
         for other in free[i + 1 :]:
-            if other.id not in taken and may_meet(entrant, other):
+            if other.id in taken or not may_meet(entrant, other):
+                continue
+            if other.region == entrant.region:
                 partner = other
                 break
+            anyone = anyone or other
+        partner = partner or anyone
         if partner is None:
             left.append(entrant.id)
             taken.add(entrant.id)

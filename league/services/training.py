@@ -23,7 +23,7 @@ from django.db.models import Q, Sum
 
 from bouts.engine.errors import CardError
 from bouts.models import Bout, BoutStatus, RoundStat
-from fighters.models import Fighter, RatingCard
+from fighters.models import CardChange, Fighter, RatingCard
 from fighters.services import card_save
 from league.models import (
     CareerBout,
@@ -85,15 +85,38 @@ def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Tra
         training.state = TrainingState.TRAINING
         training.chosen_by = actor
         training.full_clean(exclude=["league", "bout", "fighter", "chosen_by"])
-        card_save(
+        card = card_save(
             fighter=fighter,
             ruleset=league.ruleset,
             data=trained,
             changed_by=actor,  # the manager: checked above (this module's own rule)
             source="training",
         )
+        # The history entry that added the step (a void takes the step back).
+        training.change_id = _last_change(card) if training.moved else None
         training.save()
     return training
+
+
+def _last_change(card: RatingCard) -> int | None:
+    return CardChange.objects.filter(card=card).order_by("-id").values_list("id", flat=True).first()
+
+
+def _effect(change_id: int | None, source: str, only: str | None = None) -> dict | None:
+    """A card change as what a void would take back: {path: new - old} (``only``:
+    that path alone — a changed training choice's entry also gives the old step back,
+    which is not the bout's)."""
+    change = CardChange.objects.filter(pk=change_id).first() if change_id else None
+    if change is None:
+        return None
+    deltas = {
+        path: new - old
+        for path, (old, new) in change.diff.items()
+        if isinstance(old, int | float)
+        and isinstance(new, int | float)
+        and (only is None or path == only)
+    }
+    return {"change": change.pk, "source": source, "deltas": deltas}
 
 
 def _kept(rule: str, outcome: str, rose: bool) -> bool:
@@ -157,13 +180,17 @@ def _count(league: League, bout: Bout, fighter_id: int, outcome: str, damage: fl
             )
             entry.full_clean(exclude=["league", "bout", "fighter"])
             entry.save()
-            _apply(league, bout, fighter_id, outcome, damage)
+            _apply(league, bout, entry, outcome, damage)
     except IntegrityError:  # counted already (a repeated signal)
         return False
     return True
 
 
-def _apply(league: League, bout: Bout, fighter_id: int, outcome: str, damage: float) -> None:
+def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: float) -> None:
+    """The bout counted into his career; what it leaves on his card is noted on
+    ``entry`` (``card_effects``), so a void can take it back."""
+    fighter_id = entry.fighter_id
+    effects = []
     state, _ = CareerState.objects.select_for_update().get_or_create(
         league=league, fighter_id=fighter_id
     )
@@ -186,11 +213,18 @@ def _apply(league: League, bout: Bout, fighter_id: int, outcome: str, damage: fl
         if not kept and training.moved and card is not None:
             data = rule.train(card.data, training.ability, -1)
             card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="training")
+        elif kept and training.moved:
+            effects.append(_effect(training.change_id, "training", only=training.ability))
     due = int(state.damage_taken // league.aging_damage) - state.aging_points
     if due > 0 and card is not None:
         data, lost = rule.age(card.data, due)
         if lost:
-            card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="aging")
+            card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="aging")
+            effects.append(_effect(_last_change(card), "aging"))
         state.aging_points += due
+        entry.aging_points = due
     state.full_clean(exclude=["league", "fighter"])
     state.save()
+    entry.card_effects = [e for e in effects if e]
+    if entry.aging_points or entry.card_effects:
+        entry.save(update_fields=["aging_points", "card_effects"])

@@ -24,11 +24,20 @@ from django.utils import timezone
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services import bouts_schedule
 from fighters.models import Fighter, RatingCard
-from league.models import CareerState, Division, Event, League, Title, TitleRule
+from league.models import (
+    CareerState,
+    Division,
+    Event,
+    League,
+    RegionalTitleBout,
+    Title,
+    TitleRule,
+)
 from league.scheduling.weekly import Entrant, weekly_pairs
 from league.services.booking import Officials, league_bout
 from league.services.common import FIGHTER, derive_seed, ruleset_is_team
 from league.services.matchmaking import division_ranking
+from league.services.regions import regional_picture, regional_titles_create
 
 # A career league's fight nights start at this hour of their day (server time).
 FIGHT_NIGHT_HOUR = 20
@@ -70,8 +79,18 @@ def _key_prefix(division: Division, night: dt.date) -> str:
     return f"week-{division.pk}-{night:%Y%m%d}-"
 
 
-def week_entrants(division: Division, league: League, night: dt.date) -> list[Entrant]:
-    order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+def week_entrants(
+    division: Division,
+    league: League,
+    night: dt.date,
+    order: list[int] | None = None,
+    region_of: dict[int, int] | None = None,
+) -> list[Entrant]:
+    """``order``: the division's fighters best first (read when not given);
+    ``region_of``: fighter -> region, when the league has regions."""
+    if order is None:
+        order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+    region_of = region_of or {}
     fighters = {
         pk: (camp_id, bouts or 0)
         for pk, camp_id, bouts in Fighter.objects.filter(pk__in=order, is_active=True).values_list(
@@ -114,6 +133,7 @@ def week_entrants(division: Division, league: League, night: dt.date) -> list[En
                 value=float(len(order) - index),
                 sat_out_week=last.toordinal() if last else None,
                 new=bouts == 0,
+                region=region_of.get(pk),
             )
         )
     return out
@@ -129,7 +149,11 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     if Bout.objects.filter(idempotency_key__startswith=prefix).exists():
         report.skipped = "already made"
         return report
-    entrants = week_entrants(division, league, night)
+    order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+    title = Title.objects.filter(division=division).first()
+    champion = title.champion_id if title else None
+    regions = regional_picture(division, order, champion) if league.regions_enabled else None
+    entrants = week_entrants(division, league, night, order, regions.region_of if regions else None)
     since = night - dt.timedelta(weeks=league.rematch_weeks)
     recent = (
         Bout.objects.filter(division=division, date__gte=since, date__lte=night)
@@ -137,8 +161,6 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
         .exclude(status__in=[BoutStatus.FAILED, BoutStatus.VOIDED])
         .values_list("red_id", "blue_id")
     )
-    title = Title.objects.filter(division=division).first()
-    champion = title.champion_id if title else None
     week = weekly_pairs(
         entrants,
         week=night.toordinal(),
@@ -146,6 +168,9 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
         champion=champion,
         title=league.title_rule == TitleRule.TOP,
         seed=derive_seed("week", league.slug, division.pk),
+        contenders=regions.contenders if regions else None,
+        regional_champions=regions.champions if regions else None,
+        regional_titles=regions is not None and league.title_rule == TitleRule.TOP,
     )
     report.sat_out = week.sat_out
     report.unmatched = list(week.unmatched)
@@ -175,12 +200,30 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
             )
             for n, (red, blue) in enumerate(week.pairs)
         ]
-        bouts_schedule(specs=specs, queue=False)
+        booked = bouts_schedule(specs=specs, queue=False)
+        if week.regional_pairs:
+            _mark_regional(division, regions, week.regional_pairs, week.pairs, booked)
         _mark_sat_out(league, week.sat_out, night)
     report.event_id = event.pk
     report.bouts = count
     report.title = week.title_pair is not None
     return report
+
+
+def _mark_regional(division, regions, regional_pairs, pairs, booked) -> None:
+    """The regional title bouts (fought at the league's usual distance; the
+    bout's ``is_title_bout`` is the world title's alone): a belt fought for the
+    first time is made here. Two inserts at most, whatever the number of regions."""
+    by_pair = {frozenset((b.red_id, b.blue_id)): b for b in booked}
+    missing = [r for r in sorted(regional_pairs) if r not in regions.titles]
+    for title in regional_titles_create(division, missing):
+        regions.titles[title.region_id] = title
+    marks = []
+    for region_id, pair in sorted(regional_pairs.items()):
+        mark = RegionalTitleBout(bout=by_pair[frozenset(pair)], title=regions.titles[region_id])
+        mark.full_clean(exclude=["bout", "title"], validate_unique=False)
+        marks.append(mark)
+    RegionalTitleBout.objects.bulk_create(marks)
 
 
 def week_event_fields(league: League, division: Division, night: dt.date) -> dict:

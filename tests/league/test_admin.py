@@ -71,6 +71,7 @@ def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
         "rematch_weeks": 4,
         "card_lead_days": 2,
         "title_rule": "top",
+        "contenders_per_region": 2,
         "divisions-TOTAL_FORMS": "0",
         "divisions-INITIAL_FORMS": "0",
         "memberships-TOTAL_FORMS": "0",

@@ -1,0 +1,137 @@
+"""Regions through the API (docs/career.md, "Regions").
+
+- ``GET /api/divisions/<id>/regions/``: each region's champion, lineage and ranking
+  (the division's ranking filtered by region) and the world title's contenders.
+  Public, like the division's rankings; 404 when the league has no regions.
+- ``GET /api/leagues/<slug>/regions/``: the league's regions and their members
+  (public); ``POST {name}``: a new region (a commissioner of the league, or staff).
+- ``POST /api/leagues/<slug>/regions/members/ {fighter, region}``: put a fighter in
+  a region (``region: null`` takes him out); the same people.
+The services decide who may (403) and what is valid (400, field errors)."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from fighters.models import Fighter
+
+from ..models import Division, League, Region
+from ..region_selectors import division_regions
+from ..services import regions
+from ..services.career import SIGN_IN
+
+
+class NamedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+
+
+class RegionalEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    division_rank = serializers.IntegerField(allow_null=True)
+    fighter = NamedSerializer()
+    ordinal = serializers.FloatField(allow_null=True)
+    is_champion = serializers.BooleanField()
+
+
+class RegionalReignSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    fighter = NamedSerializer()
+    started_on = serializers.DateField()
+    start_bout = serializers.IntegerField(source="start_bout_id", allow_null=True)
+    ended_on = serializers.DateField(allow_null=True)
+    end_bout = serializers.IntegerField(source="end_bout_id", allow_null=True)
+    end_reason = serializers.CharField()
+    defences = serializers.IntegerField()
+
+
+class RegionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="region.pk")
+    name = serializers.CharField(source="region.name")
+    champion = NamedSerializer(source="title.champion", allow_null=True, default=None)
+    ranking = RegionalEntrySerializer(many=True)
+    reigns = RegionalReignSerializer(many=True)
+
+
+class DivisionRegionsSerializer(serializers.Serializer):
+    world_champion = NamedSerializer(allow_null=True)
+    contenders_per_region = serializers.IntegerField(source="per_region")
+    contenders = NamedSerializer(many=True)
+    regions = RegionSerializer(many=True)
+
+
+class DivisionRegionsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: DivisionRegionsSerializer})
+    def get(self, request, pk):
+        division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
+        if not division.league.regions_enabled:
+            raise Http404("This league has no regions.")
+        picture = division_regions(division=division)
+        return Response(DivisionRegionsSerializer(picture).data)
+
+
+class LeagueRegionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk", read_only=True)
+    name = serializers.CharField(max_length=80)
+    members = serializers.SerializerMethodField()
+
+    def get_members(self, region) -> list[int]:
+        return sorted(m.fighter_id for m in region.members.all())
+
+
+class RegionMemberSerializer(serializers.Serializer):
+    fighter = serializers.PrimaryKeyRelatedField(queryset=Fighter.objects.all())
+    region = serializers.PrimaryKeyRelatedField(queryset=Region.objects.all(), allow_null=True)
+
+
+def _regions_league(slug: str) -> League:
+    league = get_object_or_404(League, slug=slug)
+    if not league.regions_enabled:
+        raise Http404("This league has no regions.")
+    return league
+
+
+class LeagueRegionsView(APIView):
+    """A league's regions and members (GET, public); a new region (POST)."""
+
+    permission_classes = [AllowAny]  # the service checks the actor on POST
+
+    @extend_schema(responses={200: LeagueRegionSerializer(many=True)})
+    def get(self, request, slug):
+        league = _regions_league(slug)
+        rows = Region.objects.filter(league=league).prefetch_related("members").order_by("name")
+        return Response(LeagueRegionSerializer(rows, many=True).data)
+
+    @extend_schema(request=LeagueRegionSerializer, responses={201: LeagueRegionSerializer})
+    def post(self, request, slug):
+        league = _regions_league(slug)
+        if not request.user.is_authenticated:
+            return Response({"detail": SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+        data = LeagueRegionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        region = regions.region_create(
+            actor=request.user, league=league, name=data.validated_data["name"]
+        )
+        return Response(LeagueRegionSerializer(region).data, status=status.HTTP_201_CREATED)
+
+
+class RegionMembersView(APIView):
+    """Put a fighter in one of the league's regions, or take him out (region null)."""
+
+    permission_classes = [AllowAny]  # the service checks the actor
+
+    @extend_schema(request=RegionMemberSerializer, responses={200: RegionMemberSerializer})
+    def post(self, request, slug):
+        league = _regions_league(slug)
+        if not request.user.is_authenticated:
+            return Response({"detail": SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+        data = RegionMemberSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        regions.region_assign(actor=request.user, league=league, **data.validated_data)
+        return Response(RegionMemberSerializer(data.validated_data).data)

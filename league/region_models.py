@@ -1,0 +1,113 @@
+"""Regions of a career league (docs/career.md, "Regions"): each fighter belongs to
+one region of the league; every division has a regional title per region, with
+its own lineage; the regional champions and the best of each region are the
+world title's contenders."""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+
+class Region(models.Model):
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="regions")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["league_id", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="region_name_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class RegionMember(models.Model):
+    """A fighter's region in a league (one per league)."""
+
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="+")
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="members")
+    fighter = models.ForeignKey(
+        "fighters.Fighter", on_delete=models.CASCADE, related_name="region_memberships"
+    )
+
+    class Meta:
+        ordering = ["region_id", "fighter_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "fighter"], name="region_member_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.fighter_id} in {self.region_id}"
+
+    def clean(self):
+        super().clean()
+        if self.region_id and self.league_id and self.region.league_id != self.league_id:
+            raise ValidationError({"region": ["That region belongs to another league."]})
+
+
+class RegionalTitle(models.Model):
+    """A division's belt in one region; ``champion`` holds the current reign.
+    Derived from the regional title bouts (league.services.regions)."""
+
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="titles")
+    division = models.ForeignKey(
+        "league.Division", on_delete=models.CASCADE, related_name="regional_titles"
+    )
+    champion = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["division_id", "region__name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["region", "division"], name="regional_title_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.division} · {self.region}"
+
+
+class RegionalReign(models.Model):
+    """One regional champion's hold of a regional belt (derived, like ``Reign``)."""
+
+    title = models.ForeignKey(RegionalTitle, on_delete=models.CASCADE, related_name="reigns")
+    number = models.PositiveSmallIntegerField()
+    fighter = models.ForeignKey("fighters.Fighter", on_delete=models.CASCADE, related_name="+")
+    started_on = models.DateField()
+    start_bout = models.ForeignKey(
+        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ended_on = models.DateField(null=True, blank=True)
+    end_bout = models.ForeignKey(
+        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    end_reason = models.CharField(max_length=10, blank=True)
+    defences = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["title_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["title", "number"], name="regional_reign_number"),
+            models.CheckConstraint(
+                condition=Q(end_reason__in=["", "lost", "retired", "suspended", "inactive"]),
+                name="regional_reign_end_reason",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} #{self.number}: {self.fighter_id}"
+
+
+class RegionalTitleBout(models.Model):
+    """Marks a bout as fought for a regional title (the bout's own
+    ``is_title_bout`` stays for the world title)."""
+
+    bout = models.OneToOneField("bouts.Bout", on_delete=models.CASCADE, related_name="+")
+    title = models.ForeignKey(RegionalTitle, on_delete=models.CASCADE, related_name="bouts")
+
+    class Meta:
+        ordering = ["bout_id"]
+
+    def __str__(self):
+        return f"bout {self.bout_id} for {self.title}"
