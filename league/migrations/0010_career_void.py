@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("bouts", "0008_bout_plans"),
         ("fighters", "0006_fighter_search_name"),
-        ("league", "0008_regions"),
+        ("league", "0009_regions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
