@@ -90,6 +90,7 @@ class LeagueAdminForm(forms.ModelForm):
             "development",
             "bouts_per_event",
             "auto_approve_requests",
+            "medical_suspensions",
             "makeup_nights",
             "walkover_on_postponement",
             "career_mode",
@@ -157,7 +158,10 @@ class LeagueAdmin(admin.ModelAdmin):
             {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
         ),
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
-        ("Postponed bouts", {"fields": ("makeup_nights", "walkover_on_postponement")}),
+        (
+            "Suspensions and postponed bouts",
+            {"fields": ("medical_suspensions", "makeup_nights", "walkover_on_postponement")},
+        ),
         (
             "Career game (docs/career.md)",
             {

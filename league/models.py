@@ -105,6 +105,12 @@ class League(models.Model):
         help_text="A bout request accepted by both managers goes onto the next "
         "event with room, without waiting for a commissioner.",
     )
+    medical_suspensions = models.BooleanField(
+        default=True,
+        help_text="A fighter is medically suspended after a knockout, a stoppage or a "
+        "serious injury (the commission rules of bouts/suspensions.py). Off, as in "
+        "WeBL's weekly career game, where damage is paid for through aging instead.",
+    )
     makeup_nights = models.BooleanField(
         default=True,
         help_text="A season's bouts postponed on their fight nights (a fighter medically "

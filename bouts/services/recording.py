@@ -214,7 +214,11 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
     ids = sorted({bout.pk for bout, _ in pairs})
     locked = {
         b.pk: b
-        for b in Bout.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")
+        for b in Bout.objects.select_for_update(of=("self",))
+        # The league's rule on medical suspensions (joined, not another query).
+        .select_related("division__league", "event__league")
+        .filter(pk__in=ids)
+        .order_by("pk")
     }
     rows = _BatchRows()
     done: set[int] = set()
@@ -255,6 +259,13 @@ def _team_fighter(item: dict, allowed: set[int]) -> int | None:
         if isinstance(value, int) and value in allowed:
             return value
     return None
+
+
+def _suspends(bout: Bout) -> bool:
+    """Whether the bout's league suspends its hurt fighters (a bout of no
+    league: the commission rules apply)."""
+    home = bout.division or bout.event
+    return home is None or home.league.medical_suspensions
 
 
 class _BatchRows:
@@ -441,6 +452,8 @@ class _BatchRows:
             last = self.last_bout_on.get(fighter_id)
             self.last_bout_on[fighter_id] = bout.date if last is None else max(last, bout.date)
 
+        if not _suspends(bout):
+            return
         charged = dict(data)
         if team:  # name each injury's fighter for the suspension rules
             charged["injuries"] = [

@@ -42,6 +42,7 @@ LEAGUE_FIELDS = (
     "title_inactivity_days",
     "title_suspension_days",
     "development",
+    "medical_suspensions",
     "makeup_nights",
     "walkover_on_postponement",
 )

@@ -81,16 +81,19 @@ def _fire(report):
     call_command("fight_due_events", stdout=io.StringIO())
     statuses = set(Bout.objects.filter(event_id=report.event_id).values_list("status", flat=True))
     assert statuses == {"completed"}, statuses
-    # The commission's medical suspensions (30-120 days) would keep the hurt out of
-    # the next weeks; the league's doctor clears them (the admin) so four fighters
-    # can play three weeks. (A weekly league and real suspensions: see the report.)
-    MedicalSuspension.objects.all().delete()
+    # A weekly career league without the commission's medical suspensions, as WeBL
+    # played: every fighter is available next week.
+    assert not MedicalSuspension.objects.exists()
 
 
 def test_three_weeks_of_a_career_league_with_regions(browser, live_server):
     factories.reset()
     world = career_world(
-        hide_cards=True, regions_enabled=True, contenders_per_region=0, rematch_weeks=1
+        hide_cards=True,
+        regions_enabled=True,
+        contenders_per_region=0,
+        rematch_weeks=1,
+        medical_suspensions=False,
     )
     world.division.fighters.remove(world.free)
     for user in (world.owner, world.other_manager):
