@@ -25,7 +25,7 @@ from ..services import regions
 from ..services.career import SIGN_IN
 
 
-class NamedSerializer(serializers.Serializer):
+class RegionalNameSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
 
@@ -33,14 +33,14 @@ class NamedSerializer(serializers.Serializer):
 class RegionalEntrySerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     division_rank = serializers.IntegerField(allow_null=True)
-    fighter = NamedSerializer()
+    fighter = RegionalNameSerializer()
     ordinal = serializers.FloatField(allow_null=True)
     is_champion = serializers.BooleanField()
 
 
 class RegionalReignSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    fighter = NamedSerializer()
+    fighter = RegionalNameSerializer()
     started_on = serializers.DateField()
     start_bout = serializers.IntegerField(source="start_bout_id", allow_null=True)
     ended_on = serializers.DateField(allow_null=True)
@@ -52,15 +52,15 @@ class RegionalReignSerializer(serializers.Serializer):
 class RegionSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="region.pk")
     name = serializers.CharField(source="region.name")
-    champion = NamedSerializer(source="title.champion", allow_null=True, default=None)
+    champion = RegionalNameSerializer(source="title.champion", allow_null=True, default=None)
     ranking = RegionalEntrySerializer(many=True)
     reigns = RegionalReignSerializer(many=True)
 
 
 class DivisionRegionsSerializer(serializers.Serializer):
-    world_champion = NamedSerializer(allow_null=True)
+    world_champion = RegionalNameSerializer(allow_null=True)
     contenders_per_region = serializers.IntegerField(source="per_region")
-    contenders = NamedSerializer(many=True)
+    contenders = RegionalNameSerializer(many=True)
     regions = RegionSerializer(many=True)
 
 
