@@ -19,11 +19,19 @@ from league.services.fight_nights import events_fire_after
 from league.tasks import count_career_bouts, derive_division, void_career_bouts
 
 
-def _request(kind: str, bouts) -> None:
+def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
+    """Leave the bouts' divisions a request each; ask for their projectors —
+    when ``finished`` is given, only for bouts of no event or of an event in it
+    (a fight night's projector runs once, when its last bout is done, not once
+    a bout: it could not derive past the night's bouts still in flight anyway).
+    A division left pending is derived by the next request or by beat's sweep."""
     by_division: dict[int, list[int]] = defaultdict(list)
+    derive: set[int] = set()
     for fact in bouts:
         if fact.division_id is not None:
             by_division[fact.division_id].append(fact.id)
+            if finished is None or fact.event_id is None or fact.event_id in finished:
+                derive.add(fact.division_id)
     if not by_division:
         return
     ProjectionRequest.objects.bulk_create(
@@ -33,13 +41,14 @@ def _request(kind: str, bouts) -> None:
             for bout_id in ids
         ]
     )
-    for division_id in sorted(by_division):
+    for division_id in sorted(derive):
         send(derive_division, division_id)
 
 
 def on_recorded(sender, bouts, **kwargs) -> None:
-    _request(ProjectionRequest.RECORDED, bouts)
-    events_fire_after(fact.event_id for fact in bouts)
+    bouts = list(bouts)
+    finished = events_fire_after(fact.event_id for fact in bouts)
+    _request(ProjectionRequest.RECORDED, bouts, finished)
     # The career game (docs/career.md): training kept or taken back, aging. The
     # task reads only bouts of career leagues, so other leagues cost one query.
     ids = sorted(fact.id for fact in bouts if fact.division_id is not None or fact.event_id)
@@ -48,11 +57,13 @@ def on_recorded(sender, bouts, **kwargs) -> None:
 
 
 def on_failed(sender, bouts, **kwargs) -> None:
-    _request(ProjectionRequest.FAILED, bouts)
-    events_fire_after(fact.event_id for fact in bouts)
+    bouts = list(bouts)
+    finished = events_fire_after(fact.event_id for fact in bouts)
+    _request(ProjectionRequest.FAILED, bouts, finished)
 
 
 def on_postponed(sender, bouts, **kwargs) -> None:
+    # A postponement may decide a bracket (walkover by the league's rule): asked at once.
     _request(ProjectionRequest.POSTPONED, bouts)
     events_fire_after(fact.event_id for fact in bouts)
 

@@ -121,13 +121,14 @@ def events_fire_due(
         _local.firing = False
 
 
-def events_fire_after(event_ids: Iterable[int | None]) -> None:
+def events_fire_after(event_ids: Iterable[int | None]) -> set[int]:
     """The receivers' hook: bouts of these events were recorded, failed or
     postponed; when one of the events is now finished, the next due events
-    fire. One query when none is finished."""
+    fire (a season's make-up night booked first). Returns the events finished.
+    One query when none is finished."""
     ids = sorted({pk for pk in event_ids if pk is not None})
     if not ids:
-        return
+        return set()
     busy = set(
         Bout.objects.filter(event_id__in=ids, status__in=UNFINISHED)
         .values_list("event_id", flat=True)
@@ -142,6 +143,7 @@ def events_fire_after(event_ids: Iterable[int | None]) -> None:
             )
         )
         events_fire_due()
+    return finished
 
 
 def event_fight_now(*, event: Event, user=None, check_permission: bool = True) -> list[Event]:
