@@ -99,6 +99,9 @@ class Battle:
             for u in self.units[s]:
                 u.policy = policies[s]
         self.starting = {s: len(self.units[s]) for s in (RED, BLUE)}
+        # The cards still standing, in their side's order: a card leaves its list when
+        # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
+        self.standing = {s: list(self.units[s]) for s in (RED, BLUE)}
         self.limit = cycles
         self.rng = rng
         self.policies = policies
@@ -122,7 +125,8 @@ class Battle:
         )
 
     def active(self, side: str) -> list[Unit]:
-        return [u for u in self.units[side] if not u.exhausted]
+        """The side's cards not exhausted, in its order (a new list)."""
+        return self.standing[side][:]
 
     # --- the battle ---------------------------------------------------------------------
     def fight(self) -> tuple[str | None, str]:
@@ -218,6 +222,7 @@ class Battle:
             if u.fatigue + u.damage > u.health:
                 u.exhausted = True
                 u.exhausted_cycle = self.cycle
+                self.standing[u.side].remove(u)
                 self.exhausts[u.side] += 1
                 stats[u.side]["exhausted"] += 1
                 self.say(
