@@ -111,6 +111,10 @@ class Battle:
         self.cycle_stats: list[dict] = []
         self.morale: list[dict] = []
         self.exhausts = {RED: 0, BLUE: 0}
+        # Attacks, damage dealt and fatigue summed over each side's cards still standing
+        # (``_counters``), carried from one cycle to the next: an exhausted card's leave
+        # with it, and nothing else changes them between cycles.
+        self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
         self.names = {RED: red["name"], BLUE: blue["name"]}
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -153,7 +157,7 @@ class Battle:
         everyone = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        start = {RED: _counters(red), BLUE: _counters(blue)}
+        start = self.counters
         for u in everyone:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
@@ -210,8 +214,9 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        for side, units in ((RED, red), (BLUE, blue)):
-            attacks, dealt, fatigue = _counters(units)
+        counters = self.counters = {RED: _counters(red), BLUE: _counters(blue)}
+        for side in (RED, BLUE):
+            attacks, dealt, fatigue = counters[side]
             was = start[side]
             s = stats[side]
             s["thrown"] = attacks - was[0]
@@ -223,6 +228,8 @@ class Battle:
                 u.exhausted = True
                 u.exhausted_cycle = self.cycle
                 self.standing[u.side].remove(u)
+                attacks, dealt, fatigue = counters[u.side]
+                counters[u.side] = (attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue)
                 self.exhausts[u.side] += 1
                 stats[u.side]["exhausted"] += 1
                 self.say(
