@@ -139,10 +139,13 @@ def validate_side(side) -> dict:
     cards = []
     seen = set()
     for i, card in enumerate(fighters):
-        out = _normalised_card(card) or validate_card(card, f"fighters[{i}].")
-        cid = out.setdefault("id", i + 1)
-        if "name" not in out:
-            out["name"] = f"{name} #{cid}"
+        out = _normalised_card(card)  # has an id and a name
+        if out is None:
+            out = validate_card(card, f"fighters[{i}].")
+            out.setdefault("id", i + 1)
+            if "name" not in out:
+                out["name"] = f"{name} #{out['id']}"
+        cid = out["id"]
         if cid in seen:
             raise CardError(f"fighters[{i}].id", f"duplicate id {cid!r}")
         seen.add(cid)

@@ -92,7 +92,7 @@ class SkirmishRuleset(Ruleset):
                 "sides": {RED: red["name"], BLUE: blue["name"]},
                 "traits": {RED: red["trait"], BLUE: blue["trait"]},
                 "exhausts": dict(battle.exhausts),
-                "standing": {s: len(battle.active(s)) for s in (RED, BLUE)},
+                "standing": {RED: len(battle.standing[RED]), BLUE: len(battle.standing[BLUE])},
                 "morale_checks": battle.morale,
             },
         )
