@@ -44,8 +44,9 @@ class Unit:
         "speed",
     )
 
-    def __init__(self, side: str, card: dict):
+    def __init__(self, side: str, card: dict, policy=None):
         self.side = side
+        self.policy = policy  # the side's Policy (chooses whom this card attacks)
         self.id = card["id"]
         self.name = card["name"]
         self.attack = card["attack"]
@@ -74,7 +75,6 @@ class Unit:
         self.acted = False
         self.roll = 0.0
         self.order = 0.0
-        self.policy = None
 
     def line(self) -> dict:
         return {
@@ -94,14 +94,13 @@ class Unit:
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        self.units = {s: [Unit(s, c) for c in self.sides[s]["fighters"]] for s in (RED, BLUE)}
-        for s in (RED, BLUE):
-            for u in self.units[s]:
-                u.policy = policies[s]
-        self.starting = {s: len(self.units[s]) for s in (RED, BLUE)}
+        reds = [Unit(RED, card, policies[RED]) for card in red["fighters"]]
+        blues = [Unit(BLUE, card, policies[BLUE]) for card in blue["fighters"]]
+        self.units = {RED: reds, BLUE: blues}
+        self.starting = {RED: len(reds), BLUE: len(blues)}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
-        self.standing = {s: list(self.units[s]) for s in (RED, BLUE)}
+        self.standing = {RED: reds[:], BLUE: blues[:]}
         self.limit = cycles
         self.rng = rng
         self.policies = policies
