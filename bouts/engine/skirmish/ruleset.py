@@ -10,6 +10,8 @@ from . import cards, generator
 from .battle import CYCLES, EXHAUSTION, MORALE, STAMPS, WITHDRAWAL, Battle
 from .policy import DefaultPolicy, Policy, validate_plan
 
+DEFAULT_POLICY = DefaultPolicy()
+
 
 class SkirmishRuleset(Ruleset):
     budget = budget_rule.RULE
@@ -72,7 +74,10 @@ class SkirmishRuleset(Ruleset):
         policies = {}
         for side in (RED, BLUE):
             plan = plans.get(side)
-            policies[side] = plan if isinstance(plan, Policy) else DefaultPolicy(plan)
+            if isinstance(plan, Policy):
+                policies[side] = plan
+            else:  # no plan: the default policy, one instance (it keeps no battle state)
+                policies[side] = DefaultPolicy(plan) if plan else DEFAULT_POLICY
         battle = Battle(red, blue, rounds, rng, policies)
         winner, method = battle.fight()
         fighters = [u.line() for side in (RED, BLUE) for u in battle.units[side]]
