@@ -5,7 +5,15 @@ import random
 
 import pytest
 
-from bouts.engine import RULESETS, CardError, EngineError, OptionError, get_ruleset, simulate
+from bouts.engine import (
+    RULESETS,
+    CardError,
+    EngineError,
+    OptionError,
+    get_ruleset,
+    seeded_rng,
+    simulate,
+)
 from bouts.engine.odds import odds
 from bouts.engine.result import (
     BOXING_METHODS,
@@ -84,6 +92,17 @@ def test_result_shape(name):
                     assert 10 in (red_points, blue_points) or min(red_points, blue_points) < 10
         if data["winner"] is None:
             assert data["method"] in (*DECISIONS, *get_ruleset(name).methods)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -7, 2**31, 2**32 + 5, -(2**64) - 3, 10**40])
+def test_seeded_rng_is_random_random(seed):
+    """The bout's rng (made without Random.__init__) is random.Random(seed) exactly."""
+    mine, reference = seeded_rng(seed), random.Random(seed)
+    assert type(mine) is random.Random
+    assert mine.getstate() == reference.getstate()
+    assert [mine.random() for _ in range(700)] == [reference.random() for _ in range(700)]
+    assert mine.gauss(0, 1) == reference.gauss(0, 1)
+    assert mine.gauss(0, 1) == reference.gauss(0, 1)
 
 
 @pytest.mark.parametrize("name", RULESET_NAMES)

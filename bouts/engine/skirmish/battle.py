@@ -44,8 +44,9 @@ class Unit:
         "speed",
     )
 
-    def __init__(self, side: str, card: dict):
+    def __init__(self, side: str, card: dict, policy=None):
         self.side = side
+        self.policy = policy  # the side's Policy (chooses whom this card attacks)
         self.id = card["id"]
         self.name = card["name"]
         self.attack = card["attack"]
@@ -74,7 +75,6 @@ class Unit:
         self.acted = False
         self.roll = 0.0
         self.order = 0.0
-        self.policy = None
 
     def line(self) -> dict:
         return {
@@ -94,11 +94,13 @@ class Unit:
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        self.units = {s: [Unit(s, c) for c in self.sides[s]["fighters"]] for s in (RED, BLUE)}
-        for s in (RED, BLUE):
-            for u in self.units[s]:
-                u.policy = policies[s]
-        self.starting = {s: len(self.units[s]) for s in (RED, BLUE)}
+        reds = [Unit(RED, card, policies[RED]) for card in red["fighters"]]
+        blues = [Unit(BLUE, card, policies[BLUE]) for card in blue["fighters"]]
+        self.units = {RED: reds, BLUE: blues}
+        self.starting = {RED: len(reds), BLUE: len(blues)}
+        # The cards still standing, in their side's order: a card leaves its list when
+        # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
+        self.standing = {RED: reds[:], BLUE: blues[:]}
         self.limit = cycles
         self.rng = rng
         self.policies = policies
@@ -108,6 +110,10 @@ class Battle:
         self.cycle_stats: list[dict] = []
         self.morale: list[dict] = []
         self.exhausts = {RED: 0, BLUE: 0}
+        # Attacks, damage dealt and fatigue summed over each side's cards still standing
+        # (``_counters``), carried from one cycle to the next: an exhausted card's leave
+        # with it, and nothing else changes them between cycles.
+        self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
         self.names = {RED: red["name"], BLUE: blue["name"]}
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -122,7 +128,8 @@ class Battle:
         )
 
     def active(self, side: str) -> list[Unit]:
-        return [u for u in self.units[side] if not u.exhausted]
+        """The side's cards not exhausted, in its order (a new list)."""
+        return self.standing[side][:]
 
     # --- the battle ---------------------------------------------------------------------
     def fight(self) -> tuple[str | None, str]:
@@ -149,7 +156,7 @@ class Battle:
         everyone = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        start = {RED: _counters(red), BLUE: _counters(blue)}
+        start = self.counters
         for u in everyone:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
@@ -206,8 +213,9 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        for side, units in ((RED, red), (BLUE, blue)):
-            attacks, dealt, fatigue = _counters(units)
+        counters = self.counters = {RED: _counters(red), BLUE: _counters(blue)}
+        for side in (RED, BLUE):
+            attacks, dealt, fatigue = counters[side]
             was = start[side]
             s = stats[side]
             s["thrown"] = attacks - was[0]
@@ -218,6 +226,9 @@ class Battle:
             if u.fatigue + u.damage > u.health:
                 u.exhausted = True
                 u.exhausted_cycle = self.cycle
+                self.standing[u.side].remove(u)
+                attacks, dealt, fatigue = counters[u.side]
+                counters[u.side] = (attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue)
                 self.exhausts[u.side] += 1
                 stats[u.side]["exhausted"] += 1
                 self.say(

@@ -10,6 +10,8 @@ from . import cards, generator
 from .battle import CYCLES, EXHAUSTION, MORALE, STAMPS, WITHDRAWAL, Battle
 from .policy import DefaultPolicy, Policy, validate_plan
 
+DEFAULT_POLICY = DefaultPolicy()
+
 
 class SkirmishRuleset(Ruleset):
     budget = budget_rule.RULE
@@ -72,7 +74,10 @@ class SkirmishRuleset(Ruleset):
         policies = {}
         for side in (RED, BLUE):
             plan = plans.get(side)
-            policies[side] = plan if isinstance(plan, Policy) else DefaultPolicy(plan)
+            if isinstance(plan, Policy):
+                policies[side] = plan
+            else:  # no plan: the default policy, one instance (it keeps no battle state)
+                policies[side] = DefaultPolicy(plan) if plan else DEFAULT_POLICY
         battle = Battle(red, blue, rounds, rng, policies)
         winner, method = battle.fight()
         fighters = [u.line() for side in (RED, BLUE) for u in battle.units[side]]
@@ -92,7 +97,7 @@ class SkirmishRuleset(Ruleset):
                 "sides": {RED: red["name"], BLUE: blue["name"]},
                 "traits": {RED: red["trait"], BLUE: blue["trait"]},
                 "exhausts": dict(battle.exhausts),
-                "standing": {s: len(battle.active(s)) for s in (RED, BLUE)},
+                "standing": {RED: len(battle.standing[RED]), BLUE: len(battle.standing[BLUE])},
                 "morale_checks": battle.morale,
             },
         )
