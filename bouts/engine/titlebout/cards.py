@@ -15,6 +15,8 @@ Shape (documented in RULES.md, "Fighter card")::
 
 from __future__ import annotations
 
+from operator import itemgetter, le
+
 from ..base import require_int
 from ..errors import CardError
 
@@ -171,50 +173,78 @@ def normalise_trait(name) -> str:
 
 _TOP_SET = frozenset(TOP_KEYS)
 _TRAIT_SET = frozenset(TRAITS)
-_SIDE_BOUNDS = tuple((k, lo, hi) for k, lo, hi in SIDE_INTS)
-_HIT_KEYS = frozenset(("three", "two"))
 _STYLE_SET = frozenset(STYLES)
 _FOUL_SET = frozenset(FOUL_RATINGS)
+_SIDE_SET = frozenset(SIDE_KEYS)
+_SIDE_VALUES = itemgetter("cf_b", "cf_s", "def", "cp", "kd1", "kd2", "ko", "ki", "kp", "cpd")
+_SIDE_RANGES = itemgetter(*ACTION_RANGES)
+# the SIDE_INTS bounds, then kp and cpd (checked against the ranges below)
+_SIDE_LOWS = (*(lo for _, lo, _ in SIDE_INTS), 0, 1)
+_SIDE_HIGHS = (*(hi for _, _, hi in SIDE_INTS), 80, 80)
+_HITS = itemgetter(*PUNCHES)
+_STRATEGY = itemgetter(*STRATEGY_KEYS)
+_INT = {int}
 
 
 def _fast_side(side):
-    """A well-formed side, or None (then the full checks run and name the rule broken)."""
-    if type(side) is not dict or len(side) != 14:
+    """A well-formed side, or None (then the full checks run and name the rule broken).
+    Checked with a few C-level calls (``itemgetter``, ``map``) rather than a loop of
+    lookups a field."""
+    if type(side) is not dict or side.keys() != _SIDE_SET:
         return None
-    try:
-        return _fast_side_keys(side)
-    except KeyError:
+    values = _SIDE_VALUES(side)
+    pl, pm, clinch, move = _SIDE_RANGES(side)
+    if (
+        type(pl) is not list
+        or type(pm) is not list
+        or type(clinch) is not list
+        or type(move) is not list
+        or len(pl) != 2
+        or len(pm) != 2
+        or len(clinch) != 2
+        or len(move) != 2
+    ):
         return None
-
-
-def _fast_side_keys(side):
-    out = {}
-    for key, lo, hi in _SIDE_BOUNDS:
-        value = side[key]
-        if type(value) is not int or not lo <= value <= hi:
-            return None
-        out[key] = value
-    expected = 1
-    for key in ACTION_RANGES:
-        value = side[key]
-        if type(value) is not list or len(value) != 2:
-            return None
-        lo, hi = value
-        if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
-            return None
-        out[key] = [lo, hi]
-        expected = hi + 1
-    if expected != 81:
+    pl_lo, pl_hi = pl
+    pm_lo, pm_hi = pm
+    cl_lo, cl_hi = clinch
+    mv_lo, mv_hi = move
+    if (
+        set(map(type, values)) != _INT
+        or set(map(type, (pl_lo, pl_hi, pm_lo, pm_hi, cl_lo, cl_hi, mv_lo, mv_hi))) != _INT
+        or not all(map(le, _SIDE_LOWS, values))
+        or not all(map(le, values, _SIDE_HIGHS))
+        # pl, pm, clinch, move cover 1-80 in order, no gap or overlap
+        or pl_lo != 1
+        or pm_lo != pl_hi + 1
+        or cl_lo != pm_hi + 1
+        or mv_lo != cl_hi + 1
+        or mv_hi != 80
+        or pl_lo > pl_hi
+        or pm_lo > pm_hi
+        or cl_lo > cl_hi
+        or mv_lo > mv_hi
+    ):
         return None
-    kp = side["kp"]
-    cpd = side["cpd"]
-    if type(kp) is not int or type(cpd) is not int:
+    cf_b, cf_s, deff, cp, kd1, kd2, ko, ki, kp, cpd = values
+    if kp > pl_hi or not pm_lo <= cpd <= pm_hi:
         return None
-    if not 0 <= kp <= out["pl"][1] or not out["pm"][0] <= cpd <= out["pm"][1]:
-        return None
-    out["kp"] = kp
-    out["cpd"] = cpd
-    return out
+    return {
+        "cf_b": cf_b,
+        "cf_s": cf_s,
+        "def": deff,
+        "cp": cp,
+        "kd1": kd1,
+        "kd2": kd2,
+        "ko": ko,
+        "ki": ki,
+        "pl": [pl_lo, pl_hi],
+        "pm": [pm_lo, pm_hi],
+        "clinch": [cl_lo, cl_hi],
+        "move": [mv_lo, mv_hi],
+        "kp": kp,
+        "cpd": cpd,
+    }
 
 
 def _fast_card(card):
@@ -229,10 +259,19 @@ def _fast_card(card):
         return None
 
 
+def _hit_range(value, expected):
+    """A hitting range [lo, hi] that starts at ``expected``: its copy, or None."""
+    if type(value) is not list or len(value) != 2:
+        return None
+    lo, hi = value
+    if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
+        return None
+    return [lo, hi]
+
+
 def _fast_card_keys(card):
-    for key in card:
-        if key not in _TOP_SET:
-            return None
+    if not _TOP_SET.issuperset(card):
+        return None
     out: dict = {}
     if "name" in card:
         name = card["name"]
@@ -240,39 +279,40 @@ def _fast_card_keys(card):
             return None
         out["name"] = name
     rating = card["rating"]
-    if type(rating) is not int or not 1 <= rating <= 10:
-        return None
-    out["rating"] = rating
     style = card["style"]
-    if type(style) is not str or style not in _STYLE_SET:
-        return None
-    out["style"] = style
     southpaw = card.get("southpaw", False)
-    if southpaw is not True and southpaw is not False:
-        return None
-    out["southpaw"] = southpaw
     traits = card.get("traits", [])
-    if type(traits) is not list:
-        return None
-    for trait in traits:
-        if type(trait) is not str or trait not in _TRAIT_SET:
-            return None
-    if len(set(traits)) != len(traits):
-        return None
-    out["traits"] = list(traits)
     agg = card["agg"]
     end = card["end"]
     cut = card["cut"]
-    if type(agg) is not int or type(end) is not int or type(cut) is not int:
+    foul = card["foul"]
+    if (
+        type(rating) is not int
+        or type(agg) is not int
+        or type(end) is not int
+        or type(cut) is not int
+        or not (1 <= rating <= 10 and 1 <= agg <= 10 and 1 <= end <= 250 and 0 <= cut <= 10)
+        or type(style) is not str
+        or style not in _STYLE_SET
+        or (southpaw is not True and southpaw is not False)
+        or type(traits) is not list
+        or type(foul) is not str
+        or foul not in _FOUL_SET
+    ):
         return None
-    if not (1 <= agg <= 10 and 1 <= end <= 250 and 0 <= cut <= 10):
+    if traits and (
+        set(map(type, traits)) != _STR
+        or not _TRAIT_SET.issuperset(traits)
+        or len(set(traits)) != len(traits)
+    ):
         return None
+    out["rating"] = rating
+    out["style"] = style
+    out["southpaw"] = southpaw
+    out["traits"] = list(traits)
     out["agg"] = agg
     out["end"] = end
     out["cut"] = cut
-    foul = card["foul"]
-    if type(foul) is not str or foul not in _FOUL_SET:
-        return None
     out["foul"] = foul
     fresh = _fast_side(card["fresh"])
     if fresh is None:
@@ -287,31 +327,21 @@ def _fast_card_keys(card):
         return None
     hit = {}
     expected = 1
-    for punch in PUNCHES:
-        entry = hitting[punch]
-        if type(entry) is not dict:
+    for punch, entry in zip(PUNCHES, _HITS(hitting)):
+        if type(entry) is not dict or not _HIT_KEYS.issuperset(entry):
             return None
-        for key in entry:
-            if key not in _HIT_KEYS:
-                return None
         three = entry.get("three")
         if three is not None:
-            if type(three) is not list or len(three) != 2:
+            three = _hit_range(three, expected)
+            if three is None:
                 return None
-            lo, hi = three
-            if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
-                return None
-            three = [lo, hi]
-            expected = hi + 1
+            expected = three[1] + 1
         two = entry.get("two")
         if two is not None:
-            if type(two) is not list or len(two) != 2:
+            two = _hit_range(two, expected)
+            if two is None:
                 return None
-            lo, hi = two
-            if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
-                return None
-            two = [lo, hi]
-            expected = hi + 1
+            expected = two[1] + 1
         hit[punch] = {"three": three, "two": two}
     if expected != 81:
         return None
@@ -319,14 +349,21 @@ def _fast_card_keys(card):
     strategy = card["strategy"]
     if type(strategy) is not dict or len(strategy) != 4:
         return None
-    strat = {}
-    for key in STRATEGY_KEYS:
-        value = strategy[key]
-        if type(value) is not int or not 1 <= value <= 10:
-            return None
-        strat[key] = value
-    out["strategy"] = strat
+    values = _STRATEGY(strategy)
+    if (
+        set(map(type, values)) != _INT
+        or not all(map(le, _ONES, values))
+        or not all(map(le, values, _TENS))
+    ):
+        return None
+    out["strategy"] = dict(zip(STRATEGY_KEYS, values))
     return out
+
+
+_HIT_KEYS = frozenset(("three", "two"))
+_STR = {str}
+_ONES = (1, 1, 1, 1)
+_TENS = (10, 10, 10, 10)
 
 
 def validate_card(card) -> dict:
