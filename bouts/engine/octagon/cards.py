@@ -82,6 +82,18 @@ def _normalised_fighter(card) -> dict | None:
             and type(style) is str
             and style in STYLE_SET
         ):
+            if "id" not in card and "name" in card:  # the generator's shape: one display
+                name = card["name"]
+                if type(name) is str and name == name.strip() and name != "":
+                    return {
+                        "name": name,
+                        "striking": striking,
+                        "grappling": grappling,
+                        "defense": defense,
+                        "stamina": stamina,
+                        "style": style,
+                    }
+                return None
             out: dict = {}
             ok = True
             if "id" in card:

@@ -114,7 +114,7 @@ class Bout:
         self.red = red
         self.blue = blue
         self.rounds = rounds
-        self.rng = rng
+        self.rng = rng  # also binds ``self.random``
         self.referee = referee
         self.warn_face = T.WARNING_FACE[referee["fouls"]]
         self.very_lenient = referee["fouls"] == "very_lenient"
@@ -129,10 +129,22 @@ class Bout:
         self.round_stats: list[dict] = []
         self.exchanges = 0
 
+    @property
+    def rng(self):
+        """The bout's one ``random.Random``."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng) -> None:
+        # ``rng.random`` bound once as ``random``: a bound method skips the method
+        # lookup and the type check of a call through ``rng`` (the same draws)
+        self._rng = rng
+        self.random = rng.random
+
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return floor(self.rng.random() * 6) + 1
+        return floor(self.random() * 6) + 1
 
     def stamp(self) -> str:
         c = self.clock
@@ -170,15 +182,15 @@ class Bout:
         if self.special_each_round:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
-        rng = self.rng
+        random = self.random
         base, spread, end = T.EXCHANGE_BASE, T.EXCHANGE_SPREAD, T.ROUND_SECONDS
         while True:
-            self.clock += base + spread * floor(rng.random() * 6)
+            self.clock += base + spread * floor(random() * 6)
             if self.clock >= end:
                 break
             # initiative() inlined
-            r = floor(rng.random() * 6) + red.speed_mod
-            b = floor(rng.random() * 6) + blue.speed_mod
+            r = floor(random() * 6) + red.speed_mod
+            b = floor(random() * 6) + blue.speed_mod
             if r > b:
                 self.exchange(red, blue)
             elif b > r:
@@ -202,10 +214,10 @@ class Bout:
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
         to a brawler (the published die); otherwise both roll again."""
-        red, blue, rng = self.red, self.blue, self.rng
+        red, blue, random = self.red, self.blue, self.random
         while True:
-            r = floor(rng.random() * 6) + red.speed_mod
-            b = floor(rng.random() * 6) + blue.speed_mod
+            r = floor(random() * 6) + red.speed_mod
+            b = floor(random() * 6) + blue.speed_mod
             if r > b:
                 return red
             if b > r:
@@ -220,7 +232,7 @@ class Bout:
         counters, a punch does not get through the guard, a warning, a clinch, or a
         knockdown. One event tells the whole exchange."""
         self.exchanges += 1
-        rng = self.rng
+        random = self.random
         stats = att.stats
         stats["initiative"] += 1
         policy = att.policy
@@ -244,14 +256,14 @@ class Bout:
                         stats["specials"] += 1
                         punch, base = "SPECIAL", T.SPECIAL_DAMAGE
                     else:
-                        punch, base = att.die[floor(rng.random() * 6)]
+                        punch, base = att.die[floor(random() * 6)]
                         if not base:
                             parts.append("misses")
                             return
                     # the defender's guard die; a good defence may re-roll an OPEN face
-                    g = dfn.guard_die[floor(rng.random() * 6)]
-                    if g[0] is OPEN and dfn.defence_p and rng.random() < dfn.defence_p:
-                        g = dfn.guard_die[floor(rng.random() * 6)]
+                    g = dfn.guard_die[floor(random() * 6)]
+                    if g[0] is OPEN and dfn.defence_p and random() < dfn.defence_p:
+                        g = dfn.guard_die[floor(random() * 6)]
                     face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
@@ -271,7 +283,7 @@ class Bout:
                     else:
                         dmg += dfn.hurt_body
                         stats["body"] += 1
-                    if rng.random() < att.power_p:
+                    if random() < att.power_p:
                         dmg += 1
                     dfn.health -= dmg
                     stats["landed"] += 1
@@ -295,7 +307,7 @@ class Bout:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):
-                        if floor(rng.random() * 6) + 1 >= dfn.clinch_face:
+                        if floor(random() * 6) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
                             return
                         parts.append("and cannot tie him up")
@@ -327,7 +339,7 @@ class Bout:
         else:
             dmg += dfn.hurt_body
             stats["body"] += 1
-        if power and self.rng.random() < att.power_p:
+        if power and self.random() < att.power_p:
             dmg += 1
         dfn.health -= dmg
         stats["landed"] += 1
@@ -338,7 +350,7 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         ctr.stats["thrown"] += 1
         target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(self.rng.random() * 6)]
+        punch, base = ctr.die[floor(self.random() * 6)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
@@ -355,7 +367,7 @@ class Bout:
     def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = T.INJURY_DIE[floor(self.rng.random() * 6)]
+        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6)]
         if where != target or name in dfn.injuries:
             return
         dfn.injuries.append(name)
@@ -379,9 +391,9 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = floor(self.rng.random() * 6) + 1 >= self.warn_face
+        seen = floor(self.random() * 6) + 1 >= self.warn_face
         if seen and self.very_lenient:
-            seen = floor(self.rng.random() * 6) + 1 >= 4
+            seen = floor(self.random() * 6) + 1 >= 4
         return seen
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:

@@ -8,7 +8,8 @@ A policy answers three questions for the fighter it corners:
 
 ``me``/``opp`` are :class:`~bouts.engine.pocket.fight.Fighter` states; ``bout`` is
 the :class:`~bouts.engine.pocket.fight.Bout` (``round``, ``rounds``, ``clock``,
-``rng``). A policy may use ``bout.rng`` but nothing else random.
+``rng``, ``random``: ``rng.random`` bound once). A policy may use ``bout.rng`` (or
+``bout.random``) but nothing else random.
 
 A plan (JSON) configures :class:`DefaultPolicy`::
 
@@ -69,16 +70,16 @@ class DefaultPolicy(Policy):
         plan = self.target_plan
         if plan in (HEAD, BODY):
             return plan
-        rng = bout.rng
-        if plan == "smart" and rng.random() < self.smart:
+        random = bout.random
+        if plan == "smart" and random() < self.smart:
             head, body = GUARD_LEAN[opp.guard]
             return HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY
-        return HEAD if rng.random() < 0.5 else BODY
+        return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:
         # kind() and target() inlined: this runs for every punch of every bout
         kind = DIE
-        rng = bout.rng
+        random = bout.random
         if me.special_ready:
             plan = self.special_plan
             if plan == "late":
@@ -88,15 +89,15 @@ class DefaultPolicy(Policy):
                 kind = SPECIAL
         if kind is DIE:
             dirty = self.dirty
-            if dirty and rng.random() < dirty and self._may_foul(me, opp, bout):
+            if dirty and random() < dirty and self._may_foul(me, opp, bout):
                 kind = DIRTY
         plan = self.target_plan
         if plan is HEAD or plan is BODY:
             return kind, plan
-        if plan == "smart" and rng.random() < self.smart:
+        if plan == "smart" and random() < self.smart:
             head, body = GUARD_LEAN[opp.guard]
             return kind, (HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY)
-        return kind, (HEAD if rng.random() < 0.5 else BODY)
+        return kind, (HEAD if random() < 0.5 else BODY)
 
     def kind(self, me, opp, bout) -> str:
         """The special punch when the plan says so (once a bout), sometimes a dirty
@@ -109,7 +110,7 @@ class DefaultPolicy(Policy):
                 or (plan == "stunned" and opp.stunned)
             ):
                 return SPECIAL
-        if self.dirty and bout.rng.random() < self.dirty and self._may_foul(me, opp, bout):
+        if self.dirty and bout.random() < self.dirty and self._may_foul(me, opp, bout):
             return DIRTY
         return DIE
 

@@ -79,13 +79,14 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
             )
         )
     cards = []
+    random = rng.random
     for judge in judges:
         dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
         edge = judge_edge(judge, champion)
         card = []
         append = card.append
         for stats, dmg, landed, kd, net in rows:
-            diff = dmg_w * dmg + landed_w * landed + kd + edge + (rng.random() * 2 - 1) * NOISE
+            diff = dmg_w * dmg + landed_w * landed + kd + edge + (random() * 2 - 1) * NOISE
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
             if net:

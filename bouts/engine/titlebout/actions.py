@@ -373,7 +373,7 @@ def play_round(s: BoutState):
                         s.trapper = att
                         K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
             # --- after the action ---
-            if s.ki_left <= 0 and s.ki_side is not None:
+            if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
                 KD.end_ki(s)
             first = s.first
     except RoundOver:

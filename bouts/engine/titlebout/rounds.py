@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
 from . import actions as AC
 from . import clock as K
@@ -45,13 +47,17 @@ def end_of_round(s: BoutState) -> int:
     sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
     rd, bd = r.deducted, b.deducted
     won = 0
-    for card, judge in zip(sc, s.cards, strict=True):
+    for card, judge in zip(sc, s.cards):  # three and three
         if rd:
             card[0] -= rd
         if bd:
             card[1] -= bd
         judge.append(card)
-        won += (card[0] > card[1]) - (card[1] > card[0])
+        red_pts, blue_pts = card
+        if red_pts > blue_pts:
+            won += 1
+        elif blue_pts > red_pts:
+            won -= 1
     if rp > bp:
         s.last_winner = r
         r.margin += 1
@@ -233,7 +239,11 @@ def run(s: BoutState) -> BoutResult:
 
 def totals(s: BoutState) -> list:
     """Each judge's [red, blue] total."""
-    return [[sum(x[0] for x in c), sum(x[1] for x in c)] for c in s.cards]
+    return [[sum(map(_RED, c)), sum(map(_BLUE, c))] for c in s.cards]
+
+
+_RED = itemgetter(0)
+_BLUE = itemgetter(1)
 
 
 def result(s: BoutState) -> BoutResult:
