@@ -324,3 +324,30 @@ def test_a_nights_statements_do_not_grow_with_its_card(ruleset):
         assert len(fired.queued) == size // 2
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_a_nights_projector_is_asked_for_once_its_last_bout_is_done(ruleset, monkeypatch):
+    """Bouts recorded one by one on a night leave their requests, but the
+    division's projector is asked for only when the night is finished."""
+    from league import receivers
+    from league.models import ProjectionRequest
+
+    asked = []
+    real_send = receivers.send
+    monkeypatch.setattr(
+        receivers,
+        "send",
+        lambda task, *args: (
+            asked.append(args) if task is receivers.derive_division else real_send(task, *args)
+        ),
+    )
+    _league, division = make_league(ruleset, 6)
+    season = services.season_schedule(division=division, seed=2, queue=False)
+    first = season.events.order_by("date").first()
+    event_fire(event=first)
+    bouts = list(Bout.objects.filter(event=first).order_by("order"))
+    assert len(bouts) == 3
+    for n, bout in enumerate(bouts, start=1):
+        record(bout, "red", "UD")
+        assert ProjectionRequest.objects.filter(division=division).count() == n
+        assert asked == ([] if n < 3 else [(division.pk,)])
