@@ -38,6 +38,9 @@ class LeagueSerializer(CleanModelSerializer):
             "development",
             "bouts_per_event",
             "auto_approve_requests",
+            "medical_suspensions",
+            "makeup_nights",
+            "walkover_on_postponement",
             "career_mode",
             "point_budget",
             "hide_cards",
@@ -135,8 +138,9 @@ class EventSerializer(CleanModelSerializer):
             "fight_at",
             "plans_due_at",
             "fired_at",
+            "makeup",
         ]
-        read_only_fields = ["fired_at"]
+        read_only_fields = ["fired_at", "makeup"]
 
     def validate(self, attrs):
         league = attrs.get("league", getattr(self.instance, "league", None))
