@@ -131,6 +131,7 @@ def events_fire_after(event_ids: Iterable[int | None]) -> set[int]:
         return set()
     busy = set(
         Bout.objects.filter(event_id__in=ids, status__in=UNFINISHED)
+        .order_by()  # not the model's ordering: it would join the DISTINCT
         .values_list("event_id", flat=True)
         .distinct()
     )
