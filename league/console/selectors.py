@@ -126,11 +126,11 @@ def league_regions(league: League) -> LeagueRegions:
     """The league's regions with their members, and its fighters (those on one of
     its divisions' rosters) with their region: three queries whatever the sizes."""
     regions = list(Region.objects.filter(league=league).order_by("name", "id"))
-    region_of = dict(
-        RegionMember.objects.filter(league=league).values_list("fighter_id", "region_id")
-    )
+    members = RegionMember.objects.filter(league=league)
+    region_of = dict(members.values_list("fighter_id", "region_id"))
     fighters = list(
-        Fighter.objects.filter(Q(divisions__league=league) | Q(pk__in=list(region_of)))
+        # members too: one who left the rosters can still be taken out
+        Fighter.objects.filter(Q(divisions__league=league) | Q(pk__in=members.values("fighter_id")))
         .select_related("career")
         .distinct()
         .order_by("name", "id")
