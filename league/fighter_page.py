@@ -10,6 +10,7 @@ from fighters import selectors as fighter_selectors
 from fighters.models import Career
 
 from .card_visibility import may_see_card
+from .region_selectors import fighter_regions
 from .selectors import fighter_rating_history
 
 
@@ -32,6 +33,7 @@ def fighter_detail(request, pk: int):
         "cards": list(fighter.cards.all()) if card_visible else [],
         "card_visible": card_visible,
         "divisions": list(fighter.divisions.all()),
+        "regions": fighter_regions([fighter.pk]).get(fighter.pk, []),
         "history": fighter_history(fighter=fighter),
         "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),
     }

@@ -25,12 +25,20 @@ from .manager_forms import (
     add_errors,
 )
 from .models import BoutRequest, Invitation, League, LeagueMembership
+from .region_selectors import fighter_regions
 from .services import bout_requests, membership
 
 
 @login_required
 def desk(request):
-    return render(request, "league/desk.html", {"desk": desk_selectors.desk_for(request.user)})
+    desk = desk_selectors.desk_for(request.user)
+    # Each fighter's region in the leagues that have regions (one query, none without fighters).
+    regions = fighter_regions(f.pk for f in desk.fighters) if desk.fighters else {}
+    for fighter in desk.fighters:
+        fighter.regions = regions.get(fighter.pk, [])
+    return render(
+        request, "league/desk.html", {"desk": desk, "with_regions": any(regions.values())}
+    )
 
 
 @login_required

@@ -105,3 +105,17 @@ def division_regions(*, division: Division) -> DivisionRegions:
         world_champion=world,
         per_region=league.contenders_per_region,
     )
+
+
+def fighter_regions(fighter_ids) -> dict[int, list[RegionMember]]:
+    """Each fighter's regions, one per league that has regions on (the league and
+    the region joined), by fighter id: one query whatever the number of fighters."""
+    found: dict[int, list[RegionMember]] = {}
+    rows = (
+        RegionMember.objects.filter(fighter_id__in=list(fighter_ids), league__regions_enabled=True)
+        .select_related("region", "league")
+        .order_by("league__name", "league_id")
+    )
+    for member in rows:
+        found.setdefault(member.fighter_id, []).append(member)
+    return found

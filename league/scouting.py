@@ -18,6 +18,7 @@ from fighters.models import Career
 
 from .card_visibility import may_see_card
 from .models import CareerState
+from .region_selectors import fighter_regions
 
 
 def fought_plans(fighter_id: int) -> dict:
@@ -65,5 +66,6 @@ def fighter_scouting(request, pk: int):
         "plans": fought_plans(fighter.pk),
         "card_visible": may_see_card(request.user, fighter),
         "divisions": list(fighter.divisions.all()),
+        "regions": fighter_regions([fighter.pk]).get(fighter.pk, []),
     }
     return render(request, "league/scouting.html", context)

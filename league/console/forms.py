@@ -29,6 +29,15 @@ class LeagueForm(forms.ModelForm):
         fields = LEAGUE_FIELDS
         widgets = {"start_date": DateInput(), "description": forms.Textarea(attrs={"rows": 3})}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Optional here: a form without it keeps the league's number (or the default).
+        self.fields["contenders_per_region"].required = False
+
+    def clean_contenders_per_region(self):
+        value = self.cleaned_data.get("contenders_per_region")
+        return self.instance.contenders_per_region if value is None else value
+
     def _post_clean(self):
         # The service validates (and builds) the league: the model form only types.
         pass
@@ -128,3 +137,23 @@ class TournamentForm(forms.Form):
     double = forms.BooleanField(required=False, label="Double elimination")
     for_title = forms.BooleanField(required=False, initial=True, label="For the title")
     seed = forms.IntegerField(initial=1)
+
+
+class RegionForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Region name")
+
+
+class RegionMemberForm(forms.Form):
+    """Put a fighter of the league in a region, move him, or (no region) take him out."""
+
+    fighter = forms.TypedChoiceField(coerce=int)
+    region = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, help_text="“No region” takes him out."
+    )
+
+    def __init__(self, *args, fighters, regions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fighter"].choices = [("", "— pick —")] + [
+            _choice(f, f.region.name if f.region else "no region") for f in fighters
+        ]
+        self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]

@@ -1,5 +1,5 @@
 """What the console shows: the leagues a user runs, who may still be put on a
-card, an event's bouts with their live status."""
+card, an event's bouts with their live status, a league's regions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 
 from bouts.models import Bout, MedicalSuspension
 from fighters.models import Camp, CornerMan, Fighter
-from league.models import Division, Event, League
+from league.models import Division, Event, League, Region, RegionMember
 from league.services.common import division_is_team
 from referees.models import Doctor, Judge, Referee
 
@@ -107,3 +107,41 @@ def rebook_targets(event: Event) -> list[Event]:
         .exclude(pk=event.pk)
         .order_by("date", "id")[:50]
     )
+
+
+@dataclass
+class RegionRow:
+    region: Region
+    members: list[Fighter]
+
+
+@dataclass
+class LeagueRegions:
+    regions: list[RegionRow]
+    unassigned: list[Fighter]  # the league's fighters in no region
+    fighters: list[Fighter]  # every fighter of the league's rosters, ``region`` set or None
+
+
+def league_regions(league: League) -> LeagueRegions:
+    """The league's regions with their members, and its fighters (those on one of
+    its divisions' rosters) with their region: three queries whatever the sizes."""
+    regions = list(Region.objects.filter(league=league).order_by("name", "id"))
+    members = RegionMember.objects.filter(league=league)
+    region_of = dict(members.values_list("fighter_id", "region_id"))
+    fighters = list(
+        # members too: one who left the rosters can still be taken out
+        Fighter.objects.filter(Q(divisions__league=league) | Q(pk__in=members.values("fighter_id")))
+        .select_related("career")
+        .distinct()
+        .order_by("name", "id")
+    )
+    by_id = {r.pk: r for r in regions}
+    rows = {r.pk: RegionRow(r, []) for r in regions}
+    unassigned = []
+    for fighter in fighters:
+        fighter.region = by_id.get(region_of.get(fighter.pk))
+        if fighter.region is None:
+            unassigned.append(fighter)
+        else:
+            rows[fighter.region.pk].members.append(fighter)
+    return LeagueRegions(list(rows.values()), unassigned, fighters)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import cards, views
+from . import cards, regions, views
 
 app_name = "console"
 
@@ -13,6 +13,9 @@ urlpatterns = [
     path("leagues/<slug:slug>/settings/", views.league_edit, name="league-edit"),
     path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
     path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),
+    path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
+    path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
+    path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
     path("divisions/<int:pk>/", views.division_page, name="division"),
     path("divisions/<int:pk>/name/", views.division_rename, name="division-rename"),
     path(

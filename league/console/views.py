@@ -55,7 +55,7 @@ def league_new(request):
     return render(request, "console/league_form.html", {"form": form, "league": None})
 
 
-def _league_for(request, slug) -> League:
+def league_of(request, slug) -> League:
     league = get_object_or_404(League, slug=slug)
     membership.require_commissioner(request.user, league)
     return league
@@ -63,7 +63,7 @@ def _league_for(request, slug) -> League:
 
 @login_required
 def league_page(request, slug):
-    league = _league_for(request, slug)
+    league = league_of(request, slug)
     divisions = league.divisions.annotate(
         fighter_count=Count("fighters", distinct=True), camp_count=Count("camps", distinct=True)
     )
@@ -83,7 +83,7 @@ def league_page(request, slug):
 
 @login_required
 def league_edit(request, slug):
-    league = _league_for(request, slug)
+    league = league_of(request, slug)
     form = forms.LeagueForm(request.POST or None, instance=league)
     if request.method == "POST" and form.is_valid():
         try:
@@ -100,7 +100,7 @@ def league_edit(request, slug):
 @login_required
 @require_POST
 def division_new(request, slug):
-    league = _league_for(request, slug)
+    league = league_of(request, slug)
     form = forms.DivisionForm(request.POST, prefix="division")
     if form.is_valid():
         try:
@@ -116,7 +116,7 @@ def division_new(request, slug):
 @login_required
 @require_POST
 def event_new(request, slug):
-    league = _league_for(request, slug)
+    league = league_of(request, slug)
     form = forms.EventForm(request.POST, prefix="event")
     if form.is_valid():
         try:

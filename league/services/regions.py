@@ -48,7 +48,9 @@ def region_create(*, actor, league: League, name: str) -> Region:
     require_commissioner(actor, league)
     _require_regions(league)
     region = Region(league=league, name=(name or "").strip())
-    region.full_clean()  # the unique name too: a field error, not a 500
+    if region.name and Region.objects.filter(league=league, name=region.name).exists():
+        raise ValidationError({"name": ["A region of that name exists."]})  # next to the field
+    region.full_clean()
     try:
         with transaction.atomic():
             region.save()
@@ -64,7 +66,8 @@ def region_assign(*, actor, league: League, fighter: Fighter, region: Region | N
     _require_regions(league)
     if region is not None and region.league_id != league.pk:
         raise ValidationError({"region": ["That region belongs to another league."]})
-    if not Division.objects.filter(league=league, fighters=fighter).exists():
+    # Taking a fighter out is always allowed (he may have left the league's rosters).
+    if region is not None and not Division.objects.filter(league=league, fighters=fighter).exists():
         raise ValidationError(
             {"fighter": [f"{fighter.name} fights in no division of {league.name}."]}
         )

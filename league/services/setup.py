@@ -45,6 +45,8 @@ LEAGUE_FIELDS = (
     "medical_suspensions",
     "makeup_nights",
     "walkover_on_postponement",
+    "regions_enabled",
+    "contenders_per_region",
 )
 ROSTER_MAX = 64  # fighters generated at once from the console
 

@@ -76,10 +76,11 @@ def test_the_desk_api_lists_plans_due(w):
 def test_plans_due_cost_one_query_whatever_their_number(w, django_assert_num_queries):
     book(w, 0)
     client, _ = desk_html(w)
-    # session, user, the desk's nine reads, and the latest plans of its bouts
-    with django_assert_num_queries(12):
+    # session, user, the desk's nine reads, the latest plans of its bouts, the
+    # fighters' regions
+    with django_assert_num_queries(13):
         client.get("/desk/")
     for n in (1, 2, 3):
         book(w, n)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         assert client.get("/desk/").status_code == 200

@@ -10,9 +10,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from fighters.models import Fighter
 from league.models import RegionalTitle, RegionalTitleBout
 from league.services import weekly
-from league.services.regions import region_assign
+from league.services.regions import region_assign, region_create
 from tests.api import factories
 from tests.league.test_regions import SATURDAY, record, regions_league
 
@@ -97,3 +98,54 @@ def test_the_admin_lists_regions(admin_client):
     assert response.status_code == 200
     response = admin_client.get(reverse("admin:league_region_change", args=[world.north.pk]))
     assert response.status_code == 200
+
+
+def test_the_fighters_region_shows_on_his_page_scouting_and_desk(django_assert_num_queries):
+    world = regions_league(per_region=2)
+    kid = Fighter.objects.get(name="North 0")  # camp A: the owner's
+    league = world.league.name
+    page = Client().get(f"/fighters/{kid.pk}/").content.decode()
+    assert "Region <strong>North</strong>" in page and league in page
+    scouting = Client().get(f"/fighters/{kid.pk}/scouting/").content.decode()
+    assert "<dt>Region</dt><dd>North" in scouting
+    desk = Client()
+    desk.force_login(world.owner)
+    html = desk.get("/desk/").content.decode()
+    assert "<th>Region</th>" in html and f'North <span class="muted">({league})</span>' in html
+    # more fighters and regions cost no more queries
+    urls = [f"/fighters/{kid.pk}/", f"/fighters/{kid.pk}/scouting/"]
+    counts = []
+    for url in urls:
+        with CaptureQueriesContext(connection) as ctx:
+            Client().get(url)
+        counts.append(len(ctx))
+    with CaptureQueriesContext(connection) as ctx:
+        desk.get("/desk/")
+    counts.append(len(ctx))
+    other = world.other_league
+    other.regions_enabled = True
+    other.save()
+    far = region_create(actor=world.outsider, league=other, name="Far")
+    factories.division(league=other, fighters=[kid])
+    region_assign(actor=world.outsider, league=other, fighter=kid, region=far)
+    for n in range(3):
+        more = factories.fighter(ruleset="webl", camp=world.camp_a, name=f"Owned {n}")
+        world.division.fighters.add(more)
+        region_assign(actor=world.staff, league=world.league, fighter=more, region=world.south)
+    for url, count in zip(urls, counts):
+        with django_assert_num_queries(count):
+            assert "Far" in Client().get(url).content.decode()
+    with django_assert_num_queries(counts[-1]):
+        assert "Owned 2" in desk.get("/desk/").content.decode()
+
+
+def test_no_region_is_shown_when_the_league_has_regions_off():
+    world = regions_league(per_region=1)
+    world.league.regions_enabled = False
+    world.league.save()
+    kid = Fighter.objects.get(name="North 0")
+    assert "Region <strong>" not in Client().get(f"/fighters/{kid.pk}/").content.decode()
+    assert "<dt>Region</dt>" not in Client().get(f"/fighters/{kid.pk}/scouting/").content.decode()
+    desk = Client()
+    desk.force_login(world.owner)
+    assert "<th>Region</th>" not in desk.get("/desk/").content.decode()

@@ -1,0 +1,80 @@
+"""A league's regions in the console (docs/career.md, "Regions"): create a region,
+list each region's fighters, put a fighter of the league in a region, move him,
+take him out. The rules and who may are ``league.services.regions``'."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from fighters.models import Fighter
+from league.models import Region
+from league.services import regions
+
+from . import forms, selectors
+from .views import league_of, put_errors
+
+
+def _page(request, league, *, region_form=None, member_form=None, status=200):
+    picture = selectors.league_regions(league)
+    regions_list = [row.region for row in picture.regions]
+    context = {
+        "league": league,
+        "picture": picture,
+        "region_form": region_form or forms.RegionForm(prefix="region"),
+        "member_form": member_form
+        or forms.RegionMemberForm(fighters=picture.fighters, regions=regions_list, prefix="member"),
+    }
+    return render(request, "console/regions.html", context, status=status)
+
+
+@login_required
+def regions_page(request, slug):
+    return _page(request, league_of(request, slug))
+
+
+@login_required
+@require_POST
+def region_new(request, slug):
+    league = league_of(request, slug)
+    form = forms.RegionForm(request.POST, prefix="region")
+    if form.is_valid():
+        try:
+            region = regions.region_create(
+                actor=request.user, league=league, name=form.cleaned_data["name"]
+            )
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            messages.success(request, f"Region {region.name} created.")
+            return redirect("console:regions", slug=league.slug)
+    return _page(request, league, region_form=form, status=400)
+
+
+@login_required
+@require_POST
+def region_member(request, slug):
+    league = league_of(request, slug)
+    picture = selectors.league_regions(league)
+    form = forms.RegionMemberForm(
+        request.POST,
+        fighters=picture.fighters,
+        regions=[row.region for row in picture.regions],
+        prefix="member",
+    )
+    if form.is_valid():
+        fighter = get_object_or_404(Fighter, pk=form.cleaned_data["fighter"])
+        region_id = form.cleaned_data["region"]
+        region = get_object_or_404(Region, pk=region_id) if region_id is not None else None
+        try:
+            regions.region_assign(actor=request.user, league=league, fighter=fighter, region=region)
+        except ValidationError as error:
+            put_errors(form, error)
+        else:
+            where = f"in {region.name}" if region else "in no region"
+            messages.success(request, f"{fighter.name} is now {where}.")
+            return redirect("console:regions", slug=league.slug)
+    return _page(request, league, member_form=form, status=400)
