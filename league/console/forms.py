@@ -19,6 +19,17 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+def _keeps_value_when_empty(name: str, field) -> bool:
+    """A setting with a default that cannot be empty (not a checkbox, not a
+    nullable number such as the point budget, whose empty is "none")."""
+    model_field = League._meta.get_field(name)
+    return (
+        model_field.has_default()
+        and not model_field.null
+        and not isinstance(field, forms.BooleanField)
+    )
+
+
 class LeagueForm(forms.ModelForm):
     ruleset = forms.ChoiceField(
         choices=ruleset_choices, help_text="The rules every bout of the league is fought under."
@@ -31,12 +42,18 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # Optional here: a form without it keeps the league's number (or the default).
-        self.fields["contenders_per_region"].required = False
+        # A setting with a default is optional here: left empty, the league keeps
+        # its value (a new league: the default). Checkboxes are what they say.
+        for name, field in self.fields.items():
+            if _keeps_value_when_empty(name, field):
+                field.required = False
 
-    def clean_contenders_per_region(self):
-        value = self.cleaned_data.get("contenders_per_region")
-        return self.instance.contenders_per_region if value is None else value
+    def clean(self):
+        data = super().clean()
+        for name, field in self.fields.items():
+            if _keeps_value_when_empty(name, field) and data.get(name) in (None, ""):
+                data[name] = getattr(self.instance, name)
+        return data
 
     def _post_clean(self):
         # The service validates (and builds) the league: the model form only types.

@@ -279,3 +279,41 @@ def test_rename_a_division_and_a_season(client, setup_card):
     assert season.name == "Spring 2026"
     page = client.get(f"/console/divisions/{division.pk}/")
     assert b"Spring 2026" in page.content and league.name.encode() in page.content
+
+
+def test_the_settings_page_sets_up_a_career_league(client, setup_card):
+    """Every league setting is on the console's settings page; a number left empty
+    keeps the league's value, an empty budget means none, checkboxes are what
+    they say."""
+    league = setup_card["league"]
+    client.force_login(setup_card["commissioner"])
+    url = f"/console/leagues/{league.slug}/settings/"
+    page = client.get(url).content.decode()
+    for name in (
+        "career_mode",
+        "point_budget",
+        "hide_cards",
+        "medical_suspensions",
+        "makeup_nights",
+    ):
+        assert f'name="{name}"' in page
+    form = {
+        "name": league.name,
+        "slug": league.slug,
+        "ruleset": "webl",
+        "start_date": league.start_date.isoformat(),
+        "career_mode": "on",
+        "hide_cards": "on",
+        "point_budget": "70",
+        "makeup_nights": "on",
+        "aging_damage": "",  # empty: kept
+    }
+    answer = client.post(url, form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    league.refresh_from_db()
+    assert (league.career_mode, league.hide_cards, league.point_budget) == (True, True, 70)
+    assert league.makeup_nights and not league.medical_suspensions
+    assert league.aging_damage == League._meta.get_field("aging_damage").default
+    client.post(url, {**form, "point_budget": ""})
+    league.refresh_from_db()
+    assert league.point_budget is None
