@@ -91,11 +91,11 @@ def test_the_desk_page_answers_in_fixed_queries(w, django_assert_num_queries):
 
     grow(1)
     client.get("/desk/")
-    # session, user, then the desk's nine reads
-    with django_assert_num_queries(11):
+    # session, user, then the desk's nine reads and its fighters' regions
+    with django_assert_num_queries(12):
         client.get("/desk/")
     grow(5)
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):
         assert client.get("/desk/").status_code == 200
 
 
