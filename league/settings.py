@@ -280,7 +280,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [
         # Unknown query parameters are a 400, not every row (issue 14).
         "core.api.filters.KnownParametersFilter",
-        "django_filters.rest_framework.DjangoFilterBackend",
+        # django-filter's, not built when no filter is asked for.
+        "core.api.filters.QueryFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
