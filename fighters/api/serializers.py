@@ -57,6 +57,58 @@ class FighterSerializer(StrictTypesModelSerializer):
         return str(career) if career else "0-0-0"
 
 
+# One instance of each, for the list's plain rows: the same text DRF's fields
+# write (ISO 8601, "Z" for UTC), without building a serializer per request.
+_DATE = serializers.DateField()
+_DATETIME = serializers.DateTimeField()
+
+
+def fighter_list_data(rows, cards_by_fighter: dict[int, list[dict]]) -> list[dict]:
+    """What ``FighterSerializer(many=True)`` writes for the list, from
+    ``selectors.fighter_rows`` and ``selectors.card_summaries``: the same keys,
+    in the same order, with the same values (tests/api/test_fighter_list_rows.py
+    compares the two). A fighter list of 50 with their cards took ~20 ms of CPU
+    through the serializers; this takes a tenth of it."""
+    date = _DATE.to_representation
+    stamp = _DATETIME.to_representation
+    data = []
+    for row in rows:
+        wins = row["career_wins"]
+        cards = cards_by_fighter.get(row["id"], ())
+        data.append(
+            {
+                "id": row["id"],
+                "name": row["name"],
+                "nickname": row["nickname"],
+                "nationality": row["nationality"],
+                "date_of_birth": date(row["date_of_birth"]) if row["date_of_birth"] else None,
+                "stance": row["stance"],
+                "height_cm": row["height_cm"],
+                "reach_cm": row["reach_cm"],
+                "weight_class": row["weight_class"],
+                "camp": row["camp_id"],
+                "camp_name": row["camp_name"],
+                "is_active": row["is_active"],
+                "retired_on": date(row["retired_on"]) if row["retired_on"] else None,
+                "record": "0-0-0"
+                if wins is None
+                else f"{wins}-{row['career_losses']}-{row['career_draws']}",
+                "cards": [
+                    {
+                        "id": card["id"],
+                        "ruleset": card["ruleset"],
+                        "rating": card["rating"],
+                        "updated_at": stamp(card["updated_at"]),
+                    }
+                    for card in cards
+                ],
+                "created_at": stamp(row["created_at"]),
+                "updated_at": stamp(row["updated_at"]),
+            }
+        )
+    return data
+
+
 class NewCardSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=[])
     data = serializers.JSONField(help_text="The card in its ruleset's own fields.")
