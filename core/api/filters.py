@@ -59,6 +59,9 @@ def _strict_value_errors(request, filters) -> dict[str, list[str]]:
         kind = filters.get(name)
         if isinstance(kind, django_filters.BooleanFilter) and value not in BOOLEANS:
             errors[name] = ["Give true or false."]
+        elif isinstance(kind, django_filters.ChoiceFilter) and value == "":
+            # django-filter reads "" as no filter; the schema's enum has no "".
+            errors[name] = ["Give one of the choices."]
         elif isinstance(kind, django_filters.DateFilter):
             try:
                 valid = bool(ISO_DATE.fullmatch(value)) and datetime.date.fromisoformat(value)
