@@ -57,8 +57,9 @@ def reset_database(db: str = BENCH_DB) -> None:
     """Drop and re-create the bench database (never any other)."""
     import psycopg
 
-    if not db.startswith("ringside_bench"):
-        raise SystemExit(f"refusing to drop {db!r}: bench databases are named ringside_bench*")
+    # ringside_bench* is the lead's; an engineer passes his own ringside_<name> (--db).
+    if not db.startswith("ringside_") or db in {"ringside_", "ringside_test"}:
+        raise SystemExit(f"refusing to drop {db!r}: bench databases are named ringside_<name>")
     with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{db}"')
@@ -89,9 +90,11 @@ def setup_django(env: dict) -> None:
     django.setup()
 
 
-def fresh_services(env_kwargs: dict | None = None) -> dict:
+def fresh_services(
+    env_kwargs: dict | None = None, *, db: str = BENCH_DB, redis_db: int = REDIS_DB
+) -> dict:
     """Drop/re-create the database, flush the Redis DB, migrate, set Django up."""
-    env = bench_env(**(env_kwargs or {}))
+    env = bench_env(db=db, redis_db=redis_db, **(env_kwargs or {}))
     db = env["DATABASE_URL"].rsplit("/", 1)[1]
     redis_db = int(env["REDIS_URL"].rsplit("/", 1)[1])
     reset_database(db)

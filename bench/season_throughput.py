@@ -4,8 +4,8 @@ PostgreSQL + Redis with real Celery workers, and worker memory.
     .venv/bin/python bench/season_throughput.py [--ruleset titlebout] [--divisions 1]
         [--fighters 64] [--concurrency 2] [--batch 50] [--rss] [--json]
 
-1. Drops and re-creates the database ``ringside_bench``, flushes Redis DB 9,
-   migrates.
+1. Drops and re-creates the database ``ringside_bench`` (``--db``: another
+   ``ringside_<name>`` of your own), flushes Redis DB 9 (``--redis-db``), migrates.
 2. Builds a league with the project's own code: officials, ``generate_roster
    --league`` (``--fighters`` per division, ``--divisions`` divisions).
 3. Starts one Celery worker with ``--concurrency`` pool processes
@@ -98,7 +98,9 @@ def run(args) -> dict:
             "DJANGO_SECRET_KEY": "bench-only-" + "x" * 40,
             "ALLOWED_HOSTS": "127.0.0.1",
             "DJANGO_SECURE_SSL_REDIRECT": 0,
-        }
+        },
+        db=args.db,
+        redis_db=args.redis_db,
     )
     from django.core.management import call_command
 
@@ -207,6 +209,10 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--batch", type=int, default=50, help="BOUTS_BATCH_SIZE")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--db", default=h.BENCH_DB, help="dropped and re-created: ringside_bench or your own"
+    )
+    parser.add_argument("--redis-db", type=int, default=h.REDIS_DB, help="flushed")
     parser.add_argument("--rss", action="store_true", help="sample the pool processes' RSS")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -280,7 +280,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [
         # Unknown query parameters are a 400, not every row (issue 14).
         "core.api.filters.KnownParametersFilter",
-        "django_filters.rest_framework.DjangoFilterBackend",
+        # django-filter's, not built when no filter is asked for.
+        "core.api.filters.QueryFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
@@ -309,6 +310,11 @@ SPECTACULAR_SETTINGS = {
     # still work, for the browsable API, but are not part of it).
     "PARSER_WHITELIST": ["core.api.parsers.BoundedJSONParser"],
     "AUTHENTICATION_WHITELIST": ["rest_framework.authentication.TokenAuthentication"],
+    # A text field that may not be blank says so (minLength: 1), as the server
+    # answers "This field may not be blank." A schema that allowed "" let
+    # schemathesis learn from those 400s that the field is *required* — and then
+    # call a PATCH without it, rightly accepted, a failure (issue 14).
+    "ENFORCE_NON_BLANK_FIELDS": True,
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",

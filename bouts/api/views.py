@@ -98,7 +98,8 @@ class BoutViewSet(
             response = super().retrieve(request, *args, **kwargs)
             patch_cache_control(response, no_cache=True)
             return response
-        self.filter_queryset(self.get_queryset())  # unknown query parameters: a 400
+        if request.query_params:  # unknown query parameters: a 400
+            self.filter_queryset(self.get_queryset())
         etag = state.etag("api", request.accepted_renderer.format)
         last_modified = state.last_modified
         response = get_conditional_response(

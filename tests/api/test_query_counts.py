@@ -75,7 +75,7 @@ ENDPOINTS = {
     "fighters": (lambda w: "/api/fighters/", 3),
     "fighters?ruleset": (lambda w: f"/api/fighters/?ruleset={w.ruleset}&active=true", 3),
     "fighter": (lambda w: f"/api/fighters/{w.fighters[0].pk}/", 2),
-    "fighter career": (lambda w: f"/api/fighters/{w.fighters[0].pk}/career/", 2),
+    "fighter career": (lambda w: f"/api/fighters/{w.fighters[0].pk}/career/", 1),
     # The fighter, his cards, then bouts.selectors.fighter_history (four without team bouts).
     "fighter bouts": (lambda w: f"/api/fighters/{w.fighters[0].pk}/bouts/", 6),
     "cards": (lambda w: "/api/cards/", 2),

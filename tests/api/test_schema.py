@@ -77,3 +77,16 @@ def test_the_schema_states_the_contract(client):
     ]
     league_id = paths["/api/leagues/{id}/"]["get"]["parameters"][0]
     assert league_id["schema"]["type"] == "string"  # an id or a slug
+
+
+@pytest.mark.parametrize("component", ["Camp", "CornerMan", "Referee", "Judge", "Doctor"])
+def test_a_name_that_may_not_be_blank_says_so(client, component):
+    # The server answers "This field may not be blank." to name "": a schema that
+    # allowed "" let schemathesis infer from those 400s that name is required, then
+    # report a PATCH without it (rightly accepted) as a failure (issue 14).
+    schemas = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"][
+        "schemas"
+    ]
+    for name in (component, f"Patched{component}"):
+        assert schemas[name]["properties"]["name"]["minLength"] == 1, name
+        assert "required" not in schemas[f"Patched{component}"]

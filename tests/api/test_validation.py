@@ -198,3 +198,30 @@ def test_json_types_are_the_schemas(staff):
     referee.refresh_from_db()
     assert referee.is_active
     assert not Referee.objects.filter(name="0").exists()
+
+
+@pytest.mark.parametrize("value", [{}, {"1": 1}, "1", 1])
+def test_a_list_of_ids_is_a_json_array(staff, value):
+    """A division's fighters and camps are arrays of ids: an object (whose keys DRF
+    would have read as ids), a string or a number is a 400 naming the field."""
+    league = factories.league()
+    division = factories.division(league=league)
+    body = {"league": league.pk, "weight_class": division.weight_class, "name": "Renamed"}
+    response = as_user(staff).put(
+        f"/api/divisions/{division.pk}/", {**body, "camps": value}, format="json"
+    )
+    assert response.status_code == 400, response.content
+    assert "camps" in response.json()
+    division.refresh_from_db()
+    assert division.name != "Renamed"
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/bouts/?ruleset=", "/api/cards/?ruleset=", "/api/fighters/?stance="]
+)
+def test_an_empty_choice_filter_is_a_400(api, url):
+    """The schema's enum has no "" (django-filter would read it as no filter and
+    answer every row: the coverage phase's "String smaller than minLength")."""
+    response = api.get(url)
+    assert response.status_code == 400, response.content
+    assert url.split("?")[1].rstrip("=") in response.json()
