@@ -58,7 +58,7 @@ def reset_database(db: str = BENCH_DB) -> None:
     import psycopg
 
     # ringside_bench* is the lead's; an engineer passes his own ringside_<name> (--db).
-    if not db.startswith("ringside_") or db in {"ringside_", "ringside_test"}:
+    if not db.startswith("ringside_") or db in {"ringside_", "ringside_test", "ringside_ci"}:
         raise SystemExit(f"refusing to drop {db!r}: bench databases are named ringside_<name>")
     with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
