@@ -125,7 +125,9 @@ def test_append_is_a_few_queries(ruleset, django_assert_max_num_queries):
     # the watermark, the requests deleted.
     with django_assert_max_num_queries(36):
         report = services.division_project(division_id=last.division_id)
-    assert report.derived == 1
+    # The night's earlier bouts were left to the run that follows the night's
+    # last bout (league.receivers): this one derives the whole night.
+    assert report.derived == Bout.objects.filter(event_id=last.event_id).count() > 1
     assert RatingHistory.objects.filter(bout_id=last.pk).count() == 2
 
 
