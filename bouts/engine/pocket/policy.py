@@ -65,6 +65,12 @@ class DefaultPolicy(Policy):
         self.reckless = plan["reckless"]
         self.clinch_plan = plan["clinch"]
         self.smart = CORNER_SMART[strategy]
+        # ``punch`` reads these two instead of testing the plan's name every punch:
+        # a fixed target (head or body, else None), and the chance of the smart
+        # target (None unless the plan is "smart": then ``random()`` is drawn even
+        # when the chance is 0, as before)
+        self.fixed_target = self.target_plan if self.target_plan in (HEAD, BODY) else None
+        self.smart_p = self.smart if self.target_plan == "smart" else None
 
     def target(self, me, opp, bout) -> str:
         plan = self.target_plan
@@ -91,10 +97,11 @@ class DefaultPolicy(Policy):
             dirty = self.dirty
             if dirty and random() < dirty and self._may_foul(me, opp, bout):
                 kind = DIRTY
-        plan = self.target_plan
-        if plan is HEAD or plan is BODY:
-            return kind, plan
-        if plan == "smart" and random() < self.smart:
+        fixed = self.fixed_target
+        if fixed is not None:
+            return kind, fixed
+        smart = self.smart_p
+        if smart is not None and random() < smart:
             head, body = GUARD_LEAN[opp.guard]
             return kind, (HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY)
         return kind, (HEAD if random() < 0.5 else BODY)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import struct
-from operator import itemgetter
+from functools import partial
 
 # Card fields.
 C_CF, C_RN, C_RESULT, C_CUT, C_POS, C_KD, C_KOR, C_KD2, C_KDC = range(9)
@@ -142,15 +142,17 @@ def shuffled_reference(rng: random.Random) -> list:
 def shuffled(rng: random.Random) -> list:
     """``shuffled_reference``, the same order, computed in C: card i's 32 random
     bits K and its index i make the exact double 2**52 + (K << 8 | i) (bytes laid
-    out in a template), so sorting the doubles sorts by key with ties in deck
-    order; the sorted doubles' low bytes are the card indices."""
+    out in a template), so sorting by the doubles sorts by key with ties in deck
+    order. The deck itself is sorted, its key the cards' doubles taken in deck order
+    (``sorted`` calls the key once per card, first to last): no index list to map
+    back to cards (that mapping cost as much as the sort)."""
     data = rng.randbytes(4 * DECK_SIZE)
     buf = bytearray(_TEMPLATE)
     buf[1::8] = data[0::4]
     buf[2::8] = data[1::4]
     buf[3::8] = data[2::4]
     buf[4::8] = data[3::4]
-    return list(itemgetter(*_DOUBLES.pack(*sorted(_DOUBLES.unpack(buf)))[0::8])(DECK))
+    return sorted(DECK, key=partial(next, iter(_DOUBLES.unpack(buf))))
 
 
 _UNPACK = struct.Struct(f"<{DECK_SIZE}I").unpack
