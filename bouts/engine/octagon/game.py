@@ -272,14 +272,9 @@ class Game:
                     camp.fighters[code].where = HAND
             elif not full:
                 self.deck_out(camp)
-        # Main phase (the engine's own policies pick only legal plays: no re-check)
-        choose = policy.choose_action
-        play = self.apply if type(policy) in TRUSTED_POLICIES else self.play
-        while True:
-            index = choose(self, camp)
-            if index is None:
-                break
-            play(camp, index)
+        # Main phase, played by the policy in one call (``Policy.main_phase``); the
+        # engine's own policies pick only legal plays: no re-check.
+        policy.main_phase(self, camp, self.apply if type(policy) in TRUSTED_POLICIES else self.play)
         # End phase: discard down to the hand limit
         while len(hand) > HAND_LIMIT:
             self.discard(camp, hand.pop(0))
