@@ -303,6 +303,13 @@ _WAITING_STANDING = frozenset(
 )
 
 
+# Ground work (Ground and Pound, submissions): the league's corner takes down a
+# standing opponent, or keeps the top position, while it holds any.
+_GROUND_WORK = frozenset(
+    code for code, role in enumerate(CODE_ROLE) if role in (ROLE_GNP, ROLE_SUBMISSION)
+)
+
+
 class HealthPolicy(Policy):
     """The league's default corner: plays to win on health, i.e. to finish five of
     the other camp's fighters before a deck runs out. Cards, not energy, are what a
@@ -341,7 +348,9 @@ class HealthPolicy(Policy):
         _role=CODE_ROLE,
         _value=CODE_VALUE,
         _cost=CODE_COST,
+        _legal=LEGAL,
         _fighters=FIGHTER_CODES,
+        _ground=_GROUND_WORK,
         _waiting=_WAITING_STANDING,
     ) -> int | None:
         """Play the whole main phase in one call: choose by the rules above, ``play``
@@ -350,20 +359,21 @@ class HealthPolicy(Policy):
         decision (117 a game); each decision reads the game afresh, so the choices
         are exactly ``choose_action``'s. With ``play=None`` the first choice is
         returned without playing it (that is ``choose_action``)."""
-        # Each decision is one pass over the hand; the best card of each kind is kept
-        # as (value, index) in two plain variables (first on ties, as ``max`` would),
-        # then the rules above pick among them. Damage is the formula's
-        # (formulas.strike_damage, formulas.submission_damage); strike_base is a
-        # strike's card-independent part.
+        # Each decision is one pass over the hand. A card not playable now is skipped
+        # after one lookup in ``catalogue.LEGAL`` (by position and energy: the game's
+        # own legality table; it also says no to fighters, cards too dear, ground
+        # work standing and Ground and Pound from underneath), unless it is a fighter
+        # that fits on the bench (rule 1: chosen at once). Of the playable cards, the
+        # best of each kind is kept as (value, index) in two plain variables (first on
+        # ties, as ``max`` would), then rules 2-12 pick among them. Damage is the
+        # formula's (formulas.strike_damage, formulas.submission_damage); strike_base
+        # is a strike's card-independent part.
         hand = camp.hand
         bench = camp.bench
         opp = camp.opp
         while hand:
             energy = camp.energy
-            position = game.position
-            if not energy or (position is None and _waiting.issuperset(hand)):
-                # No energy: only a fighter can still be played (free). Ground work
-                # and Intense Training only, standing: nothing to do (no fighter).
+            if not energy:  # only a fighter can still be played (free)
                 if len(bench) >= BENCH_LIMIT or _fighters.isdisjoint(hand):
                     return None
                 i = _first_fighter(hand)
@@ -371,6 +381,14 @@ class HealthPolicy(Policy):
                     return i
                 play(camp, i)
                 continue
+            position = game.position
+            if position is None:
+                if _waiting.issuperset(hand):
+                    return None  # ground work and Intense Training only: nothing to do
+                legal = _legal[AT_NONE]
+            else:
+                legal = _legal[AT_MINE if position is camp else AT_THEIRS]
+            legal = legal[energy if energy < MAX_COST else MAX_COST]
             att = camp.active
             dfn = opp.active
             on_top = position is camp
@@ -379,18 +397,18 @@ class HealthPolicy(Policy):
             strike_base = att.striking + att.training - dfn.defense - guard
             if att.striker:
                 strike_base += STRIKER_BONUS
-            ground_work = False
             top = finish_ground = strike = finish = small = -1  # indexes; -1: none
             top_d = strike_d = 0  # damage is at least 1
             finish_ground_d = finish_d = small_v = cheapest = 999
             takedown = defence = coach = medic = training = -1
             takedown_v = defence_v = -1
             for i, code in enumerate(hand):
+                if not legal[code]:
+                    if code < CODE_BASE and len(bench) < BENCH_LIMIT:
+                        break  # 1. a fighter to the bench (free): hand[i]
+                    continue
                 role = _role[code]
                 if role == ROLE_STRIKE:
-                    cost = _cost[code]
-                    if cost > energy:
-                        continue
                     value = _value[code]
                     damage = value + strike_base
                     if damage < 1:
@@ -404,18 +422,10 @@ class HealthPolicy(Policy):
                     if value < small_v:
                         small_v = value
                         small = i
-                    if cost < cheapest:
-                        cheapest = cost
-                elif role < 0:  # 1. a fighter: to the bench first, if there is room
-                    if len(bench) < BENCH_LIMIT:
-                        break  # chosen: hand[i]
-                elif role <= ROLE_SUBMISSION:  # Ground and Pound or a submission
-                    ground_work = True
-                    if position is None or _cost[code] > energy:
-                        continue
+                    if _cost[code] < cheapest:
+                        cheapest = _cost[code]
+                elif role <= ROLE_SUBMISSION:  # Ground and Pound (on top) or a submission
                     if role == ROLE_GNP:
-                        if not on_top:
-                            continue
                         damage = _value[code] + strike_base
                     else:
                         twice = att.grappling - dfn.grappling + 2 * _value[code]
@@ -431,8 +441,6 @@ class HealthPolicy(Policy):
                     if stamina <= damage < finish_ground_d:
                         finish_ground_d = damage
                         finish_ground = i
-                elif _cost[code] > energy:
-                    continue
                 elif role == ROLE_TAKEDOWN:
                     if _value[code] > takedown_v:
                         takedown_v = _value[code]
@@ -447,7 +455,8 @@ class HealthPolicy(Policy):
                     medic = i
                 else:  # Intense Training
                     training = i
-            else:  # no fighter to bench: rules 2.-12., first match
+            else:  # no fighter to bench: rules 2.-12., first match (ground work counts
+                # in the hand, playable or not: tested only where a rule needs it)
                 if finish_ground >= 0:  # 2. a finish, a ground card first
                     i = finish_ground  # (strikes keep for the feet)
                 elif finish >= 0:
@@ -458,9 +467,9 @@ class HealthPolicy(Policy):
                     i = coach
                 elif top >= 0:  # 5.-7. the ground game (underneath: a submission)
                     i = top
-                elif takedown >= 0 and ground_work and not on_top:
+                elif takedown >= 0 and not on_top and not _ground.isdisjoint(hand):
                     i = takedown
-                elif strike >= 0 and not (on_top and ground_work):  # 8.-9.
+                elif strike >= 0 and not (on_top and not _ground.isdisjoint(hand)):  # 8.-9.
                     if training >= 0 and not att.training and cheapest <= energy - 2:
                         i = training
                     else:
