@@ -69,6 +69,15 @@ REASON_TEXT = {
 TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
 DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
 
+# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
+KO_VERB = {
+    "submission": "taps to",
+    "bleed": "is stopped by the cut from",
+    "counter": "is knocked out by the counter of",
+    "takedown": "is knocked out by",
+    "strike": "is knocked out by",
+}
+
 CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
 
 
@@ -541,9 +550,7 @@ class Game:
         camp.opp.stats["kos"] += 1
         camp.active = None
         self.position = None
-        verb = {"submission": "taps to", "bleed": "is stopped by the cut from",
-                "counter": "is knocked out by the counter of", "takedown": "is knocked out by",
-                "strike": "is knocked out by"}[how]  # fmt: skip
+        verb = KO_VERB[how]
         by_name = by.name if by is not None else "the cut"
         self.log(
             "ko", camp.key,
