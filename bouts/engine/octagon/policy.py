@@ -3,8 +3,10 @@
 The engine asks a policy three things (``Policy``): whether to skip the draw (asked
 only with a full hand: the seed allows skipping then), which fighter to deploy
 (opening and replacement), and, repeatedly, which card of the hand to play next
-(``None`` ends the main phase). The engine enforces the rules (``Game.can_play``); a
-policy only chooses among legal plays.
+(``None`` ends the main phase). The main phase is handed over in one call,
+``main_phase``, which by default asks ``choose_action`` card by card; a policy may
+override it to keep its work between plays. The engine enforces the rules
+(``Game.can_play``); a policy only chooses among legal plays.
 
 - ``HealthPolicy`` ("health", the league's default for both sides) plays to win on
   health: it deals the most damage its cards allow and finishes fighters.
