@@ -69,6 +69,15 @@ REASON_TEXT = {
 TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
 DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
 
+# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
+KO_VERB = {
+    "submission": "taps to",
+    "bleed": "is stopped by the cut from",
+    "counter": "is knocked out by the counter of",
+    "takedown": "is knocked out by",
+    "strike": "is knocked out by",
+}
+
 CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
 
 
@@ -272,14 +281,9 @@ class Game:
                     camp.fighters[code].where = HAND
             elif not full:
                 self.deck_out(camp)
-        # Main phase (the engine's own policies pick only legal plays: no re-check)
-        choose = policy.choose_action
-        play = self.apply if type(policy) in TRUSTED_POLICIES else self.play
-        while True:
-            index = choose(self, camp)
-            if index is None:
-                break
-            play(camp, index)
+        # Main phase, played by the policy in one call (``Policy.main_phase``); the
+        # engine's own policies pick only legal plays: no re-check.
+        policy.main_phase(self, camp, self.apply if type(policy) in TRUSTED_POLICIES else self.play)
         # End phase: discard down to the hand limit
         while len(hand) > HAND_LIMIT:
             self.discard(camp, hand.pop(0))
@@ -546,9 +550,7 @@ class Game:
         camp.opp.stats["kos"] += 1
         camp.active = None
         self.position = None
-        verb = {"submission": "taps to", "bleed": "is stopped by the cut from",
-                "counter": "is knocked out by the counter of", "takedown": "is knocked out by",
-                "strike": "is knocked out by"}[how]  # fmt: skip
+        verb = KO_VERB[how]
         by_name = by.name if by is not None else "the cut"
         self.log(
             "ko", camp.key,

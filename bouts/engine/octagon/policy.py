@@ -3,8 +3,10 @@
 The engine asks a policy three things (``Policy``): whether to skip the draw (asked
 only with a full hand: the seed allows skipping then), which fighter to deploy
 (opening and replacement), and, repeatedly, which card of the hand to play next
-(``None`` ends the main phase). The engine enforces the rules (``Game.can_play``); a
-policy only chooses among legal plays.
+(``None`` ends the main phase). The main phase is handed over in one call,
+``main_phase``, which by default asks ``choose_action`` card by card; a policy may
+override it to keep its work between plays. The engine enforces the rules
+(``Game.can_play``); a policy only chooses among legal plays.
 
 - ``HealthPolicy`` ("health", the league's default for both sides) plays to win on
   health: it deals the most damage its cards allow and finishes fighters.
@@ -90,6 +92,19 @@ class Policy:
 
     def choose_action(self, game, camp) -> int | None:
         raise NotImplementedError
+
+    def main_phase(self, game, camp, play) -> None:
+        """Play the whole main phase: ``play(camp, index)`` for each hand index
+        ``choose_action`` gives, until it gives ``None``. The game calls this once a
+        turn; a policy may override it to keep its work between plays (as
+        ``HealthPolicy`` does) as long as it chooses what ``choose_action`` would.
+        ``play`` may end the game (``GameOver``): let it through."""
+        choose = self.choose_action
+        while True:
+            index = choose(game, camp)
+            if index is None:
+                return
+            play(camp, index)
 
     @staticmethod
     def deployable(camp) -> int | None:
@@ -290,6 +305,13 @@ _WAITING_STANDING = frozenset(
 )
 
 
+# Ground work (Ground and Pound, submissions): the league's corner takes down a
+# standing opponent, or keeps the top position, while it holds any.
+_GROUND_WORK = frozenset(
+    code for code, role in enumerate(CODE_ROLE) if role in (ROLE_GNP, ROLE_SUBMISSION)
+)
+
+
 class HealthPolicy(Policy):
     """The league's default corner: plays to win on health, i.e. to finish five of
     the other camp's fighters before a deck runs out. Cards, not energy, are what a
@@ -316,135 +338,164 @@ class HealthPolicy(Policy):
 
     name = "health"
 
-    def choose_action(
+    def choose_action(self, game, camp) -> int | None:
+        """The next card by the rules above (``main_phase``'s first choice, unplayed)."""
+        return self.main_phase(game, camp, None)
+
+    def main_phase(
         self,
         game,
         camp,
+        play,
         _role=CODE_ROLE,
         _value=CODE_VALUE,
         _cost=CODE_COST,
+        _legal=LEGAL,
         _fighters=FIGHTER_CODES,
+        _ground=_GROUND_WORK,
         _waiting=_WAITING_STANDING,
     ) -> int | None:
-        # One pass over the hand; the best card of each kind is kept as (value, index)
-        # in two plain variables (first on ties, as ``max`` would), then the rules
-        # above pick among them. Damage is the formula's (formulas.strike_damage,
-        # formulas.submission_damage); strike_base is a strike's card-independent part.
+        """Play the whole main phase in one call: choose by the rules above, ``play``
+        the card, choose again from what the play left, until nothing is chosen. The
+        camp's lists and the tables are bound once a turn, and no call is made per
+        decision (117 a game); each decision reads the game afresh, so the choices
+        are exactly ``choose_action``'s. With ``play=None`` the first choice is
+        returned without playing it (that is ``choose_action``)."""
+        # Each decision is one pass over the hand. A card not playable now is skipped
+        # after one lookup in ``catalogue.LEGAL`` (by position and energy: the game's
+        # own legality table; it also says no to fighters, cards too dear, ground
+        # work standing and Ground and Pound from underneath), unless it is a fighter
+        # that fits on the bench (rule 1: chosen at once). Of the playable cards, the
+        # best of each kind is kept as (value, index) in two plain variables (first on
+        # ties, as ``max`` would), then rules 2-12 pick among them. Damage is the
+        # formula's (formulas.strike_damage, formulas.submission_damage); strike_base
+        # is a strike's card-independent part.
         hand = camp.hand
-        if not hand:
-            return None
-        energy = camp.energy
-        if not energy:  # only a fighter can still be played (free)
-            if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
-                for i, code in enumerate(hand):
-                    if code < CODE_BASE:
-                        return i
-            return None
-        position = game.position
-        if position is None and _waiting.issuperset(hand):
-            return None  # ground work and Intense Training only: nothing to do standing
-        att = camp.active
-        dfn = camp.opp.active
-        on_top = position is camp
-        guard = dfn.guard
-        stamina = dfn.stamina
-        strike_base = att.striking + att.training - dfn.defense - guard
-        if att.striker:
-            strike_base += STRIKER_BONUS
-        ground_work = False
-        top = finish_ground = strike = finish = small = -1  # indexes; -1: none
-        top_d = strike_d = 0  # damage is at least 1
-        finish_ground_d = finish_d = small_v = cheapest = 999
-        takedown = defence = coach = medic = training = -1
-        takedown_v = defence_v = -1
-        for i, code in enumerate(hand):
-            role = _role[code]
-            if role == ROLE_STRIKE:
-                cost = _cost[code]
-                if cost > energy:
-                    continue
-                value = _value[code]
-                damage = value + strike_base
-                if damage < 1:
-                    damage = 1
-                if damage > strike_d:
-                    strike_d = damage
-                    strike = i
-                if stamina <= damage < finish_d:
-                    finish_d = damage
-                    finish = i
-                if value < small_v:
-                    small_v = value
-                    small = i
-                if cost < cheapest:
-                    cheapest = cost
-            elif role < 0:  # a fighter: to the bench first, if there is room
-                if len(camp.bench) < BENCH_LIMIT:
+        bench = camp.bench
+        opp = camp.opp
+        while hand:
+            energy = camp.energy
+            if not energy:  # only a fighter can still be played (free)
+                if len(bench) >= BENCH_LIMIT or _fighters.isdisjoint(hand):
+                    return None
+                i = _first_fighter(hand)
+                if play is None:
                     return i
-            elif role <= ROLE_SUBMISSION:  # Ground and Pound or a submission
-                ground_work = True
-                if position is None or _cost[code] > energy:
-                    continue
-                if role == ROLE_GNP:
-                    if not on_top:
-                        continue
-                    damage = _value[code] + strike_base
-                else:
-                    twice = att.grappling - dfn.grappling + 2 * _value[code]
-                    if on_top:
-                        damage = (twice + 2 * SUBMISSION_POSITION) // 2
-                    else:
-                        damage = (twice - 2 * SUBMISSION_POSITION) // 2
-                if damage < 1:
-                    damage = 1
-                if damage > top_d:
-                    top_d = damage
-                    top = i
-                if stamina <= damage < finish_ground_d:
-                    finish_ground_d = damage
-                    finish_ground = i
-            elif _cost[code] > energy:
+                play(camp, i)
                 continue
-            elif role == ROLE_TAKEDOWN:
-                if _value[code] > takedown_v:
-                    takedown_v = _value[code]
-                    takedown = i
-            elif role == ROLE_DEFENCE:
-                if _value[code] > defence_v:
-                    defence_v = _value[code]
-                    defence = i
-            elif role == ROLE_COACH:
-                coach = i
-            elif role == ROLE_MEDIC:
-                medic = i
-            else:  # Intense Training
-                training = i
-        # 2. a finish: on the ground with a ground card (strikes keep for the feet)
-        if finish_ground >= 0:
-            return finish_ground
-        if finish >= 0:
-            return finish
-        # 3.-4. the corner's care
-        if medic >= 0 and att.max_stamina - att.stamina >= MEDIC_HEAL:
-            return medic
-        if coach >= 0 and 2 * att.stamina >= att.max_stamina:
-            return coach
-        # 5.-7. the ground game (underneath, ``top`` can only be a submission)
-        if top >= 0:
-            return top
-        if takedown >= 0 and ground_work and not on_top:
-            return takedown
-        # 8.-9. strikes, Intense Training first
-        if strike >= 0 and not (on_top and ground_work):
-            if training >= 0 and not att.training and cheapest <= energy - 2:
-                return training
-            return small if guard else strike
-        # 10.-12.
-        if takedown >= 0 and not on_top:
-            return takedown
-        if defence >= 0 and not att.guard:
-            return defence
-        return coach if coach >= 0 else None
+            position = game.position
+            if position is None:
+                if _waiting.issuperset(hand):
+                    return None  # ground work and Intense Training only: nothing to do
+                legal = _legal[AT_NONE]
+            else:
+                legal = _legal[AT_MINE if position is camp else AT_THEIRS]
+            legal = legal[energy if energy < MAX_COST else MAX_COST]
+            att = camp.active
+            dfn = opp.active
+            on_top = position is camp
+            guard = dfn.guard
+            stamina = dfn.stamina
+            strike_base = att.striking + att.training - dfn.defense - guard
+            if att.striker:
+                strike_base += STRIKER_BONUS
+            top = finish_ground = strike = finish = small = -1  # indexes; -1: none
+            top_d = strike_d = 0  # damage is at least 1
+            finish_ground_d = finish_d = small_v = cheapest = 999
+            takedown = defence = coach = medic = training = -1
+            takedown_v = defence_v = -1
+            for i, code in enumerate(hand):
+                if not legal[code]:
+                    if code < CODE_BASE and len(bench) < BENCH_LIMIT:
+                        break  # 1. a fighter to the bench (free): hand[i]
+                    continue
+                role = _role[code]
+                if role == ROLE_STRIKE:
+                    value = _value[code]
+                    damage = value + strike_base
+                    if damage < 1:
+                        damage = 1
+                    if damage > strike_d:
+                        strike_d = damage
+                        strike = i
+                    if stamina <= damage < finish_d:
+                        finish_d = damage
+                        finish = i
+                    if value < small_v:
+                        small_v = value
+                        small = i
+                    if _cost[code] < cheapest:
+                        cheapest = _cost[code]
+                elif role <= ROLE_SUBMISSION:  # Ground and Pound (on top) or a submission
+                    if role == ROLE_GNP:
+                        damage = _value[code] + strike_base
+                    else:
+                        twice = att.grappling - dfn.grappling + 2 * _value[code]
+                        if on_top:
+                            damage = (twice + 2 * SUBMISSION_POSITION) // 2
+                        else:
+                            damage = (twice - 2 * SUBMISSION_POSITION) // 2
+                    if damage < 1:
+                        damage = 1
+                    if damage > top_d:
+                        top_d = damage
+                        top = i
+                    if stamina <= damage < finish_ground_d:
+                        finish_ground_d = damage
+                        finish_ground = i
+                elif role == ROLE_TAKEDOWN:
+                    if _value[code] > takedown_v:
+                        takedown_v = _value[code]
+                        takedown = i
+                elif role == ROLE_DEFENCE:
+                    if _value[code] > defence_v:
+                        defence_v = _value[code]
+                        defence = i
+                elif role == ROLE_COACH:
+                    coach = i
+                elif role == ROLE_MEDIC:
+                    medic = i
+                else:  # Intense Training
+                    training = i
+            else:  # no fighter to bench: rules 2.-12., first match (ground work counts
+                # in the hand, playable or not: tested only where a rule needs it)
+                if finish_ground >= 0:  # 2. a finish, a ground card first
+                    i = finish_ground  # (strikes keep for the feet)
+                elif finish >= 0:
+                    i = finish
+                elif medic >= 0 and att.max_stamina - att.stamina >= MEDIC_HEAL:  # 3.-4.
+                    i = medic
+                elif coach >= 0 and 2 * att.stamina >= att.max_stamina:
+                    i = coach
+                elif top >= 0:  # 5.-7. the ground game (underneath: a submission)
+                    i = top
+                elif takedown >= 0 and not on_top and not _ground.isdisjoint(hand):
+                    i = takedown
+                elif strike >= 0 and not (on_top and not _ground.isdisjoint(hand)):  # 8.-9.
+                    if training >= 0 and not att.training and cheapest <= energy - 2:
+                        i = training
+                    else:
+                        i = small if guard else strike
+                elif takedown >= 0 and not on_top:  # 10.-12.
+                    i = takedown
+                elif defence >= 0 and not att.guard:
+                    i = defence
+                elif coach >= 0:
+                    i = coach
+                else:
+                    return None
+            if play is None:
+                return i
+            play(camp, i)
+        return None
+
+
+def _first_fighter(hand: list) -> int:
+    """Index of the first fighter in a hand known to hold one."""
+    for i, code in enumerate(hand):
+        if code < CODE_BASE:
+            return i
+    raise ValueError("no fighter in hand")
 
 
 POLICIES: dict[str, type[Policy]] = {

@@ -42,6 +42,7 @@ class Unit:
         "roll",
         "side",
         "speed",
+        "target_bias",
     )
 
     def __init__(self, side: str, card: dict, policy=None):
@@ -54,6 +55,10 @@ class Unit:
         self.speed = card["speed"]
         self.health = card["health"]
         self.multi = card.get("multi_attack", 1)
+        # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
+        # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
+        # never change in a battle, so it is worked out once, not at every look.
+        self.target_bias = (0 if self.defence else 4096) - self.attack
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle)
         key = (self.name, self.attack, self.defence)

@@ -76,15 +76,14 @@ class DefaultPolicy(Policy):
             # (defence > 0), nearest exhaustion, higher attack - packed in one int:
             # 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
             # + 16 * margin - attack (margin and attack are small: no overlap)
+            # (the last two terms are the card's fixed ``target_bias``, battle.Unit)
             d = e.defence
             m = e.health - e.fatigue - e.damage
-            key = (m << 4) - e.attack
+            key = (m << 4) + e.target_bias
             if m < 0:
                 key += 16384
             if attack <= d and (attack != d or not attack or not e.acted):
                 key += 8192
-            if not d:
-                key += 4096
             if key < best_key:
                 best, best_key = e, key
         return best
