@@ -179,6 +179,7 @@ def run(args) -> dict:
             url = f"http://127.0.0.1:{args.port}{row['url']}"
             with urllib.request.urlopen(url, timeout=30) as response:
                 row["bytes"] = len(response.read())
+            settle(args.settle_below)
             row["load"] = h.loadavg()
             out = subprocess.run(
                 [
@@ -201,6 +202,16 @@ def run(args) -> dict:
     report["wrk"] = f"-t{args.threads} -c{args.connections} -d{args.duration}s"
     report["gunicorn_workers"] = args.workers
     return report
+
+
+def settle(below: float | None, timeout: float = 240) -> None:
+    """Wait (up to ``timeout`` s) until the 1-minute load is under ``below``: the
+    previous URL's wrk and gunicorn push it up, and a figure is taken quiet."""
+    if below is None:
+        return
+    deadline = time.monotonic() + timeout
+    while float(h.loadavg().split()[0]) >= below and time.monotonic() < deadline:
+        time.sleep(5)
 
 
 def show(report: dict) -> None:
@@ -231,6 +242,9 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=0, help="default: a free one")
+    parser.add_argument(
+        "--settle-below", type=float, default=None, help="wait for this 1-minute load per URL"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = run(args)

@@ -182,7 +182,7 @@ BOUTS_MAX_ATTEMPTS = env.int("BOUTS_MAX_ATTEMPTS", default=5)
 # A fired fight night's bouts are spread over at least this many tasks (when it
 # has as many bouts), so that the workers share a night: a season's next night
 # waits for this one (league.services.fight_nights).
-BOUTS_NIGHT_TASKS = env.int("BOUTS_NIGHT_TASKS", default=8)
+BOUTS_NIGHT_TASKS = env.int("BOUTS_NIGHT_TASKS", default=2)
 # The beat sweeper: every BOUTS_SWEEP_EVERY seconds, re-send bouts queued or
 # running for longer than BOUTS_STALE_AFTER seconds (their message was lost) and
 # run the league projector of divisions left pending.

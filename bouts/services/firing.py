@@ -30,12 +30,12 @@ from bouts.services.scheduling import (
 )
 from bouts.services.sides import Sides
 
-NIGHT_TASKS = 8
+NIGHT_TASKS = 2
 
 
 def night_batch_size(count: int) -> int:
     """Bouts per task for a night of ``count`` bouts: the night is spread over
-    at least ``BOUTS_NIGHT_TASKS`` tasks (8) when it has that many bouts, so
+    at least ``BOUTS_NIGHT_TASKS`` tasks (2) when it has that many bouts, so
     that the workers share it (a season's next night waits for this one), but
     never more than ``BOUTS_BATCH_SIZE`` bouts a task."""
     tasks = max(1, int(getattr(settings, "BOUTS_NIGHT_TASKS", NIGHT_TASKS)))

@@ -37,12 +37,21 @@ def _free(side: int, day: dt.date, suspended: Spans) -> bool:
     return not any(start <= day <= end for start, end in suspended.get(side, ()))
 
 
-def _first_free_day(
-    bout: PostponedBout, *, after: dt.date, step: dt.timedelta, suspended: Spans
-) -> dt.date:
-    """The first night of the rhythm after ``after`` on which both sides are
-    free (suspensions end, so the loop does)."""
+def _first_free_day(side: int, *, after: dt.date, step: dt.timedelta, suspended: Spans) -> dt.date:
+    """The first night of the rhythm after ``after`` on which ``side`` is free
+    (suspensions end, so the loop does)."""
     day = after + step
+    while not _free(side, day, suspended):
+        day += step
+    return day
+
+
+def _bout_first_free_day(
+    bout: PostponedBout, first_free: dict[int, dt.date], step: dt.timedelta, suspended: Spans
+) -> dt.date:
+    """The first night on which both sides are free: not before either side's
+    own first free night (one side free again may be suspended later)."""
+    day = max(first_free[side] for side in bout.sides)
     while not all(_free(side, day, suspended) for side in bout.sides):
         day += step
     return day
@@ -62,13 +71,20 @@ def next_makeup_night(
     candidates = [b for b in postponed if not (set(b.sides) & set(never))]
     if not candidates:
         return None
-    night = min(_first_free_day(b, after=after, step=step, suspended=suspended) for b in candidates)
+    # Per side first (a season's postponed bouts share their fighters), so a
+    # night is planned in time linear in the bouts.
+    first_free = {
+        side: _first_free_day(side, after=after, step=step, suspended=suspended)
+        for side in {side for b in candidates for side in b.sides}
+    }
+    night = min(_bout_first_free_day(b, first_free, step, suspended) for b in candidates)
+    free_that_night = {side: _free(side, night, suspended) for side in first_free}
     busy: set[int] = set()
     chosen = []
     for bout in candidates:
         if busy & set(bout.sides):
             continue
-        if all(_free(side, night, suspended) for side in bout.sides):
+        if all(free_that_night[side] for side in bout.sides):
             chosen.append(bout.bout_id)
             busy.update(bout.sides)
     return MakeupNight(date=night, bout_ids=tuple(chosen))
