@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from bouts.models import Bout, BoutStatus
-from bouts.services.scheduling import RELATED
+from bouts.services.scheduling import RELATED, bouts_locked
 from bouts.services.sides import Sides
 from bouts.services.voiding import can_void
 
@@ -72,14 +72,7 @@ def bouts_rebook(*, bouts, event) -> list[Bout]:
     order = [getattr(b, "pk", b) for b in bouts]
     moved: list[Bout] = []
     with transaction.atomic():
-        locked = {
-            b.pk: b
-            for b in Bout.objects.select_for_update(of=("self",))
-            .select_related(*RELATED)
-            .filter(pk__in=order, status=BoutStatus.POSTPONED)
-            .order_by("pk")
-        }
-        todo = [locked[pk] for pk in order if pk in locked]
+        todo = bouts_locked(order, (BoutStatus.POSTPONED,))
         on_card = Bout.objects.filter(event=event).exclude(pk__in=[b.pk for b in todo])
         busy = set()
         for row in on_card.values_list("red_id", "blue_id", "red_camp_id", "blue_camp_id"):

@@ -103,7 +103,7 @@ def season_make_up(season_id: int) -> Event | None:
         )
         if not postponed:
             return None
-        nights = list(events.order_by("-date", "-id").values("date", "fight_at", "makeup")[:2])
+        nights = list(events.order_by("-date", "-id").values("date", "fight_at")[:2])
         made_up = events.filter(makeup=True).count()
         night = None
         # Each make-up night fights at least one bout; the cap only guards

@@ -209,7 +209,9 @@ def _project_once(division_id: int, report: Projection) -> None:
         )
         for tournament in running.select_related("league").order_by("pk"):
             tournament_advance(tournament=tournament, division=division)
-        for season in Season.objects.filter(division=division, status=SeasonStatus.RUNNING):
+        for season in Season.objects.filter(
+            division=division, status=SeasonStatus.RUNNING
+        ).select_related("league"):
             season_close_if_done(season)
     else:
         _append(division, projection, report, still_skipped)
@@ -341,7 +343,7 @@ def _after_failures(division: Division, bout_ids: list[int]) -> None:
             "event__season_id", flat=True
         )
     )
-    for season in Season.objects.filter(pk__in=seasons):
+    for season in Season.objects.filter(pk__in=seasons).select_related("league"):
         season_close_if_done(season)
 
 
@@ -361,7 +363,7 @@ def _after_postponements(division: Division, bout_ids: list[int]) -> None:
             "event__season_id", flat=True
         )
     )
-    for season in Season.objects.filter(pk__in=seasons):
+    for season in Season.objects.filter(pk__in=seasons).select_related("league"):
         season_close_if_done(season)
 
 
