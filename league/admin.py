@@ -27,6 +27,7 @@ from league.models import (
     TournamentEntry,
     TournamentMatch,
 )
+from league.services.setup import LEAGUE_FIELDS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -70,39 +71,9 @@ class LeagueAdminForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = (  # the admin's fieldsets below lay them out
-            "name",
-            "slug",
-            "ruleset",
-            "description",
-            "commissioners",
-            "rounds",
-            "title_rounds",
-            "start_date",
-            "days_between_events",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "points_stoppage_bonus",
-            "tiebreakers",
-            "title_inactivity_days",
-            "title_suspension_days",
-            "development",
-            "bouts_per_event",
-            "auto_approve_requests",
-            "medical_suspensions",
-            "makeup_nights",
-            "walkover_on_postponement",
-            "career_mode",
-            "point_budget",
-            "hide_cards",
-            "training_keep_rule",
-            "aging_damage",
-            "fight_weekday",
-            "rematch_weeks",
-            "card_lead_days",
-            "title_rule",
-        )
+        # Every league setting (the console's list) and what only the admin edits;
+        # the fieldsets below lay them out.
+        fields = (*LEAGUE_FIELDS, "commissioners", "tiebreakers")
 
 
 class MembershipInline(admin.TabularInline):

@@ -67,9 +67,7 @@ def division_regions(*, division: Division) -> DivisionRegions:
         for t in RegionalTitle.objects.filter(division=division).select_related("champion")
     }
     reigns: dict[int, list[RegionalReign]] = {}
-    for reign in RegionalReign.objects.filter(title__division=division).select_related(
-        "fighter", "start_bout", "end_bout"
-    ):
+    for reign in RegionalReign.objects.filter(title__division=division).select_related("fighter"):
         reigns.setdefault(reign.title_id, []).append(reign)
     views = []
     for region in Region.objects.filter(league=league).order_by("name", "id"):

@@ -14,6 +14,7 @@ from bouts.inputs import one_on_one_card, team_side
 from core.api.schema import ExactlyOneOf
 from core.api.throttles import OddsThrottle, reserve
 from fighters import selectors as fighter_selectors
+from fighters.api.views import HiddenCardsMixin
 from fighters.models import Camp, Fighter
 
 # The request waits for the bouts: keep it to a second or two.
@@ -103,7 +104,7 @@ def _side(attrs: dict, side: str):
     return attrs[f"{side}_card"]
 
 
-class OddsView(APIView):
+class OddsView(HiddenCardsMixin, APIView):
     """Win and method shares for a proposed matchup, from ``n`` seeded bouts
     (``seed`` .. ``seed + n - 1``). Nothing is stored.
 
@@ -115,11 +116,6 @@ class OddsView(APIView):
 
     permission_classes = [AllowAny]
     throttle_classes = [OddsThrottle]
-
-    def hidden_card_fighters(self, request):
-        """Fighters whose cards ``request``'s user may not see (a queryset of pks);
-        None = none hidden."""
-        return None
 
     def refuse_hidden_cards(self, request, attrs: dict) -> None:
         hidden = self.hidden_card_fighters(request)

@@ -8,6 +8,7 @@ from core.api.serializers import CleanModelSerializer, StrictCharField
 from fighters.models import Camp, Fighter
 
 from ..models import Division, Event, League, Season
+from ..services.setup import LEAGUE_FIELDS
 
 
 class LeagueSerializer(CleanModelSerializer):
@@ -19,41 +20,7 @@ class LeagueSerializer(CleanModelSerializer):
 
     class Meta:
         model = League
-        fields = [
-            "id",
-            "name",
-            "slug",
-            "ruleset",
-            "description",
-            "commissioners",
-            "rounds",
-            "title_rounds",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "points_stoppage_bonus",
-            "tiebreakers",
-            "start_date",
-            "days_between_events",
-            "development",
-            "bouts_per_event",
-            "auto_approve_requests",
-            "medical_suspensions",
-            "makeup_nights",
-            "walkover_on_postponement",
-            "career_mode",
-            "point_budget",
-            "hide_cards",
-            "training_keep_rule",
-            "aging_damage",
-            "fight_weekday",
-            "rematch_weeks",
-            "card_lead_days",
-            "title_rule",
-            "regions_enabled",
-            "contenders_per_region",
-            "created_at",
-        ]
+        fields = ["id", *LEAGUE_FIELDS, "commissioners", "tiebreakers", "created_at"]
         read_only_fields = ["created_at"]
 
     def __init__(self, *args, **kwargs):

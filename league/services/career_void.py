@@ -28,6 +28,7 @@ from fighters.models import CardChange, Fighter, RatingCard
 from fighters.services import card_save
 from league.models import CareerBout, CareerState, League, Training, TrainingState
 from league.services.career import budget_rule
+from league.services.training import RATING_STEP
 
 CAREER_SOURCES = ("training", "aging", "void")
 
@@ -92,7 +93,7 @@ def _undo_entry(entry: CareerBout, report: dict) -> None:
         .order_by("bout__date", "bout__order", "bout_id")
         .values_list("outcome", "damage_taken")
     ):
-        rating += {"W": 1, "L": -1, "D": 0}[outcome]
+        rating += RATING_STEP[outcome]
         best = max(best, rating)
         damage += taken
     state.rating, state.status, state.damage_taken = rating, best, damage

@@ -35,6 +35,9 @@ from league.models import (
 )
 from league.services.career import SIGN_IN, budget_rule, may_manage_camp, require_career_league
 
+# A counted bout's step on the career rating (and the void's recount).
+RATING_STEP = {"W": 1, "L": -1, "D": 0}
+
 
 def bout_league(bout: Bout) -> League | None:
     if bout.division_id is not None:
@@ -194,7 +197,7 @@ def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: 
     state, _ = CareerState.objects.select_for_update().get_or_create(
         league=league, fighter_id=fighter_id
     )
-    state.rating += {"W": 1, "L": -1, "D": 0}[outcome]
+    state.rating += RATING_STEP[outcome]
     rose = state.rating > state.status
     state.status = max(state.status, state.rating)
     state.damage_taken += damage
