@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
 from bouts import signals
 from bouts.queueing import send
-from league.models import ProjectionRequest
+from fighters import list_cache
+from league.models import Division, League, ProjectionRequest
 from league.services.fight_nights import events_fire_after
 from league.tasks import count_career_bouts, derive_division, void_career_bouts
 
@@ -81,3 +84,16 @@ def connect() -> None:
     signals.failed.connect(on_failed, dispatch_uid="league.failed")
     signals.voided.connect(on_voided, dispatch_uid="league.voided")
     signals.postponed.connect(on_postponed, dispatch_uid="league.postponed")
+    # Whose cards are hidden from whom (league.card_visibility) decides what the
+    # fighter list shows: its cached pages go when that changes.
+    for model in (League, Division):
+        post_save.connect(list_cache.changed, sender=model, dispatch_uid=f"league.list.s.{model}")
+        post_delete.connect(list_cache.changed, sender=model, dispatch_uid=f"league.list.d.{model}")
+    for through in (
+        League.commissioners.through,
+        Division.fighters.through,
+        Division.camps.through,
+    ):
+        m2m_changed.connect(
+            list_cache.changed, sender=through, dispatch_uid=f"league.list.{through}"
+        )

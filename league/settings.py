@@ -151,6 +151,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The fighter list's pages cached until what they show changes (fighters/list_cache.py):
+# only with a cache every process shares, where one process's change reaches the others.
+FIGHTER_LIST_CACHE = env.bool("FIGHTER_LIST_CACHE", default=bool(REDIS_URL))
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 # No broker configured: run tasks in-process (the embedded default) and let their

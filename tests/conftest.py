@@ -67,3 +67,13 @@ def _signin_limits_only_where_tested(request, settings):
     ``authenticate()`` without a request (the test client's ``login()``): it is
     on only in the tests about it (marked ``axes``)."""
     settings.AXES_ENABLED = "axes" in request.keywords
+
+
+@pytest.fixture(autouse=True)
+def _fighter_list_pages_of_this_test_only():
+    """The fighter list's cached pages live in the cache (Redis on the services
+    stack), which outlives a test's rolled-back database: each test starts from
+    a new generation, so no page of an earlier test is served."""
+    from fighters import list_cache
+
+    list_cache.reset()

@@ -15,6 +15,7 @@ import datetime
 from django.db import connection
 
 from bouts.careers import CAREER_FIELDS
+from fighters import list_cache
 from fighters.models import Career
 
 
@@ -35,6 +36,8 @@ def careers_add(
     ``last_bout_on``, move each fighter's last bout date forward to it."""
     if not deltas:
         return
+    # The records the fighter list shows (neither bulk_create nor SQL sends a signal).
+    list_cache.changed()
     last_bout_on = last_bout_on or {}
     fighter_ids = sorted(deltas)
     have = _lock(fighter_ids)

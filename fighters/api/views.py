@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from core.api.permissions import LeagueScopedViewSetMixin
 
-from .. import selectors, services
+from .. import list_cache, selectors, services
 from ..models import Career
 from .filters import CardFilter, CornerManFilter, FighterFilter
 from .serializers import (
@@ -59,16 +59,29 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
     def list(self, request, *args, **kwargs):
         """FighterSerializer's list, written from plain rows (``fighter_list_data``):
         the same body in the same three queries (count, page, cards) for a fraction
-        of the CPU. The schema is the serializer's."""
-        fighters = selectors.fighter_rows(self.filter_queryset(self.get_queryset()))
-        page = self.paginate_queryset(fighters)
-        rows = list(fighters) if page is None else page
+        of the CPU. The schema is the serializer's. A page is served from
+        ``fighters.list_cache`` until something it shows changes."""
+        fighters = self.filter_queryset(self.get_queryset())  # a bad query: 400 first
+        cached = list_cache.Page(
+            viewer=list_cache.viewer_of(request.user), url=request.build_absolute_uri()
+        )
+        data = cached.get()
+        if data is None:
+            data = self.list_data(request, fighters)
+            cached.put(data)
+        return Response(data)
+
+    def list_data(self, request, fighters):
+        """The list's body: a page (count, links, results) or, unpaginated, the list."""
+        rows = selectors.fighter_rows(fighters)
+        page = self.paginate_queryset(rows)
+        rows = list(rows) if page is None else page
         cards = selectors.card_summaries(
             fighter_ids=[row["id"] for row in rows],
             hidden_cards=self.hidden_card_fighters(request),
         )
         data = fighter_list_data(rows, cards)
-        return Response(data) if page is None else self.get_paginated_response(data)
+        return data if page is None else self.get_paginated_response(data).data
 
     def leagues_of_object(self, obj):
         return selectors.fighter_league_ids(fighter=obj)
