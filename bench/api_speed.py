@@ -170,9 +170,16 @@ def run(args) -> dict:
     report = {"db": args.db, "completed_bouts": completed, "fighters": Fighter.objects.count()}
     rows = []
     kinds = targets()
+    from django.conf import settings
+
+    settings.FIGHTER_LIST_CACHE = False  # the queries counted are those that build a page
     for label, urls in kinds:
         rows.append({"endpoint": label, "url": urls[0], "queries": query_counts(urls)})
     logdir = Path(tempfile.mkdtemp(prefix="ringside-bench-api-"))
+    # The fighter list's page cache (fighters/list_cache.py): "off" measures every
+    # request building its page, as the first request after a change does.
+    env = {**env, "FIGHTER_LIST_CACHE": "1" if args.list_cache == "on" else "0"}
+    report["list_cache"] = args.list_cache
     proc = start_gunicorn(env, args.port, args.workers, logdir)
     try:
         for row in rows:
@@ -217,7 +224,8 @@ def settle(below: float | None, timeout: float = 240) -> None:
 def show(report: dict) -> None:
     print(
         f"{report['db']}: {report['completed_bouts']} completed bouts, {report['fighters']} "
-        f"fighters; gunicorn -w {report['gunicorn_workers']}, wrk {report['wrk']} --latency"
+        f"fighters; gunicorn -w {report['gunicorn_workers']}, wrk {report['wrk']} --latency; "
+        f"fighter list cache {report['list_cache']}"
     )
     print(
         f"  {'endpoint':<15} {'url':<28} {'queries':>10} {'bytes':>7} {'req/s':>8} "
@@ -244,6 +252,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="default: a free one")
     parser.add_argument(
         "--settle-below", type=float, default=None, help="wait for this 1-minute load per URL"
+    )
+    parser.add_argument(
+        "--list-cache", choices=["on", "off"], default="on", help="the fighter list's page cache"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
