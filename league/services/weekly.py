@@ -88,8 +88,10 @@ def week_entrants(
     order: list[int] | None = None,
     region_of: dict[int, int] | None = None,
 ) -> list[Entrant]:
-    """``order``: the division's fighters best first (read when not given);
-    ``region_of``: fighter -> region, when the league has regions."""
+    """``order``: the division's fighters best first (read when not given: only
+    bench/matchmaker_speed.py leaves it out; ``division_week`` passes the order it
+    also reads the regions from); ``region_of``: fighter -> region, when the league
+    has regions."""
     if order is None:
         order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
     region_of = region_of or {}
