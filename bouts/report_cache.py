@@ -5,7 +5,9 @@ cached and answers conditional requests.
   from it the bout's *version*: only a completed or voided bout is final enough
   to cache (a voided one is final for good).
 - ``etag`` / ``last_modified``: validators for ``If-None-Match`` and
-  ``If-Modified-Since`` (a 304 without reading the record).
+  ``If-Modified-Since`` (a 304 without reading the record);
+  ``conditional_response``: the one place both report views (the page and the
+  API's detail) answer with them.
 - ``get`` / ``put``: the rendered report, by kind ("api": the detail's data,
   "page": the anonymous page's HTML), stored with its version and used only
   while the bout still has it; ``forget`` drops both (voiding calls it on
@@ -19,11 +21,15 @@ or cache keeps the old one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import HttpResponseBase
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
 
 from .models import Bout, BoutStatus
 
@@ -104,3 +110,32 @@ def put(kind: str, bout: BoutState, report) -> None:
 
 def forget(bout_id: int) -> None:
     cache.delete_many([_key(kind, bout_id) for kind in KINDS])
+
+
+def conditional_response(
+    request,
+    bout: BoutState,
+    *vary,
+    build: Callable[[], HttpResponseBase],
+    private: bool = False,
+) -> HttpResponseBase:
+    """A final bout's report answered with its validators: a 304 when the request's
+    ``If-None-Match`` / ``If-Modified-Since`` still match (``build`` is not called),
+    else ``build()``; either carries ETag (``bout.etag(*vary)``), Last-Modified and
+    Cache-Control: revalidate every time, ``private`` (a signed-in visitor's
+    page) or public."""
+    etag = bout.etag(*vary)
+    last_modified = bout.last_modified
+    response = get_conditional_response(
+        request,
+        etag=etag,
+        last_modified=int(last_modified.timestamp()) if last_modified else None,
+    )
+    if response is None:
+        response = build()
+    response["ETag"] = etag
+    if last_modified:
+        response["Last-Modified"] = http_date(last_modified.timestamp())
+    scope = {"private": True} if private else {"public": True}
+    patch_cache_control(response, **scope, max_age=0, must_revalidate=True)
+    return response

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import http_date
+from django.utils.cache import patch_cache_control
 
 from . import plans as bout_plans
 from . import report_cache, selectors
@@ -31,27 +30,20 @@ def bout_report(request, pk: int):
         patch_cache_control(response, no_cache=True)
         return response
     viewer = request.user.pk if request.user.is_authenticated else 0
-    etag = state.etag("page", viewer)
-    last_modified = state.last_modified
-    response = get_conditional_response(
-        request,
-        etag=etag,
-        last_modified=int(last_modified.timestamp()) if last_modified else None,
-    )
-    if response is None and viewer:
-        response = _render_report(request, pk)
-    elif response is None:
+
+    def build():
+        if viewer:
+            return _render_report(request, pk)
         html = report_cache.get("page", state)
-        if html is None:
-            response = _render_report(request, pk)
-            report_cache.put("page", state, response.content.decode())
-        else:
-            response = HttpResponse(html)
-    response["ETag"] = etag
-    if last_modified:
-        response["Last-Modified"] = http_date(last_modified.timestamp())
-    patch_cache_control(response, private=bool(viewer), max_age=0, must_revalidate=True)
-    return response
+        if html is not None:
+            return HttpResponse(html)
+        response = _render_report(request, pk)
+        report_cache.put("page", state, response.content.decode())
+        return response
+
+    return report_cache.conditional_response(
+        request, state, "page", viewer, build=build, private=bool(viewer)
+    )
 
 
 def _render_report(request, pk: int):

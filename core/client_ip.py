@@ -1,17 +1,14 @@
-"""The client's address, counted the way the API's throttles count it (DRF's
-``get_ident`` with ``NUM_PROXIES``): the socket's address, or with N proxies in
-front the address the outermost of them saw (N from the right of
-X-Forwarded-For). Headers a client writes itself are never trusted beyond that."""
+"""The client's address for sign-in limits (django-axes, ``AXES_CLIENT_IP_CALLABLE``),
+counted exactly as the API's throttles count it: DRF's own ``get_ident``, which
+reads ``NUM_PROXIES`` — 0 (our default): the socket's address, whatever
+X-Forwarded-For says; N: the address the outermost of N proxies saw (N from the
+right of X-Forwarded-For). Headers a client writes itself are never trusted
+beyond that. (Unset, ``None``, DRF would take the whole header: the settings
+never leave it unset.)"""
 
-from django.conf import settings
+from rest_framework.throttling import BaseThrottle
 
 
 def client_ip(request) -> str:
-    proxies = settings.REST_FRAMEWORK.get("NUM_PROXIES") or 0
-    remote = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    if proxies and forwarded:
-        addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
-        if addresses:
-            return addresses[-min(proxies, len(addresses))]
-    return remote
+    """``request``: Django's (axes) or DRF's; "" when there is no address at all."""
+    return BaseThrottle().get_ident(request) or ""

@@ -2,8 +2,7 @@
 
 from django.db import IntegrityError
 from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.http import http_date
+from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -100,24 +99,17 @@ class BoutViewSet(
             return response
         if request.query_params:  # unknown query parameters: a 400
             self.filter_queryset(self.get_queryset())
-        etag = state.etag("api", request.accepted_renderer.format)
-        last_modified = state.last_modified
-        response = get_conditional_response(
-            request,
-            etag=etag,
-            last_modified=int(last_modified.timestamp()) if last_modified else None,
-        )
-        if response is None:
+
+        def build():
             data = report_cache.get("api", state)
             if data is None:
                 data = self.get_serializer(self.get_object()).data
                 report_cache.put("api", state, data)
-            response = Response(data)
-        response["ETag"] = etag
-        if last_modified:
-            response["Last-Modified"] = http_date(last_modified.timestamp())
-        patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
-        return response
+            return Response(data)
+
+        return report_cache.conditional_response(
+            request, state, "api", request.accepted_renderer.format, build=build
+        )
 
     def _detail(self, bout_id: int, code: int) -> Response:
         self.action = "retrieve"  # the detail queryset: the whole record, prefetched

@@ -28,10 +28,6 @@ class Ability:
     step: int = 1  # what one training session moves (Octagon's stamina moves by 5)
     default: int | None = None  # for an optional field; None = required
 
-    @property
-    def key(self) -> str:
-        return self.path
-
     def read(self, card: dict) -> int:
         value = card
         for part in self.path.split("."):

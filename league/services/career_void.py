@@ -28,7 +28,7 @@ from fighters.models import CardChange, Fighter, RatingCard
 from fighters.services import card_save
 from league.models import CareerBout, CareerState, League, Training, TrainingState
 from league.services.career import budget_rule
-from league.services.training import RATING_STEP
+from league.services.training import RATING_STEP, card_effect
 
 CAREER_SOURCES = ("training", "aging", "void")
 
@@ -53,22 +53,12 @@ def career_bouts_voided(bout_ids: list[int]) -> dict[str, int]:
     for training in pending:
         with transaction.atomic():
             if training.moved:
-                step = _effect_of_training(training)
+                step = card_effect(training.change_id, "training", only=training.ability)
                 if step:
                     _take_back(training.league, training.fighter_id, [step], report)
             training.state = TrainingState.VOIDED
             training.save(update_fields=["state"])
     return report
-
-
-def _effect_of_training(training: Training) -> dict | None:
-    change = CardChange.objects.filter(pk=training.change_id).first()
-    if change is None:
-        return None
-    old, new = change.diff.get(training.ability, [None, None])
-    if not isinstance(old, int | float) or not isinstance(new, int | float):
-        return None
-    return {"change": change.pk, "source": "training", "deltas": {training.ability: new - old}}
 
 
 def _undo_entry(entry: CareerBout, report: dict) -> None:

@@ -105,10 +105,12 @@ def _last_change(card: RatingCard) -> int | None:
     return CardChange.objects.filter(card=card).order_by("-id").values_list("id", flat=True).first()
 
 
-def _effect(change_id: int | None, source: str, only: str | None = None) -> dict | None:
-    """A card change as what a void would take back: {path: new - old} (``only``:
-    that path alone — a changed training choice's entry also gives the old step back,
-    which is not the bout's)."""
+def card_effect(change_id: int | None, source: str, only: str | None = None) -> dict | None:
+    """A card change as what a void would take back (``CareerBout.card_effects``,
+    league.services.career_void): ``{"change": id, "source": source, "deltas":
+    {path: new - old}}`` over its numeric fields; ``only``: that path alone — a
+    changed training choice's entry also gives the old step back, which is not the
+    bout's. None when there is no such change."""
     change = CardChange.objects.filter(pk=change_id).first() if change_id else None
     if change is None:
         return None
@@ -154,7 +156,8 @@ def career_bouts_recorded(bout_ids: list[int]) -> int:
         Bout.objects.filter(pk__in=bout_ids, status=BoutStatus.COMPLETED)
         .filter(Q(division__league__career_mode=True) | Q(event__league__career_mode=True))
         .exclude(red__isnull=True)
-        .select_related("result", "division__league", "event__league")
+        # both sides' fighters read with their bout (card_save takes the row)
+        .select_related("result", "division__league", "event__league", "red", "blue")
         .order_by("date", "order", "id")
     )
     if not bouts:
@@ -164,35 +167,38 @@ def career_bouts_recorded(bout_ids: list[int]) -> int:
     for bout in bouts:
         league = bout_league(bout)
         winner = bout.result.winner if hasattr(bout, "result") else None
-        for side, fighter_id in (("red", bout.red_id), ("blue", bout.blue_id)):
+        for side, fighter in (("red", bout.red), ("blue", bout.blue)):
             outcome = "D" if winner is None else ("W" if winner == side else "L")
-            if _count(league, bout, fighter_id, outcome, taken[(bout.pk, side)]):
+            if _count(league, bout, fighter, outcome, taken[(bout.pk, side)]):
                 counted += 1
     return counted
 
 
-def _count(league: League, bout: Bout, fighter_id: int, outcome: str, damage: float) -> bool:
+def _count(league: League, bout: Bout, fighter: Fighter, outcome: str, damage: float) -> bool:
     try:
         with transaction.atomic():
             entry = CareerBout(
                 league=league,
                 bout=bout,
-                fighter_id=fighter_id,
+                fighter=fighter,
                 outcome=outcome,
                 damage_taken=damage,
             )
             entry.full_clean(exclude=["league", "bout", "fighter"])
             entry.save()
-            _apply(league, bout, entry, outcome, damage)
+            _apply(league, bout, fighter, entry, outcome, damage)
     except IntegrityError:  # counted already (a repeated signal)
         return False
     return True
 
 
-def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: float) -> None:
-    """The bout counted into his career; what it leaves on his card is noted on
-    ``entry`` (``card_effects``), so a void can take it back."""
-    fighter_id = entry.fighter_id
+def _apply(
+    league: League, bout: Bout, fighter: Fighter, entry: CareerBout, outcome: str, damage: float
+) -> None:
+    """The bout counted into ``fighter``'s career (read with the bout); what it
+    leaves on his card is noted on ``entry`` (``card_effects``), so a void can take
+    it back."""
+    fighter_id = fighter.pk
     effects = []
     state, _ = CareerState.objects.select_for_update().get_or_create(
         league=league, fighter_id=fighter_id
@@ -202,7 +208,6 @@ def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: 
     state.status = max(state.status, state.rating)
     state.damage_taken += damage
     rule = budget_rule(league)
-    fighter = Fighter.objects.get(pk=fighter_id)
     card = (
         RatingCard.objects.select_for_update()
         .filter(fighter_id=fighter_id, ruleset=league.ruleset)
@@ -217,13 +222,13 @@ def _apply(league: League, bout: Bout, entry: CareerBout, outcome: str, damage: 
             data = rule.train(card.data, training.ability, -1)
             card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="training")
         elif kept and training.moved:
-            effects.append(_effect(training.change_id, "training", only=training.ability))
+            effects.append(card_effect(training.change_id, "training", only=training.ability))
     due = int(state.damage_taken // league.aging_damage) - state.aging_points
     if due > 0 and card is not None:
         data, lost = rule.age(card.data, due)
         if lost:
             card = card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="aging")
-            effects.append(_effect(_last_change(card), "aging"))
+            effects.append(card_effect(_last_change(card), "aging"))
         state.aging_points += due
         entry.aging_points = due
     state.full_clean(exclude=["league", "fighter"])

@@ -54,25 +54,27 @@ class DivisionWeek:
     skipped: str = ""
 
 
-def fight_night_for(league: League, today: dt.date) -> dt.date:
-    """The first fight night whose cards are not yet due before ``today``: the
-    league's fight weekday on or after ``today + card_lead_days``."""
-    start = today + dt.timedelta(days=league.card_lead_days)
+def cards_night(league: League, today: dt.date) -> dt.date:
+    """The fight night whose week's cards are made on ``today``: the one rule for
+    the beat (``due_leagues_matchmake``) and the ``matchmake_week`` command.
+
+    It is the league's first fight night **after** ``today``: the cards of a night
+    are due from ``card_lead_days`` before it, and a beat that missed that day
+    catches up on the days left before it, so on those catch-up days it is still
+    this week's night, not the next. On the fight-night weekday itself that night's
+    cards were due days before: the night is next week's. With ``card_lead_days``
+    0 the cards are made on the night itself, so on the fight-night weekday it is
+    tonight's."""
+    start = today + dt.timedelta(days=1 if league.card_lead_days else 0)
     return start + dt.timedelta(days=(league.fight_weekday - start.weekday()) % 7)
 
 
-def next_fight_night(league: League, today: dt.date) -> dt.date:
-    """The league's next fight night after ``today``."""
-    ahead = (league.fight_weekday - today.weekday()) % 7 or 7
-    return today + dt.timedelta(days=ahead)
-
-
 def is_due(league: League, today: dt.date) -> bool:
-    """The week's cards are due from ``card_lead_days`` before fight night; a beat
-    that missed that day (workers down) catches up on the days left before it."""
+    """The week's cards are due from ``card_lead_days`` before fight night until
+    the night (``cards_night``)."""
     if not league.career_mode:
         return False
-    return (next_fight_night(league, today) - today).days <= league.card_lead_days
+    return (cards_night(league, today) - today).days <= league.card_lead_days
 
 
 def _key_prefix(division: Division, night: dt.date) -> str:
@@ -86,8 +88,10 @@ def week_entrants(
     order: list[int] | None = None,
     region_of: dict[int, int] | None = None,
 ) -> list[Entrant]:
-    """``order``: the division's fighters best first (read when not given);
-    ``region_of``: fighter -> region, when the league has regions."""
+    """``order``: the division's fighters best first (read when not given: only
+    bench/matchmaker_speed.py leaves it out; ``division_week`` passes the order it
+    also reads the regions from); ``region_of``: fighter -> region, when the league
+    has regions."""
     if order is None:
         order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
     region_of = region_of or {}
@@ -259,5 +263,5 @@ def due_leagues_matchmake(today: dt.date) -> list[tuple[str, list[DivisionWeek]]
     done = []
     for league in League.objects.filter(career_mode=True).order_by("id"):
         if is_due(league, today):
-            done.append((league.slug, matchmake_week(league, next_fight_night(league, today))))
+            done.append((league.slug, matchmake_week(league, cards_night(league, today))))
     return done

@@ -43,6 +43,8 @@ def test_a_fought_bout_answers_conditional_requests(url, fought):
     assert first.status_code == 200
     etag, modified = first["ETag"], first["Last-Modified"]
     assert "must-revalidate" in first["Cache-Control"] and "max-age=0" in first["Cache-Control"]
+    # an anonymous read is the same for everyone: public (the page said "private=False")
+    assert "public" in first["Cache-Control"] and "private" not in first["Cache-Control"]
     again = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag and not again.content
     since = client.get(url, HTTP_IF_MODIFIED_SINCE=modified)

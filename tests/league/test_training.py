@@ -160,3 +160,24 @@ def test_a_bad_ability_or_a_fought_bout_is_refused():
     with pytest.raises(ValidationError) as late:
         training_choose(actor=world.owner, bout=bout, fighter=red, ability="str")
     assert "bout" in late.value.message_dict
+
+
+def test_counting_a_career_bout_reads_both_fighters_in_one_query(django_assert_num_queries):
+    """Both sides trained, one kept and one dropped, the loser aged: the fighters
+    are read with the bout, not a query each side."""
+    world, red, blue, bout = training_setup(aging_damage=100)
+    training_choose(actor=world.owner, bout=bout, fighter=red, ability="str")
+    training_choose(actor=world.other_manager, bout=bout, fighter=blue, ability="agl")
+    result = fake_result("red", "UD")
+    result["rounds"] = [
+        {
+            "round": 1,
+            "red": {"landed": 1, "thrown": 2, "damage": 250.0},
+            "blue": {"landed": 1, "thrown": 2, "damage": 0.0},
+        }
+    ]
+    bout_record(bout=bout, result=result)  # the counting task is left to run below
+    with django_assert_num_queries(51):
+        assert career_bouts_recorded([bout.pk]) == 2
+    assert training_card(blue)["agl"] == 14
+    assert CardChange.objects.filter(fighter=blue, source="aging").count() == 1

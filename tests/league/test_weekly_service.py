@@ -108,13 +108,21 @@ def test_a_league_without_career_mode_is_left_alone():
 
 def test_fight_night_and_due_day():
     league = League(fight_weekday=5, card_lead_days=2, career_mode=True)
-    assert weekly.fight_night_for(league, dt.date(2026, 3, 5)) == SATURDAY  # Thursday
+    assert weekly.cards_night(league, dt.date(2026, 3, 5)) == SATURDAY  # Thursday
     assert weekly.is_due(league, dt.date(2026, 3, 5))
     assert not weekly.is_due(league, dt.date(2026, 3, 4))
     assert weekly.is_due(league, dt.date(2026, 3, 6))  # a missed Thursday caught up on Friday
+    assert weekly.cards_night(league, dt.date(2026, 3, 6)) == SATURDAY  # ... for this Saturday
     assert not weekly.is_due(league, SATURDAY)  # fight night itself: next week's are not due
-    assert weekly.next_fight_night(league, SATURDAY) == SATURDAY + dt.timedelta(weeks=1)
-    assert weekly.fight_night_for(league, dt.date(2026, 3, 6)) == SATURDAY + dt.timedelta(weeks=1)
+    assert weekly.cards_night(league, SATURDAY) == SATURDAY + dt.timedelta(weeks=1)
+
+
+def test_with_no_lead_the_cards_are_made_on_the_night_itself():
+    league = League(fight_weekday=5, card_lead_days=0, career_mode=True)
+    assert weekly.cards_night(league, SATURDAY) == SATURDAY
+    assert weekly.is_due(league, SATURDAY)
+    assert weekly.cards_night(league, dt.date(2026, 3, 8)) == SATURDAY + dt.timedelta(weeks=1)
+    assert not weekly.is_due(league, dt.date(2026, 3, 6))
 
 
 def test_the_beat_books_only_due_leagues():
@@ -140,6 +148,26 @@ def test_the_command_makes_the_week_and_refuses_bad_input():
     League.objects.filter(pk=world.league.pk).update(career_mode=False)
     with pytest.raises(CommandError, match="not a career league"):
         call_command("matchmake_week", world.league.slug)
+
+
+@pytest.mark.parametrize(
+    ("today", "lead", "night"),
+    [
+        (dt.date(2026, 3, 6), 2, SATURDAY),  # a catch-up day: this week's night
+        (SATURDAY, 2, SATURDAY + dt.timedelta(weeks=1)),  # fight night: next week's
+        (SATURDAY, 0, SATURDAY),  # no lead: tonight's
+        (dt.date(2026, 3, 2), 2, SATURDAY),  # before the due day: the coming night
+    ],
+)
+def test_the_command_makes_the_night_the_beat_would(monkeypatch, today, lead, night):
+    world = _league(card_lead_days=lead)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a, **k: today)
+    out = StringIO()
+    call_command("matchmake_week", world.league.slug, stdout=out)
+    assert f" on {night};" in out.getvalue()
+    assert {b.date for b in _bouts(world)} == {night}
+    if weekly.is_due(world.league, today):
+        assert weekly.due_leagues_matchmake(today)[0][1][0].skipped == "already made"
 
 
 def _queries(world, night):

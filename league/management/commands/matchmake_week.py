@@ -17,7 +17,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("--date", help="the fight night (YYYY-MM-DD); default: the next")
+        parser.add_argument(
+            "--date",
+            help="the fight night (YYYY-MM-DD); default: the one the beat would make "
+            "today (league.services.weekly.cards_night)",
+        )
 
     def handle(self, *args, **opts):
         league = get_league(opts["slug"])
@@ -29,7 +33,7 @@ class Command(BaseCommand):
             except ValueError:
                 raise CommandError(f"--date: not a date: {opts['date']!r}") from None
         else:
-            night = weekly.fight_night_for(league, timezone.localdate())
+            night = weekly.cards_night(league, timezone.localdate())  # as the beat
         try:
             reports = weekly.matchmake_week(league, night)
         except ValidationError as exc:
