@@ -32,6 +32,7 @@ from league.models import (
     RegionalTitleBout,
     RegionMember,
 )
+from league.region_models import DUPLICATE_REGION
 from league.scheduling.regions import contenders
 from league.services.common import FIGHTER
 from league.services.lineage import lineage_bouts, title_lineages
@@ -49,14 +50,12 @@ def region_create(*, actor, league: League, name: str) -> Region:
     require_commissioner(actor, league)
     _require_regions(league)
     region = Region(league=league, name=(name or "").strip())
-    if region.name and Region.objects.filter(league=league, name=region.name).exists():
-        raise ValidationError({"name": ["A region of that name exists."]})  # next to the field
-    region.full_clean()
+    region.full_clean()  # a duplicate name is the name's error (Region.validate_constraints)
     try:
         with transaction.atomic():
             region.save()
     except IntegrityError as exc:  # a concurrent twin
-        raise ValidationError({"name": ["A region of that name exists."]}) from exc
+        raise ValidationError({"name": [DUPLICATE_REGION]}) from exc
     return region
 
 

@@ -79,6 +79,7 @@ def test_bad_input_is_a_field_error():
     assert "name" in client.post(url, {"name": ""}, format="json").json()
     duplicate = client.post(url, {"name": "North"}, format="json")
     assert duplicate.status_code == 400
+    assert duplicate.json() == {"name": ["A region of that name exists."]}
     stranger = factories.fighter(ruleset="webl", name="Elsewhere")
     refused = client.post(
         f"{url}members/", {"fighter": stranger.pk, "region": world.north.pk}, format="json"
