@@ -3,9 +3,11 @@ one region of the league; every division has a regional title per region, with
 its own lineage; the regional champions and the best of each region are the
 world title's contenders."""
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import Q
+
+DUPLICATE_REGION = "A region of that name exists."
 
 
 class Region(models.Model):
@@ -20,6 +22,30 @@ class Region(models.Model):
 
     def __str__(self):
         return self.name
+
+    def validate_constraints(self, exclude=None):
+        """A duplicate name is the name's error (Django gives a two-field unique
+        constraint's to the whole form): the admin, the console and the API show
+        it next to the name."""
+        try:
+            super().validate_constraints(exclude=exclude)
+        except ValidationError as error:
+            errors = error.update_error_dict({})
+            rest = []
+            for message in errors.pop(NON_FIELD_ERRORS, []):
+                params = message.params or {}
+                if message.code == "unique_together" and set(params.get("unique_check", ())) == {
+                    "league",
+                    "name",
+                }:
+                    errors.setdefault("name", []).append(
+                        ValidationError(DUPLICATE_REGION, code="unique")
+                    )
+                else:
+                    rest.append(message)
+            if rest:
+                errors[NON_FIELD_ERRORS] = rest
+            raise ValidationError(errors) from error
 
 
 class RegionMember(models.Model):

@@ -3,10 +3,11 @@ champions, lineages and rankings, and the world title's contenders.
 
 A region's ranking is honest about what it is: the division's ranking
 (``selectors.division_rankings``: the world champion, then by rating) with only
-the region's fighters, numbered again from 1. The contenders follow the same rule
-as the weekly matchmaker (league.scheduling.regions.contenders) over the same
-order; fighters without a rated bout come after the rated, by id. Fixed queries
-whatever the number of regions, fighters and reigns.
+the region's fighters (league.scheduling.regions.regional_rankings), numbered
+again from 1. The contenders follow the same rule as the weekly matchmaker
+(league.scheduling.regions.contenders) over the same order; fighters without a
+rated bout come after the rated, by id. Fixed queries whatever the number of
+regions, fighters and reigns.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from fighters.models import Fighter
 from league import selectors
 from league.models import Division, Region, RegionalReign, RegionalTitle, RegionMember
-from league.scheduling.regions import contenders
+from league.scheduling.regions import contenders, regional_rankings
 
 
 @dataclass
@@ -69,18 +70,17 @@ def division_regions(*, division: Division) -> DivisionRegions:
     reigns: dict[int, list[RegionalReign]] = {}
     for reign in RegionalReign.objects.filter(title__division=division).select_related("fighter"):
         reigns.setdefault(reign.title_id, []).append(reign)
+    rankings = regional_rankings(order, region_of)
     views = []
     for region in Region.objects.filter(league=league).order_by("name", "id"):
         title = titles.get(region.pk)
         view = RegionView(region, title, reigns=reigns.get(title.pk, []) if title else [])
         champion = title.champion_id if title else None
-        for pk in order:
-            if region_of.get(pk) != region.pk:
-                continue
+        for rank, pk in enumerate(rankings.get(region.pk, []), start=1):
             entry = rank_of.get(pk)
             view.ranking.append(
                 RegionalEntry(
-                    rank=len(view.ranking) + 1,
+                    rank=rank,
                     division_rank=entry.rank if entry else None,
                     fighter=fighters[pk],
                     ordinal=entry.ordinal if entry else None,

@@ -7,7 +7,9 @@
   (public); ``POST {name}``: a new region (a commissioner of the league, or staff).
 - ``POST /api/leagues/<slug>/regions/members/ {fighter, region}``: put a fighter in
   a region (``region: null`` takes him out); the same people.
-The services decide who may (403) and what is valid (400, field errors)."""
+Who may is checked before the body is read (a stranger's bad input is a 403, not
+a 400), and again by the services (403), which decide what is valid (400, field
+errors)."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -22,7 +24,7 @@ from fighters.models import Fighter
 from ..models import Division, League, Region
 from ..region_selectors import division_regions
 from ..services import regions
-from ..services.career import SIGN_IN
+from ..services.membership import require_commissioner
 
 
 class RegionalNameSerializer(serializers.Serializer):
@@ -97,10 +99,18 @@ def _regions_league(slug: str) -> League:
     return league
 
 
+def _commissioned_league(request, slug: str) -> League:
+    """The league, when the request's user may change its regions (403 before
+    anything of the body is looked at)."""
+    league = _regions_league(slug)
+    require_commissioner(request.user, league)
+    return league
+
+
 class LeagueRegionsView(APIView):
     """A league's regions and members (GET, public); a new region (POST)."""
 
-    permission_classes = [AllowAny]  # the service checks the actor on POST
+    permission_classes = [AllowAny]  # POST: _commissioned_league, and the service
 
     @extend_schema(responses={200: LeagueRegionSerializer(many=True)})
     def get(self, request, slug):
@@ -110,9 +120,7 @@ class LeagueRegionsView(APIView):
 
     @extend_schema(request=LeagueRegionSerializer, responses={201: LeagueRegionSerializer})
     def post(self, request, slug):
-        league = _regions_league(slug)
-        if not request.user.is_authenticated:
-            return Response({"detail": SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+        league = _commissioned_league(request, slug)
         data = LeagueRegionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         region = regions.region_create(
@@ -124,13 +132,11 @@ class LeagueRegionsView(APIView):
 class RegionMembersView(APIView):
     """Put a fighter in one of the league's regions, or take him out (region null)."""
 
-    permission_classes = [AllowAny]  # the service checks the actor
+    permission_classes = [AllowAny]  # _commissioned_league, and the service
 
     @extend_schema(request=RegionMemberSerializer, responses={200: RegionMemberSerializer})
     def post(self, request, slug):
-        league = _regions_league(slug)
-        if not request.user.is_authenticated:
-            return Response({"detail": SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+        league = _commissioned_league(request, slug)
         data = RegionMemberSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         regions.region_assign(actor=request.user, league=league, **data.validated_data)

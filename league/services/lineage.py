@@ -6,12 +6,16 @@ dates decide inactivity). ``lineage_bouts`` reads just those — two small
 queries instead of the whole division — and ``title_lineage`` walks them with
 the division's latest derived date as the horizon, which gives exactly the
 reigns a walk over every bout gives (tested against the full walk).
+
+The regional belts (league.services.regions) use the same two: ``lineage_bouts``
+with their own title bouts, and ``title_lineages``, which walks several belts
+over one read of their winners' retirements and suspensions.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from django.db.models import Q
 
@@ -24,18 +28,28 @@ from league.services.rows import BoutRow, bout_rows, in_league_order
 from league.services.tournaments import tournament_draw_winners
 
 
-def lineage_bouts(division: Division, upto: tuple) -> list[BoutRow] | None:
-    """The division's completed bouts up to ``upto`` (a league-order key) that
-    can change its title: ``None`` when it has never had a title bout nor a reign
-    (nothing to walk)."""
+def lineage_bouts(
+    division: Division, upto: tuple | None = None, *, title_bouts: Q | None = None
+) -> list[BoutRow] | None:
+    """The division's completed bouts up to ``upto`` (a league-order key; None:
+    all of them) that can change a title: its title bouts and every bout of the
+    fighters and camps who won one. ``title_bouts``: which bouts are title bouts
+    (default: the world title's, ``is_title_bout``; the rows' ``is_title`` stays
+    the world title's). ``None`` when there is nothing to walk: no title bout and
+    (the world title) no reign to undo."""
     done = in_league_order(
         Bout.objects.filter(
             division_id=division.id, status=BoutStatus.COMPLETED, result__isnull=False
         ),
         upto=upto,
     )
-    title_rows = bout_rows(done.filter(is_title_bout=True))
-    if not title_rows and not Reign.objects.filter(title__division=division).exists():
+    world = title_bouts is None
+    if world:
+        title_bouts = Q(is_title_bout=True)
+    title_rows = bout_rows(done.filter(title_bouts))
+    if not title_rows and (
+        not world or not Reign.objects.filter(title__division=division).exists()
+    ):
         return None
     winners = {b.red if b.winner == "red" else b.blue for b in title_rows if b.winner}
     drawn = tournament_draw_winners([b.id for b in title_rows if not b.winner])
@@ -53,7 +67,7 @@ def lineage_bouts(division: Division, upto: tuple) -> list[BoutRow] | None:
         | Q(red_camp_id__in=camps)
         | Q(blue_camp_id__in=camps)
     )
-    return bout_rows(done.filter(Q(is_title_bout=True) | theirs))
+    return bout_rows(done.filter(title_bouts | theirs))
 
 
 def title_lineage(
@@ -65,14 +79,29 @@ def title_lineage(
     division's latest bout, when ``bouts`` is a subset. A drawn title bout that is
     a tournament final counts for whoever the bracket sent through
     (``brackets.decide_draw``): the tournament's champion is the belt's."""
+    return title_lineages(division=division, walks={None: bouts}, horizon=horizon)[None]
+
+
+def title_lineages(
+    *,
+    division: Division,
+    walks: Mapping[Hashable, Sequence[BoutRow]],
+    horizon: dt.date | None = None,
+) -> dict[Hashable, list[titles.Reign]]:
+    """``title_lineage`` for several belts of the division at once (``walks``:
+    belt -> its bouts, each row's ``is_title`` saying whether it was fought for
+    that belt): the same reigns, in the same few queries whatever the number of
+    belts (the winners' retirements and suspensions read once for all)."""
     league = division.league
-    decided = tournament_draw_winners([b.id for b in bouts if b.is_title and not b.winner])
+    drawn = {b.id for bouts in walks.values() for b in bouts if b.is_title and not b.winner}
+    decided = tournament_draw_winners(sorted(drawn))
     winners = set()
-    for b in bouts:
-        side = b.winner or decided.get(b.id)
-        if b.is_title and side:
-            winners.add(b.red if side == "red" else b.blue)
-    fighter_ids = [pk for kind, pk in winners if kind == FIGHTER]
+    for bouts in walks.values():
+        for b in bouts:
+            side = b.winner or decided.get(b.id)
+            if b.is_title and side:
+                winners.add(b.red if side == "red" else b.blue)
+    fighter_ids = sorted(pk for kind, pk in winners if kind == FIGHTER)
     retirements, suspensions = {}, []
     if fighter_ids:
         retirements = {
@@ -89,16 +118,27 @@ def title_lineage(
             .order_by("starts_on", "id")
             .values_list("fighter_id", "starts_on", "ends_on", "bout_id")
         ]
-    return titles.lineage(
-        [
-            titles.BoutLine(b.id, b.date, b.red, b.blue, b.winner or decided.get(b.id), b.is_title)
-            for b in bouts
-        ],
-        retirements=retirements,
-        suspensions=suspensions,
-        rules=titles.VacatingRules(
-            inactivity_days=league.title_inactivity_days,
-            suspension_days=league.title_suspension_days,
-        ),
-        horizon=horizon,
+    rules = titles.VacatingRules(
+        inactivity_days=league.title_inactivity_days,
+        suspension_days=league.title_suspension_days,
     )
+    return {
+        belt: titles.lineage(
+            [
+                titles.BoutLine(
+                    b.id,
+                    b.date,
+                    b.red,
+                    b.blue,
+                    b.winner or (decided.get(b.id) if b.is_title else None),
+                    b.is_title,
+                )
+                for b in bouts
+            ],
+            retirements=retirements,
+            suspensions=suspensions,
+            rules=rules,
+            horizon=horizon,
+        )
+        for belt, bouts in walks.items()
+    }

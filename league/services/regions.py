@@ -32,11 +32,13 @@ from league.models import (
     RegionalTitleBout,
     RegionMember,
 )
+from league.region_models import DUPLICATE_REGION
 from league.scheduling.regions import contenders
 from league.services.common import FIGHTER
-from league.services.lineage import title_lineage
+from league.services.lineage import lineage_bouts, title_lineages
 from league.services.membership import require_commissioner
-from league.services.rows import bout_rows, in_league_order
+from league.services.storage import reign_values
+from league.titles import champion as current_champion
 
 
 def _require_regions(league: League) -> None:
@@ -48,14 +50,12 @@ def region_create(*, actor, league: League, name: str) -> Region:
     require_commissioner(actor, league)
     _require_regions(league)
     region = Region(league=league, name=(name or "").strip())
-    if region.name and Region.objects.filter(league=league, name=region.name).exists():
-        raise ValidationError({"name": ["A region of that name exists."]})  # next to the field
-    region.full_clean()
+    region.full_clean()  # a duplicate name is the name's error (Region.validate_constraints)
     try:
         with transaction.atomic():
             region.save()
     except IntegrityError as exc:  # a concurrent twin
-        raise ValidationError({"name": ["A region of that name exists."]}) from exc
+        raise ValidationError({"name": [DUPLICATE_REGION]}) from exc
     return region
 
 
@@ -91,94 +91,90 @@ def regional_titles_create(division: Division, region_ids: list[int]) -> list[Re
 
 def regional_titles_refresh(division: Division) -> int:
     """Re-walk and store the division's regional lineages; returns how many titles
-    changed. Four queries when nothing changed."""
-    titles = list(RegionalTitle.objects.filter(division=division).order_by("id"))
-    if not titles:
+    changed. The world title's walk (league.services.lineage): the regional title
+    bouts and their winners' other bouts read once, each belt walked with only its
+    own bouts as title bouts. A fixed number of queries whatever the number of
+    belts: eight reads (two more when a regional title bout was drawn: the
+    tournament draws' check, made by the bouts' read and by the walk), and when
+    something changed one delete, one insert and one update in a savepoint."""
+    belts = list(RegionalTitle.objects.filter(division=division).order_by("id"))
+    if not belts:
         return 0
     marks = RegionalTitleBout.objects.filter(title__division=division)
     marked = dict(marks.values_list("bout_id", "title_id"))
-    done = in_league_order(
+    rows = lineage_bouts(division, title_bouts=Q(pk__in=marks.values("bout_id")))
+    if not rows:  # no regional title bout (any more): no reigns
+        return _store(belts, {})
+    horizon = (
         Bout.objects.filter(
             division_id=division.id, status=BoutStatus.COMPLETED, result__isnull=False
         )
+        .order_by("-date")
+        .values_list("date", flat=True)
+        .first()
     )
-    rows = bout_rows(done.filter(pk__in=list(marked)))
-    winners = sorted({(b.red if b.winner == "red" else b.blue)[1] for b in rows if b.winner})
-    if winners:  # their other bouts decide inactivity
-        rows = bout_rows(
-            done.filter(Q(pk__in=list(marked)) | Q(red_id__in=winners) | Q(blue_id__in=winners))
-        )
-    horizon = done.order_by("-date").values_list("date", flat=True).first()
-    changed = 0
-    for title in titles:
-        lines = [dataclasses.replace(b, is_title=marked.get(b.id) == title.pk) for b in rows]
-        reigns = title_lineage(division=division, bouts=lines, horizon=horizon) if lines else []
-        if _store(title, reigns):
-            changed += 1
-    return changed
+    walks = {
+        title.pk: [dataclasses.replace(b, is_title=marked.get(b.id) == title.pk) for b in rows]
+        for title in belts
+    }
+    return _store(belts, title_lineages(division=division, walks=walks, horizon=horizon))
 
 
-def _store(title: RegionalTitle, reigns) -> bool:
-    wanted = [
-        (
-            r.number,
-            r.competitor[1],
-            r.started_on,
-            r.start_bout,
-            r.ended_on,
-            r.end_bout,
-            r.end_reason,
-            r.defences,
-        )
-        for r in reigns
-        if r.competitor[0] == FIGHTER
-    ]
-    stored = list(
-        title.reigns.order_by("number").values_list(
-            "number",
-            "fighter_id",
-            "started_on",
-            "start_bout_id",
-            "ended_on",
-            "end_bout_id",
-            "end_reason",
-            "defences",
-        )
-    )
-    holder = reigns[-1].competitor[1] if reigns and reigns[-1].current else None
-    if stored == wanted and title.champion_id == holder:
-        return False
-    with transaction.atomic():
-        if stored != wanted:
-            title.reigns.all().delete()
-            RegionalReign.objects.bulk_create(
-                [
-                    RegionalReign(
-                        title=title,
-                        number=n,
-                        fighter_id=f,
-                        started_on=s,
-                        start_bout_id=sb,
-                        ended_on=e,
-                        end_bout_id=eb,
-                        end_reason=why,
-                        defences=d,
-                    )
-                    for n, f, s, sb, e, eb, why, d in wanted
-                ]
+def _store(belts: list[RegionalTitle], walked: dict[int, list]) -> int:
+    """Each title's reigns (``walked``: title id -> its walked reigns; a fighter's
+    only) and champion, written where they changed (one read; a delete, an insert
+    and an update of the champions for all the changed titles)."""
+    stored: dict[int, list[RegionalReign]] = {t.pk: [] for t in belts}
+    for row in RegionalReign.objects.filter(title__division_id=belts[0].division_id).order_by(
+        "title_id", "number"
+    ):
+        stored[row.title_id].append(row)
+    new_reigns, renewed, crowned = [], [], []
+    for title in belts:
+        reigns = [r for r in walked.get(title.pk, []) if r.competitor[0] == FIGHTER]
+        holder = current_champion(reigns)
+        if [reign_values(r) for r in stored[title.pk]] != [reign_values(r) for r in reigns]:
+            renewed.append(title.pk)
+            new_reigns.extend(
+                RegionalReign(
+                    title=title,
+                    number=r.number,
+                    fighter_id=r.competitor[1],
+                    started_on=r.started_on,
+                    start_bout_id=r.start_bout,
+                    ended_on=r.ended_on,
+                    end_bout_id=r.end_bout,
+                    end_reason=r.end_reason,
+                    defences=r.defences,
+                )
+                for r in reigns
             )
-        title.champion_id = holder
-        title.save(update_fields=["champion"])
-    return True
+        champion = holder[1] if holder is not None else None
+        if title.champion_id != champion:
+            title.champion_id = champion
+            crowned.append(title)
+    if not renewed and not crowned:
+        return 0
+    with transaction.atomic():
+        if renewed:
+            RegionalReign.objects.filter(title_id__in=renewed).delete()
+            RegionalReign.objects.bulk_create(new_reigns)
+        if crowned:
+            RegionalTitle.objects.bulk_update(crowned, ["champion"])
+    return len(set(renewed) | {t.pk for t in crowned})
 
 
 def regional_titles_refresh_for_bouts(bout_ids: list[int]) -> int:
     """Refresh the regional lineages of the divisions of ``bout_ids`` whose
     league has regions (one query when none has)."""
-    divisions = Division.objects.filter(
-        pk__in=Bout.objects.filter(pk__in=bout_ids).values("division_id"),
-        league__regions_enabled=True,
-    ).order_by("id")
+    divisions = (
+        Division.objects.filter(
+            pk__in=Bout.objects.filter(pk__in=bout_ids).values("division_id"),
+            league__regions_enabled=True,
+        )
+        .select_related("league")
+        .order_by("id")
+    )
     return sum(regional_titles_refresh(d) for d in divisions)
 
 

@@ -113,24 +113,26 @@ def title_for(division: Division) -> Title:
 
 
 def reign_values(r) -> tuple:
-    if isinstance(r, Reign):
+    """What a reign is, to compare: a walked ``titles.Reign`` or a stored row
+    (``Reign``, or ``RegionalReign``: a fighter's)."""
+    if isinstance(r, titles.Reign):
         return (
             r.number,
-            competitor_of(r),
+            r.competitor,
             r.started_on,
-            r.start_bout_id,
+            r.start_bout,
             r.ended_on,
-            r.end_bout_id,
+            r.end_bout,
             r.end_reason,
             r.defences,
         )
     return (
         r.number,
-        r.competitor,
+        competitor_of(r),
         r.started_on,
-        r.start_bout,
+        r.start_bout_id,
         r.ended_on,
-        r.end_bout,
+        r.end_bout_id,
         r.end_reason,
         r.defences,
     )

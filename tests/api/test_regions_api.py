@@ -18,17 +18,17 @@ def _client(world, role):
     return APIClient() if role == "anonymous" else as_user(getattr(world, role))
 
 
-@pytest.mark.parametrize(
-    ("role", "allowed"),
-    [
-        ("anonymous", False),
-        ("plain", False),
-        ("owner", False),
-        ("outsider", False),
-        ("commissioner", True),
-        ("staff", True),
-    ],
-)
+ROLES = [
+    ("anonymous", False),
+    ("plain", False),
+    ("owner", False),  # a manager of the league
+    ("outsider", False),  # another league's commissioner
+    ("commissioner", True),
+    ("staff", True),
+]
+
+
+@pytest.mark.parametrize(("role", "allowed"), ROLES)
 def test_only_commissioners_and_staff_make_regions_and_assign(role, allowed):
     world = regions_league(per_region=1)
     client = _client(world, role)
@@ -42,6 +42,34 @@ def test_only_commissioners_and_staff_make_regions_and_assign(role, allowed):
     assert moved.status_code == (200 if allowed else 403)
     expected = world.south.pk if allowed else world.north.pk
     assert RegionMember.objects.get(fighter=fighter).region_id == expected
+    if not allowed:
+        assert "detail" in made.json() and "detail" in moved.json()
+        assert not Region.objects.filter(name="East").exists()
+
+
+@pytest.mark.parametrize(("role", "allowed"), ROLES)
+def test_who_may_not_gets_403_before_his_body_is_looked_at(role, allowed):
+    world = regions_league(per_region=1)
+    client = _client(world, role)
+    url = f"/api/leagues/{world.league.slug}/regions/"
+    stranger = factories.fighter(ruleset="webl", name="Elsewhere")
+    bodies = [
+        (url, {}),
+        (url, {"name": ""}),
+        (url, {"name": "x" * 81}),
+        (url, {"name": "North"}),  # a duplicate: the service's field error
+        (f"{url}members/", {}),
+        (f"{url}members/", {"fighter": 0, "region": world.north.pk}),
+        (f"{url}members/", {"fighter": stranger.pk, "region": 0}),
+        (f"{url}members/", {"fighter": stranger.pk, "region": world.north.pk}),  # the service's
+    ]
+    for where, body in bodies:
+        answer = client.post(where, body, format="json")
+        assert answer.status_code == (400 if allowed else 403), (body, answer.content)
+        if not allowed:
+            assert set(answer.json()) == {"detail"}
+    assert Region.objects.filter(league=world.league).count() == 2
+    assert not RegionMember.objects.filter(fighter=stranger).exists()
 
 
 def test_bad_input_is_a_field_error():
@@ -51,6 +79,7 @@ def test_bad_input_is_a_field_error():
     assert "name" in client.post(url, {"name": ""}, format="json").json()
     duplicate = client.post(url, {"name": "North"}, format="json")
     assert duplicate.status_code == 400
+    assert duplicate.json() == {"name": ["A region of that name exists."]}
     stranger = factories.fighter(ruleset="webl", name="Elsewhere")
     refused = client.post(
         f"{url}members/", {"fighter": stranger.pk, "region": world.north.pk}, format="json"

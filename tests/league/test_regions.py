@@ -63,9 +63,10 @@ def test_only_a_commissioner_or_staff_makes_regions_and_assigns_fighters():
             region_assign(actor=who, league=world.league, fighter=fighter, region=world.south)
     with pytest.raises(PermissionDenied):
         region_create(actor=None, league=world.league, name="East")
-    with pytest.raises(ValidationError) as exc:
-        region_create(actor=world.commissioner, league=world.league, name="North")
-    assert "name" in exc.value.message_dict or "__all__" in exc.value.message_dict
+    for twin in ("North", " North "):
+        with pytest.raises(ValidationError) as exc:
+            region_create(actor=world.commissioner, league=world.league, name=twin)
+        assert exc.value.message_dict == {"name": ["A region of that name exists."]}
     other = world.other_league
     other.regions_enabled = True
     other.save()
@@ -81,6 +82,28 @@ def test_only_a_commissioner_or_staff_makes_regions_and_assigns_fighters():
     assert _region(fighter.pk) == world.south.pk
     region_assign(actor=world.staff, league=world.league, fighter=fighter, region=None)
     assert not RegionMember.objects.filter(fighter=fighter).exists()
+
+
+def test_a_duplicate_region_name_is_the_names_error_wherever_it_is_checked(admin_client):
+    world = regions_league(per_region=1)
+    with pytest.raises(ValidationError) as exc:
+        Region(league=world.league, name="North").full_clean()
+    assert exc.value.message_dict == {"name": ["A region of that name exists."]}
+    Region(league=world.other_league, name="North").full_clean()  # another league's: fine
+    # The admin's form (staff edit regions there) shows it next to the name.
+    page = admin_client.post(
+        "/admin/league/region/add/",
+        {
+            "league": world.league.pk,
+            "name": "North",
+            "members-TOTAL_FORMS": 0,
+            "members-INITIAL_FORMS": 0,
+        },
+    )
+    assert page.status_code == 200
+    form = page.context["adminform"].form
+    assert form.errors == {"name": ["A region of that name exists."]}
+    assert Region.objects.filter(league=world.league, name="North").count() == 1
 
 
 def test_a_league_without_regions_refuses_them():

@@ -92,6 +92,8 @@ def test_errors_appear_next_to_their_field(client, world):
     client.force_login(world.commissioner)
     twin = client.post(urls["new"], {"region-name": "North"})
     assert twin.status_code == 400 and b'id="id_region-name-errors"' in twin.content
+    form = twin.context["region_form"]
+    assert form.errors == {"name": ["A region of that name exists."]}
     empty = client.post(urls["new"], {"region-name": "  "})
     assert empty.status_code == 400 and b'id="id_region-name-errors"' in empty.content
     assert Region.objects.filter(league=world.league).count() == 2
