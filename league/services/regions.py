@@ -37,7 +37,7 @@ from league.scheduling.regions import contenders
 from league.services.common import FIGHTER
 from league.services.lineage import lineage_bouts, title_lineages
 from league.services.membership import require_commissioner
-from league.services.storage import reign_values
+from league.services.storage import reign_row_fields, reign_values
 from league.titles import champion as current_champion
 
 
@@ -136,17 +136,7 @@ def _store(belts: list[RegionalTitle], walked: dict[int, list]) -> int:
         if [reign_values(r) for r in stored[title.pk]] != [reign_values(r) for r in reigns]:
             renewed.append(title.pk)
             new_reigns.extend(
-                RegionalReign(
-                    title=title,
-                    number=r.number,
-                    fighter_id=r.competitor[1],
-                    started_on=r.started_on,
-                    start_bout_id=r.start_bout,
-                    ended_on=r.ended_on,
-                    end_bout_id=r.end_bout,
-                    end_reason=r.end_reason,
-                    defences=r.defences,
-                )
+                RegionalReign(title=title, fighter_id=r.competitor[1], **reign_row_fields(r))
                 for r in reigns
             )
         champion = holder[1] if holder is not None else None

@@ -138,6 +138,20 @@ def reign_values(r) -> tuple:
     )
 
 
+def reign_row_fields(r: titles.Reign) -> dict:
+    """A walked reign's columns shared by ``Reign`` and ``RegionalReign`` rows (the
+    holder's columns differ: ``competitor_fields`` or a regional ``fighter_id``)."""
+    return {
+        "number": r.number,
+        "started_on": r.started_on,
+        "start_bout_id": r.start_bout,
+        "ended_on": r.ended_on,
+        "end_bout_id": r.end_bout,
+        "end_reason": r.end_reason,
+        "defences": r.defences,
+    }
+
+
 def store_reigns(division: Division, reigns: Sequence[titles.Reign]) -> None:
     title = title_for(division)
     stored = list(title.reigns.order_by("number"))
@@ -145,17 +159,7 @@ def store_reigns(division: Division, reigns: Sequence[titles.Reign]) -> None:
         title.reigns.all().delete()
         Reign.objects.bulk_create(
             [
-                Reign(
-                    title=title,
-                    number=r.number,
-                    started_on=r.started_on,
-                    start_bout_id=r.start_bout,
-                    ended_on=r.ended_on,
-                    end_bout_id=r.end_bout,
-                    end_reason=r.end_reason,
-                    defences=r.defences,
-                    **competitor_fields(r.competitor),
-                )
+                Reign(title=title, **reign_row_fields(r), **competitor_fields(r.competitor))
                 for r in reigns
             ]
         )
