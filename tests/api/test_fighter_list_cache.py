@@ -11,6 +11,7 @@ from fighters import list_cache
 from fighters.models import Fighter
 from fighters.services import camp_update, card_save, fighter_update
 from league.models import League
+from league.services.career import career_fighter_create
 
 from . import factories
 from .career_world import career_world, webl_abilities
@@ -148,8 +149,6 @@ def test_who_may_see_hidden_cards_changes_at_once():
 
 def test_each_viewer_has_his_own_page():
     world = career_world(hide_cards=True)
-    from league.services.career import career_fighter_create
-
     career_fighter_create(
         actor=world.owner,
         league=world.league,
