@@ -35,6 +35,14 @@ DUCK_COUNTER = T.DUCK_COUNTER
 PER_PUNCH = T.EXCHANGE_PER_PUNCH
 KNOCKDOWN_AT = T.KNOCKDOWN_AT
 STUN_AT = T.STUN_AT
+ROUND_END = T.ROUND_SECONDS
+# the seconds between two exchanges for each face of the die
+EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in range(6))
+# what a scoring punch's text ends with, by its damage: " (4)", " (7, caught open)";
+# an f-string formats a number far more slowly than it joins strings
+# (a punch does at most SPECIAL_DAMAGE + 3 (open) + 4 (injuries) + 1 (power) = 13)
+DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
+CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -182,29 +190,35 @@ class Bout:
         if self.special_each_round:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
-        random = self.random
-        base, spread, end = T.EXCHANGE_BASE, T.EXCHANGE_SPREAD, T.ROUND_SECONDS
+        # the hot loop: everything it reads is bound to a local once per round (the
+        # speed ratings do not change during a bout); ``clock`` mirrors ``self.clock``,
+        # which an exchange moves on and the policies read
+        random, exchange = self.random, self.exchange
+        red_speed, blue_speed = red.speed_mod, blue.speed_mod
+        clock = 0
         while True:
-            self.clock += base + spread * floor(random() * 6)
-            if self.clock >= end:
+            clock += EXCHANGE_SECONDS[floor(random() * 6)]
+            if clock >= ROUND_END:
                 break
+            self.clock = clock
             # initiative() inlined
-            r = floor(random() * 6) + red.speed_mod
-            b = floor(random() * 6) + blue.speed_mod
+            r = floor(random() * 6) + red_speed
+            b = floor(random() * 6) + blue_speed
             if r > b:
-                self.exchange(red, blue)
+                exchange(red, blue)
             elif b > r:
-                self.exchange(blue, red)
+                exchange(blue, red)
             else:
                 attacker = self.initiative()
-                self.exchange(attacker, blue if attacker is red else red)
-            if self.clock >= end:
+                exchange(attacker, blue if attacker is red else red)
+            clock = self.clock
+            if clock >= ROUND_END:
                 break
-        self.clock = end
+        self.clock = ROUND_END
         self.events.append(
             {
                 "round": number,
-                "clock": STAMPS[end],
+                "clock": STAMPS[ROUND_END],
                 "kind": "bell",
                 "side": None,
                 "text": f"The bell ends round {number}.",
@@ -262,9 +276,10 @@ class Bout:
                             return
                     # the defender's guard die; a good defence may re-roll an OPEN face
                     g = dfn.guard_die[floor(random() * 6)]
-                    if g[0] is OPEN and dfn.defence_p and random() < dfn.defence_p:
-                        g = dfn.guard_die[floor(random() * 6)]
                     face = g[0]
+                    if face is OPEN and dfn.defence_p and random() < dfn.defence_p:
+                        g = dfn.guard_die[floor(random() * 6)]
+                        face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
                         return
@@ -272,15 +287,19 @@ class Bout:
                         parts.append(f"{punch} to the {target}")
                         self.counter(dfn, att, parts)
                         return
-                    dmg = base + (g[1] if target == HEAD else g[2])
-                    if dmg <= 0:
-                        parts.append(f"{punch} to the {target} blocked by the guard")
-                        return
                     # a scoring punch (land() inlined): injury bonus, maybe a point of power
                     if target == HEAD:
+                        dmg = base + g[1]
+                        if dmg <= 0:
+                            parts.append(f"{punch} to the {target} blocked by the guard")
+                            return
                         dmg += dfn.hurt_head
                         stats["head"] += 1
                     else:
+                        dmg = base + g[2]
+                        if dmg <= 0:
+                            parts.append(f"{punch} to the {target} blocked by the guard")
+                            return
                         dmg += dfn.hurt_body
                         stats["body"] += 1
                     if random() < att.power_p:
@@ -289,11 +308,11 @@ class Bout:
                     stats["landed"] += 1
                     stats["damage"] += dmg
                     if face is OPEN:
-                        parts.append(f"{punch} to the {target} ({dmg}, caught open)")
+                        parts.append(f"{punch} to the {target}{CAUGHT_OPEN[dmg]}")
                         if kind == SPECIAL:
                             self.injury_roll(att, dfn, target, parts)
                     else:
-                        parts.append(f"{punch} to the {target} ({dmg})")
+                        parts.append(f"{punch} to the {target}{DAMAGE[dmg]}")
                 dealt += dmg
                 if dfn.health <= self.tko_at:
                     self.flush(att, parts)

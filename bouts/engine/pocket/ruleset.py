@@ -112,23 +112,25 @@ class PocketRuleset(Ruleset):
             winner, method = stopped
             end_round, end_time = bout.round, bout.stamp()
         red_f, blue_f = fighters
+        # Positional, in BoutResult's field order: a keyword call of the dataclass's
+        # sixteen fields costs about as much again as building it (once per bout).
         return BoutResult(
-            ruleset=self.name,
-            seed=0,
-            scheduled_rounds=rounds,
-            winner=winner,
-            method=method,
-            round=end_round,
-            time=end_time,
-            judges=[j["name"] for j in judges],
-            scorecards=scorecards,
-            knockdowns=bout.knockdowns,
-            injuries=bout.injuries,
-            fouls=bout.fouls,
-            rounds=bout.round_stats,
-            events=bout.events,
-            fighters=[],
-            details={
+            self.name,  # ruleset
+            0,  # seed: simulate() sets it
+            rounds,  # scheduled_rounds
+            winner,
+            method,
+            end_round,  # round
+            end_time,  # time
+            [j["name"] for j in judges],  # judges
+            scorecards,
+            bout.knockdowns,
+            bout.injuries,
+            bout.fouls,
+            bout.round_stats,  # rounds
+            bout.events,
+            [],  # fighters: one-on-one
+            {  # details
                 "referee": referee["name"],
                 "exchanges": bout.exchanges,
                 "health": {RED: red_f.health, BLUE: blue_f.health},

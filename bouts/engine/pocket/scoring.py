@@ -80,13 +80,24 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         )
     cards = []
     random = rng.random
+    # What a judge sees before his noise, ``weights and edge -> [(stats, seen, net)]``:
+    # judges who weigh alike (the three default judges) share it, computed once with
+    # the same float operations in the same order as ``seen + noise`` always was.
+    seen_by: dict = {}
     for judge in judges:
         dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
         edge = judge_edge(judge, champion)
+        key = (dmg_w, landed_w, edge)
+        seen = seen_by.get(key)
+        if seen is None:
+            seen = seen_by[key] = [
+                (stats, dmg_w * dmg + landed_w * landed + kd + edge, net)
+                for stats, dmg, landed, kd, net in rows
+            ]
         card = []
         append = card.append
-        for stats, dmg, landed, kd, net in rows:
-            diff = dmg_w * dmg + landed_w * landed + kd + edge + (random() * 2 - 1) * NOISE
+        for stats, base, net in seen:
+            diff = base + (random() * 2 - 1) * NOISE
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
             if net:
