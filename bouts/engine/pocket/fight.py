@@ -1,8 +1,11 @@
 """The bout: initiative, exchanges, punches, guard, counters, special and dirty
 punches, stun and clinch, knockdowns and the ten count, TKO, DQ, the rounds.
 
-Every die is ``floor(rng.random() * 6)`` (a face index); the fight draws nothing
+Every die is ``floor(rng.random() * 6.0)`` (a face index); the fight draws nothing
 else from ``rng`` but the policies' choices and the hidden rating dice.
+
+The dice read ``random() * 6.0``, not ``* 6``: the same product (the int is turned
+into that float anyway), but a float times a float takes the interpreter's fast path.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in 
 # (a punch does at most SPECIAL_DAMAGE + 3 (open) + 4 (injuries) + 1 (power) = 13)
 DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
 CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
+BELL = tuple(f"The bell ends round {number}." for number in range(16))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -152,7 +156,7 @@ class Bout:
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return floor(self.random() * 6) + 1
+        return floor(self.random() * 6.0) + 1
 
     def stamp(self) -> str:
         c = self.clock
@@ -197,13 +201,13 @@ class Bout:
         red_speed, blue_speed = red.speed_mod, blue.speed_mod
         clock = 0
         while True:
-            clock += EXCHANGE_SECONDS[floor(random() * 6)]
+            clock += EXCHANGE_SECONDS[floor(random() * 6.0)]
             if clock >= ROUND_END:
                 break
             self.clock = clock
             # initiative() inlined
-            r = floor(random() * 6) + red_speed
-            b = floor(random() * 6) + blue_speed
+            r = floor(random() * 6.0) + red_speed
+            b = floor(random() * 6.0) + blue_speed
             if r > b:
                 exchange(red, blue)
             elif b > r:
@@ -221,7 +225,7 @@ class Bout:
                 "clock": STAMPS[ROUND_END],
                 "kind": "bell",
                 "side": None,
-                "text": f"The bell ends round {number}.",
+                "text": BELL[number] if number < len(BELL) else f"The bell ends round {number}.",
             }
         )
 
@@ -230,8 +234,8 @@ class Bout:
         to a brawler (the published die); otherwise both roll again."""
         red, blue, random = self.red, self.blue, self.random
         while True:
-            r = floor(random() * 6) + red.speed_mod
-            b = floor(random() * 6) + blue.speed_mod
+            r = floor(random() * 6.0) + red.speed_mod
+            b = floor(random() * 6.0) + blue.speed_mod
             if r > b:
                 return red
             if b > r:
@@ -263,22 +267,22 @@ class Bout:
                         self.warning(att, dfn, parts)
                         return
                     dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
-                    parts.append(f"a dirty punch to the {target} ({dmg}) unseen")
+                    parts.append(f"a dirty punch to the {target}{DAMAGE[dmg]} unseen")
                 else:
                     if kind == SPECIAL:
                         att.special_ready = False
                         stats["specials"] += 1
                         punch, base = "SPECIAL", T.SPECIAL_DAMAGE
                     else:
-                        punch, base = att.die[floor(random() * 6)]
+                        punch, base = att.die[floor(random() * 6.0)]
                         if not base:
                             parts.append("misses")
                             return
                     # the defender's guard die; a good defence may re-roll an OPEN face
-                    g = dfn.guard_die[floor(random() * 6)]
+                    g = dfn.guard_die[floor(random() * 6.0)]
                     face = g[0]
                     if face is OPEN and dfn.defence_p and random() < dfn.defence_p:
-                        g = dfn.guard_die[floor(random() * 6)]
+                        g = dfn.guard_die[floor(random() * 6.0)]
                         face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
@@ -326,7 +330,7 @@ class Bout:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):
-                        if floor(random() * 6) + 1 >= dfn.clinch_face:
+                        if floor(random() * 6.0) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
                             return
                         parts.append("and cannot tie him up")
@@ -369,7 +373,7 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         ctr.stats["thrown"] += 1
         target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(self.random() * 6)]
+        punch, base = ctr.die[floor(self.random() * 6.0)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
@@ -377,7 +381,9 @@ class Bout:
             base += T.SWARMER_COUNTER_BONUS
         ctr.stats["counters"] += 1
         dmg = self.land(ctr, att, base, target, True)
-        parts.append(f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target} ({dmg})")
+        parts.append(
+            f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target}{DAMAGE[dmg]}"
+        )
         if att.health <= self.tko_at:
             self.flush(att, parts)
             self.say("tko", ctr.side, f"{att.name} has nothing left: TKO for {ctr.name}.")
@@ -386,7 +392,7 @@ class Bout:
     def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6)]
+        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6.0)]
         if where != target or name in dfn.injuries:
             return
         dfn.injuries.append(name)
@@ -410,9 +416,9 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = floor(self.random() * 6) + 1 >= self.warn_face
+        seen = floor(self.random() * 6.0) + 1 >= self.warn_face
         if seen and self.very_lenient:
-            seen = floor(self.random() * 6) + 1 >= 4
+            seen = floor(self.random() * 6.0) + 1 >= 4
         return seen
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:

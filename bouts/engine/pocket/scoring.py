@@ -97,7 +97,7 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         card = []
         append = card.append
         for stats, base, net in seen:
-            diff = base + (random() * 2 - 1) * NOISE
+            diff = base + (random() * 2.0 - 1.0) * NOISE  # floats: the fast path, same values
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
             if net:
