@@ -38,6 +38,10 @@ DUCK_COUNTER = T.DUCK_COUNTER
 PER_PUNCH = T.EXCHANGE_PER_PUNCH
 KNOCKDOWN_AT = T.KNOCKDOWN_AT
 STUN_AT = T.STUN_AT
+FIGHTER_DICE = T.FIGHTER_DICE
+GUARD_DICE = T.GUARD_DICE
+CLINCH_FACES = T.CLINCH_FACES
+CLINCH_DEFAULT = T.CLINCH_DEFAULT
 ROUND_END = T.ROUND_SECONDS
 # the seconds between two exchanges for each face of the die
 EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in range(6))
@@ -84,15 +88,15 @@ class Fighter:
     def __init__(self, side: str, card: dict, policy):
         self.side = side
         self.name = card.get("name") or ("Red" if side == RED else "Blue")
-        self.style = card["style"]
-        self.guard = card["guard"]
-        self.die = T.FIGHTER_DICE[self.style]
-        self.guard_die = T.GUARD_DICE[self.guard]
+        self.style = style = card["style"]
+        self.guard = guard = card["guard"]
+        self.die = FIGHTER_DICE[style]
+        self.guard_die = GUARD_DICE[guard]
         self.speed_mod = card["speed"] - 3  # added to the initiative roll
         self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
         self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
         self.chin_mod = card["chin"] - 3  # added to the ten-count total
-        self.clinch_face = T.CLINCH_FACES.get(self.style, T.CLINCH_DEFAULT)
+        self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
         self.policy = policy
         self.health = T.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head

@@ -65,35 +65,28 @@ def points(diff: float, net: int) -> list[int]:
 
 def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
     """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
-    rows = []
-    for stats in round_stats:
-        red, blue = stats[RED], stats[BLUE]
-        net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
-        rows.append(
-            (
-                stats,
-                red["damage"] - blue["damage"],
-                red["landed"] - blue["landed"],
-                -KNOCKDOWN_WEIGHT * net,
-                net,
-            )
-        )
     cards = []
     random = rng.random
-    # What a judge sees before his noise, ``weights and edge -> [(stats, seen, net)]``:
+    # What a judge sees before his noise, ``(weights, edge) -> [(stats, seen, net)]``:
     # judges who weigh alike (the three default judges) share it, computed once with
     # the same float operations in the same order as ``seen + noise`` always was.
+    # Plain loops, not comprehensions: this runs once a bout, for a handful of rounds.
     seen_by: dict = {}
     for judge in judges:
-        dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
-        edge = judge_edge(judge, champion)
+        bias = judge["bias"]
+        dmg_w, landed_w = WEIGHTS.get(bias, PLAIN)
+        edge = 0.0 if bias == "none" else judge_edge(judge, champion)
         key = (dmg_w, landed_w, edge)
         seen = seen_by.get(key)
         if seen is None:
-            seen = seen_by[key] = [
-                (stats, dmg_w * dmg + landed_w * landed + kd + edge, net)
-                for stats, dmg, landed, kd, net in rows
-            ]
+            seen = seen_by[key] = []
+            for stats in round_stats:
+                red, blue = stats[RED], stats[BLUE]
+                net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
+                kd = -KNOCKDOWN_WEIGHT * net
+                dmg = red["damage"] - blue["damage"]
+                landed = red["landed"] - blue["landed"]
+                seen.append((stats, dmg_w * dmg + landed_w * landed + kd + edge, net))
         card = []
         append = card.append
         for stats, base, net in seen:
