@@ -50,6 +50,7 @@ EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in 
 # (a punch does at most SPECIAL_DAMAGE + 3 (open) + 4 (injuries) + 1 (power) = 13)
 DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
 CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
+NUMBERS = tuple(str(n) for n in range(32))  # small numbers for texts, formatted once
 BELL = tuple(f"The bell ends round {number}." for number in range(16))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
@@ -110,9 +111,17 @@ class Fighter:
 
 
 class BoutOver(Exception):
-    def __init__(self, winner: str | None, method: str):
-        self.winner = winner
-        self.method = method
+    """``BoutOver(winner, method)``: the bout is stopped. The two are kept in
+    ``args`` by the built-in initialiser (raised in about half the bouts, where a
+    Python ``__init__`` would cost more than the rest of the raise)."""
+
+    @property
+    def winner(self) -> str | None:
+        return self.args[0]
+
+    @property
+    def method(self) -> str:
+        return self.args[1]
 
 
 class Bout:
@@ -130,7 +139,9 @@ class Bout:
         self.red = red
         self.blue = blue
         self.rounds = rounds
-        self.rng = rng  # also binds ``self.random``
+        # what the ``rng`` setter does, without the call through the property
+        self._rng = rng
+        self.random = rng.random
         self.referee = referee
         self.warn_face = T.WARNING_FACE[referee["fouls"]]
         self.very_lenient = referee["fouls"] == "very_lenient"
@@ -186,7 +197,7 @@ class Bout:
             for number in range(1, self.rounds + 1):
                 self.fight_round(number)
         except BoutOver as over:
-            return over.winner, over.method
+            return over.args  # (winner, method)
         return None
 
     def fight_round(self, number: int) -> None:
@@ -383,8 +394,20 @@ class Bout:
             return
         if ctr.style == "swarmer":
             base += T.SWARMER_COUNTER_BONUS
-        ctr.stats["counters"] += 1
-        dmg = self.land(ctr, att, base, target, True)
+        stats = ctr.stats
+        stats["counters"] += 1
+        # land() inlined, with the point of power
+        if target == HEAD:
+            dmg = base + att.hurt_head
+            stats["head"] += 1
+        else:
+            dmg = base + att.hurt_body
+            stats["body"] += 1
+        if self.random() < ctr.power_p:
+            dmg += 1
+        att.health -= dmg
+        stats["landed"] += 1
+        stats["damage"] += dmg
         parts.append(
             f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target}{DAMAGE[dmg]}"
         )
@@ -460,19 +483,31 @@ class Bout:
         att.stats["knockdowns"] += 1
         n = dfn.knockdowns
         need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
-        total = self.d6() + self.d6() + dfn.chin_mod
+        random = self.random
+        total = (floor(random() * 6.0) + 1) + (floor(random() * 6.0) + 1) + dfn.chin_mod  # d6()s
         up = total >= need
         if up:
             count = 9 - (total - need)  # clamped to 2..9
             count = 2 if count < 2 else 9 if count > 9 else count
         else:
             count = 10
-        self.knockdowns.append(
-            {"round": self.round, "time": self.stamp(), "fighter": dfn.side, "count": count}
+        # stamp() and say() inlined, numbers from NUMBERS: about one knockdown a bout
+        c = self.clock
+        number, stamp = self.round, STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+        side = dfn.side
+        self.knockdowns.append({"round": number, "time": stamp, "fighter": side, "count": count})
+        nth = NUMBERS[n] if n < len(NUMBERS) else str(n)
+        self.events.append(
+            {
+                "round": number,
+                "clock": stamp,
+                "kind": "knockdown",
+                "side": side,
+                "text": f"{att.name} drops {dfn.name}! (knockdown {nth})",
+            }
         )
-        self.say("knockdown", dfn.side, f"{att.name} drops {dfn.name}! (knockdown {n})")
         self.clock += T.COUNT_SECONDS
         if not up:
             self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
             raise BoutOver(att.side, "KO")
-        self.say("count", dfn.side, f"{dfn.name} beats the count at {count}.")
+        self.say("count", side, f"{dfn.name} beats the count at {NUMBERS[count]}.")

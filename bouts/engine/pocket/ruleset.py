@@ -14,6 +14,7 @@ from .scoring import score_bout
 from .tables import ROUND_SECONDS
 
 OPTION_KEYS = ("champion", "special_each_round")
+FINAL_BELL = clock(ROUND_SECONDS)  # "3:00"
 
 
 class PocketRuleset(Ruleset):
@@ -106,7 +107,7 @@ class PocketRuleset(Ruleset):
                     blue_total += blue_points
                 totals.append([red_total, blue_total])
             winner, method = decision_from_totals(totals)
-            end_round, end_time = rounds, clock(ROUND_SECONDS)
+            end_round, end_time = rounds, FINAL_BELL
             text = f"Decision ({method}): " + (
                 f"{fighters[0 if winner == RED else 1].name} wins." if winner else "a draw."
             )

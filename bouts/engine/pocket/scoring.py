@@ -95,9 +95,9 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
                 diff = close_call(judge, stats)
             if net:
                 append(points(diff, net))
-            elif diff > 0:
+            elif diff > 0.0:  # 0.0, not 0: float to float is the fast comparison
                 append([10, 9])
-            elif diff < 0:
+            elif diff < 0.0:
                 append([9, 10])
             else:
                 append([10, 10])
