@@ -63,30 +63,34 @@ def points(diff: float, net: int) -> list[int]:
     return [red_pts if red_pts > 6 else 6, blue_pts if blue_pts > 6 else 6]
 
 
+def seen_rounds(round_stats: list[dict], dmg_w: float, landed_w: float, edge: float) -> list:
+    """What a judge with these weights and edge sees in each round before his noise:
+    ``[(stats, seen, net)]``, ``seen`` computed with the same float operations in the
+    same order as ``seen + noise`` always was."""
+    seen = []
+    for stats in round_stats:
+        red, blue = stats[RED], stats[BLUE]
+        net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
+        kd = -KNOCKDOWN_WEIGHT * net
+        dmg = red["damage"] - blue["damage"]
+        landed = red["landed"] - blue["landed"]
+        seen.append((stats, dmg_w * dmg + landed_w * landed + kd + edge, net))
+    return seen
+
+
 def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
     """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
     cards = []
     random = rng.random
-    # What a judge sees before his noise, ``(weights, edge) -> [(stats, seen, net)]``:
-    # judges who weigh alike (the three default judges) share it, computed once with
-    # the same float operations in the same order as ``seen + noise`` always was.
-    # Plain loops, not comprehensions: this runs once a bout, for a handful of rounds.
-    seen_by: dict = {}
+    plain = None  # what a judge without bias sees (the default judges): computed once
     for judge in judges:
         bias = judge["bias"]
-        dmg_w, landed_w = WEIGHTS.get(bias, PLAIN)
-        edge = 0.0 if bias == "none" else judge_edge(judge, champion)
-        key = (dmg_w, landed_w, edge)
-        seen = seen_by.get(key)
-        if seen is None:
-            seen = seen_by[key] = []
-            for stats in round_stats:
-                red, blue = stats[RED], stats[BLUE]
-                net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
-                kd = -KNOCKDOWN_WEIGHT * net
-                dmg = red["damage"] - blue["damage"]
-                landed = red["landed"] - blue["landed"]
-                seen.append((stats, dmg_w * dmg + landed_w * landed + kd + edge, net))
+        if bias == "none":
+            if plain is None:
+                plain = seen_rounds(round_stats, *PLAIN, 0.0)
+            seen = plain
+        else:
+            seen = seen_rounds(round_stats, *WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
         card = []
         append = card.append
         for stats, base, net in seen:
