@@ -17,6 +17,16 @@ OPTION_KEYS = ("champion", "special_each_round")
 FINAL_BELL = clock(ROUND_SECONDS)  # "3:00"
 
 
+def corner_policy(plan, strategy: str) -> Policy:
+    """The policy a corner follows: its plan (a validated plan or a Policy object),
+    else the default plan, as well as the corner's strategy skill allows."""
+    if plan is None:
+        return default_policy(strategy)
+    if isinstance(plan, Policy):
+        return plan
+    return DefaultPolicy(plan, strategy)
+
+
 class PocketRuleset(Ruleset):
     budget = budget_rule.RULE
     name = "pocket"
@@ -74,24 +84,10 @@ class PocketRuleset(Ruleset):
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
         referee, judges = resolve_officials(officials, rng)
         strategy = resolve_corners(corners)
-        fighters = []
-        for side, card in ((RED, red), (BLUE, blue)):
-            plan = plans.get(side)
-            if plan is None:
-                policy = default_policy(strategy[side])
-            elif isinstance(plan, Policy):
-                policy = plan
-            else:
-                policy = DefaultPolicy(plan, strategy[side])
-            fighters.append(Fighter(side, card, policy))
-        bout = Bout(
-            fighters[0],
-            fighters[1],
-            rounds,
-            rng,
-            referee,
-            special_each_round=options.get("special_each_round", False),
-        )
+        red_f = Fighter(RED, red, corner_policy(plans.get(RED), strategy[RED]))
+        blue_f = Fighter(BLUE, blue, corner_policy(plans.get(BLUE), strategy[BLUE]))
+        # positional (special_each_round last): a keyword call to a class costs more
+        bout = Bout(red_f, blue_f, rounds, rng, referee, options.get("special_each_round", False))
         stopped = bout.fight()
 
         champion = options.get("champion")
@@ -109,7 +105,7 @@ class PocketRuleset(Ruleset):
             winner, method = decision_from_totals(totals)
             end_round, end_time = rounds, FINAL_BELL
             text = f"Decision ({method}): " + (
-                f"{fighters[0 if winner == RED else 1].name} wins." if winner else "a draw."
+                f"{(red_f if winner == RED else blue_f).name} wins." if winner else "a draw."
             )
             bout.events.append(
                 {
@@ -123,7 +119,6 @@ class PocketRuleset(Ruleset):
         else:
             winner, method = stopped
             end_round, end_time = bout.round, bout.stamp()
-        red_f, blue_f = fighters
         # Positional, in BoutResult's field order: a keyword call of the dataclass's
         # sixteen fields costs about as much again as building it (once per bout).
         return BoutResult(
