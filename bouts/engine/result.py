@@ -127,8 +127,12 @@ def decision_from_totals(totals: list[list[int]]) -> tuple[str | None, str]:
     Majority decision: two judges for one fighter, the third even. Split: two for
     one, one for the other. A majority draw and a split draw are both ``DRAW``.
     """
-    red = sum(1 for r, b in totals if r > b)
-    blue = sum(1 for r, b in totals if b > r)
+    red = blue = 0  # a plain loop: two generator sums cost several times as much
+    for r, b in totals:
+        if r > b:
+            red += 1
+        elif b > r:
+            blue += 1
     even = len(totals) - red - blue
     for side, mine, theirs in ((RED, red, blue), (BLUE, blue, red)):
         if mine == len(totals):

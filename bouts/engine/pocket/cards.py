@@ -23,12 +23,17 @@ def validate_card(card) -> dict:
     # stripped) is copied after a few checks; anything else takes the full path,
     # which gives the same result or the error.
     if type(card) is dict and KEY_SET.issuperset(card):
-        style = card.get("style")
-        guard = card.get("guard")
-        speed = card.get("speed")
-        power = card.get("power")
-        defence = card.get("defence")
-        chin = card.get("chin")
+        # subscripts, not get(): a missing field raises KeyError, which costs nothing
+        # until it happens (then the full path names the field)
+        try:
+            style = card["style"]
+            guard = card["guard"]
+            speed = card["speed"]
+            power = card["power"]
+            defence = card["defence"]
+            chin = card["chin"]
+        except KeyError:
+            style = None
         if (
             type(style) is str
             and style in STYLE_SET

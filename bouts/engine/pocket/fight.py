@@ -1,8 +1,11 @@
 """The bout: initiative, exchanges, punches, guard, counters, special and dirty
 punches, stun and clinch, knockdowns and the ten count, TKO, DQ, the rounds.
 
-Every die is ``floor(rng.random() * 6)`` (a face index); the fight draws nothing
+Every die is ``floor(rng.random() * 6.0)`` (a face index); the fight draws nothing
 else from ``rng`` but the policies' choices and the hidden rating dice.
+
+The dice read ``random() * 6.0``, not ``* 6``: the same product (the int is turned
+into that float anyway), but a float times a float takes the interpreter's fast path.
 """
 
 from __future__ import annotations
@@ -35,6 +38,20 @@ DUCK_COUNTER = T.DUCK_COUNTER
 PER_PUNCH = T.EXCHANGE_PER_PUNCH
 KNOCKDOWN_AT = T.KNOCKDOWN_AT
 STUN_AT = T.STUN_AT
+FIGHTER_DICE = T.FIGHTER_DICE
+GUARD_DICE = T.GUARD_DICE
+CLINCH_FACES = T.CLINCH_FACES
+CLINCH_DEFAULT = T.CLINCH_DEFAULT
+ROUND_END = T.ROUND_SECONDS
+# the seconds between two exchanges for each face of the die
+EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in range(6))
+# what a scoring punch's text ends with, by its damage: " (4)", " (7, caught open)";
+# an f-string formats a number far more slowly than it joins strings
+# (a punch does at most SPECIAL_DAMAGE + 3 (open) + 4 (injuries) + 1 (power) = 13)
+DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
+CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
+NUMBERS = tuple(str(n) for n in range(32))  # small numbers for texts, formatted once
+BELL = tuple(f"The bell ends round {number}." for number in range(16))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -72,15 +89,15 @@ class Fighter:
     def __init__(self, side: str, card: dict, policy):
         self.side = side
         self.name = card.get("name") or ("Red" if side == RED else "Blue")
-        self.style = card["style"]
-        self.guard = card["guard"]
-        self.die = T.FIGHTER_DICE[self.style]
-        self.guard_die = T.GUARD_DICE[self.guard]
+        self.style = style = card["style"]
+        self.guard = guard = card["guard"]
+        self.die = FIGHTER_DICE[style]
+        self.guard_die = GUARD_DICE[guard]
         self.speed_mod = card["speed"] - 3  # added to the initiative roll
         self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
         self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
         self.chin_mod = card["chin"] - 3  # added to the ten-count total
-        self.clinch_face = T.CLINCH_FACES.get(self.style, T.CLINCH_DEFAULT)
+        self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
         self.policy = policy
         self.health = T.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head
@@ -94,9 +111,17 @@ class Fighter:
 
 
 class BoutOver(Exception):
-    def __init__(self, winner: str | None, method: str):
-        self.winner = winner
-        self.method = method
+    """``BoutOver(winner, method)``: the bout is stopped. The two are kept in
+    ``args`` by the built-in initialiser (raised in about half the bouts, where a
+    Python ``__init__`` would cost more than the rest of the raise)."""
+
+    @property
+    def winner(self) -> str | None:
+        return self.args[0]
+
+    @property
+    def method(self) -> str:
+        return self.args[1]
 
 
 class Bout:
@@ -114,7 +139,9 @@ class Bout:
         self.red = red
         self.blue = blue
         self.rounds = rounds
-        self.rng = rng  # also binds ``self.random``
+        # what the ``rng`` setter does, without the call through the property
+        self._rng = rng
+        self.random = rng.random
         self.referee = referee
         self.warn_face = T.WARNING_FACE[referee["fouls"]]
         self.very_lenient = referee["fouls"] == "very_lenient"
@@ -144,7 +171,7 @@ class Bout:
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return floor(self.random() * 6) + 1
+        return floor(self.random() * 6.0) + 1
 
     def stamp(self) -> str:
         c = self.clock
@@ -170,7 +197,7 @@ class Bout:
             for number in range(1, self.rounds + 1):
                 self.fight_round(number)
         except BoutOver as over:
-            return over.winner, over.method
+            return over.args  # (winner, method)
         return None
 
     def fight_round(self, number: int) -> None:
@@ -182,32 +209,38 @@ class Bout:
         if self.special_each_round:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
-        random = self.random
-        base, spread, end = T.EXCHANGE_BASE, T.EXCHANGE_SPREAD, T.ROUND_SECONDS
+        # the hot loop: everything it reads is bound to a local once per round (the
+        # speed ratings do not change during a bout); ``clock`` mirrors ``self.clock``,
+        # which an exchange moves on and the policies read
+        random, exchange = self.random, self.exchange
+        red_speed, blue_speed = red.speed_mod, blue.speed_mod
+        clock = 0
         while True:
-            self.clock += base + spread * floor(random() * 6)
-            if self.clock >= end:
+            clock += EXCHANGE_SECONDS[floor(random() * 6.0)]
+            if clock >= ROUND_END:
                 break
+            self.clock = clock
             # initiative() inlined
-            r = floor(random() * 6) + red.speed_mod
-            b = floor(random() * 6) + blue.speed_mod
+            r = floor(random() * 6.0) + red_speed
+            b = floor(random() * 6.0) + blue_speed
             if r > b:
-                self.exchange(red, blue)
+                exchange(red, blue)
             elif b > r:
-                self.exchange(blue, red)
+                exchange(blue, red)
             else:
                 attacker = self.initiative()
-                self.exchange(attacker, blue if attacker is red else red)
-            if self.clock >= end:
+                exchange(attacker, blue if attacker is red else red)
+            clock = self.clock
+            if clock >= ROUND_END:
                 break
-        self.clock = end
+        self.clock = ROUND_END
         self.events.append(
             {
                 "round": number,
-                "clock": STAMPS[end],
+                "clock": STAMPS[ROUND_END],
                 "kind": "bell",
                 "side": None,
-                "text": f"The bell ends round {number}.",
+                "text": BELL[number] if number < len(BELL) else f"The bell ends round {number}.",
             }
         )
 
@@ -216,8 +249,8 @@ class Bout:
         to a brawler (the published die); otherwise both roll again."""
         red, blue, random = self.red, self.blue, self.random
         while True:
-            r = floor(random() * 6) + red.speed_mod
-            b = floor(random() * 6) + blue.speed_mod
+            r = floor(random() * 6.0) + red.speed_mod
+            b = floor(random() * 6.0) + blue.speed_mod
             if r > b:
                 return red
             if b > r:
@@ -249,22 +282,23 @@ class Bout:
                         self.warning(att, dfn, parts)
                         return
                     dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
-                    parts.append(f"a dirty punch to the {target} ({dmg}) unseen")
+                    parts.append(f"a dirty punch to the {target}{DAMAGE[dmg]} unseen")
                 else:
                     if kind == SPECIAL:
                         att.special_ready = False
                         stats["specials"] += 1
                         punch, base = "SPECIAL", T.SPECIAL_DAMAGE
                     else:
-                        punch, base = att.die[floor(random() * 6)]
+                        punch, base = att.die[floor(random() * 6.0)]
                         if not base:
                             parts.append("misses")
                             return
                     # the defender's guard die; a good defence may re-roll an OPEN face
-                    g = dfn.guard_die[floor(random() * 6)]
-                    if g[0] is OPEN and dfn.defence_p and random() < dfn.defence_p:
-                        g = dfn.guard_die[floor(random() * 6)]
+                    g = dfn.guard_die[floor(random() * 6.0)]
                     face = g[0]
+                    if face is OPEN and dfn.defence_p and random() < dfn.defence_p:
+                        g = dfn.guard_die[floor(random() * 6.0)]
+                        face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
                         return
@@ -272,15 +306,19 @@ class Bout:
                         parts.append(f"{punch} to the {target}")
                         self.counter(dfn, att, parts)
                         return
-                    dmg = base + (g[1] if target == HEAD else g[2])
-                    if dmg <= 0:
-                        parts.append(f"{punch} to the {target} blocked by the guard")
-                        return
                     # a scoring punch (land() inlined): injury bonus, maybe a point of power
                     if target == HEAD:
+                        dmg = base + g[1]
+                        if dmg <= 0:
+                            parts.append(f"{punch} to the {target} blocked by the guard")
+                            return
                         dmg += dfn.hurt_head
                         stats["head"] += 1
                     else:
+                        dmg = base + g[2]
+                        if dmg <= 0:
+                            parts.append(f"{punch} to the {target} blocked by the guard")
+                            return
                         dmg += dfn.hurt_body
                         stats["body"] += 1
                     if random() < att.power_p:
@@ -289,11 +327,11 @@ class Bout:
                     stats["landed"] += 1
                     stats["damage"] += dmg
                     if face is OPEN:
-                        parts.append(f"{punch} to the {target} ({dmg}, caught open)")
+                        parts.append(f"{punch} to the {target}{CAUGHT_OPEN[dmg]}")
                         if kind == SPECIAL:
                             self.injury_roll(att, dfn, target, parts)
                     else:
-                        parts.append(f"{punch} to the {target} ({dmg})")
+                        parts.append(f"{punch} to the {target}{DAMAGE[dmg]}")
                 dealt += dmg
                 if dfn.health <= self.tko_at:
                     self.flush(att, parts)
@@ -307,7 +345,7 @@ class Bout:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):
-                        if floor(random() * 6) + 1 >= dfn.clinch_face:
+                        if floor(random() * 6.0) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
                             return
                         parts.append("and cannot tie him up")
@@ -350,15 +388,29 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         ctr.stats["thrown"] += 1
         target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(self.random() * 6)]
+        punch, base = ctr.die[floor(self.random() * 6.0)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
         if ctr.style == "swarmer":
             base += T.SWARMER_COUNTER_BONUS
-        ctr.stats["counters"] += 1
-        dmg = self.land(ctr, att, base, target, True)
-        parts.append(f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target} ({dmg})")
+        stats = ctr.stats
+        stats["counters"] += 1
+        # land() inlined, with the point of power
+        if target == HEAD:
+            dmg = base + att.hurt_head
+            stats["head"] += 1
+        else:
+            dmg = base + att.hurt_body
+            stats["body"] += 1
+        if self.random() < ctr.power_p:
+            dmg += 1
+        att.health -= dmg
+        stats["landed"] += 1
+        stats["damage"] += dmg
+        parts.append(
+            f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target}{DAMAGE[dmg]}"
+        )
         if att.health <= self.tko_at:
             self.flush(att, parts)
             self.say("tko", ctr.side, f"{att.name} has nothing left: TKO for {ctr.name}.")
@@ -367,7 +419,7 @@ class Bout:
     def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6)]
+        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6.0)]
         if where != target or name in dfn.injuries:
             return
         dfn.injuries.append(name)
@@ -391,9 +443,9 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = floor(self.random() * 6) + 1 >= self.warn_face
+        seen = floor(self.random() * 6.0) + 1 >= self.warn_face
         if seen and self.very_lenient:
-            seen = floor(self.random() * 6) + 1 >= 4
+            seen = floor(self.random() * 6.0) + 1 >= 4
         return seen
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:
@@ -431,19 +483,31 @@ class Bout:
         att.stats["knockdowns"] += 1
         n = dfn.knockdowns
         need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
-        total = self.d6() + self.d6() + dfn.chin_mod
+        random = self.random
+        total = (floor(random() * 6.0) + 1) + (floor(random() * 6.0) + 1) + dfn.chin_mod  # d6()s
         up = total >= need
         if up:
             count = 9 - (total - need)  # clamped to 2..9
             count = 2 if count < 2 else 9 if count > 9 else count
         else:
             count = 10
-        self.knockdowns.append(
-            {"round": self.round, "time": self.stamp(), "fighter": dfn.side, "count": count}
+        # stamp() and say() inlined, numbers from NUMBERS: about one knockdown a bout
+        c = self.clock
+        number, stamp = self.round, STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+        side = dfn.side
+        self.knockdowns.append({"round": number, "time": stamp, "fighter": side, "count": count})
+        nth = NUMBERS[n] if n < len(NUMBERS) else str(n)
+        self.events.append(
+            {
+                "round": number,
+                "clock": stamp,
+                "kind": "knockdown",
+                "side": side,
+                "text": f"{att.name} drops {dfn.name}! (knockdown {nth})",
+            }
         )
-        self.say("knockdown", dfn.side, f"{att.name} drops {dfn.name}! (knockdown {n})")
         self.clock += T.COUNT_SECONDS
         if not up:
             self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
             raise BoutOver(att.side, "KO")
-        self.say("count", dfn.side, f"{dfn.name} beats the count at {count}.")
+        self.say("count", side, f"{dfn.name} beats the count at {NUMBERS[count]}.")

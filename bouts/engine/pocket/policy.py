@@ -37,6 +37,10 @@ GUARD_LEAN = {
     guard: (sum(f[1] for f in faces), sum(f[2] for f in faces))
     for guard, faces in GUARD_DICE.items()
 }
+# the same choice as one number per guard: the head is the smart target when
+# ``head + 6 * hurt_head >= body + 6 * hurt_body``, that is when
+# ``6 * (hurt_head - hurt_body) >= body - head`` (whole numbers: exactly the same test)
+HEAD_EDGE = {guard: body - head for guard, (head, body) in GUARD_LEAN.items()}
 
 
 class Policy:
@@ -78,14 +82,14 @@ class DefaultPolicy(Policy):
             return plan
         random = bout.random
         if plan == "smart" and random() < self.smart:
-            head, body = GUARD_LEAN[opp.guard]
-            return HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY
+            return HEAD if 6 * (opp.hurt_head - opp.hurt_body) >= HEAD_EDGE[opp.guard] else BODY
         return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:
-        # kind() and target() inlined: this runs for every punch of every bout
-        kind = DIE
+        # kind() and target() inlined: this runs for every punch of every bout; the
+        # draws are those of kind() then target(), in that order
         random = bout.random
+        kind = DIE
         if me.special_ready:
             plan = self.special_plan
             if plan == "late":
@@ -93,17 +97,18 @@ class DefaultPolicy(Policy):
                     kind = SPECIAL
             elif plan == "early" or (plan == "stunned" and opp.stunned):
                 kind = SPECIAL
-        if kind is DIE:
-            dirty = self.dirty
-            if dirty and random() < dirty and self._may_foul(me, opp, bout):
-                kind = DIRTY
-        fixed = self.fixed_target
-        if fixed is not None:
-            return kind, fixed
+        dirty = self.dirty
+        if dirty and kind is DIE and random() < dirty and self._may_foul(me, opp, bout):
+            kind = DIRTY
         smart = self.smart_p
-        if smart is not None and random() < smart:
-            head, body = GUARD_LEAN[opp.guard]
-            return kind, (HEAD if head + 6 * opp.hurt_head >= body + 6 * opp.hurt_body else BODY)
+        if smart is not None:  # the smart plan, the default: tested first
+            if random() < smart:
+                edge = HEAD_EDGE[opp.guard]
+                return kind, (HEAD if 6 * (opp.hurt_head - opp.hurt_body) >= edge else BODY)
+        else:
+            fixed = self.fixed_target
+            if fixed is not None:
+                return kind, fixed
         return kind, (HEAD if random() < 0.5 else BODY)
 
     def kind(self, me, opp, bout) -> str:

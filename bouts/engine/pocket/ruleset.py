@@ -14,6 +14,17 @@ from .scoring import score_bout
 from .tables import ROUND_SECONDS
 
 OPTION_KEYS = ("champion", "special_each_round")
+FINAL_BELL = clock(ROUND_SECONDS)  # "3:00"
+
+
+def corner_policy(plan, strategy: str) -> Policy:
+    """The policy a corner follows: its plan (a validated plan or a Policy object),
+    else the default plan, as well as the corner's strategy skill allows."""
+    if plan is None:
+        return default_policy(strategy)
+    if isinstance(plan, Policy):
+        return plan
+    return DefaultPolicy(plan, strategy)
 
 
 class PocketRuleset(Ruleset):
@@ -30,6 +41,11 @@ class PocketRuleset(Ruleset):
 
     def validate_card(self, card) -> dict:
         return cards.validate_card(card)
+
+    def validate_side(self, side) -> dict:
+        # a side is a card (as in Ruleset.validate_side), validated without the detour
+        # through the base class: simulate() calls this twice a bout
+        return cards.validate_card(side)
 
     def card_rating(self, card: dict) -> float:
         return cards.card_rating(card)
@@ -68,36 +84,28 @@ class PocketRuleset(Ruleset):
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
         referee, judges = resolve_officials(officials, rng)
         strategy = resolve_corners(corners)
-        fighters = []
-        for side, card in ((RED, red), (BLUE, blue)):
-            plan = plans.get(side)
-            if plan is None:
-                policy = default_policy(strategy[side])
-            elif isinstance(plan, Policy):
-                policy = plan
-            else:
-                policy = DefaultPolicy(plan, strategy[side])
-            fighters.append(Fighter(side, card, policy))
-        bout = Bout(
-            fighters[0],
-            fighters[1],
-            rounds,
-            rng,
-            referee,
-            special_each_round=options.get("special_each_round", False),
-        )
+        red_f = Fighter(RED, red, corner_policy(plans.get(RED), strategy[RED]))
+        blue_f = Fighter(BLUE, blue, corner_policy(plans.get(BLUE), strategy[BLUE]))
+        # positional (special_each_round last): a keyword call to a class costs more
+        bout = Bout(red_f, blue_f, rounds, rng, referee, options.get("special_each_round", False))
         stopped = bout.fight()
 
         champion = options.get("champion")
         scorecards = score_bout(judges, bout.round_stats, rng, champion)
         if stopped is None:
-            # each judge's [red total, blue total]: the columns of his card, summed
-            winner, method = decision_from_totals(
-                [list(map(sum, zip(*card))) for card in scorecards]
-            )
-            end_round, end_time = rounds, clock(ROUND_SECONDS)
+            # each judge's [red total, blue total]: the columns of his card, summed (a
+            # plain loop: zip(*card) and sum() cost twice as much for five rounds)
+            totals = []
+            for card in scorecards:
+                red_total = blue_total = 0
+                for red_points, blue_points in card:
+                    red_total += red_points
+                    blue_total += blue_points
+                totals.append([red_total, blue_total])
+            winner, method = decision_from_totals(totals)
+            end_round, end_time = rounds, FINAL_BELL
             text = f"Decision ({method}): " + (
-                f"{fighters[0 if winner == RED else 1].name} wins." if winner else "a draw."
+                f"{(red_f if winner == RED else blue_f).name} wins." if winner else "a draw."
             )
             bout.events.append(
                 {
@@ -111,24 +119,25 @@ class PocketRuleset(Ruleset):
         else:
             winner, method = stopped
             end_round, end_time = bout.round, bout.stamp()
-        red_f, blue_f = fighters
+        # Positional, in BoutResult's field order: a keyword call of the dataclass's
+        # sixteen fields costs about as much again as building it (once per bout).
         return BoutResult(
-            ruleset=self.name,
-            seed=0,
-            scheduled_rounds=rounds,
-            winner=winner,
-            method=method,
-            round=end_round,
-            time=end_time,
-            judges=[j["name"] for j in judges],
-            scorecards=scorecards,
-            knockdowns=bout.knockdowns,
-            injuries=bout.injuries,
-            fouls=bout.fouls,
-            rounds=bout.round_stats,
-            events=bout.events,
-            fighters=[],
-            details={
+            self.name,  # ruleset
+            0,  # seed: simulate() sets it
+            rounds,  # scheduled_rounds
+            winner,
+            method,
+            end_round,  # round
+            end_time,  # time
+            [j["name"] for j in judges],  # judges
+            scorecards,
+            bout.knockdowns,
+            bout.injuries,
+            bout.fouls,
+            bout.round_stats,  # rounds
+            bout.events,
+            [],  # fighters: one-on-one
+            {  # details
                 "referee": referee["name"],
                 "exchanges": bout.exchanges,
                 "health": {RED: red_f.health, BLUE: blue_f.health},

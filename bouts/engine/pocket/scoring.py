@@ -63,37 +63,45 @@ def points(diff: float, net: int) -> list[int]:
     return [red_pts if red_pts > 6 else 6, blue_pts if blue_pts > 6 else 6]
 
 
-def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
-    """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
-    rows = []
+def seen_rounds(round_stats: list[dict], dmg_w: float, landed_w: float, edge: float) -> list:
+    """What a judge with these weights and edge sees in each round before his noise:
+    ``[(stats, seen, net)]``, ``seen`` computed with the same float operations in the
+    same order as ``seen + noise`` always was."""
+    seen = []
     for stats in round_stats:
         red, blue = stats[RED], stats[BLUE]
         net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
-        rows.append(
-            (
-                stats,
-                red["damage"] - blue["damage"],
-                red["landed"] - blue["landed"],
-                -KNOCKDOWN_WEIGHT * net,
-                net,
-            )
-        )
+        kd = -KNOCKDOWN_WEIGHT * net
+        dmg = red["damage"] - blue["damage"]
+        landed = red["landed"] - blue["landed"]
+        seen.append((stats, dmg_w * dmg + landed_w * landed + kd + edge, net))
+    return seen
+
+
+def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
+    """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
     cards = []
     random = rng.random
+    plain = None  # what a judge without bias sees (the default judges): computed once
     for judge in judges:
-        dmg_w, landed_w = WEIGHTS.get(judge["bias"], PLAIN)
-        edge = judge_edge(judge, champion)
+        bias = judge["bias"]
+        if bias == "none":
+            if plain is None:
+                plain = seen_rounds(round_stats, *PLAIN, 0.0)
+            seen = plain
+        else:
+            seen = seen_rounds(round_stats, *WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
         card = []
         append = card.append
-        for stats, dmg, landed, kd, net in rows:
-            diff = dmg_w * dmg + landed_w * landed + kd + edge + (random() * 2 - 1) * NOISE
+        for stats, base, net in seen:
+            diff = base + (random() * 2.0 - 1.0) * NOISE  # floats: the fast path, same values
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
             if net:
                 append(points(diff, net))
-            elif diff > 0:
+            elif diff > 0.0:  # 0.0, not 0: float to float is the fast comparison
                 append([10, 9])
-            elif diff < 0:
+            elif diff < 0.0:
                 append([9, 10])
             else:
                 append([10, 10])
