@@ -6,7 +6,7 @@ create an eight-man tournament and follow it to its champion."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -50,8 +50,9 @@ def fill(browser, name, value):
 
 
 def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, commissioner):
-    # Pages reload under the waits (a form's redirect): a stale element is retried.
-    wait = WebDriverWait(browser, 30, ignored_exceptions=[StaleElementReferenceException])
+    # Pages reload under the waits (a form's redirect): an element of the old page,
+    # stale or "not in the document" (Chromium's inspector), is read again.
+    wait = WebDriverWait(browser, 30, ignored_exceptions=[WebDriverException])
     browser.get(f"{live_server.url}/accounts/login/?next=/console/")
     fill(browser, "username", "cora")
     fill(browser, "password", PASSWORD)

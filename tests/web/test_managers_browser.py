@@ -47,7 +47,7 @@ def fits_a_phone(browser) -> bool:
 
 
 def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, transactional_db):
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -83,7 +83,9 @@ def test_manager_asks_for_a_bout_and_the_other_accepts(browser, live_server, tra
     sign_in(browser, live_server.url, w.other_manager)
     browser.get(f"{live_server.url}/requests/{mine.pk}/")
     browser.find_element(By.XPATH, "//button[text()='Accept']").click()
-    WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+    # Read while the answer's page replaces this one: Chromium may report the old
+    # page's node as stale or (its inspector) as "not in the document": read again.
+    WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,)).until(
         lambda b: "waiting for the commissioner" in b.find_element(By.TAG_NAME, "main").text
     )
     assert BoutRequest.objects.get(pk=mine.pk).status == RequestStatus.ACCEPTED
