@@ -89,6 +89,12 @@ CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an ev
 NUMS = tuple(str(n) for n in range(1000))
 
 
+# Fisher-Yates' steps for a deck of n cards: (i, float(i + 1)) from the top down.
+# ``random() * 7.0`` takes the interpreter's float fast path where ``* 7`` (an int)
+# does not; the product is the same (small ints are exact doubles).
+SHUFFLE_STEPS = tuple(tuple((i, float(i + 1)) for i in range(n - 1, 0, -1)) for n in range(129))
+
+
 def num(n: int) -> str:
     return NUMS[n] if 0 <= n < 1000 else str(n)
 
@@ -174,8 +180,14 @@ class Game:
     def shuffle(self, cards: list) -> None:
         """Fisher-Yates with ``rng.random()`` only (the top of the deck is the end)."""
         rand = self.rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = floor(rand() * (i + 1))
+        n = len(cards)
+        steps = (
+            SHUFFLE_STEPS[n]
+            if n < len(SHUFFLE_STEPS)
+            else [(i, float(i + 1)) for i in range(n - 1, 0, -1)]
+        )
+        for i, size in steps:
+            j = floor(rand() * size)
             cards[i], cards[j] = cards[j], cards[i]
 
     def to_hand(self, camp: Camp, code: int) -> None:
@@ -220,7 +232,10 @@ class Game:
                     break
             for _ in range(OPENING_RANDOM):
                 self.draw(camp)
-            choices = [camp.fighters[c] for c in camp.hand if c < CODE_BASE]
+            choices = []  # a plain loop: a comprehension costs more, twice a game
+            for c in camp.hand:
+                if c < CODE_BASE:
+                    choices.append(camp.fighters[c])
             pick = choices[camp.policy.choose_fighter(self, camp, choices)]
             camp.hand.remove(pick.slot)
             self.deploy_active(camp, pick)
@@ -458,7 +473,7 @@ class Game:
         chance = takedown_chance(
             att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina, att.grappler
         )  # fmt: skip
-        roll = floor(self.rng.random() * 100)
+        roll = floor(self.rng.random() * 100.0)  # float fast path, same product
         stats = camp.stats
         stats["thrown"] += 1
         stats["takedowns_attempted"] += 1

@@ -6,6 +6,9 @@ from __future__ import annotations
 from .cards import fighter_rating
 from .catalogue import BLEED_TURNS, HEALTH
 
+# "1".."64": a fighter's default name without formatting an int (the same text).
+NUMBERS = tuple(str(i + 1) for i in range(64))
+
 # Where a fighter card is.
 DECK, HAND, BENCH, ACTIVE, KO, DISCARDED = "deck", "hand", "bench", "active", "ko", "discarded"
 
@@ -131,10 +134,10 @@ class Camp:
     def __init__(self, key: str, side: dict, policy, first_energy: int):
         self.key = key
         self.name = side.get("name") or key.capitalize()
-        self.fighters = [
-            Fighter(i, card, f"{self.name} fighter {i + 1}")
-            for i, card in enumerate(side["fighters"])
-        ]
+        self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
+        name = self.name
+        for i, card in enumerate(side["fighters"]):
+            fighters.append(Fighter(i, card, f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"))
         self.deck: list[int] = []
         self.hand: list[int] = []
         self.bench: list[Fighter] = []
