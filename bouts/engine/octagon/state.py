@@ -9,6 +9,11 @@ from .catalogue import BLEED_TURNS, HEALTH
 # "1".."64": a fighter's default name without formatting an int (the same text).
 NUMBERS = tuple(str(i + 1) for i in range(64))
 
+# Fighters' ratings by (striking, grappling, defense, stamina): validated stats have
+# far fewer lines than this; the bound only guards odd callers' cards.
+_RATINGS: dict = {}
+_RATINGS_MAX = 65536
+
 # Where a fighter card is.
 DECK, HAND, BENCH, ACTIVE, KO, DISCARDED = "deck", "hand", "bench", "active", "ko", "discarded"
 
@@ -17,7 +22,6 @@ class Fighter:
     """A fighter card in play: current (coached) stats and what he has done."""
 
     __slots__ = (
-        "_rating",
         "bleed",
         "bleed_by",
         "card",
@@ -34,6 +38,7 @@ class Fighter:
         "kos_suffered",
         "max_stamina",
         "name",
+        "rating",
         "slot",
         "stamina",
         "striker",
@@ -56,12 +61,20 @@ class Fighter:
         self.style = card["style"]
         self.striker = self.style == "striker"
         self.grappler = self.style == "grappler"
-        self.striking = card["striking"]
-        self.grappling = card["grappling"]
-        self.defense = card["defense"]
-        self.stamina = self.max_stamina = card["stamina"]
+        self.striking = striking = card["striking"]
+        self.grappling = grappling = card["grappling"]
+        self.defense = defense = card["defense"]
+        self.stamina = self.max_stamina = stamina = card["stamina"]
         self.card = card
-        self._rating = None
+        # The card's rating (``cards.fighter_rating``), by its stats: computed once per
+        # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
+        key = (striking, grappling, defense, stamina)
+        rating = _RATINGS.get(key)
+        if rating is None:
+            rating = fighter_rating(card)
+            if len(_RATINGS) < _RATINGS_MAX:
+                _RATINGS[key] = rating
+        self.rating = rating
         self.training = 0  # Intense Training bonus, until the owner's next turn
         self.bleed = 0  # bleed turns left
         self.bleed_by = None  # the fighter whose elbow opened the cut
@@ -73,13 +86,6 @@ class Fighter:
         self.subs_won = self.subs_lost = self.subs_landed = 0
         self.damage_dealt = self.damage_taken = 0
         self.strikes_landed = self.takedowns_landed = self.takedowns_tried = 0
-
-    @property
-    def rating(self) -> float:
-        """The card's rating (``cards.fighter_rating``), computed when first needed."""
-        if self._rating is None:
-            self._rating = fighter_rating(self.card)
-        return self._rating
 
     def open_cut(self, by: Fighter) -> None:
         """Bleed: refreshed to its full length, never stacked (RULES.md)."""
