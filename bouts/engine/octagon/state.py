@@ -143,7 +143,13 @@ class Camp:
         self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
         name = self.name
         for i, card in enumerate(side["fighters"]):
-            fighters.append(Fighter(i, card, f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"))
+            # The default name is built only for a card without one (Fighter takes
+            # ``card.get("name") or default_name``: the same name either way).
+            fighters.append(
+                Fighter(
+                    i, card, card.get("name") or f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"
+                )
+            )
         self.deck: list[int] = []
         self.hand: list[int] = []
         self.bench: list[Fighter] = []
