@@ -354,6 +354,15 @@ class HealthPolicy(Policy):
         _fighters=FIGHTER_CODES,
         _ground=_GROUND_WORK,
         _waiting=_WAITING_STANDING,
+        # the scan's constants as locals (LOAD_FAST is cheaper than LOAD_GLOBAL)
+        _base=CODE_BASE,
+        _strike=ROLE_STRIKE,
+        _gnp=ROLE_GNP,
+        _sub=ROLE_SUBMISSION,
+        _takedown=ROLE_TAKEDOWN,
+        _defence=ROLE_DEFENCE,
+        _coach=ROLE_COACH,
+        _medic=ROLE_MEDIC,
     ) -> int | None:
         """Play the whole main phase in one call: choose by the rules above, ``play``
         the card, choose again from what the play left, until nothing is chosen. The
@@ -406,11 +415,11 @@ class HealthPolicy(Policy):
             takedown_v = defence_v = -1
             for i, code in enumerate(hand):
                 if not legal[code]:
-                    if code < CODE_BASE and len(bench) < BENCH_LIMIT:
+                    if code < _base and len(bench) < BENCH_LIMIT:
                         break  # 1. a fighter to the bench (free): hand[i]
                     continue
                 role = _role[code]
-                if role == ROLE_STRIKE:
+                if role == _strike:
                     value = _value[code]
                     damage = value + strike_base
                     if damage < 1:
@@ -426,8 +435,8 @@ class HealthPolicy(Policy):
                         small = i
                     if _cost[code] < cheapest:
                         cheapest = _cost[code]
-                elif role <= ROLE_SUBMISSION:  # Ground and Pound (on top) or a submission
-                    if role == ROLE_GNP:
+                elif role <= _sub:  # Ground and Pound (on top) or a submission
+                    if role == _gnp:
                         damage = _value[code] + strike_base
                     else:
                         twice = att.grappling - dfn.grappling + 2 * _value[code]
@@ -443,17 +452,17 @@ class HealthPolicy(Policy):
                     if stamina <= damage < finish_ground_d:
                         finish_ground_d = damage
                         finish_ground = i
-                elif role == ROLE_TAKEDOWN:
+                elif role == _takedown:
                     if _value[code] > takedown_v:
                         takedown_v = _value[code]
                         takedown = i
-                elif role == ROLE_DEFENCE:
+                elif role == _defence:
                     if _value[code] > defence_v:
                         defence_v = _value[code]
                         defence = i
-                elif role == ROLE_COACH:
+                elif role == _coach:
                     coach = i
-                elif role == ROLE_MEDIC:
+                elif role == _medic:
                     medic = i
                 else:  # Intense Training
                     training = i
