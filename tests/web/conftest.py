@@ -84,8 +84,14 @@ def click_through(browser, element, timeout=60):
     """Click ``element`` and wait until the next page replaced this one: a click
     returns before a form's redirect has loaded, and under load a test read the
     old page's URL."""
+    through(browser, element.click, timeout)
+
+
+def through(browser, action, timeout=60):
+    """Do ``action`` (a click, a form's ``submit``) and wait until the next page
+    replaced this one, so what is read next is the new page's."""
     old = browser.find_element(By.TAG_NAME, "html")
-    element.click()
+    action()
 
     def replaced(_):
         try:
