@@ -1,8 +1,11 @@
 import pytest
+from django.contrib import admin
 from django.urls import reverse
 
 from bouts.engine.registry import RULESETS
 from league import services
+from league.models import League
+from league.services.setup import LEAGUE_FIELDS
 
 from .conftest import make_league, record
 
@@ -85,3 +88,13 @@ def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
     response = admin_client.post(reverse("admin:league_league_add"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert League.objects.get(slug="typo").ruleset == sorted(RULESETS)[0]
+
+
+def test_the_league_form_shows_every_league_setting_once():
+    """The admin groups the settings in fieldsets of its own: none may be lost
+    (round 4 lost the region settings there) or shown twice."""
+    shown = [
+        f for _, options in admin.site.get_model_admin(League).fieldsets for f in options["fields"]
+    ]
+    assert len(shown) == len(set(shown))
+    assert set(LEAGUE_FIELDS) <= set(shown)
