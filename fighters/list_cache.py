@@ -6,10 +6,13 @@ leagues from those who may not see them. Fans read it far more often than any
 of that changes, so a page is kept, whole, under the list's *generation*: a
 random token that every change to what the list shows replaces.
 
-- ``changed()`` replaces the generation at once (so the writing transaction's
-  own next read is fresh) and again when the transaction commits (a reader that
-  cached the page between the two saw the uncommitted state under the first new
-  token, which the second makes unreachable).
+- ``changed()`` outside a transaction replaces the generation at once. Inside
+  one it replaces it once, when the transaction commits (a roster of a thousand
+  fighters saved in one transaction is one write to the cache, not a thousand),
+  and until then the writing connection reads and keeps its pages under a token
+  of its own, new at every change and tied to its open savepoints: its own next
+  read is fresh, other connections keep the committed pages, and nothing it
+  cached survives a rollback (its token is dropped with the commit callback).
 - Who calls it: this app's ``post_save``/``post_delete`` receivers for fighters,
   camps, careers and cards (apps.py); ``bouts.services.careers`` (it adds to
   careers in SQL, without signals); the league app for what decides whose cards
@@ -47,13 +50,28 @@ def _renew() -> None:
     cache.set(f"{_prefix()}:generation", uuid.uuid4().hex, None)
 
 
+def _renew_on_commit() -> None:
+    _renew()  # its own function: _pending() finds it among the commit callbacks
+
+
+def _pending(connection) -> bool:
+    """This connection's open transaction has changed the list (its renewal waits
+    for the commit). A rollback drops the callback, and with it this answer."""
+    return any(func is _renew_on_commit for _sids, func, _robust in connection.run_on_commit)
+
+
 def changed(**_signal_kwargs) -> None:
     """What the fighter list shows has changed (or will, when this transaction
     commits): no page cached before it is served again. A signal receiver as is."""
     if not enabled():
         return
-    _renew()
-    transaction.on_commit(_renew)
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        _renew()
+        return
+    connection.fighter_list_token = uuid.uuid4().hex
+    if not _pending(connection):
+        transaction.on_commit(_renew_on_commit)
 
 
 reset = _renew  # a new generation outright (tests start from one)
@@ -65,6 +83,12 @@ def _generation() -> str:
     if generation is None:
         cache.add(key, uuid.uuid4().hex, None)
         generation = cache.get(key)
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and _pending(connection):
+        # The writing transaction's own view: its token and open savepoints (a page
+        # read inside a savepoint later rolled back is not read after it).
+        savepoints = "-".join(connection.savepoint_ids)
+        return f"{generation}:{connection.fighter_list_token}:{savepoints}"
     return generation
 
 

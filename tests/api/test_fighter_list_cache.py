@@ -176,3 +176,51 @@ def test_a_page_read_before_a_commit_is_not_served_after_it(django_capture_on_co
         Fighter.objects.filter(pk=fighter.pk).update(nickname="Committed")
     # ...which the commit's own renewal makes unreachable.
     assert _list(client)["Racing Rae"]["nickname"] == "Committed"
+
+
+def test_a_transaction_of_many_changes_renews_the_generation_once(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    writes = []
+    original = list_cache.cache.set
+
+    def counting_set(key, *args, **kwargs):
+        if key.endswith(":generation"):
+            writes.append(key)
+        return original(key, *args, **kwargs)
+
+    monkeypatch.setattr(list_cache.cache, "set", counting_set)
+    client = APIClient()
+    _list(client)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, transaction.atomic():
+        for n in range(30):
+            factories.fighter(name=f"Bulk {n}")
+        assert "Bulk 29" in _list(client)  # the writer's own read is fresh
+        assert writes == []  # nothing written to the cache before the commit
+    assert len(callbacks) == 1 and len(writes) == 1
+    assert "Bulk 29" in _list(client)
+
+
+def test_a_page_read_inside_a_rolled_back_savepoint_is_not_served_after_it():
+    factories.fighter(name="Stays Sam")
+    client = APIClient()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        factories.fighter(name="Ghost Gus")
+        assert "Ghost Gus" in _list(client)
+        raise RuntimeError("roll back")
+    names = _list(client)
+    assert "Stays Sam" in names and "Ghost Gus" not in names
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_read_inside_a_rolled_back_transaction_is_not_served_after_it():
+    client = APIClient()
+    assert _list(client) == {}
+    with pytest.raises(RuntimeError), transaction.atomic():
+        factories.fighter(name="Ghost Gus")
+        assert "Ghost Gus" in _list(client)
+        raise RuntimeError("roll back")
+    assert _list(client) == {}  # the committed list, not the rolled-back page
+    with transaction.atomic():
+        factories.fighter(name="Real Rita")
+    assert "Real Rita" in _list(client)  # the commit renewed the generation
