@@ -1,6 +1,10 @@
 """Managers of a league through the API (docs/managers.md): a commissioner adds
 one by username, makes invitation links, gives a camp to a manager; an account
-accepts an invitation. The services in league.services.membership check who."""
+accepts an invitation. The services in league.services.membership check who;
+the commissioner's writes check the league named in the body before the rest of
+it is read (``_commissioner_first``: a stranger's bad input is a 403, not a 400)."""
+
+from collections.abc import Mapping
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -14,7 +18,23 @@ from fighters.models import Camp
 
 from ..models import Invitation, League, LeagueMembership
 from ..services import membership as services
+from ..services.membership import require_commissioner
 from .permissions import commissioned_league_ids
+
+
+def _commissioner_first(request) -> None:
+    """403 unless the user runs the league the body names. A body that names no
+    league (or none that exists) is left to its serializer: a 400 on ``league``."""
+    data = request.data
+    pk = data.get("league") if isinstance(data, Mapping) else None
+    if isinstance(pk, bool) or not isinstance(pk, (int, str)):
+        return
+    pk = str(pk)
+    if not (pk.isascii() and pk.isdigit() and len(pk) <= 18):  # what a pk may be
+        return
+    league = League.objects.filter(pk=int(pk)).first()
+    if league is not None:
+        require_commissioner(request.user, league)
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -58,6 +78,7 @@ class MembershipViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=MembershipCreateSerializer, responses={201: MembershipSerializer})
     def create(self, request):
+        _commissioner_first(request)
         body = MembershipCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         membership = services.membership_add(actor=request.user, **body.validated_data)
@@ -66,6 +87,7 @@ class MembershipViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=CampOwnerSerializer, responses={200: None})
     @action(detail=False, methods=["post"], url_path="assign-camp", filter_backends=[])
     def assign_camp(self, request):
+        _commissioner_first(request)
         body = CampOwnerSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -127,6 +149,7 @@ class InvitationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=InvitationCreateSerializer, responses={201: InvitationSerializer})
     def create(self, request):
+        _commissioner_first(request)
         body = InvitationCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         invitation = services.invitation_create(actor=request.user, **body.validated_data)

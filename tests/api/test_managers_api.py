@@ -112,6 +112,41 @@ def test_assign_a_camp(w, role):
         assert owner == w.owner
 
 
+# A bad body (an unknown user, a camp that does not exist, too many days) for a league
+# the user does not run: refused before the body is read (403, not its field errors).
+BAD_BODIES = {
+    "/api/memberships/": {"username": "ghost"},
+    "/api/memberships/assign-camp/": {"camp": 999999, "username": "ghost"},
+    "/api/invitations/": {"days": 999},
+}
+
+
+@pytest.mark.parametrize("path", list(BAD_BODIES))
+@pytest.mark.parametrize("role", ROLES)
+def test_a_bad_body_is_refused_before_it_is_read(w, role, path):
+    answer = client_of(w, role).post(
+        path, {"league": w.league.pk, **BAD_BODIES[path]}, format="json"
+    )
+    if role in RUNS_THE_LEAGUE:
+        assert answer.status_code == 400, answer.content
+        assert set(answer.json()) <= {"username", "camp", "days"}
+    else:
+        assert _refused(answer), answer.content
+
+
+@pytest.mark.parametrize("league", [None, 999999, "abc", "²", True, [1], "9" * 40])
+def test_a_body_without_a_real_league_is_a_400_on_league(w, league):
+    body = {"username": "ghost"} if league is None else {"league": league, "username": "ghost"}
+    answer = as_user(w.outsider).post("/api/memberships/", body, format="json")
+    assert answer.status_code == 400, answer.content
+    assert "league" in answer.json()
+
+
+def test_a_body_that_is_not_an_object_is_a_400(w):
+    answer = as_user(w.commissioner).post("/api/invitations/", [1, 2], format="json")
+    assert answer.status_code == 400, answer.content
+
+
 def test_a_manager_edits_no_card_fighter_or_camp(w):
     client = as_user(w.owner)
     fighter = w.mine[0]
