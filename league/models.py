@@ -36,6 +36,7 @@ from league.region_models import (  # noqa: F401 (the app's models)
     RegionalTitleBout,
     RegionMember,
 )
+from league.reign_fields import END_REASONS, ReignSpan
 from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
@@ -568,14 +569,7 @@ class Title(models.Model):
         return self.name
 
 
-class ReignEnd(models.TextChoices):
-    LOST = "lost", "Lost in the ring"
-    RETIRED = "retired", "Vacated: retired"
-    SUSPENDED = "suspended", "Vacated: medical suspension"
-    INACTIVE = "inactive", "Vacated: inactivity"
-
-
-class Reign(models.Model):
+class Reign(ReignSpan):
     """One champion's hold of a belt: the lineage is the reigns in order."""
 
     title = models.ForeignKey(Title, on_delete=models.CASCADE, related_name="reigns")
@@ -586,21 +580,12 @@ class Reign(models.Model):
     camp = models.ForeignKey(
         "fighters.Camp", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    started_on = models.DateField()
-    start_bout = models.ForeignKey(
-        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    ended_on = models.DateField(null=True, blank=True)
-    end_bout = models.ForeignKey(
-        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    end_reason = models.CharField(max_length=10, choices=ReignEnd.choices, blank=True)
-    defences = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["title_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["title", "number"], name="reign_unique_number"),
+            models.CheckConstraint(condition=END_REASONS, name="reign_end_reason"),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="reign_fighter_xor_camp",

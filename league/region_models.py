@@ -5,7 +5,8 @@ world title's contenders."""
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
-from django.db.models import Q
+
+from league.reign_fields import END_REASONS, ReignSpan
 
 DUPLICATE_REGION = "A region of that name exists."
 
@@ -94,31 +95,18 @@ class RegionalTitle(models.Model):
         return f"{self.division} · {self.region}"
 
 
-class RegionalReign(models.Model):
+class RegionalReign(ReignSpan):
     """One regional champion's hold of a regional belt (derived, like ``Reign``)."""
 
     title = models.ForeignKey(RegionalTitle, on_delete=models.CASCADE, related_name="reigns")
     number = models.PositiveSmallIntegerField()
     fighter = models.ForeignKey("fighters.Fighter", on_delete=models.CASCADE, related_name="+")
-    started_on = models.DateField()
-    start_bout = models.ForeignKey(
-        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    ended_on = models.DateField(null=True, blank=True)
-    end_bout = models.ForeignKey(
-        "bouts.Bout", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    end_reason = models.CharField(max_length=10, blank=True)
-    defences = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["title_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["title", "number"], name="regional_reign_number"),
-            models.CheckConstraint(
-                condition=Q(end_reason__in=["", "lost", "retired", "suspended", "inactive"]),
-                name="regional_reign_end_reason",
-            ),
+            models.CheckConstraint(condition=END_REASONS, name="regional_reign_end_reason"),
         ]
 
     def __str__(self):
