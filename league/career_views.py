@@ -9,10 +9,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from bouts.models import Bout
 
 from .career_forms import CareerFighterForm, TrainingForm
-from .manager_forms import add_errors
 from .models import League, Training
 from .services import career, training
 from .services.membership import is_manager
+from .submit import put_errors
 
 
 @login_required
@@ -36,7 +36,7 @@ def new_fighter(request, slug: str):
                 abilities=form.bought(),
             )
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         else:
             return redirect("fighter", fighter.pk)
     status = 400 if form.errors else 200
@@ -61,7 +61,7 @@ def bout_training(request, pk: int):
         try:
             training.training_choose(actor=user, bout=bout, **form.cleaned_data)
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         else:
             return redirect("bout-training", bout.pk)
     chosen = Training.objects.filter(bout=bout, fighter__in=form.fields["fighter"].queryset)

@@ -4,19 +4,12 @@ field errors the views put back next to these fields (``add_errors``)."""
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import ValidationError
 
 from fighters.models import Camp, Fighter
 
 from .models import Event
 from .services.bout_requests import MAX_WITHIN, open_events
 from .services.membership import INVITATION_DAYS, MAX_INVITATION_DAYS
-
-
-def add_errors(form: forms.Form, exc: ValidationError) -> None:
-    """A service's field errors next to the form's fields (the others on top)."""
-    for key, messages in exc.message_dict.items():
-        form.add_error(key if key in form.fields else None, messages)
 
 
 class FighterChoice(forms.ModelChoiceField):

@@ -22,11 +22,11 @@ from .manager_forms import (
     InviteForm,
     JoinForm,
     SignUpForm,
-    add_errors,
 )
 from .models import BoutRequest, Invitation, League, LeagueMembership
 from .region_selectors import fighter_regions
 from .services import bout_requests, membership
+from .submit import put_errors
 
 
 @login_required
@@ -56,7 +56,7 @@ def request_new(request):
                 message=data["message"],
             )
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         else:
             return redirect("bout-request", made.pk)
     status = 400 if form.errors else 200
@@ -124,7 +124,7 @@ def request_act(request, pk: int, act: str):
             else:
                 raise Http404("No such action.")
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         else:
             return redirect("bout-request", pk)
     return request_detail(request, pk, forms={key: form, "status": 400})
@@ -191,7 +191,7 @@ def league_managers(request, slug: str):
                     )
                     return redirect("league-managers", slug)
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         if invitation is None:
             status = 400
     context = {
@@ -227,7 +227,7 @@ def join(request, token: str):
         try:
             membership.invitation_accept(user=request.user, token=token, **form.cleaned_data)
         except ValidationError as exc:
-            add_errors(form, exc)
+            put_errors(form, exc)
         else:
             return redirect("desk")
     status = 400 if form.errors else 200
@@ -250,7 +250,7 @@ def sign_up(request, token: str):
                 user = form.save()
                 membership.invitation_accept(user=user, token=token, **join_form.cleaned_data)
         except ValidationError as exc:
-            add_errors(join_form, exc)
+            put_errors(join_form, exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("desk")

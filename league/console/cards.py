@@ -18,8 +18,9 @@ from league.models import Event
 from league.services import fight_cards
 
 from .. import card_status
+from ..submit import submit
 from . import forms, selectors
-from .views import event_of, put_errors
+from .views import event_of
 
 
 def _bout_form(event, data=None, division_id=None):
@@ -75,29 +76,29 @@ def bout_add(request, pk):
     form, division, divisions = _bout_form(
         event, request.POST, division_id=int(wanted) if wanted.isdigit() else None
     )
-    if form.is_valid():
-        data = form.cleaned_data
+
+    def add(data):
+        if data["red"] == data["blue"]:
+            raise ValidationError({"blue": ["Pick two different sides."]})
         chosen = selectors.sides_by_id(division, [data["red"], data["blue"]])
-        officials = _officials(data)
-        try:
-            if data["red"] == data["blue"]:
-                raise ValidationError({"blue": ["Pick two different sides."]})
-            fight_cards.card_bout_add(
-                user=request.user,
-                event=event,
-                division=division,
-                red=chosen[data["red"]],
-                blue=chosen[data["blue"]],
-                rounds=data["rounds"],
-                title=data["title"],
-                **officials,
-            )
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, "Bout added to the card.")
-            return redirect(f"{event_url(event)}?division={division.pk}")
-    return _card_page(request, event, form=form, division=division, divisions=divisions, status=400)
+        return fight_cards.card_bout_add(
+            user=request.user,
+            event=event,
+            division=division,
+            red=chosen[data["red"]],
+            blue=chosen[data["blue"]],
+            rounds=data["rounds"],
+            title=data["title"],
+            **_officials(data),
+        )
+
+    return submit(
+        request,
+        form,
+        add,
+        done=lambda _: "Bout added to the card.",
+        then=lambda _: redirect(f"{event_url(event)}?division={division.pk}"),
+    ) or _card_page(request, event, form=form, division=division, divisions=divisions, status=400)
 
 
 def _officials(data) -> dict:
@@ -229,13 +230,15 @@ def bout_void_page(request, pk):
         return redirect("bout", pk=bout.pk)
     event_of(request, bout.event_id)
     form = forms.VoidForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            bout_void(bout=bout, reason=form.cleaned_data["reason"], user=request.user)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, "Result voided: the league is recomputed without it.")
-            return redirect("console:event", pk=bout.event_id)
+    if request.method == "POST":
+        answer = submit(
+            request,
+            form,
+            lambda data: bout_void(bout=bout, reason=data["reason"], user=request.user),
+            done=lambda _: "Result voided: the league is recomputed without it.",
+            then=lambda _: redirect("console:event", pk=bout.event_id),
+        )
+        if answer:
+            return answer
     status = 400 if request.method == "POST" else 200
     return render(request, "console/void.html", {"bout": bout, "form": form}, status=status)

@@ -4,9 +4,7 @@ take him out. The rules and who may are ``league.services.regions``'."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -14,8 +12,9 @@ from fighters.models import Fighter
 from league.models import Region
 from league.services import regions
 
+from ..submit import submit
 from . import forms, selectors
-from .views import league_of, put_errors
+from .views import league_of
 
 
 def _page(request, league, *, region_form=None, member_form=None, status=200):
@@ -41,17 +40,13 @@ def regions_page(request, slug):
 def region_new(request, slug):
     league = league_of(request, slug)
     form = forms.RegionForm(request.POST, prefix="region")
-    if form.is_valid():
-        try:
-            region = regions.region_create(
-                actor=request.user, league=league, name=form.cleaned_data["name"]
-            )
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, f"Region {region.name} created.")
-            return redirect("console:regions", slug=league.slug)
-    return _page(request, league, region_form=form, status=400)
+    return submit(
+        request,
+        form,
+        lambda data: regions.region_create(actor=request.user, league=league, name=data["name"]),
+        done=lambda region: f"Region {region.name} created.",
+        then=lambda _: redirect("console:regions", slug=league.slug),
+    ) or _page(request, league, region_form=form, status=400)
 
 
 @login_required
@@ -65,16 +60,22 @@ def region_member(request, slug):
         regions=[row.region for row in picture.regions],
         prefix="member",
     )
-    if form.is_valid():
-        fighter = get_object_or_404(Fighter, pk=form.cleaned_data["fighter"])
-        region_id = form.cleaned_data["region"]
+
+    def assign(data):
+        fighter = get_object_or_404(Fighter, pk=data["fighter"])
+        region_id = data["region"]
         region = get_object_or_404(Region, pk=region_id) if region_id is not None else None
-        try:
-            regions.region_assign(actor=request.user, league=league, fighter=fighter, region=region)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            where = f"in {region.name}" if region else "in no region"
-            messages.success(request, f"{fighter.name} is now {where}.")
-            return redirect("console:regions", slug=league.slug)
-    return _page(request, league, member_form=form, status=400)
+        regions.region_assign(actor=request.user, league=league, fighter=fighter, region=region)
+        return fighter, region
+
+    def said(assigned):
+        fighter, region = assigned
+        return f"{fighter.name} is now {f'in {region.name}' if region else 'in no region'}."
+
+    return submit(
+        request,
+        form,
+        assign,
+        done=said,
+        then=lambda _: redirect("console:regions", slug=league.slug),
+    ) or _page(request, league, member_form=form, status=400)

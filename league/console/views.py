@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -13,17 +13,8 @@ from django.views.decorators.http import require_POST
 from league.models import Division, Event, League
 from league.services import membership, setup
 
+from ..submit import submit
 from . import forms, selectors
-
-
-def put_errors(form, error: ValidationError) -> None:
-    """A service's ``ValidationError`` next to the form's fields (the rest above
-    the form)."""
-    if hasattr(error, "error_dict"):
-        for field, errors in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error.messages)
 
 
 @login_required
@@ -44,14 +35,16 @@ def league_new(request):
     if not setup.can_create_league(request.user):
         raise PermissionDenied("Creating a league needs an administrator's permission.")
     form = forms.LeagueForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            league = setup.league_create(user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, f"{league.name} is created; you are its commissioner.")
-            return redirect("console:league", slug=league.slug)
+    if request.method == "POST":
+        answer = submit(
+            request,
+            form,
+            lambda data: setup.league_create(user=request.user, **data),
+            done=lambda league: f"{league.name} is created; you are its commissioner.",
+            then=lambda league: redirect("console:league", slug=league.slug),
+        )
+        if answer:
+            return answer
     return render(request, "console/league_form.html", {"form": form, "league": None})
 
 
@@ -85,15 +78,17 @@ def league_page(request, slug):
 def league_edit(request, slug):
     league = league_of(request, slug)
     form = forms.LeagueForm(request.POST or None, instance=league)
-    if request.method == "POST" and form.is_valid():
-        try:
-            setup.league_update(user=request.user, league=league, **form.cleaned_data)
-        except ValidationError as error:
-            league.refresh_from_db()
-            put_errors(form, error)
-        else:
-            messages.success(request, "Settings saved.")
-            return redirect("console:league", slug=league.slug)
+    if request.method == "POST":
+        answer = submit(
+            request,
+            form,
+            lambda data: setup.league_update(user=request.user, league=league, **data),
+            done=lambda _: "Settings saved.",
+            then=lambda _: redirect("console:league", slug=league.slug),
+        )
+        if answer:
+            return answer
+        league.refresh_from_db()  # the form's validation wrote the refused values into it
     return render(request, "console/league_form.html", {"form": form, "league": league})
 
 
@@ -102,15 +97,13 @@ def league_edit(request, slug):
 def division_new(request, slug):
     league = league_of(request, slug)
     form = forms.DivisionForm(request.POST, prefix="division")
-    if form.is_valid():
-        try:
-            division = setup.division_create(user=request.user, league=league, **form.cleaned_data)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, f"{division.name} division added.")
-            return redirect("console:division", pk=division.pk)
-    return _league_again(request, league, division_form=form)
+    return submit(
+        request,
+        form,
+        lambda data: setup.division_create(user=request.user, league=league, **data),
+        done=lambda division: f"{division.name} division added.",
+        then=lambda division: redirect("console:division", pk=division.pk),
+    ) or _league_again(request, league, division_form=form)
 
 
 @login_required
@@ -118,15 +111,13 @@ def division_new(request, slug):
 def event_new(request, slug):
     league = league_of(request, slug)
     form = forms.EventForm(request.POST, prefix="event")
-    if form.is_valid():
-        try:
-            event = setup.event_create(user=request.user, league=league, **form.cleaned_data)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, f"{event.name} created: now put bouts on its card.")
-            return redirect("console:event", pk=event.pk)
-    return _league_again(request, league, event_form=form)
+    return submit(
+        request,
+        form,
+        lambda data: setup.event_create(user=request.user, league=league, **data),
+        done=lambda event: f"{event.name} created: now put bouts on its card.",
+        then=lambda event: redirect("console:event", pk=event.pk),
+    ) or _league_again(request, league, event_form=form)
 
 
 def _league_again(request, league, **bound):
@@ -177,14 +168,15 @@ def division_page(request, pk):
 def _division_action(request, pk, form_class, prefix, action, done):
     division = _division_for(request, pk)
     form = form_class(request.POST, prefix=prefix)
-    if form.is_valid():
-        try:
-            made = action(division, form.cleaned_data)
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, done(made))
-            return redirect("console:division", pk=division.pk)
+    answer = submit(
+        request,
+        form,
+        lambda data: action(division, data),
+        done=done,
+        then=lambda _: redirect("console:division", pk=division.pk),
+    )
+    if answer:
+        return answer
     context = _division_context(division, **{f"{prefix}_form": form})
     return render(request, "console/division.html", context, status=400)
 
@@ -210,17 +202,18 @@ def season_rename(request, pk, season_pk):
     division = _division_for(request, pk)
     season = get_object_or_404(division.seasons, pk=season_pk)
     form = forms.RenameForm(request.POST, prefix="season-name")
-    if form.is_valid():
-        try:
-            setup.season_update(user=request.user, season=season, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            put_errors(form, error)
-        else:
-            messages.success(request, f"Season renamed {season.name}.")
-            return redirect("console:division", pk=division.pk)
+    back = redirect("console:division", pk=division.pk)
+    if submit(
+        request,
+        form,
+        lambda data: setup.season_update(user=request.user, season=season, name=data["name"]),
+        done=lambda _: f"Season renamed {season.name}.",
+        then=lambda _: back,
+    ):
+        return back
     for message in [m for errors in form.errors.values() for m in errors]:
         messages.error(request, message)
-    return redirect("console:division", pk=division.pk)
+    return back
 
 
 @login_required
