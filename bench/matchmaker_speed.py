@@ -50,7 +50,7 @@ def run(args) -> dict:
     weeks = []
     for week in range(args.weeks):
         date = night + dt.timedelta(weeks=week)
-        entrants = weekly.week_entrants(division, league, date)
+        entrants = weekly.week_entrants(division, league, date, weekly.ranked_fighters(division))
         started = time.perf_counter()
         weekly_pairs(entrants, week=date.toordinal(), seed=args.seed)
         pure = time.perf_counter() - started

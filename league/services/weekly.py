@@ -81,19 +81,20 @@ def _key_prefix(division: Division, night: dt.date) -> str:
     return f"week-{division.pk}-{night:%Y%m%d}-"
 
 
+def ranked_fighters(division: Division) -> list[int]:
+    """The division's fighters best first (its ranking, camps left out)."""
+    return [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+
+
 def week_entrants(
     division: Division,
     league: League,
     night: dt.date,
-    order: list[int] | None = None,
+    order: list[int],
     region_of: dict[int, int] | None = None,
 ) -> list[Entrant]:
-    """``order``: the division's fighters best first (read when not given: only
-    bench/matchmaker_speed.py leaves it out; ``division_week`` passes the order it
-    also reads the regions from); ``region_of``: fighter -> region, when the league
-    has regions."""
-    if order is None:
-        order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+    """``order``: the division's fighters best first (``ranked_fighters``);
+    ``region_of``: fighter -> region, when the league has regions."""
     region_of = region_of or {}
     fighters = {
         pk: (camp_id, bouts or 0)
@@ -153,7 +154,7 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     if Bout.objects.filter(idempotency_key__startswith=prefix).exists():
         report.skipped = "already made"
         return report
-    order = [pk for kind, pk in division_ranking(division) if kind == FIGHTER]
+    order = ranked_fighters(division)
     title = Title.objects.filter(division=division).first()
     champion = title.champion_id if title else None
     regions = regional_picture(division, order, champion) if league.regions_enabled else None
