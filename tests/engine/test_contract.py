@@ -2,11 +2,13 @@
 
 import json
 import random
+from dataclasses import fields
 
 import pytest
 
 from bouts.engine import (
     RULESETS,
+    BoutResult,
     CardError,
     EngineError,
     OptionError,
@@ -256,3 +258,26 @@ def test_every_boxing_method_is_either_inside_the_distance_or_a_decision():
     assert set(INSIDE_THE_DISTANCE) | set(DECISIONS) == set(BOXING_METHODS) | {SUB}
     assert not set(INSIDE_THE_DISTANCE) & set(DECISIONS)
     assert set(INSIDE_THE_DISTANCE) - set(FINISHES) == {DQ}  # a DQ loser was not stopped
+
+
+def test_bout_result_fields_keep_their_order():
+    """pocket, octagon and webl build ``BoutResult`` positionally (half the cost of
+    keywords): a reordering of its fields must be made in their calls too."""
+    assert [f.name for f in fields(BoutResult)] == [
+        "ruleset",
+        "seed",
+        "scheduled_rounds",
+        "winner",
+        "method",
+        "round",
+        "time",
+        "judges",
+        "scorecards",
+        "knockdowns",
+        "injuries",
+        "fouls",
+        "rounds",
+        "events",
+        "fighters",
+        "details",
+    ]
