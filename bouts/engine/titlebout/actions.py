@@ -10,7 +10,7 @@ from . import incidents as INC
 from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS
-from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
+from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
@@ -40,7 +40,7 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 "side": att.side,
                 "text": att.name + text
                 if text and not counter
-                else f"{att.name} {VERB[counter]} {punch} ({pts})",
+                else f"{att.name} {VERB[counter]} {punch} ({NUMS[pts]})",
             }
         )
     if att.pts >= dfn.alarm:
@@ -317,7 +317,7 @@ def play_round(s: BoutState):
                     hand = att.hand
                     if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
                         pts -= 1
-                        text = f" lands {punch} ({pts})"
+                        text = f" lands {punch} ({NUMS[pts]})"
                     att.landed += 1
                     att.pts += pts
                     if pts:

@@ -16,7 +16,7 @@ from . import tables as T
 from .cards import card_rating
 from .deck import C_RN, DECK
 from .scoring import score_round
-from .state import BoutOver, BoutState, Fighter
+from .state import NUMS, BoutOver, BoutState, Fighter
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -76,7 +76,12 @@ def end_of_round(s: BoutState) -> int:
         f.end = end if end > 0 else 0
         f.against.append(against)
     s.round_stats.append(stats_line(s))
-    K.ev(s, "round", None, f"End of round {s.rnd}: {r.name} {rp} points, {b.name} {bp}")
+    K.ev(
+        s,
+        "round",
+        None,
+        f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+    )
     if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
@@ -206,7 +211,7 @@ def start_round(s: BoutState):
     mr, mb = r.margin, b.margin
     r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
     b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
-    K.ev(s, "bell", agg.side, f"Round {s.rnd}: {agg.name} comes out as the aggressor")
+    K.ev(s, "bell", agg.side, f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor")
     RA.choose_strategies(s, mr, mb)
     rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
     bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
