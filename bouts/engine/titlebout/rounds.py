@@ -35,7 +35,9 @@ def end_of_round(s: BoutState) -> int:
         elif bp > rp:
             jb += 1
     deck = s.deck
-    used = min(s.i, len(deck))
+    used = s.i
+    if used > len(deck):
+        used = len(deck)
     mark_card = (deck or DECK)[int(s.rng.random() * (used if used > 1 else 1))]
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
@@ -68,13 +70,18 @@ def end_of_round(s: BoutState) -> int:
         r.margin -= 1
     # endurance: the points against, never below 0
     missing = opt["missing_punches"]
-    for f, against in ((r, bp), (b, rp)):
-        loss = against + f.end_extra + f.end_drain
-        if missing:
-            loss += f.missed
-        end = f.end - loss
-        f.end = end if end > 0 else 0
-        f.against.append(against)
+    loss = bp + r.end_extra + r.end_drain
+    if missing:
+        loss += r.missed
+    end = r.end - loss
+    r.end = end if end > 0 else 0
+    r.against.append(bp)
+    loss = rp + b.end_extra + b.end_drain
+    if missing:
+        loss += b.missed
+    end = b.end - loss
+    b.end = end if end > 0 else 0
+    b.against.append(rp)
     s.round_stats.append(stats_line(s))
     K.ev(
         s,
@@ -105,24 +112,25 @@ def front_runner(f: Fighter, won: bool, lost: bool):
 
 def stats_line(s: BoutState) -> dict:
     """The round's line in the result (``rounds``)."""
-    stats = {"round": s.rnd}
-    for f in (s.red, s.blue):
-        stats[f.side] = {
-            "points": f.pts,
-            "landed": f.landed,
-            "thrown": f.thrown,
-            "missed": f.missed,
-            "damage": f.pts,
-            "clinches": f.clinches,
-            "knockdowns": len(f.kd_counts),
-            "deducted": f.deducted,
-            "end": f.end,
-            "cut_damage": f.damage,
-            "style": f.style,
-            "strategy": f.strategy,
-            "actions": f.actions,
-        }
-    return stats
+    return {"round": s.rnd, "red": _fighter_line(s.red), "blue": _fighter_line(s.blue)}
+
+
+def _fighter_line(f: Fighter) -> dict:
+    return {
+        "points": f.pts,
+        "landed": f.landed,
+        "thrown": f.thrown,
+        "missed": f.missed,
+        "damage": f.pts,
+        "clinches": f.clinches,
+        "knockdowns": len(f.kd_counts),
+        "deducted": f.deducted,
+        "end": f.end,
+        "cut_damage": f.damage,
+        "style": f.style,
+        "strategy": f.strategy,
+        "actions": f.actions,
+    }
 
 
 def between_rounds(s: BoutState):
@@ -230,8 +238,9 @@ def run(s: BoutState) -> BoutResult:
             start_round(s)
             AC.play_round(s)
             K.bell(s)
-            for f in (s.red, s.blue):
-                f.cf_round -= s.round_cf[f.side]
+            round_cf = s.round_cf
+            s.red.cf_round -= round_cf["red"]
+            s.blue.cf_round -= round_cf["blue"]
             end_of_round(s)
             if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
                 CU.technical(s, "the doctor's extra round is over")
