@@ -198,19 +198,33 @@ def between_rounds(s: BoutState):
                 f.cf_trait += 1
 
 
+def new_round(f: Fighter):
+    """A fighter's counts at the bell, and the opponent's points this round from which a
+    TKO or the towel is possible (``alarm``)."""
+    f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
+    f.kd_counts = []
+    f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
+    alarm, two, three = f.thr
+    hist = f.against
+    if hist:
+        h1 = hist[-1]
+        two -= h1
+        three -= h1
+        if len(hist) >= 2:
+            three -= hist[-2]
+    if two < alarm:
+        alarm = two
+    if three < alarm:
+        alarm = three
+    f.alarm = alarm - 5  # the towel's five points
+
+
 def start_round(s: BoutState):
     """The bell: the fighters' counts, the round deck, the aggressor, the referee's
     error, styles, strategies and traits, the CFs."""
     r, b = s.red, s.blue
-    for f in (r, b):
-        f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
-        f.kd_counts = []
-        f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
-        one, two, three = f.thr
-        hist = f.against
-        h1 = hist[-1] if hist else 0
-        h2 = hist[-2] if len(hist) >= 2 else 0
-        f.alarm = min(one, two - h1, three - h1 - h2) - 5  # the towel's five points
+    new_round(r)
+    new_round(b)
     K.deal(s)
     agg = s.aggressor = RA.aggressor_for_round(s)
     mode = s.opt["referee_errors"]
