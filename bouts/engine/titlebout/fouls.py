@@ -3,6 +3,8 @@ of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ
 from . import clock as K
 from . import cuts as CU
@@ -153,4 +155,4 @@ def referee_error(s: BoutState):
     if err == T.ERR_EARLY:
         del s.deck[-5:]
     elif err == T.ERR_LATE:
-        s.deck.extend(DECK[int(s.rng.random() * 100)] for _ in range(5))
+        s.deck.extend(DECK[floor(s.rng.random() * 100.0)] for _ in range(5))

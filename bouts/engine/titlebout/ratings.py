@@ -3,6 +3,8 @@ traits, the aggressor. Plain functions of the ``BoutState`` (``s``) and its figh
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ
 from . import clock as K
 from . import knockdowns as KD
@@ -138,7 +140,7 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     plan = s.plans.get(f.side) if s.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        rn20 = DECK[int(s.rng.random() * 100)][C_CF]  # 1-20: ``strategy.solo``'s table
+        rn20 = DECK[floor(s.rng.random() * 100.0)][C_CF]  # 1-20: ``strategy.solo``'s table
         choice = SOLO_LOOKUP[(solo_phase(rnd, s.rounds, margin, f.carry), f.style)][rn20]
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"

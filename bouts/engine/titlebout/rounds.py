@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from math import floor
 from operator import itemgetter
 
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
@@ -38,7 +39,7 @@ def end_of_round(s: BoutState) -> int:
     used = s.i
     if used > len(deck):
         used = len(deck)
-    mark_card = (deck or DECK)[int(s.rng.random() * (used if used > 1 else 1))]
+    mark_card = (deck or DECK)[floor(s.rng.random() * (used if used > 1 else 1))]
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
     if opt["judge_leanings"]:
@@ -161,9 +162,9 @@ def between_rounds(s: BoutState):
             if res == 3:
                 f.def_bout += 2
         # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
-        rn = DECK[int(random() * 100)][C_RN]
+        rn = DECK[floor(random() * 100.0)][C_RN]
         while rn < 0:
-            rn = DECK[int(random() * 100)][C_RN]
+            rn = DECK[floor(random() * 100.0)][C_RN]
         if f.kd_counts:
             f.carry = T.carry_over(f.kd_counts, rn)
             if f.carry:
