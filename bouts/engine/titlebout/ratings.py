@@ -12,7 +12,7 @@ from . import tables as T
 from .deck import C_CF, DECK
 from .options import plan_for_round
 from .state import NO_MODS, BoutState, Fighter
-from .strategy import LABELS, MODS, SOLO_LOOKUP, STRATEGIES, rating_check, solo_phase, total
+from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
 # --- effective ratings ----------------------------------------------------------------
@@ -141,7 +141,17 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
         rn20 = DECK[floor(s.rng.random() * 100.0)][C_CF]  # 1-20: ``strategy.solo``'s table
-        choice = SOLO_LOOKUP[(solo_phase(rnd, s.rounds, margin, f.carry), f.style)][rn20]
+        # the table: ``strategy.solo_phase``, inlined
+        rounds = s.rounds
+        if rnd == 1:
+            phase = "first"
+        elif f.carry:
+            phase = "hurt"
+        elif margin and rnd > rounds - 3 and rounds >= 6:
+            phase = "ahead" if margin > 0 else "behind"
+        else:
+            phase = "early" if rnd <= 4 else "middle"
+        choice = SOLO_BY_STYLE[f.style][phase][rn20]
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice
