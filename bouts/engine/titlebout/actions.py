@@ -241,6 +241,7 @@ def play_round(s: BoutState):
         while True:
             nxt = s.next
             if nxt is not None:
+                s.next = None  # taken (only a rule run in this action sets it again)
                 att = nxt
                 in_ki = s.ki_left > 0 and s.ki_side is att
                 i = s.i
@@ -291,8 +292,8 @@ def play_round(s: BoutState):
             i += 1
             s.i = i
             rn = card[1]  # C_RN
-            s.next = None
-            s.first = att
+            # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
+            first = att
             if rn < 0 and (rn != INJURY or injuries_on or (in_ki and ki_timing)):
                 word(s, att, rn, in_ki)
             else:
@@ -349,7 +350,9 @@ def play_round(s: BoutState):
                     att.thrown += 1
                     att.missed += 1
                     if rn >= att.cpd:
+                        s.first = att
                         counter(s, dfn, in_ki)
+                        first = s.first
                 elif rn <= att.clinch:
                     att.clinches += 1
                     if adv_clinch or (traits_on and att.clinches == 5):
@@ -377,6 +380,5 @@ def play_round(s: BoutState):
             # --- after the action ---
             if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
                 KD.end_ki(s)
-            first = s.first
     except RoundOver:
         pass
