@@ -45,6 +45,16 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     b = new_fighter("blue", blue, endurance(blue["end"], rounds))
     r.opp = b
     b.opp = r
+    # Safety First and Plays to Crowd sides, for the judges (plain ifs: this runs once a
+    # bout, and a comprehension costs more than it reads)
+    safety = []
+    crowd = []
+    if traits_on:
+        for f in (r, b):
+            if "safety_first" in f.traits:
+                safety.append(f.side)
+            if "plays_to_crowd" in f.traits:
+                crowd.append(f.side)
     s = BoutState(
         rng=rng,
         rounds=rounds,
@@ -66,17 +76,18 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         ctx={
             "aggressor": "red",
             "styles": {},
-            "safety": [f.side for f in (r, b) if traits_on and "safety_first" in f.traits],
-            "crowd": [f.side for f in (r, b) if traits_on and "plays_to_crowd" in f.traits],
+            "safety": safety,
+            "crowd": crowd,
         },
     )
     r.thr = KD.thresholds(s, r)  # fixed for the bout
     b.thr = KD.thresholds(s, b)
     southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
-    for f, o in ((r, b), (b, r)):
-        f.either = f.card_style == "E"
-        f.careless = traits_on and "careless" in f.traits and o.rating >= 9
-        f.southpaws = southpaws
+    r.either = r.card_style == "E"
+    b.either = b.card_style == "E"
+    r.careless = traits_on and "careless" in r.traits and b.rating >= 9
+    b.careless = traits_on and "careless" in b.traits and r.rating >= 9
+    r.southpaws = b.southpaws = southpaws
     r.corner = corners["red"]
     b.corner = corners["blue"]
     return s

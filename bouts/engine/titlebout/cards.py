@@ -15,6 +15,8 @@ Shape (documented in RULES.md, "Fighter card")::
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..base import require_int
 from ..errors import CardError
 
@@ -456,6 +458,7 @@ def validate_card_full(card) -> dict:
 
 
 _HIT_CACHE: dict = {}
+_PUNCH_ENTRIES = itemgetter(*PUNCHES)
 
 
 def hitting_table(hitting: dict) -> tuple:
@@ -463,7 +466,7 @@ def hitting_table(hitting: dict) -> tuple:
     blocked punch. The third item is the play-by-play after the puncher's name (kept
     with the table: writing it anew for every punch is a large part of a bout's cost).
     Cached by the card's ranges (a bout builds two)."""
-    j, h, c, m, u = (hitting[p] for p in PUNCHES)
+    j, h, c, m, u = _PUNCH_ENTRIES(hitting)
     key = (
         j["three"][0] if j["three"] else 0,
         j["two"][0] if j["two"] else 0,
