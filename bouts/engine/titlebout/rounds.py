@@ -49,18 +49,22 @@ def end_of_round(s: BoutState) -> int:
         judges = None
     sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
     rd, bd = r.deducted, b.deducted
-    won = 0
-    for card, judge in zip(sc, s.cards):  # three and three
-        if rd:
+    if rd or bd:
+        for card in sc:
             card[0] -= rd
-        if bd:
             card[1] -= bd
-        judge.append(card)
-        red_pts, blue_pts = card
-        if red_pts > blue_pts:
-            won += 1
-        elif blue_pts > red_pts:
-            won -= 1
+    # three cards to three judges (unrolled: a loop over zip costs more)
+    one, two, three = sc
+    j1, j2, j3 = s.cards
+    j1.append(one)
+    j2.append(two)
+    j3.append(three)
+    red_pts, blue_pts = one
+    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = two
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = three
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
     if rp > bp:
         s.last_winner = r
         r.margin += 1
