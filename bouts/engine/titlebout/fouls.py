@@ -22,7 +22,11 @@ def foul_check(s: BoutState, att: Fighter):
     rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
     tol = "very_lenient" if s.error == T.ERR_MISSES else s.tolerance
     mod = T.REF_APPROACH[tol][0]
-    rn = min(80, max(1, rn + mod))
+    rn += mod
+    if rn < 1:
+        rn = 1
+    elif rn > 80:
+        rn = 80
     kind = T.foul(att.card["foul"], rn, s.classic)
     if kind == T.FOUL_NONE:
         return
