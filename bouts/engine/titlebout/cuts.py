@@ -141,7 +141,7 @@ def corner_work(s: BoutState, f: Fighter):
     if len(todo) > 1:
         level = T.lower_level(level)
     for loc in todo:
-        eff = T.corner_work(level, K.aux_rn(s))
+        eff = T.CORNER_BY_RN[level][K.aux_rn(s)]  # ``tables.corner_work``
         entry = f.locations[loc]
         entry[1] = eff < 0
         before = f.damage

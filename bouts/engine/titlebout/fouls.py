@@ -27,7 +27,7 @@ def foul_check(s: BoutState, att: Fighter):
         rn = 1
     elif rn > 80:
         rn = 80
-    kind = T.foul(att.card["foul"], rn, s.classic)
+    kind = T.FOUL_BY_RN[s.classic][att.card["foul"]][rn]  # ``tables.foul``, rn 1-80
     if kind == T.FOUL_NONE:
         return
     if s.error == T.ERR_LOWBLOW and kind == 0:
