@@ -41,10 +41,12 @@ def draw_need(s: BoutState):
     has run out, a card at random from the whole deck (the book: the result of the
     punch is found, then the round ends)."""
     i = s.i
-    if i < len(s.deck):
-        s.i = i + 1
-        return s.deck[i]
-    return DECK[floor(s.rng.random() * 100.0)]
+    try:  # the end of the deck by its IndexError (a try costs nothing; len() a call)
+        card = s.deck[i]
+    except IndexError:
+        return DECK[floor(s.rng.random() * 100.0)]
+    s.i = i + 1
+    return card
 
 
 def check_card(s: BoutState):
@@ -52,7 +54,13 @@ def check_card(s: BoutState):
     idle deck with the optional card-usage rule."""
     if s.opt["card_usage"]:
         return DECK[floor(s.rng.random() * 100.0)]
-    return draw_need(s)
+    i = s.i  # ``draw_need``, inlined
+    try:
+        card = s.deck[i]
+    except IndexError:
+        return DECK[floor(s.rng.random() * 100.0)]
+    s.i = i + 1
+    return card
 
 
 def aux_rn(s: BoutState) -> int:
