@@ -224,12 +224,9 @@ def _fast_side(side):
         or type(pm) is not list
         or type(clinch) is not list
         or type(move) is not list
-        or len(pl) != 2
-        or len(pm) != 2
-        or len(clinch) != 2
-        or len(move) != 2
     ):
         return None
+    # a list of another length raises ValueError here: ``_fast_card`` returns None
     pl_lo, pl_hi = pl
     pm_lo, pm_hi = pm
     cl_lo, cl_hi = clinch
@@ -283,7 +280,7 @@ def _fast_card(card):
         return None
     try:
         return _fast_card_keys(card)
-    except KeyError:
+    except (KeyError, ValueError):  # a missing key, a range not of two items
         return None
 
 
@@ -338,18 +335,18 @@ def _fast_card_keys(card):
             return None
         three = entry.get("three")
         if three is not None:
-            if type(three) is not list or len(three) != 2:
+            if type(three) is not list:
                 return None
-            lo, hi = three
+            lo, hi = three  # not two items: ValueError (``_fast_card`` returns None)
             if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
                 return None
             three = [lo, hi]
             expected = hi + 1
         two = entry.get("two")
         if two is not None:
-            if type(two) is not list or len(two) != 2:
+            if type(two) is not list:
                 return None
-            lo, hi = two
+            lo, hi = two  # not two items: ValueError
             if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
                 return None
             two = [lo, hi]
