@@ -15,7 +15,7 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .cards import card_rating
-from .deck import C_RN, DECK
+from .deck import C_RN, DECK, ROUND_CARDS, shuffled
 from .scoring import score_round
 from .state import NUMS, BoutOver, BoutState, Fighter
 
@@ -230,7 +230,14 @@ def start_round(s: BoutState):
     r, b = s.red, s.blue
     new_round(r)
     new_round(b)
-    K.deal(s)
+    # the round deck (``clock.deal``, inlined): shuffled every two rounds, split in two
+    if s.rnd % 2 == 1:
+        cards = shuffled(s.rng)
+        s.full = cards
+        s.deck = cards[:ROUND_CARDS]
+    else:
+        s.deck = s.full[ROUND_CARDS:]
+    s.i = s.returned = s.tick = 0
     agg = s.aggressor = RA.aggressor_for_round(s)
     mode = s.opt["referee_errors"]
     if mode == "per_round" or (mode == "once" and s.rnd == 1):
@@ -256,7 +263,7 @@ def run(s: BoutState) -> BoutResult:
             s.rnd = rnd
             start_round(s)
             AC.play_round(s)
-            K.bell(s)
+            s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
             round_cf = s.round_cf
             s.red.cf_round -= round_cf["red"]
             s.blue.cf_round -= round_cf["blue"]
