@@ -173,9 +173,12 @@ def move(s: BoutState, att: Fighter, in_ki: bool):
 
 def counter(s: BoutState, cp: Fighter, in_ki: bool):
     """The opponent's counterpunch after a miss in the CPD range."""
-    card = K.draw_need(s) if s.i < len(s.deck) else None
-    if card is None:
+    i = s.i
+    try:  # only a card of the round deck (none: no counter)
+        card = s.deck[i]
+    except IndexError:
         return
+    s.i = i + 1
     rn = card[C_RN]
     if rn < 0:
         return

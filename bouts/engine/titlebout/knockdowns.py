@@ -111,7 +111,12 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     dfn = att.opp
     card = K.draw_need(s)
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
-    res = T.kdko(row, dfn.kd1)
+    col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
+    if col > 10:
+        col = 10
+    elif col < 0:
+        col = 0
+    res = T.KDKO[row][col]
     down = False
     if res == T.RK:
         down = True
