@@ -260,10 +260,11 @@ def play_round(s: BoutState):
                 ca = a.cf
                 cb = b.cf
                 trapper = s.trapper
-                if trapper is a:
-                    ca += 2 if b.style == "S" else 1
-                elif trapper is b:
-                    cb += 2 if a.style == "S" else 1
+                if trapper is not None:  # nobody pinned: most checks
+                    if trapper is a:
+                        ca += 2 if b.style == "S" else 1
+                    elif trapper is b:
+                        cb += 2 if a.style == "S" else 1
                 i = s.i
                 try:
                     while True:

@@ -59,7 +59,7 @@ def set_cfs(s: BoutState):
     rc = rs["cf_s"] if b.style == "S" else rs["cf_b"]
     bc = bs["cf_s"] if r.style == "S" else bs["cf_b"]
     if s.opt["cf_conversion"] and not r.fatigued and not b.fatigued:
-        rc, bc = T.convert_cf(rc, bc)
+        rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
     if s.opt["southpaw"] and s.rnd <= 5:
         if b.card["southpaw"] and not r.card["southpaw"]:
             rc -= 1

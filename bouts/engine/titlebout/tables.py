@@ -100,6 +100,11 @@ def convert_cf(a: int, b: int) -> tuple[int, int]:
     return lo, hi
 
 
+# convert_cf as a lookup for the card's CFs (1-20): CF_CONVERTED[a][b] (no tuple key to
+# build and hash)
+CF_CONVERTED = tuple(tuple(convert_cf(a, b) for b in range(21)) for a in range(21))
+
+
 # --- Technical knockout table ----------------------------------------------------------
 TKO_POINTS = (30, 50, 60)  # one round, two consecutive, three consecutive
 TKO_ABSORBER = (40, 60, 75)
