@@ -298,89 +298,91 @@ def play_round(s: BoutState):
             rn = card[1]  # C_RN
             # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
             first = att
-            if rn < 0 and (rn != INJURY or injuries_on or (in_ki and ki_timing)):
-                word(s, att, rn, in_ki)
-            else:
-                if rn < 0:
-                    rn = card[2]  # INJURY with injuries off: the RESULT is the RN
-                if rn <= att.kp:
-                    att.thrown += 1
-                    att.landed += 1
-                    if s.trapper is dfn:
-                        s.trapper = None
-                    kd_check(s, att, False)
-                elif rn <= att.pl + dfn.deff:
-                    att.thrown += 1
-                    # --- ``land(s, att)`` ---
-                    try:
-                        card = deck[i]
-                        i += 1
-                        s.i = i
-                    except IndexError:
-                        card = K.draw_need(s)
-                    pts, punch, text = att.hit[card[2]]  # C_RESULT
-                    hand = att.hand
-                    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-                        pts -= 1
-                        text = f" lands {punch} ({NUMS[pts]})"
-                    att.landed += 1
-                    att.pts += pts
-                    if pts:
-                        # the round clock (``clock.clock``): never back, never past 3:00
-                        t = s.i - s.returned
-                        if t <= s.tick:
-                            t = s.tick
-                        elif t > 50:
-                            t = s.tick = 50
-                        else:
-                            s.tick = t
-                        append(
-                            {
-                                "round": rnd,
-                                "clock": CLOCKS[t],
-                                "kind": "punch",
-                                "side": att.side,
-                                "text": att.name + text,
-                            }
-                        )
-                    if att.pts >= dfn.alarm:
-                        tko_check(s, dfn)
-                    if card[3]:  # C_CUT
-                        if ki_timing and s.ki_left:
-                            s.pending.append(("cut", dfn))
-                        else:
-                            CU.cut_check(s, dfn)
-                elif rn <= att.pm:
-                    att.thrown += 1
-                    att.missed += 1
-                    if rn >= att.cpd:
-                        s.first = att
-                        counter(s, dfn, in_ki)
-                        first = s.first
-                elif rn <= att.clinch:
-                    att.clinches += 1
-                    if adv_clinch or (traits_on and att.clinches == 5):
-                        clinch_rules(s, att)
-                elif in_ki and ki_timing:
-                    pass
-                elif s.trapper is dfn:
-                    s.trapper = None  # the trapped fighter moves back to ring center
-                elif s.error == ERR_SLIP and not s.slip_used:
-                    slip(s, att)
-                else:
-                    # --- ``move(s, att, in_ki)``: the next card's ring position ---
-                    try:
-                        pos = deck[i][4]  # C_POS
-                        s.i = i + 1
-                    except IndexError:
-                        pos = K.draw_need(s)[C_POS]
-                    if pos == CENTER:
-                        if s.trapper is not None:
-                            s.trapper = None
-                            K.ev(s, "move", att.side, "The fighters are back in ring center")
+            if rn < 0:
+                if rn != INJURY or injuries_on or (in_ki and ki_timing):
+                    word(s, att, rn, in_ki)
+                    if s.ki_side is not None and s.ki_left <= 0:  # as after any action
+                        KD.end_ki(s)
+                    continue
+                rn = card[2]  # INJURY with injuries off: the RESULT is the RN
+            if rn <= att.kp:
+                att.thrown += 1
+                att.landed += 1
+                if s.trapper is dfn:
+                    s.trapper = None
+                kd_check(s, att, False)
+            elif rn <= att.pl + dfn.deff:
+                att.thrown += 1
+                # --- ``land(s, att)`` ---
+                try:
+                    card = deck[i]
+                    i += 1
+                    s.i = i
+                except IndexError:
+                    card = K.draw_need(s)
+                pts, punch, text = att.hit[card[2]]  # C_RESULT
+                hand = att.hand
+                if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
+                    pts -= 1
+                    text = f" lands {punch} ({NUMS[pts]})"
+                att.landed += 1
+                att.pts += pts
+                if pts:
+                    # the round clock (``clock.clock``): never back, never past 3:00
+                    t = s.i - s.returned
+                    if t <= s.tick:
+                        t = s.tick
+                    elif t > 50:
+                        t = s.tick = 50
                     else:
-                        s.trapper = att
-                        K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+                        s.tick = t
+                    append(
+                        {
+                            "round": rnd,
+                            "clock": CLOCKS[t],
+                            "kind": "punch",
+                            "side": att.side,
+                            "text": att.name + text,
+                        }
+                    )
+                if att.pts >= dfn.alarm:
+                    tko_check(s, dfn)
+                if card[3]:  # C_CUT
+                    if ki_timing and s.ki_left:
+                        s.pending.append(("cut", dfn))
+                    else:
+                        CU.cut_check(s, dfn)
+            elif rn <= att.pm:
+                att.thrown += 1
+                att.missed += 1
+                if rn >= att.cpd:
+                    s.first = att
+                    counter(s, dfn, in_ki)
+                    first = s.first
+            elif rn <= att.clinch:
+                att.clinches += 1
+                if adv_clinch or (traits_on and att.clinches == 5):
+                    clinch_rules(s, att)
+            elif in_ki and ki_timing:
+                pass
+            elif s.trapper is dfn:
+                s.trapper = None  # the trapped fighter moves back to ring center
+            elif s.error == ERR_SLIP and not s.slip_used:
+                slip(s, att)
+            else:
+                # --- ``move(s, att, in_ki)``: the next card's ring position ---
+                try:
+                    pos = deck[i][4]  # C_POS
+                    s.i = i + 1
+                except IndexError:
+                    pos = K.draw_need(s)[C_POS]
+                if pos == CENTER:
+                    if s.trapper is not None:
+                        s.trapper = None
+                        K.ev(s, "move", att.side, "The fighters are back in ring center")
+                else:
+                    s.trapper = att
+                    K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
             # --- after the action ---
             if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
                 KD.end_ki(s)
