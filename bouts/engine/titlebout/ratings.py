@@ -18,7 +18,17 @@ from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, tot
 # --- effective ratings ----------------------------------------------------------------
 def refresh(s: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = f.fat_t if f.fatigued else f.fresh_t
+    numbers = f.fat_t if f.fatigued else f.fresh_t
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
+    if numbers is not f.numbers:
+        # the side's own ratings (no modifier touches them) change only with the side
+        f.numbers = numbers
+        f.pm = pm
+        f.cpd = cpd
+        f.clinch = clinch
+        f.kd2 = kd2
+        f.ko = ko
+        f.ki = ki
     sm = f.smod
     f.cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait + sm[0]
     pl += f.pl_bout + f.pl_trait + sm[1]
@@ -33,9 +43,6 @@ def refresh(s: BoutState, f: Fighter):
     if f.southpaws and s.rnd <= 3:
         deff += 2
     f.pl = pl
-    f.pm = pm
-    f.cpd = cpd
-    f.clinch = clinch
     f.deff = deff
     f.cp = cp + sm[3]
     if kp > pl:
@@ -46,9 +53,6 @@ def refresh(s: BoutState, f: Fighter):
     if f.carry:
         kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
     f.kd1 = kd1 + f.kd_temp
-    f.kd2 = kd2
-    f.ko = ko
-    f.ki = ki
 
 
 def set_cfs(s: BoutState):

@@ -104,6 +104,7 @@ class Fighter:
     carry: bool = False  #: a knockdown's carry-over into this round
     end_drain: int = 0  #: END lost every round (torn lip, mouth cut, broken nose)
     # --- effective ratings (``refresh``) ---
+    numbers: tuple | None = None  #: ``fresh_t`` or ``fat_t``: the side ``refresh`` last read
     cf: int = 0  #: control factor now
     pl: int = 0  #: top of Punches Landed
     kp: int = 0  #: one-punch power (knockdown check at RN <= KP)
