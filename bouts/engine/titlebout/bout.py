@@ -88,6 +88,8 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     r.careless = traits_on and "careless" in r.traits and b.rating >= 9
     b.careless = traits_on and "careless" in b.traits and r.rating >= 9
     r.southpaws = b.southpaws = southpaws
+    if red["agg"] != blue["agg"]:  # the cards never change: every round's aggressor
+        s.higher_agg = r if red["agg"] > blue["agg"] else b
     r.corner = corners["red"]
     b.corner = corners["blue"]
     return s

@@ -238,7 +238,7 @@ def start_round(s: BoutState):
     else:
         s.deck = s.full[ROUND_CARDS:]
     s.i = s.returned = s.tick = 0
-    agg = s.aggressor = RA.aggressor_for_round(s)
+    agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
     mode = s.opt["referee_errors"]
     if mode == "per_round" or (mode == "once" and s.rnd == 1):
         FO.referee_error(s)

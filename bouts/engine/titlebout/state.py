@@ -217,6 +217,8 @@ class BoutState:
     tick: int = 0  #: the round clock last shown, in cards (0-50; never goes back)
     # --- the action ---
     aggressor: Fighter | None = None  #: the round's aggressor (makes the first control check)
+    higher_agg: Fighter | None = None  #: the fighter with the higher AGG (the aggressor of
+    #: every round; None when the AGGs are equal)
     first: Fighter | None = None  #: who makes the next control check (``play_round``
     #: keeps it in a local and writes it only around ``counter``, which changes it)
     next: Fighter | None = None  #: who acts next without a control check (5H, KI, counters)
