@@ -73,6 +73,9 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         timing=options["advanced_timing"],
         ki_timing=options["ki_timing"],
         classic=options["era"] == "classic",
+        card_usage=options["card_usage"],
+        discretion=options["referee_discretion"],
+        cf_conversion=options["cf_conversion"],
         ctx={
             "aggressor": "red",
             "styles": {},
@@ -88,6 +91,11 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     r.careless = traits_on and "careless" in r.traits and b.rating >= 9
     b.careless = traits_on and "careless" in b.traits and r.rating >= 9
     r.southpaws = b.southpaws = southpaws
+    if options["southpaw"]:
+        s.southpaw_cf = (
+            1 if blue["southpaw"] and not red["southpaw"] else 0,
+            1 if red["southpaw"] and not blue["southpaw"] else 0,
+        )
     if red["agg"] != blue["agg"]:  # the cards never change: every round's aggressor
         s.higher_agg = r if red["agg"] > blue["agg"] else b
     r.corner = corners["red"]

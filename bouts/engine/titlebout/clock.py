@@ -52,7 +52,7 @@ def draw_need(s: BoutState):
 def check_card(s: BoutState):
     """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
     idle deck with the optional card-usage rule."""
-    if s.opt["card_usage"]:
+    if s.card_usage:
         return DECK[floor(s.rng.random() * 100.0)]
     i = s.i  # ``draw_need``, inlined
     try:

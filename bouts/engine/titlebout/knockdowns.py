@@ -208,7 +208,7 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
         K.remove_cards(s, 3 if opt["mandatory_eight"] else T.COUNT_CARDS[count])
     dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
     RA.refresh(s, dfn)
-    if opt["referee_discretion"]:
+    if s.discretion:
         discretion(s, att, dfn, count)
     if s.traits_on and "head_case" in dfn.traits and K.aux_rn(s) <= 10:
         K.ev(s, "trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")

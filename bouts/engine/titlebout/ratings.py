@@ -62,13 +62,12 @@ def set_cfs(s: BoutState):
     bs = b.fatigued_side if b.fatigued else b.fresh
     rc = rs["cf_s"] if b.style == "S" else rs["cf_b"]
     bc = bs["cf_s"] if r.style == "S" else bs["cf_b"]
-    if s.opt["cf_conversion"] and not r.fatigued and not b.fatigued:
+    if s.cf_conversion and not r.fatigued and not b.fatigued:
         rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
-    if s.opt["southpaw"] and s.rnd <= 5:
-        if b.card["southpaw"] and not r.card["southpaw"]:
-            rc -= 1
-        if r.card["southpaw"] and not b.card["southpaw"]:
-            bc -= 1
+    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+        red_sp, blue_sp = s.southpaw_cf
+        rc -= red_sp
+        bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
     refresh(s, r)

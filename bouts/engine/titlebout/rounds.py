@@ -182,7 +182,7 @@ def between_rounds(s: BoutState):
             CU.corner_work(s, f)
         if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
             CU.damage_check(s, f)
-        if s.opt["referee_discretion"] and f.fatigued and len(f.against) >= 2:
+        if s.discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
             if beating >= 28 and K.rn20(s) <= (4 if beating < 38 else 8):
                 K.ev(

@@ -199,6 +199,11 @@ class BoutState:
     ki_timing: bool  #: option ``ki_timing``
     classic: bool  #: option ``era`` is classic (the Foul Table's 1969-or-earlier rows)
     ctx: dict  #: judging context: aggressor side, styles, Safety First and Plays to Crowd sides
+    card_usage: bool = False  #: option ``card_usage``
+    discretion: bool = False  #: option ``referee_discretion``
+    cf_conversion: bool = False  #: option ``cf_conversion``
+    southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
+    #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
     events: list = field(default_factory=list)  #: play-by-play {round, clock, kind, side, text}
     knockdowns: list = field(default_factory=list)  #: {round, time, fighter, count}
