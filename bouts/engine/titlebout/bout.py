@@ -76,6 +76,9 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         card_usage=options["card_usage"],
         discretion=options["referee_discretion"],
         cf_conversion=options["cf_conversion"],
+        aggressiveness=options["aggressiveness"],
+        judge_leanings=options["judge_leanings"],
+        missing_punches=options["missing_punches"],
         ctx={
             "aggressor": "red",
             "styles": {},

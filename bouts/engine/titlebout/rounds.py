@@ -26,10 +26,9 @@ def end_of_round(s: BoutState) -> int:
     judges' verdict: the number of cards for red minus those for blue."""
     r, b = s.red, s.blue
     rp, bp = r.pts, b.pts
-    opt = s.opt
     # scoring: the aggressiveness option's +1 (for judging only), the Check card
     jr, jb = rp, bp
-    if opt["aggressiveness"]:
+    if s.aggressiveness:
         if s.aggressor is r:
             if rp > bp:
                 jr += 1
@@ -42,7 +41,7 @@ def end_of_round(s: BoutState) -> int:
     mark_card = (deck or DECK)[floor(s.rng.random() * (used if used > 1 else 1))]
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
-    if opt["judge_leanings"]:
+    if s.judge_leanings:
         ctx["styles"] = {"red": r.style, "blue": b.style}
         judges = s.judges
     else:
@@ -74,7 +73,7 @@ def end_of_round(s: BoutState) -> int:
         b.margin += 1
         r.margin -= 1
     # endurance: the points against, never below 0
-    missing = opt["missing_punches"]
+    missing = s.missing_punches
     loss = bp + r.end_extra + r.end_drain
     if missing:
         loss += r.missed

@@ -202,6 +202,9 @@ class BoutState:
     card_usage: bool = False  #: option ``card_usage``
     discretion: bool = False  #: option ``referee_discretion``
     cf_conversion: bool = False  #: option ``cf_conversion``
+    aggressiveness: bool = False  #: option ``aggressiveness``
+    judge_leanings: bool = False  #: option ``judge_leanings``
+    missing_punches: bool = False  #: option ``missing_punches``
     southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
     #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
