@@ -376,13 +376,32 @@ def play_round(s: BoutState):
                     s.i = i + 1
                 except IndexError:
                     pos = K.draw_need(s)[C_POS]
-                if pos == CENTER:
-                    if s.trapper is not None:
-                        s.trapper = None
-                        K.ev(s, "move", att.side, "The fighters are back in ring center")
-                else:
+                if pos != CENTER:
                     s.trapper = att
-                    K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+                    text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
+                elif s.trapper is not None:
+                    s.trapper = None
+                    text = "The fighters are back in ring center"
+                else:
+                    text = None
+                if text is not None:
+                    # ``clock.ev``, inlined (the round clock as for a punch)
+                    t = s.i - s.returned
+                    if t <= s.tick:
+                        t = s.tick
+                    elif t > 50:
+                        t = s.tick = 50
+                    else:
+                        s.tick = t
+                    append(
+                        {
+                            "round": rnd,
+                            "clock": CLOCKS[t],
+                            "kind": "move",
+                            "side": att.side,
+                            "text": text,
+                        }
+                    )
             # --- after the action ---
             if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
                 KD.end_ki(s)
