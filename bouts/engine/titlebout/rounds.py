@@ -17,7 +17,7 @@ from . import tables as T
 from .cards import card_rating
 from .deck import C_RN, DECK, ROUND_CARDS, shuffled
 from .scoring import score_round
-from .state import NUMS, BoutOver, BoutState, Fighter
+from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -244,7 +244,16 @@ def start_round(s: BoutState):
     mr, mb = r.margin, b.margin
     r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
     b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
-    K.ev(s, "bell", agg.side, f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor")
+    # ``clock.ev`` at 0:00: the deal above reset the clock and nothing since drew a card
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[0],
+            "kind": "bell",
+            "side": agg.side,
+            "text": f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor",
+        }
+    )
     RA.choose_strategies(s, mr, mb)
     rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
     bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
