@@ -87,11 +87,23 @@ def end_of_round(s: BoutState) -> int:
     b.end = end if end > 0 else 0
     b.against.append(rp)
     s.round_stats.append(stats_line(s))
-    K.ev(
-        s,
-        "round",
-        None,
-        f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+    # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
+    # the clock where it stopped)
+    n = s.i - s.returned
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[n],
+            "kind": "round",
+            "side": None,
+            "text": f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+        }
     )
     if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
         front_runner(r, won > 0, won < 0)
