@@ -11,7 +11,7 @@ from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, DECK
 from .options import plan_for_round
-from .state import NO_MODS, BoutState, Fighter
+from .state import CLOCKS, NO_MODS, BoutState, Fighter
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
@@ -98,7 +98,8 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
 
 
 def choose_strategies(s: BoutState, mr: int, mb: int):
-    """Both corners' strategies for the round (``mr``, ``mb``: the corners' tallies):
+    """Both corners' strategies for the round, at the bell (its events are at 0:00;
+    ``mr``, ``mb``: the corners' tallies):
     plans, else the solo tables; the book's totals (both chose) or rating check (one
     chose) decide which is applied."""
     r, b = s.red, s.blue
@@ -128,14 +129,31 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     s.strategies_log.append(
         {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
     )
+    # the events at the bell's 0:00 (``clock.ev``: nothing has drawn from the round deck)
     if ur != "none":
         r.smod = MODS[ur][bc]
         r.strategy = ur
-        K.ev(s, "strategy", "red", f"{r.name} fights to his corner's plan: {LABELS[ur]}")
+        s.events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[0],
+                "kind": "strategy",
+                "side": "red",
+                "text": f"{r.name} fights to his corner's plan: {LABELS[ur]}",
+            }
+        )
     if ub != "none":
         b.smod = MODS[ub][rc]
         b.strategy = ub
-        K.ev(s, "strategy", "blue", f"{b.name} fights to his corner's plan: {LABELS[ub]}")
+        s.events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[0],
+                "kind": "strategy",
+                "side": "blue",
+                "text": f"{b.name} fights to his corner's plan: {LABELS[ub]}",
+            }
+        )
 
 
 def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
