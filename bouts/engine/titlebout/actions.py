@@ -10,7 +10,7 @@ from . import incidents as INC
 from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS
-from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
+from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
@@ -40,7 +40,7 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 "side": att.side,
                 "text": att.name + text
                 if text and not counter
-                else f"{att.name} {VERB[counter]} {punch} ({pts})",
+                else f"{att.name} {VERB[counter]} {punch} ({NUMS[pts]})",
             }
         )
     if att.pts >= dfn.alarm:
@@ -173,9 +173,12 @@ def move(s: BoutState, att: Fighter, in_ki: bool):
 
 def counter(s: BoutState, cp: Fighter, in_ki: bool):
     """The opponent's counterpunch after a miss in the CPD range."""
-    card = K.draw_need(s) if s.i < len(s.deck) else None
-    if card is None:
+    i = s.i
+    try:  # only a card of the round deck (none: no counter)
+        card = s.deck[i]
+    except IndexError:
         return
+    s.i = i + 1
     rn = card[C_RN]
     if rn < 0:
         return
@@ -241,6 +244,7 @@ def play_round(s: BoutState):
         while True:
             nxt = s.next
             if nxt is not None:
+                s.next = None  # taken (only a rule run in this action sets it again)
                 att = nxt
                 in_ki = s.ki_left > 0 and s.ki_side is att
                 i = s.i
@@ -256,10 +260,11 @@ def play_round(s: BoutState):
                 ca = a.cf
                 cb = b.cf
                 trapper = s.trapper
-                if trapper is a:
-                    ca += 2 if b.style == "S" else 1
-                elif trapper is b:
-                    cb += 2 if a.style == "S" else 1
+                if trapper is not None:  # nobody pinned: most checks
+                    if trapper is a:
+                        ca += 2 if b.style == "S" else 1
+                    elif trapper is b:
+                        cb += 2 if a.style == "S" else 1
                 i = s.i
                 try:
                     while True:
@@ -291,92 +296,114 @@ def play_round(s: BoutState):
             i += 1
             s.i = i
             rn = card[1]  # C_RN
-            s.next = None
-            s.first = att
-            if rn < 0 and (rn != INJURY or injuries_on or (in_ki and ki_timing)):
-                word(s, att, rn, in_ki)
-            else:
-                if rn < 0:
-                    rn = card[2]  # INJURY with injuries off: the RESULT is the RN
-                if rn <= att.kp:
-                    att.thrown += 1
-                    att.landed += 1
-                    if s.trapper is dfn:
-                        s.trapper = None
-                    kd_check(s, att, False)
-                elif rn <= att.pl + dfn.deff:
-                    att.thrown += 1
-                    # --- ``land(s, att)`` ---
-                    try:
-                        card = deck[i]
-                        i += 1
-                        s.i = i
-                    except IndexError:
-                        card = K.draw_need(s)
-                    pts, punch, text = att.hit[card[2]]  # C_RESULT
-                    hand = att.hand
-                    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-                        pts -= 1
-                        text = f" lands {punch} ({pts})"
-                    att.landed += 1
-                    att.pts += pts
-                    if pts:
-                        # the round clock (``clock.clock``): never back, never past 3:00
-                        t = s.i - s.returned
-                        if t <= s.tick:
-                            t = s.tick
-                        elif t > 50:
-                            t = s.tick = 50
-                        else:
-                            s.tick = t
-                        append(
-                            {
-                                "round": rnd,
-                                "clock": CLOCKS[t],
-                                "kind": "punch",
-                                "side": att.side,
-                                "text": att.name + text,
-                            }
-                        )
-                    if att.pts >= dfn.alarm:
-                        tko_check(s, dfn)
-                    if card[3]:  # C_CUT
-                        if ki_timing and s.ki_left:
-                            s.pending.append(("cut", dfn))
-                        else:
-                            CU.cut_check(s, dfn)
-                elif rn <= att.pm:
-                    att.thrown += 1
-                    att.missed += 1
-                    if rn >= att.cpd:
-                        counter(s, dfn, in_ki)
-                elif rn <= att.clinch:
-                    att.clinches += 1
-                    if adv_clinch or (traits_on and att.clinches == 5):
-                        clinch_rules(s, att)
-                elif in_ki and ki_timing:
-                    pass
-                elif s.trapper is dfn:
-                    s.trapper = None  # the trapped fighter moves back to ring center
-                elif s.error == ERR_SLIP and not s.slip_used:
-                    slip(s, att)
-                else:
-                    # --- ``move(s, att, in_ki)``: the next card's ring position ---
-                    try:
-                        pos = deck[i][4]  # C_POS
-                        s.i = i + 1
-                    except IndexError:
-                        pos = K.draw_need(s)[C_POS]
-                    if pos == CENTER:
-                        if s.trapper is not None:
-                            s.trapper = None
-                            K.ev(s, "move", att.side, "The fighters are back in ring center")
+            # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
+            first = att
+            if rn < 0:
+                if rn != INJURY or injuries_on or (in_ki and ki_timing):
+                    word(s, att, rn, in_ki)
+                    if s.ki_side is not None and s.ki_left <= 0:  # as after any action
+                        KD.end_ki(s)
+                    continue
+                rn = card[2]  # INJURY with injuries off: the RESULT is the RN
+            if rn <= att.kp:
+                att.thrown += 1
+                att.landed += 1
+                if s.trapper is dfn:
+                    s.trapper = None
+                kd_check(s, att, False)
+            elif rn <= att.pl + dfn.deff:
+                att.thrown += 1
+                # --- ``land(s, att)`` ---
+                try:
+                    card = deck[i]
+                    i += 1
+                    s.i = i
+                except IndexError:
+                    card = K.draw_need(s)
+                pts, punch, text = att.hit[card[2]]  # C_RESULT
+                hand = att.hand
+                if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
+                    pts -= 1
+                    text = f" lands {punch} ({NUMS[pts]})"
+                att.landed += 1
+                att.pts += pts
+                if pts:
+                    # the round clock (``clock.clock``): never back, never past 3:00
+                    t = s.i - s.returned
+                    if t <= s.tick:
+                        t = s.tick
+                    elif t > 50:
+                        t = s.tick = 50
                     else:
-                        s.trapper = att
-                        K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+                        s.tick = t
+                    append(
+                        {
+                            "round": rnd,
+                            "clock": CLOCKS[t],
+                            "kind": "punch",
+                            "side": att.side,
+                            "text": att.name + text,
+                        }
+                    )
+                if att.pts >= dfn.alarm:
+                    tko_check(s, dfn)
+                if card[3]:  # C_CUT
+                    if ki_timing and s.ki_left:
+                        s.pending.append(("cut", dfn))
+                    else:
+                        CU.cut_check(s, dfn)
+            elif rn <= att.pm:
+                att.thrown += 1
+                att.missed += 1
+                if rn >= att.cpd:
+                    s.first = att
+                    counter(s, dfn, in_ki)
+                    first = s.first
+            elif rn <= att.clinch:
+                att.clinches += 1
+                if adv_clinch or (traits_on and att.clinches == 5):
+                    clinch_rules(s, att)
+            elif in_ki and ki_timing:
+                pass
+            elif s.trapper is dfn:
+                s.trapper = None  # the trapped fighter moves back to ring center
+            elif s.error == ERR_SLIP and not s.slip_used:
+                slip(s, att)
+            else:
+                # --- ``move(s, att, in_ki)``: the next card's ring position ---
+                try:
+                    pos = deck[i][4]  # C_POS
+                    s.i = i + 1
+                except IndexError:
+                    pos = K.draw_need(s)[C_POS]
+                if pos != CENTER:
+                    s.trapper = att
+                    text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
+                elif s.trapper is not None:
+                    s.trapper = None
+                    text = "The fighters are back in ring center"
+                else:
+                    text = None
+                if text is not None:
+                    # ``clock.ev``, inlined (the round clock as for a punch)
+                    t = s.i - s.returned
+                    if t <= s.tick:
+                        t = s.tick
+                    elif t > 50:
+                        t = s.tick = 50
+                    else:
+                        s.tick = t
+                    append(
+                        {
+                            "round": rnd,
+                            "clock": CLOCKS[t],
+                            "kind": "move",
+                            "side": att.side,
+                            "text": text,
+                        }
+                    )
             # --- after the action ---
             if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
                 KD.end_ki(s)
-            first = s.first
     except RoundOver:
         pass

@@ -45,6 +45,16 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     b = new_fighter("blue", blue, endurance(blue["end"], rounds))
     r.opp = b
     b.opp = r
+    # Safety First and Plays to Crowd sides, for the judges (plain ifs: this runs once a
+    # bout, and a comprehension costs more than it reads)
+    safety = []
+    crowd = []
+    if traits_on:
+        for f in (r, b):
+            if "safety_first" in f.traits:
+                safety.append(f.side)
+            if "plays_to_crowd" in f.traits:
+                crowd.append(f.side)
     s = BoutState(
         rng=rng,
         rounds=rounds,
@@ -63,20 +73,34 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         timing=options["advanced_timing"],
         ki_timing=options["ki_timing"],
         classic=options["era"] == "classic",
+        card_usage=options["card_usage"],
+        discretion=options["referee_discretion"],
+        cf_conversion=options["cf_conversion"],
+        aggressiveness=options["aggressiveness"],
+        judge_leanings=options["judge_leanings"],
+        missing_punches=options["missing_punches"],
         ctx={
             "aggressor": "red",
             "styles": {},
-            "safety": [f.side for f in (r, b) if traits_on and "safety_first" in f.traits],
-            "crowd": [f.side for f in (r, b) if traits_on and "plays_to_crowd" in f.traits],
+            "safety": safety,
+            "crowd": crowd,
         },
     )
     r.thr = KD.thresholds(s, r)  # fixed for the bout
     b.thr = KD.thresholds(s, b)
     southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
-    for f, o in ((r, b), (b, r)):
-        f.either = f.card_style == "E"
-        f.careless = traits_on and "careless" in f.traits and o.rating >= 9
-        f.southpaws = southpaws
+    r.either = r.card_style == "E"
+    b.either = b.card_style == "E"
+    r.careless = traits_on and "careless" in r.traits and b.rating >= 9
+    b.careless = traits_on and "careless" in b.traits and r.rating >= 9
+    r.southpaws = b.southpaws = southpaws
+    if options["southpaw"]:
+        s.southpaw_cf = (
+            1 if blue["southpaw"] and not red["southpaw"] else 0,
+            1 if red["southpaw"] and not blue["southpaw"] else 0,
+        )
+    if red["agg"] != blue["agg"]:  # the cards never change: every round's aggressor
+        s.higher_agg = r if red["agg"] > blue["agg"] else b
     r.corner = corners["red"]
     b.corner = corners["blue"]
     return s

@@ -15,6 +15,8 @@ Shape (documented in RULES.md, "Fighter card")::
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..base import require_int
 from ..errors import CardError
 
@@ -222,12 +224,9 @@ def _fast_side(side):
         or type(pm) is not list
         or type(clinch) is not list
         or type(move) is not list
-        or len(pl) != 2
-        or len(pm) != 2
-        or len(clinch) != 2
-        or len(move) != 2
     ):
         return None
+    # a list of another length raises ValueError here: ``_fast_card`` returns None
     pl_lo, pl_hi = pl
     pm_lo, pm_hi = pm
     cl_lo, cl_hi = clinch
@@ -281,7 +280,7 @@ def _fast_card(card):
         return None
     try:
         return _fast_card_keys(card)
-    except KeyError:
+    except (KeyError, ValueError):  # a missing key, a range not of two items
         return None
 
 
@@ -336,18 +335,18 @@ def _fast_card_keys(card):
             return None
         three = entry.get("three")
         if three is not None:
-            if type(three) is not list or len(three) != 2:
+            if type(three) is not list:
                 return None
-            lo, hi = three
+            lo, hi = three  # not two items: ValueError (``_fast_card`` returns None)
             if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
                 return None
             three = [lo, hi]
             expected = hi + 1
         two = entry.get("two")
         if two is not None:
-            if type(two) is not list or len(two) != 2:
+            if type(two) is not list:
                 return None
-            lo, hi = two
+            lo, hi = two  # not two items: ValueError
             if type(lo) is not int or type(hi) is not int or lo != expected or not lo <= hi <= 80:
                 return None
             two = [lo, hi]
@@ -456,6 +455,7 @@ def validate_card_full(card) -> dict:
 
 
 _HIT_CACHE: dict = {}
+_PUNCH_ENTRIES = itemgetter(*PUNCHES)
 
 
 def hitting_table(hitting: dict) -> tuple:
@@ -463,7 +463,7 @@ def hitting_table(hitting: dict) -> tuple:
     blocked punch. The third item is the play-by-play after the puncher's name (kept
     with the table: writing it anew for every punch is a large part of a bout's cost).
     Cached by the card's ranges (a bout builds two)."""
-    j, h, c, m, u = (hitting[p] for p in PUNCHES)
+    j, h, c, m, u = _PUNCH_ENTRIES(hitting)
     key = (
         j["three"][0] if j["three"] else 0,
         j["two"][0] if j["two"] else 0,

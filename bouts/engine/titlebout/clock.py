@@ -8,6 +8,8 @@ shown) and never past the bell (50 cards, 3:00)."""
 
 from __future__ import annotations
 
+from math import floor
+
 from .deck import C_CF, C_RN, DECK, ROUND_CARDS, shuffled
 from .state import CLOCKS, BoutState, RoundOver
 
@@ -39,32 +41,40 @@ def draw_need(s: BoutState):
     has run out, a card at random from the whole deck (the book: the result of the
     punch is found, then the round ends)."""
     i = s.i
-    if i < len(s.deck):
-        s.i = i + 1
-        return s.deck[i]
-    return DECK[int(s.rng.random() * 100)]
+    try:  # the end of the deck by its IndexError (a try costs nothing; len() a call)
+        card = s.deck[i]
+    except IndexError:
+        return DECK[floor(s.rng.random() * 100.0)]
+    s.i = i + 1
+    return card
 
 
 def check_card(s: BoutState):
     """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
     idle deck with the optional card-usage rule."""
-    if s.opt["card_usage"]:
-        return DECK[int(s.rng.random() * 100)]
-    return draw_need(s)
+    if s.card_usage:
+        return DECK[floor(s.rng.random() * 100.0)]
+    i = s.i  # ``draw_need``, inlined
+    try:
+        card = s.deck[i]
+    except IndexError:
+        return DECK[floor(s.rng.random() * 100.0)]
+    s.i = i + 1
+    return card
 
 
 def aux_rn(s: BoutState) -> int:
     """An RN (1-80) from a used card, for checks between rounds and the like."""
     random = s.rng.random
-    rn = DECK[int(random() * 100)][C_RN]
+    rn = DECK[floor(random() * 100.0)][C_RN]
     while rn < 0:
-        rn = DECK[int(random() * 100)][C_RN]
+        rn = DECK[floor(random() * 100.0)][C_RN]
     return rn
 
 
 def rn20(s: BoutState) -> int:
     """An RN 1-20 (a used card's CF number)."""
-    return DECK[int(s.rng.random() * 100)][C_CF]
+    return DECK[floor(s.rng.random() * 100.0)][C_CF]
 
 
 def stop_clock(s: BoutState, n: int):
@@ -75,7 +85,7 @@ def stop_clock(s: BoutState, n: int):
     if s.timing and n:
         idle = s.full[ROUND_CARDS:] if s.rnd % 2 == 1 else s.full[:ROUND_CARDS]
         random = s.rng.random
-        s.deck.extend(idle[int(random() * ROUND_CARDS)] for _ in range(n))
+        s.deck.extend(idle[floor(random() * 50.0)] for _ in range(n))
         s.returned += n
 
 

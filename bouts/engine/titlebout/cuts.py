@@ -9,7 +9,7 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .deck import C_RESULT, C_RN
-from .state import BoutState, Fighter
+from .state import NUMS, BoutState, Fighter
 
 
 # --- cuts and swelling ----------------------------------------------------------------
@@ -129,26 +129,33 @@ def damage_check(s: BoutState, f: Fighter, loc=None):
 def corner_work(s: BoutState, f: Fighter):
     """The cut man between rounds: each unworked cut or swelling gets an RN; two or more
     at once lower his rating a level."""
-    todo = [loc for loc, e in f.locations.items() if not e[1]]
-    if not todo or f.damage <= 0:
+    if f.damage <= 0:
+        return
+    todo = []  # a plain loop: a comprehension costs more for one or two entries
+    for loc, e in f.locations.items():
+        if not e[1]:
+            todo.append(loc)
+    if not todo:
         return
     level = f.corner["cut"]
     if len(todo) > 1:
         level = T.lower_level(level)
     for loc in todo:
-        eff = T.corner_work(level, K.aux_rn(s))
+        eff = T.CORNER_BY_RN[level][K.aux_rn(s)]  # ``tables.corner_work``
         entry = f.locations[loc]
         entry[1] = eff < 0
         before = f.damage
-        f.damage = max(0, f.damage + eff)
+        damage = f.damage + eff
+        f.damage = damage if damage > 0 else 0
         if eff < 0:
             K.ev(
                 s,
                 "corner",
                 f.side,
                 f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
-                f"{before} -> {f.damage} points",
+                f"{NUMS[before]} -> {NUMS[f.damage]} points",
             )
         elif eff > 0:
             K.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
-    f.damage_checked = min(f.damage_checked, f.damage)
+    if f.damage < f.damage_checked:
+        f.damage_checked = f.damage

@@ -3,6 +3,8 @@ of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ
 from . import clock as K
 from . import cuts as CU
@@ -20,8 +22,12 @@ def foul_check(s: BoutState, att: Fighter):
     rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
     tol = "very_lenient" if s.error == T.ERR_MISSES else s.tolerance
     mod = T.REF_APPROACH[tol][0]
-    rn = min(80, max(1, rn + mod))
-    kind = T.foul(att.card["foul"], rn, s.classic)
+    rn += mod
+    if rn < 1:
+        rn = 1
+    elif rn > 80:
+        rn = 80
+    kind = T.FOUL_BY_RN[s.classic][att.card["foul"]][rn]  # ``tables.foul``, rn 1-80
     if kind == T.FOUL_NONE:
         return
     if s.error == T.ERR_LOWBLOW and kind == 0:
@@ -153,4 +159,4 @@ def referee_error(s: BoutState):
     if err == T.ERR_EARLY:
         del s.deck[-5:]
     elif err == T.ERR_LATE:
-        s.deck.extend(DECK[int(s.rng.random() * 100)] for _ in range(5))
+        s.deck.extend(DECK[floor(s.rng.random() * 100.0)] for _ in range(5))

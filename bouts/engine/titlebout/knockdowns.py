@@ -10,7 +10,7 @@ from . import incidents as INC
 from . import ratings as RA
 from . import tables as T
 from .deck import C_KD, C_KD2, C_KDC, C_KOR
-from .state import DISCRETION, BoutOver, BoutState, Fighter, RoundOver
+from .state import DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
 
 
 # --- scoring events -------------------------------------------------------------------
@@ -19,7 +19,7 @@ def score(s: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
     att.pts += pts
     dfn = att.opp
     if pts:
-        K.ev(s, kind, att.side, f"{att.name} {what} ({pts})")
+        K.ev(s, kind, att.side, f"{att.name} {what} ({NUMS[pts]})")
     if pts >= 4:
         freeze_check(s, att)
     tko_check(s, dfn)
@@ -111,7 +111,12 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     dfn = att.opp
     card = K.draw_need(s)
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
-    res = T.kdko(row, dfn.kd1)
+    col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
+    if col > 10:
+        col = 10
+    elif col < 0:
+        col = 0
+    res = T.KDKO[row][col]
     down = False
     if res == T.RK:
         down = True
@@ -194,7 +199,7 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
     att.kd_scored += 1
     s.knockdowns.append({"round": s.rnd, "time": K.clock(s), "fighter": dfn.side, "count": shown})
     flash = " (a flash knockdown)" if count == 1 else ""
-    K.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {shown}{flash}")
+    K.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {NUMS[shown]}{flash}")
     pts = 6 - (1 if att.hand == 3 else 0)
     att.pts += pts
     freeze_check(s, att)
@@ -203,7 +208,7 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
         K.remove_cards(s, 3 if opt["mandatory_eight"] else T.COUNT_CARDS[count])
     dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
     RA.refresh(s, dfn)
-    if opt["referee_discretion"]:
+    if s.discretion:
         discretion(s, att, dfn, count)
     if s.traits_on and "head_case" in dfn.traits and K.aux_rn(s) <= 10:
         K.ev(s, "trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
@@ -268,4 +273,4 @@ def start_ki(s: BoutState, att: Fighter):
     s.next = att
     if att.card_style == "E" and att.style == "B":
         RA.refresh(s, att)  # he slugs during the run (full KP)
-    K.ev(s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {att.ki})")
+    K.ev(s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {NUMS[att.ki]})")

@@ -142,11 +142,22 @@ CORNER_NAMES = (
 
 
 def _randint(rng):
-    """``rng.randint``; for a plain ``random.Random`` the same draw without its two
-    Python wrappers: ``randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``."""
+    """``rng.randint``; for a plain ``random.Random`` the same draw without its Python
+    wrappers: ``randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``, and
+    ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until it is below ``n``
+    (``random.Random._randbelow_with_getrandbits``, inlined)."""
     if type(rng) is random.Random:
-        below = rng._randbelow
-        return lambda a, b: a + below(b - a + 1)
+        getrandbits = rng.getrandbits
+
+        def randint(a, b):
+            n = b - a + 1
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return a + r
+
+        return randint
     return rng.randint
 
 

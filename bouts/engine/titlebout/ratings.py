@@ -3,20 +3,32 @@ traits, the aggressor. Plain functions of the ``BoutState`` (``s``) and its figh
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ
 from . import clock as K
 from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, DECK
 from .options import plan_for_round
-from .state import NO_MODS, BoutState, Fighter
-from .strategy import LABELS, MODS, SOLO_LOOKUP, STRATEGIES, rating_check, solo_phase, total
+from .state import CLOCKS, NO_MODS, BoutState, Fighter
+from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
 # --- effective ratings ----------------------------------------------------------------
 def refresh(s: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = f.fat_t if f.fatigued else f.fresh_t
+    numbers = f.fat_t if f.fatigued else f.fresh_t
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
+    if numbers is not f.numbers:
+        # the side's own ratings (no modifier touches them) change only with the side
+        f.numbers = numbers
+        f.pm = pm
+        f.cpd = cpd
+        f.clinch = clinch
+        f.kd2 = kd2
+        f.ko = ko
+        f.ki = ki
     sm = f.smod
     f.cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait + sm[0]
     pl += f.pl_bout + f.pl_trait + sm[1]
@@ -31,9 +43,6 @@ def refresh(s: BoutState, f: Fighter):
     if f.southpaws and s.rnd <= 3:
         deff += 2
     f.pl = pl
-    f.pm = pm
-    f.cpd = cpd
-    f.clinch = clinch
     f.deff = deff
     f.cp = cp + sm[3]
     if kp > pl:
@@ -44,9 +53,6 @@ def refresh(s: BoutState, f: Fighter):
     if f.carry:
         kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
     f.kd1 = kd1 + f.kd_temp
-    f.kd2 = kd2
-    f.ko = ko
-    f.ki = ki
 
 
 def set_cfs(s: BoutState):
@@ -56,13 +62,12 @@ def set_cfs(s: BoutState):
     bs = b.fatigued_side if b.fatigued else b.fresh
     rc = rs["cf_s"] if b.style == "S" else rs["cf_b"]
     bc = bs["cf_s"] if r.style == "S" else bs["cf_b"]
-    if s.opt["cf_conversion"] and not r.fatigued and not b.fatigued:
-        rc, bc = T.convert_cf(rc, bc)
-    if s.opt["southpaw"] and s.rnd <= 5:
-        if b.card["southpaw"] and not r.card["southpaw"]:
-            rc -= 1
-        if r.card["southpaw"] and not b.card["southpaw"]:
-            bc -= 1
+    if s.cf_conversion and not r.fatigued and not b.fatigued:
+        rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
+    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+        red_sp, blue_sp = s.southpaw_cf
+        rc -= red_sp
+        bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
     refresh(s, r)
@@ -93,7 +98,8 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
 
 
 def choose_strategies(s: BoutState, mr: int, mb: int):
-    """Both corners' strategies for the round (``mr``, ``mb``: the corners' tallies):
+    """Both corners' strategies for the round, at the bell (its events are at 0:00;
+    ``mr``, ``mb``: the corners' tallies):
     plans, else the solo tables; the book's totals (both chose) or rating check (one
     chose) decide which is applied."""
     r, b = s.red, s.blue
@@ -123,14 +129,31 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     s.strategies_log.append(
         {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
     )
+    # the events at the bell's 0:00 (``clock.ev``: nothing has drawn from the round deck)
     if ur != "none":
         r.smod = MODS[ur][bc]
         r.strategy = ur
-        K.ev(s, "strategy", "red", f"{r.name} fights to his corner's plan: {LABELS[ur]}")
+        s.events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[0],
+                "kind": "strategy",
+                "side": "red",
+                "text": f"{r.name} fights to his corner's plan: {LABELS[ur]}",
+            }
+        )
     if ub != "none":
         b.smod = MODS[ub][rc]
         b.strategy = ub
-        K.ev(s, "strategy", "blue", f"{b.name} fights to his corner's plan: {LABELS[ub]}")
+        s.events.append(
+            {
+                "round": rnd,
+                "clock": CLOCKS[0],
+                "kind": "strategy",
+                "side": "blue",
+                "text": f"{b.name} fights to his corner's plan: {LABELS[ub]}",
+            }
+        )
 
 
 def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
@@ -138,8 +161,18 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     plan = s.plans.get(f.side) if s.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        rn20 = DECK[int(s.rng.random() * 100)][C_CF]  # 1-20: ``strategy.solo``'s table
-        choice = SOLO_LOOKUP[(solo_phase(rnd, s.rounds, margin, f.carry), f.style)][rn20]
+        rn20 = DECK[floor(s.rng.random() * 100.0)][C_CF]  # 1-20: ``strategy.solo``'s table
+        # the table: ``strategy.solo_phase``, inlined
+        rounds = s.rounds
+        if rnd == 1:
+            phase = "first"
+        elif f.carry:
+            phase = "hurt"
+        elif margin and rnd > rounds - 3 and rounds >= 6:
+            phase = "ahead" if margin > 0 else "behind"
+        else:
+            phase = "early" if rnd <= 4 else "middle"
+        choice = SOLO_BY_STYLE[f.style][phase][rn20]
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice

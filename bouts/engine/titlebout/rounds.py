@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from math import floor
 from operator import itemgetter
 
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
@@ -14,9 +15,9 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .cards import card_rating
-from .deck import C_RN, DECK
+from .deck import C_RN, DECK, ROUND_CARDS, shuffled
 from .scoring import score_round
-from .state import BoutOver, BoutState, Fighter
+from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -25,39 +26,44 @@ def end_of_round(s: BoutState) -> int:
     judges' verdict: the number of cards for red minus those for blue."""
     r, b = s.red, s.blue
     rp, bp = r.pts, b.pts
-    opt = s.opt
     # scoring: the aggressiveness option's +1 (for judging only), the Check card
     jr, jb = rp, bp
-    if opt["aggressiveness"]:
+    if s.aggressiveness:
         if s.aggressor is r:
             if rp > bp:
                 jr += 1
         elif bp > rp:
             jb += 1
     deck = s.deck
-    used = min(s.i, len(deck))
-    mark_card = (deck or DECK)[int(s.rng.random() * (used if used > 1 else 1))]
+    used = s.i
+    if used > len(deck):
+        used = len(deck)
+    mark_card = (deck or DECK)[floor(s.rng.random() * (used if used > 1 else 1))]
     ctx = s.ctx
     ctx["aggressor"] = s.aggressor.side
-    if opt["judge_leanings"]:
+    if s.judge_leanings:
         ctx["styles"] = {"red": r.style, "blue": b.style}
         judges = s.judges
     else:
         judges = None
     sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
     rd, bd = r.deducted, b.deducted
-    won = 0
-    for card, judge in zip(sc, s.cards):  # three and three
-        if rd:
+    if rd or bd:
+        for card in sc:
             card[0] -= rd
-        if bd:
             card[1] -= bd
-        judge.append(card)
-        red_pts, blue_pts = card
-        if red_pts > blue_pts:
-            won += 1
-        elif blue_pts > red_pts:
-            won -= 1
+    # three cards to three judges (unrolled: a loop over zip costs more)
+    one, two, three = sc
+    j1, j2, j3 = s.cards
+    j1.append(one)
+    j2.append(two)
+    j3.append(three)
+    red_pts, blue_pts = one
+    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = two
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = three
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
     if rp > bp:
         s.last_winner = r
         r.margin += 1
@@ -67,16 +73,38 @@ def end_of_round(s: BoutState) -> int:
         b.margin += 1
         r.margin -= 1
     # endurance: the points against, never below 0
-    missing = opt["missing_punches"]
-    for f, against in ((r, bp), (b, rp)):
-        loss = against + f.end_extra + f.end_drain
-        if missing:
-            loss += f.missed
-        end = f.end - loss
-        f.end = end if end > 0 else 0
-        f.against.append(against)
+    missing = s.missing_punches
+    loss = bp + r.end_extra + r.end_drain
+    if missing:
+        loss += r.missed
+    end = r.end - loss
+    r.end = end if end > 0 else 0
+    r.against.append(bp)
+    loss = rp + b.end_extra + b.end_drain
+    if missing:
+        loss += b.missed
+    end = b.end - loss
+    b.end = end if end > 0 else 0
+    b.against.append(rp)
     s.round_stats.append(stats_line(s))
-    K.ev(s, "round", None, f"End of round {s.rnd}: {r.name} {rp} points, {b.name} {bp}")
+    # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
+    # the clock where it stopped)
+    n = s.i - s.returned
+    if n <= s.tick:
+        n = s.tick
+    elif n > ROUND_CARDS:
+        n = s.tick = ROUND_CARDS
+    else:
+        s.tick = n
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[n],
+            "kind": "round",
+            "side": None,
+            "text": f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+        }
+    )
     if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
@@ -100,24 +128,25 @@ def front_runner(f: Fighter, won: bool, lost: bool):
 
 def stats_line(s: BoutState) -> dict:
     """The round's line in the result (``rounds``)."""
-    stats = {"round": s.rnd}
-    for f in (s.red, s.blue):
-        stats[f.side] = {
-            "points": f.pts,
-            "landed": f.landed,
-            "thrown": f.thrown,
-            "missed": f.missed,
-            "damage": f.pts,
-            "clinches": f.clinches,
-            "knockdowns": len(f.kd_counts),
-            "deducted": f.deducted,
-            "end": f.end,
-            "cut_damage": f.damage,
-            "style": f.style,
-            "strategy": f.strategy,
-            "actions": f.actions,
-        }
-    return stats
+    return {"round": s.rnd, "red": _fighter_line(s.red), "blue": _fighter_line(s.blue)}
+
+
+def _fighter_line(f: Fighter) -> dict:
+    return {
+        "points": f.pts,
+        "landed": f.landed,
+        "thrown": f.thrown,
+        "missed": f.missed,
+        "damage": f.pts,
+        "clinches": f.clinches,
+        "knockdowns": len(f.kd_counts),
+        "deducted": f.deducted,
+        "end": f.end,
+        "cut_damage": f.damage,
+        "style": f.style,
+        "strategy": f.strategy,
+        "actions": f.actions,
+    }
 
 
 def between_rounds(s: BoutState):
@@ -148,9 +177,9 @@ def between_rounds(s: BoutState):
             if res == 3:
                 f.def_bout += 2
         # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
-        rn = DECK[int(random() * 100)][C_RN]
+        rn = DECK[floor(random() * 100.0)][C_RN]
         while rn < 0:
-            rn = DECK[int(random() * 100)][C_RN]
+            rn = DECK[floor(random() * 100.0)][C_RN]
         if f.kd_counts:
             f.carry = T.carry_over(f.kd_counts, rn)
             if f.carry:
@@ -164,7 +193,7 @@ def between_rounds(s: BoutState):
             CU.corner_work(s, f)
         if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
             CU.damage_check(s, f)
-        if s.opt["referee_discretion"] and f.fatigued and len(f.against) >= 2:
+        if s.discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
             if beating >= 28 and K.rn20(s) <= (4 if beating < 38 else 8):
                 K.ev(
@@ -185,28 +214,58 @@ def between_rounds(s: BoutState):
                 f.cf_trait += 1
 
 
+def new_round(f: Fighter):
+    """A fighter's counts at the bell, and the opponent's points this round from which a
+    TKO or the towel is possible (``alarm``)."""
+    f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
+    f.kd_counts = []
+    f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
+    alarm, two, three = f.thr
+    hist = f.against
+    if hist:
+        h1 = hist[-1]
+        two -= h1
+        three -= h1
+        if len(hist) >= 2:
+            three -= hist[-2]
+    if two < alarm:
+        alarm = two
+    if three < alarm:
+        alarm = three
+    f.alarm = alarm - 5  # the towel's five points
+
+
 def start_round(s: BoutState):
     """The bell: the fighters' counts, the round deck, the aggressor, the referee's
     error, styles, strategies and traits, the CFs."""
     r, b = s.red, s.blue
-    for f in (r, b):
-        f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
-        f.kd_counts = []
-        f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
-        one, two, three = f.thr
-        hist = f.against
-        h1 = hist[-1] if hist else 0
-        h2 = hist[-2] if len(hist) >= 2 else 0
-        f.alarm = min(one, two - h1, three - h1 - h2) - 5  # the towel's five points
-    K.deal(s)
-    agg = s.aggressor = RA.aggressor_for_round(s)
+    new_round(r)
+    new_round(b)
+    # the round deck (``clock.deal``, inlined): shuffled every two rounds, split in two
+    if s.rnd % 2 == 1:
+        cards = shuffled(s.rng)
+        s.full = cards
+        s.deck = cards[:ROUND_CARDS]
+    else:
+        s.deck = s.full[ROUND_CARDS:]
+    s.i = s.returned = s.tick = 0
+    agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
     mode = s.opt["referee_errors"]
     if mode == "per_round" or (mode == "once" and s.rnd == 1):
         FO.referee_error(s)
     mr, mb = r.margin, b.margin
     r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
     b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
-    K.ev(s, "bell", agg.side, f"Round {s.rnd}: {agg.name} comes out as the aggressor")
+    # ``clock.ev`` at 0:00: the deal above reset the clock and nothing since drew a card
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[0],
+            "kind": "bell",
+            "side": agg.side,
+            "text": f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor",
+        }
+    )
     RA.choose_strategies(s, mr, mb)
     rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
     bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
@@ -224,9 +283,10 @@ def run(s: BoutState) -> BoutResult:
             s.rnd = rnd
             start_round(s)
             AC.play_round(s)
-            K.bell(s)
-            for f in (s.red, s.blue):
-                f.cf_round -= s.round_cf[f.side]
+            s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
+            round_cf = s.round_cf
+            s.red.cf_round -= round_cf["red"]
+            s.blue.cf_round -= round_cf["blue"]
             end_of_round(s)
             if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
                 CU.technical(s, "the doctor's extra round is over")
@@ -239,11 +299,17 @@ def run(s: BoutState) -> BoutResult:
 
 def totals(s: BoutState) -> list:
     """Each judge's [red, blue] total."""
-    return [[sum(map(_RED, c)), sum(map(_BLUE, c))] for c in s.cards]
+    one, two, three = s.cards  # three judges (no comprehension: it costs more)
+    return [
+        [sum(map(_RED, one)), sum(map(_BLUE, one))],
+        [sum(map(_RED, two)), sum(map(_BLUE, two))],
+        [sum(map(_RED, three)), sum(map(_BLUE, three))],
+    ]
 
 
 _RED = itemgetter(0)
 _BLUE = itemgetter(1)
+_NAME = itemgetter("name")
 
 
 def result(s: BoutState) -> BoutResult:
@@ -279,7 +345,7 @@ def result(s: BoutState) -> BoutResult:
         method=method,
         round=rnd,
         time=time,
-        judges=[j["name"] for j in s.judges],
+        judges=list(map(_NAME, s.judges)),
         scorecards=s.cards,
         knockdowns=s.knockdowns,
         injuries=s.injuries,

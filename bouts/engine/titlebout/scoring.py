@@ -95,7 +95,8 @@ def score_round(
     diff = pr - pb if pr >= pb else pb - pr
     if diff == 0:
         # the book: "the point difference is 0. All 3 judges score the round 10-10"
-        return [[10 - common, 10 - common] for _ in range(3)]
+        even = 10 - common
+        return [[even, even], [even, even], [even, even]]
     high = "red" if pr >= pb else "blue"
     if 7 <= diff <= 15 or diff >= 19:
         # no Check: the judges' marks do not matter
@@ -103,31 +104,36 @@ def score_round(
         r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
         return [[r, bl], [r, bl], [r, bl]]
     low = "blue" if high == "red" else "red"
-    marks = (card[C_J1], card[C_J2], card[C_J3])
+    marks = [card[C_J1], card[C_J2], card[C_J3]]
+    if diff <= 6:
+        crowd = ctx["crowd"]
+        safety = ctx["safety"]
+        if crowd or safety:
+            for i in range(3):
+                mark = marks[i]
+                if high in crowd:
+                    mark = LS
+                elif low in crowd:
+                    mark = HS
+                elif mark == EV and high in safety:
+                    mark = LS
+                elif mark == EV and low in safety:
+                    mark = HS
+                marks[i] = mark
+    if judges is not None:
+        for i in range(3):
+            got = lean(marks[i], judges[i], high, ctx)
+            marks[i] = HS if got == high else LS if got == low else got
+    # the chart: 1-6 HS 10-9, LS 9-10 (to the low scorer), E 10-10; 16-18 HS 10-8,
+    # else 10-9 to the high scorer
     cards = []
-    for i in range(3):
-        mark = marks[i]
+    for mark in marks:
         if diff <= 6:
-            if high in ctx["crowd"]:
-                mark = LS
-            elif low in ctx["crowd"]:
-                mark = HS
-            elif mark == EV and high in ctx["safety"]:
-                mark = LS
-            elif mark == EV and low in ctx["safety"]:
-                mark = HS
-        if judges is not None:
-            got = lean(mark, judges[i], high, ctx)
-            if got == high:
-                mark = HS
-            elif got == low:
-                mark = LS
-            else:
-                mark = got
-        if diff <= 6 and mark != EV:
-            h, lo = (10, 9) if mark == HS else (9, 10)
+            h, lo = (10, 9) if mark == HS else (9, 10) if mark != EV else (10, 10)
         else:
-            h, lo = chart(diff, mark)
-        r, bl = (h, lo) if high == "red" else (lo, h)
-        cards.append([r - common, bl - common])
+            h, lo = (10, 8) if mark == HS else (10, 9)
+        if high == "red":
+            cards.append([h - common, lo - common])
+        else:
+            cards.append([lo - common, h - common])
     return cards

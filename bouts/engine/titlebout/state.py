@@ -25,6 +25,18 @@ NO_MODS = (0, 0, 0, 0, 0, 0)
 ERR_SLIP = T.ERR_SLIP
 
 
+class _Numerals(dict):
+    """Whole numbers as event text: ``NUMS[n] == str(n)`` for any int ``n``. Formatting
+    an int in an f-string is ~1,100 instructions; a lookup here ~100 (a number outside
+    the table is formatted and not kept)."""
+
+    def __missing__(self, n: int) -> str:
+        return str(n)
+
+
+NUMS = _Numerals((n, str(n)) for n in range(-20, 201))
+
+
 class BoutOver(Exception):
     """Raised inside a round when the bout ends (``BoutState.bout_end`` says how)."""
 
@@ -92,6 +104,7 @@ class Fighter:
     carry: bool = False  #: a knockdown's carry-over into this round
     end_drain: int = 0  #: END lost every round (torn lip, mouth cut, broken nose)
     # --- effective ratings (``refresh``) ---
+    numbers: tuple | None = None  #: ``fresh_t`` or ``fat_t``: the side ``refresh`` last read
     cf: int = 0  #: control factor now
     pl: int = 0  #: top of Punches Landed
     kp: int = 0  #: one-punch power (knockdown check at RN <= KP)
@@ -186,6 +199,14 @@ class BoutState:
     ki_timing: bool  #: option ``ki_timing``
     classic: bool  #: option ``era`` is classic (the Foul Table's 1969-or-earlier rows)
     ctx: dict  #: judging context: aggressor side, styles, Safety First and Plays to Crowd sides
+    card_usage: bool = False  #: option ``card_usage``
+    discretion: bool = False  #: option ``referee_discretion``
+    cf_conversion: bool = False  #: option ``cf_conversion``
+    aggressiveness: bool = False  #: option ``aggressiveness``
+    judge_leanings: bool = False  #: option ``judge_leanings``
+    missing_punches: bool = False  #: option ``missing_punches``
+    southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
+    #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
     events: list = field(default_factory=list)  #: play-by-play {round, clock, kind, side, text}
     knockdowns: list = field(default_factory=list)  #: {round, time, fighter, count}
@@ -204,7 +225,10 @@ class BoutState:
     tick: int = 0  #: the round clock last shown, in cards (0-50; never goes back)
     # --- the action ---
     aggressor: Fighter | None = None  #: the round's aggressor (makes the first control check)
-    first: Fighter | None = None  #: who makes the next control check
+    higher_agg: Fighter | None = None  #: the fighter with the higher AGG (the aggressor of
+    #: every round; None when the AGGs are equal)
+    first: Fighter | None = None  #: who makes the next control check (``play_round``
+    #: keeps it in a local and writes it only around ``counter``, which changes it)
     next: Fighter | None = None  #: who acts next without a control check (5H, KI, counters)
     trapper: Fighter | None = None  #: who has pinned the other on the ropes or in a corner
     ki_left: int = 0  #: actions left in the killer-instinct run

@@ -208,6 +208,11 @@ def _solo_slow(phase: str, style: str, rn20: int) -> str:
 
 # The solo tables as lookups: (phase, style) -> strategy by RN 0..20 (built once).
 SOLO_LOOKUP = {key: tuple(_solo_slow(*key, rn) for rn in range(21)) for key in SOLO}
+# style -> phase -> the choices by RN 1-20 (SOLO_LOOKUP without a tuple key to hash)
+SOLO_BY_STYLE: dict = {}
+for (_phase, _style), _row in SOLO_LOOKUP.items():
+    SOLO_BY_STYLE.setdefault(_style, {})[_phase] = _row
+del _phase, _style, _row
 
 
 def solo(phase: str, style: str, rn20: int) -> str:

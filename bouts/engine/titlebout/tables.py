@@ -100,6 +100,11 @@ def convert_cf(a: int, b: int) -> tuple[int, int]:
     return lo, hi
 
 
+# convert_cf as a lookup for the card's CFs (1-20): CF_CONVERTED[a][b] (no tuple key to
+# build and hash)
+CF_CONVERTED = tuple(tuple(convert_cf(a, b) for b in range(21)) for a in range(21))
+
+
 # --- Technical knockout table ----------------------------------------------------------
 TKO_POINTS = (30, 50, 60)  # one round, two consecutive, three consecutive
 TKO_ABSORBER = (40, 60, 75)
@@ -266,6 +271,10 @@ def corner_work(level: str, rn: int) -> int:
     return 1
 
 
+# corner_work as a lookup: level -> effect by RN 0-80 (the rules read RN 1-80)
+CORNER_BY_RN = {level: tuple(corner_work(level, rn) for rn in range(81)) for level in CORNER_TABLE}
+
+
 def lower_level(level: str) -> str:
     i = CUT_LEVELS.index(level)
     return CUT_LEVELS[min(i + 1, len(CUT_LEVELS) - 1)]
@@ -363,6 +372,16 @@ def foul(rating: str, rn: int, classic: bool = False) -> int:
         if rn <= tops[i]:
             return i - 1
     return 7
+
+
+# foul as a lookup: classic era? -> foul rating -> result by RN 0-80 (the rules read
+# RN 1-80)
+FOUL_BY_RN = {
+    classic: {
+        rating: tuple(foul(rating, rn, classic) for rn in range(81)) for rating in _FOUL_MODERN
+    }
+    for classic in (False, True)
+}
 
 
 # Head butt (optional): RN -> 0 nobody, 1 the fouled fighter, 2 the fouler, 3 both.
