@@ -138,6 +138,10 @@ class Game:
         self.red = Camp("red", red, red_policy, PLAYER_ENERGY if red_first else OPPONENT_ENERGY)
         self.blue = Camp("blue", blue, blue_policy, OPPONENT_ENERGY if red_first else PLAYER_ENERGY)
         self.red.opp, self.blue.opp = self.blue, self.red
+        # How each camp's main phase plays a card, chosen once (not every turn): the
+        # engine's own policies pick only legal plays (``apply``), others are checked.
+        for camp in (self.red, self.blue):
+            camp.play = self.apply if type(camp.policy) in TRUSTED_POLICIES else self.play
         self.order = (self.red, self.blue) if red_first else (self.blue, self.red)
         self.position: Camp | None = None  # the camp with positional advantage
         self.round = 0
@@ -308,9 +312,8 @@ class Game:
                     camp.fighters[code].where = HAND
             elif not full:
                 self.deck_out(camp)
-        # Main phase, played by the policy in one call (``Policy.main_phase``); the
-        # engine's own policies pick only legal plays: no re-check.
-        policy.main_phase(self, camp, self.apply if type(policy) in TRUSTED_POLICIES else self.play)
+        # Main phase, played by the policy in one call (``Policy.main_phase``).
+        policy.main_phase(self, camp, camp.play)
         # End phase: discard down to the hand limit
         while len(hand) > HAND_LIMIT:
             self.discard(camp, hand.pop(0))

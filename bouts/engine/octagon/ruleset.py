@@ -195,10 +195,11 @@ class OctagonRuleset(Ruleset):
 
 
 def unlink(game: Game) -> None:
-    """After the game: cut its cycles (the camps' ``opp``, a cut fighter's ``bleed_by``)
-    so that it is freed at once by reference counting rather than left to the cyclic
-    garbage collector, whose runs every later game would pay for."""
+    """After the game: cut its cycles (the camps' ``opp`` and ``play``, a cut
+    fighter's ``bleed_by``) so that it is freed at once by reference counting rather
+    than left to the cyclic garbage collector, whose runs every later game would pay
+    for."""
     for camp in (game.red, game.blue):
-        camp.opp = None
+        camp.opp = camp.play = None
         for fighter in camp.fighters:
             fighter.bleed_by = None

@@ -130,6 +130,7 @@ class Camp:
         "kos",
         "name",
         "opp",
+        "play",
         "played",
         "policy",
         "skip",
@@ -164,3 +165,4 @@ class Camp:
         self.policy = policy
         self.stats: dict = {}
         self.opp: Camp | None = None
+        self.play = None  # the game's Game.apply or Game.play, for this camp's policy
