@@ -420,19 +420,30 @@ class Game:
         stats = camp.stats
         stats["thrown"] += 1
         stats["landed"] += 1
+        stats["damage"] += damage
         att.strikes_landed += 1
         if not card.ground:
             self.position = None
         note = f" ({num(guard)} blocked)" if guard else ""
         # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
         shown = NUMS[damage] if damage < 1000 else str(damage)
-        self.log(
-            "strike", camp.key, f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."
-        )
-        if self.hurt(camp, att, opp, dfn, damage, "strike"):
+        # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": "strike", "side": camp.key,
+             "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
+        )  # fmt: skip
+        att.damage_dealt += damage
+        dfn.damage_taken += damage
+        stamina = dfn.stamina - damage
+        if stamina <= 0:
+            dfn.stamina = 0
+            self.knockout(opp, dfn, att, "strike")
             if card.effect == "stagger":
                 self.stagger(camp, att, opp)
             return
+        dfn.stamina = stamina
         if card.effect == "bleed":
             dfn.open_cut(att)
             self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
