@@ -28,6 +28,7 @@ from .catalogue import (
     DEFENCE,
     ENERGY_GAIN,
     ENERGY_MAX,
+    GRAPPLER_BONUS,
     GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
@@ -44,10 +45,13 @@ from .catalogue import (
     SUBMISSION_POSITION,
     SUBMIT,
     TAKEDOWN,
+    TAKEDOWN_BASE,
+    TAKEDOWN_MAX,
+    TAKEDOWN_MIN,
+    TAKEDOWN_STEP,
     TECHNIQUE_BY_NAME,
     TRAINING_BONUS,
 )
-from .formulas import takedown_chance
 from .policy import GreedyPolicy, HealthPolicy, SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
 
@@ -381,7 +385,12 @@ class Game:
             fighter = camp.fighters[code]
             fighter.where = BENCH
             camp.bench.append(fighter)
-            self.log("deploy", camp.key, f"{camp.name} put {fighter.name} on the bench.")
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "deploy", "side": camp.key,
+                 "text": f"{camp.name} put {fighter.name} on the bench."}
+            )  # fmt: skip
             return
         card = CARD_BY_CODE[code]
         camp.energy -= card.cost
@@ -483,31 +492,49 @@ class Game:
         opp = camp.opp
         att = camp.active
         dfn = opp.active
-        # positional (the keyword call costs more); grappler is takedown_chance's last
-        chance = takedown_chance(
-            att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina, att.grappler
+        # formulas.takedown_chance (and its stamina_penalty), inlined
+        attack = att.grappling + card.bonus
+        if att.grappler:
+            attack += GRAPPLER_BONUS
+        scaled = dfn.stamina * 100
+        full = dfn.max_stamina
+        defence = dfn.defense - (
+            0 if scaled >= 70 * full else 1 if scaled >= 50 * full else 2 if scaled >= 30 * full
+            else 3
         )  # fmt: skip
+        chance = TAKEDOWN_BASE + TAKEDOWN_STEP * (attack - defence)
+        if chance < TAKEDOWN_MIN:
+            chance = TAKEDOWN_MIN
+        elif chance > TAKEDOWN_MAX:
+            chance = TAKEDOWN_MAX
         roll = floor(self.rng.random() * 100.0)  # float fast path, same product
         stats = camp.stats
         stats["thrown"] += 1
         stats["takedowns_attempted"] += 1
         att.takedowns_tried += 1
+        # Game.log inlined (a call costs more); the chance is 10..90, a card's damage small
         if roll >= chance:
-            self.log(
-                "takedown", camp.key,
-                f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%) and is stuffed.",
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "takedown", "side": camp.key,
+                 "text": f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%)"
+                         f" and is stuffed."}
             )  # fmt: skip
             return
         stats["landed"] += 1
         stats["takedowns_landed"] += 1
         att.takedowns_landed += 1
         self.position = camp
-        self.log(
-            "takedown", camp.key,
-            f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%) for {num(card.damage)}"
-            f" and takes the advantage.",
+        damage = card.damage
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": "takedown", "side": camp.key,
+             "text": f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%)"
+                     f" for {NUMS[damage]} and takes the advantage."}
         )  # fmt: skip
-        self.hurt(camp, att, opp, dfn, card.damage, "takedown")
+        self.hurt(camp, att, opp, dfn, damage, "takedown")
 
     def submission(self, camp: Camp, card) -> None:
         """Submission damage formula; always lands; the position is kept."""
@@ -527,9 +554,12 @@ class Game:
         stats["submissions"] += 1
         att.subs_landed += 1
         where = "from top" if position > 0 else "off his back"
-        self.log(
-            "submission", camp.key,
-            f"{att.name} locks {card.name} on {dfn.name} {where} for {num(damage)}.",
+        shown = NUMS[damage] if damage < 1000 else str(damage)
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": "submission", "side": camp.key,
+             "text": f"{att.name} locks {card.name} on {dfn.name} {where} for {shown}."}
         )  # fmt: skip
         self.hurt(camp, att, opp, dfn, damage, "submission")
 
@@ -547,22 +577,35 @@ class Game:
             fighter.striking += COACH_STAT
             fighter.grappling += COACH_STAT
             fighter.defense += COACH_STAT
-            self.log("corner", camp.key, f"Master Coach: {fighter.name} gains +1 to all stats.")
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "corner", "side": camp.key,
+                 "text": f"Master Coach: {fighter.name} gains +1 to all stats."}
+            )  # fmt: skip
+            deck = camp.deck
             for _ in range(COACH_DRAW):
-                self.draw(camp)  # an empty deck: the draw fizzles (RULES.md)
+                if deck:  # an empty deck: the draw fizzles (RULES.md)
+                    self.to_hand(camp, deck.pop())
         elif effect == "training":
             fighter.training = TRAINING_BONUS
-            self.log("corner", camp.key, f"Intense Training: {fighter.name} +3 striking this turn.")
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "corner", "side": camp.key,
+                 "text": f"Intense Training: {fighter.name} +3 striking this turn."}
+            )  # fmt: skip
         else:  # medic
             healed = fighter.max_stamina - fighter.stamina
             if healed > MEDIC_HEAL:
                 healed = MEDIC_HEAL
             fighter.stamina += healed
-            self.log(
-                "corner",
-                camp.key,
-                f"Ringside Medic restores {num(healed)} stamina to {fighter.name}.",
-            )
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "corner", "side": camp.key,
+                 "text": f"Ringside Medic restores {NUMS[healed]} stamina to {fighter.name}."}
+            )  # fmt: skip
 
     # --- damage, knockouts, replacement ---------------------------------------------------
     def hurt(self, camp: Camp, att: Fighter | None, opp: Camp, dfn: Fighter, damage: int,
