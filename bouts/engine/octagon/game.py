@@ -238,8 +238,13 @@ class Game:
                     camp.hand.append(deck.pop(pos))
                     camp.fighters[camp.hand[-1]].where = HAND
                     break
-            for _ in range(OPENING_RANDOM):
-                self.draw(camp)
+            hand = camp.hand
+            for _ in range(OPENING_RANDOM):  # Game.draw, inlined: a short hand, no discard
+                if deck:
+                    code = deck.pop()
+                    hand.append(code)
+                    if code < CODE_BASE:
+                        camp.fighters[code].where = HAND
             choices = []  # a plain loop: a comprehension costs more, twice a game
             for c in camp.hand:
                 if c < CODE_BASE:
@@ -472,11 +477,16 @@ class Game:
         self.injury(opp, dfn, "stagger", f"{att.name}'s spinning back fist staggers {dfn.name}.")
 
     def injury(self, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
-        self.log(kind, camp.key, text)
+        # Game.log and Game.clock, inlined
+        s = self.step = self.step + 1
+        clock = CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}"
+        self.events.append(
+            {"round": self.round, "clock": clock, "kind": kind, "side": camp.key, "text": text}
+        )
         self.injuries.append(
             {
                 "round": self.round,
-                "time": self.clock(),
+                "time": clock,
                 "fighter": camp.key,
                 "name": fighter.name,
                 "type": kind,
@@ -641,15 +651,19 @@ class Game:
         self.position = None
         verb = KO_VERB[how]
         by_name = by.name if by is not None else "the cut"
-        self.log(
-            "ko", camp.key,
-            f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
-            f" ({num(camp.health) if camp.health > 0 else '0'} left).",
+        health = camp.health  # 100 at most
+        # Game.log and Game.clock, inlined
+        s = self.step = self.step + 1
+        clock = CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}"
+        self.events.append(
+            {"round": self.round, "clock": clock, "kind": "ko", "side": camp.key,
+             "text": f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
+                     f" ({NUMS[health] if health > 0 else '0'} left)."}
         )  # fmt: skip
         self.knockdowns.append(
             {
                 "round": self.round,
-                "time": self.clock(),
+                "time": clock,
                 "fighter": camp.key,
                 "name": fighter.name,
                 "by": by_name,
@@ -657,7 +671,7 @@ class Game:
                 "count": camp.kos,
             }
         )
-        if camp.health <= 0:
+        if health <= 0:
             self.end(camp.opp, HEALTH_DEPLETED)
         self.replace(camp)
 
@@ -686,5 +700,13 @@ class Game:
             else:
                 self.log("end", camp.key, f"{camp.name} have no fighters left.")
                 self.end(camp.opp, NO_FIGHTERS)
-        self.deploy_active(camp, pick)
-        self.log("deploy", camp.key, f"{camp.name} send in {pick.name} {source}.")
+        # Game.deploy_active and Game.log, inlined
+        pick.where = ACTIVE
+        pick.fought = True
+        camp.active = pick
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": "deploy", "side": camp.key,
+             "text": f"{camp.name} send in {pick.name} {source}."}
+        )  # fmt: skip
