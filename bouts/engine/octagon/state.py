@@ -54,10 +54,11 @@ class Fighter:
         "where",
     )
 
-    def __init__(self, slot: int, card: dict, default_name: str):
+    def __init__(self, slot: int, card: dict, name: str):
+        """``name``: the card's, or its camp's default for a card without one."""
         self.slot = slot
         self.id = card.get("id")
-        self.name = card.get("name") or default_name
+        self.name = name
         self.style = card["style"]
         self.striker = self.style == "striker"
         self.grappler = self.style == "grappler"
@@ -92,27 +93,6 @@ class Fighter:
         self.bleed = BLEED_TURNS
         self.bleed_by = by
 
-    def line(self, side: str) -> dict:
-        return {
-            "side": side,
-            "id": self.id,
-            "name": self.name,
-            "style": self.style,
-            "fought": self.fought,
-            "status": self.where,
-            "kos_scored": self.kos_scored,
-            "kos_suffered": self.kos_suffered,
-            "submissions_won": self.subs_won,
-            "submissions_lost": self.subs_lost,
-            "submissions_landed": self.subs_landed,
-            "strikes_landed": self.strikes_landed,
-            "takedowns_landed": self.takedowns_landed,
-            "takedowns_attempted": self.takedowns_tried,
-            "damage_dealt": self.damage_dealt,
-            "damage_taken": self.damage_taken,
-            "stamina_left": self.stamina,
-        }
-
 
 class Camp:
     """One side of the game."""
@@ -144,8 +124,7 @@ class Camp:
         self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
         name = self.name
         for i, card in enumerate(side["fighters"]):
-            # The default name is built only for a card without one (Fighter takes
-            # ``card.get("name") or default_name``: the same name either way).
+            # The default name is built only for a card without one.
             fighters.append(
                 Fighter(
                     i, card, card.get("name") or f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"
