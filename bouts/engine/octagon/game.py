@@ -323,9 +323,9 @@ class Game:
                 self.deck_out(camp)
         # Main phase, played by the policy in one call (``Policy.main_phase``).
         policy.main_phase(self, camp, camp.play)
-        # End phase: discard down to the hand limit
-        while len(hand) > HAND_LIMIT:
-            self.discard(camp, hand.pop(0))
+        # End phase: discard down to the hand limit. Nothing to do: every draw (the draw
+        # phase above, ``Game.to_hand``) discards the oldest card of a full hand first,
+        # and playing only takes cards out, so a hand never holds more than HAND_LIMIT.
 
     def deck_out(self, camp: Camp) -> None:
         """``camp`` must draw from an empty deck: it loses (the seed's third win
@@ -544,7 +544,16 @@ class Game:
              "text": f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%)"
                      f" for {NUMS[damage]} and takes the advantage."}
         )  # fmt: skip
-        self.hurt(camp, att, opp, dfn, damage, "takedown")
+        # Game.hurt, inlined
+        stats["damage"] += damage
+        att.damage_dealt += damage
+        dfn.damage_taken += damage
+        stamina = dfn.stamina - damage
+        if stamina > 0:
+            dfn.stamina = stamina
+        else:
+            dfn.stamina = 0
+            self.knockout(opp, dfn, att, "takedown")
 
     def submission(self, camp: Camp, card) -> None:
         """Submission damage formula; always lands; the position is kept."""
@@ -571,7 +580,16 @@ class Game:
              "kind": "submission", "side": camp.key,
              "text": f"{att.name} locks {card.name} on {dfn.name} {where} for {shown}."}
         )  # fmt: skip
-        self.hurt(camp, att, opp, dfn, damage, "submission")
+        # Game.hurt, inlined
+        stats["damage"] += damage
+        att.damage_dealt += damage
+        dfn.damage_taken += damage
+        stamina = dfn.stamina - damage
+        if stamina > 0:
+            dfn.stamina = stamina
+        else:
+            dfn.stamina = 0
+            self.knockout(opp, dfn, att, "submission")
 
     def defence(self, camp: Camp, card) -> None:
         """Block/Parry/Slip Counter: reduce the next strike taken (they add up)."""
