@@ -405,7 +405,60 @@ class Game:
         stats["energy_spent"] += card.cost
         kind = card.kind
         if kind is STRIKE:
-            self.strike(camp, card)
+            # The strike, inlined (the commonest card): the damage formula; a regular
+            # strike stands the fight up, Ground and Pound keeps it on the ground. The
+            # defender's defence buffs are all spent on this strike; a Parry then
+            # counters for 3 if the defender is still up.
+            opp = camp.opp
+            att = camp.active
+            dfn = opp.active
+            guard = dfn.guard
+            counter = dfn.counter
+            dfn.guard = dfn.counter = 0
+            # formulas.strike_damage, inlined
+            damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
+            if att.striker:
+                damage += STRIKER_BONUS
+            if damage < MIN_DAMAGE:
+                damage = MIN_DAMAGE
+            stats["thrown"] += 1
+            stats["landed"] += 1
+            stats["damage"] += damage
+            att.strikes_landed += 1
+            if not card.ground:
+                self.position = None
+            note = f" ({num(guard)} blocked)" if guard else ""
+            # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
+            shown = NUMS[damage] if damage < 1000 else str(damage)
+            # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                 "kind": "strike", "side": camp.key,
+                 "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
+            )  # fmt: skip
+            att.damage_dealt += damage
+            dfn.damage_taken += damage
+            stamina = dfn.stamina - damage
+            if stamina <= 0:
+                dfn.stamina = 0
+                self.knockout(opp, dfn, att, "strike")
+                if card.effect == "stagger":
+                    self.stagger(camp, att, opp)
+                return
+            dfn.stamina = stamina
+            if card.effect == "bleed":
+                dfn.open_cut(att)
+                self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
+            elif card.effect == "stagger":
+                self.stagger(camp, att, opp)
+            if counter:
+                self.log(
+                    "counter",
+                    opp.key,
+                    f"{dfn.name} parries and counters {att.name} for {num(counter)}.",
+                )
+                self.hurt(opp, dfn, camp, att, counter, "counter")
         elif kind is TAKEDOWN:
             self.takedown(camp, card)
         elif kind is SUBMISSION:
@@ -414,62 +467,6 @@ class Game:
             self.defence(camp, card)
         else:
             self.corner(camp, card)
-
-    def strike(self, camp: Camp, card) -> None:
-        """Strike damage formula; a regular strike stands the fight up, Ground and
-        Pound keeps it on the ground. The defender's defence buffs are all spent on
-        this strike; a Parry then counters for 3 if the defender is still up."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        guard = dfn.guard
-        counter = dfn.counter
-        dfn.guard = dfn.counter = 0
-        # formulas.strike_damage, inlined
-        damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
-        if att.striker:
-            damage += STRIKER_BONUS
-        if damage < MIN_DAMAGE:
-            damage = MIN_DAMAGE
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["landed"] += 1
-        stats["damage"] += damage
-        att.strikes_landed += 1
-        if not card.ground:
-            self.position = None
-        note = f" ({num(guard)} blocked)" if guard else ""
-        # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
-        shown = NUMS[damage] if damage < 1000 else str(damage)
-        # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
-        s = self.step = self.step + 1
-        self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-             "kind": "strike", "side": camp.key,
-             "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
-        )  # fmt: skip
-        att.damage_dealt += damage
-        dfn.damage_taken += damage
-        stamina = dfn.stamina - damage
-        if stamina <= 0:
-            dfn.stamina = 0
-            self.knockout(opp, dfn, att, "strike")
-            if card.effect == "stagger":
-                self.stagger(camp, att, opp)
-            return
-        dfn.stamina = stamina
-        if card.effect == "bleed":
-            dfn.open_cut(att)
-            self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
-        elif card.effect == "stagger":
-            self.stagger(camp, att, opp)
-        if counter:
-            self.log(
-                "counter",
-                opp.key,
-                f"{dfn.name} parries and counters {att.name} for {num(counter)}.",
-            )
-            self.hurt(opp, dfn, camp, att, counter, "counter")
 
     def stagger(self, camp: Camp, att: Fighter, opp: Camp) -> None:
         opp.skip = True
