@@ -28,6 +28,7 @@ from .catalogue import (
     DEFENCE,
     ENERGY_GAIN,
     ENERGY_MAX,
+    FIGHTER_CODES,
     GRAPPLER_BONUS,
     GROUND_AND_POUND,
     HAND_LIMIT,
@@ -338,13 +339,25 @@ class Game:
         self.end(winner, DECK_OUT)
 
     def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
-        fighter.bleed -= 1
+        fighter.bleed = left = fighter.bleed - 1  # 0 or 1
         by = fighter.bleed_by
-        self.log(
-            "bleed", camp.key,
-            f"{fighter.name} bleeds for {BLEED_TEXT} ({num(fighter.bleed)} turn(s) left).",
+        # Game.log and Game.hurt, inlined
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+             "kind": "bleed", "side": camp.key,
+             "text": f"{fighter.name} bleeds for {BLEED_TEXT} ({NUMS[left]} turn(s) left)."}
         )  # fmt: skip
-        self.hurt(camp.opp, by, camp, fighter, BLEED_DAMAGE, "bleed")
+        camp.opp.stats["damage"] += BLEED_DAMAGE
+        if by is not None:
+            by.damage_dealt += BLEED_DAMAGE
+        fighter.damage_taken += BLEED_DAMAGE
+        stamina = fighter.stamina - BLEED_DAMAGE
+        if stamina > 0:
+            fighter.stamina = stamina
+        else:
+            fighter.stamina = 0
+            self.knockout(camp, fighter, by, "bleed")
 
     # --- actions ------------------------------------------------------------------------
     def can_play(self, camp: Camp, code: int) -> bool:
@@ -704,7 +717,7 @@ class Game:
                 pick = in_hand[policy.choose_fighter(self, camp, in_hand)]
                 camp.hand.remove(pick.slot)
                 source = "from the hand"
-            elif any(c < CODE_BASE for c in camp.deck):
+            elif not FIGHTER_CODES.isdisjoint(camp.deck):  # a fighter in the deck
                 while True:
                     code = camp.deck.pop()
                     if code < CODE_BASE:
