@@ -1,9 +1,9 @@
 """One game of Octagon Warriors between two camps, both played by policies.
 
-Setup ("Setup"), the turn ("Turn Structure"), the card effects ("Technique
-Cards", "Corner Cards", "Combat Mechanics"), fighter KOs and replacement
-("Fighter Knockout") and the win conditions ("Win Conditions"). RULES.md maps
-each rule to the method that implements it.
+Setup ("Setup"), the turn ("Turn Structure"), playing a card and a strike's
+effect ("Combat Mechanics"; the other cards' effects are in ``effects``), fighter
+KOs and replacement ("Fighter Knockout") and the win conditions ("Win
+Conditions"). RULES.md maps each rule to the function that implements it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 from math import floor
 
-from ..result import MINOR
 from .catalogue import (
     AT_MINE,
     AT_NONE,
@@ -19,8 +18,6 @@ from .catalogue import (
     BENCH_LIMIT,
     BLEED_DAMAGE,
     CARD_BY_CODE,
-    COACH_DRAW,
-    COACH_STAT,
     CODE_BASE,
     CODE_CLASS,
     CODE_COST,
@@ -29,13 +26,11 @@ from .catalogue import (
     ENERGY_GAIN,
     ENERGY_MAX,
     FIGHTER_CODES,
-    GRAPPLER_BONUS,
     GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     LEGAL,
     MAX_COST,
-    MEDIC_HEAL,
     MIN_DAMAGE,
     OPENING_RANDOM,
     OPPONENT_ENERGY,
@@ -43,21 +38,14 @@ from .catalogue import (
     STRIKE,
     STRIKER_BONUS,
     SUBMISSION,
-    SUBMISSION_POSITION,
     SUBMIT,
     TAKEDOWN,
-    TAKEDOWN_BASE,
-    TAKEDOWN_MAX,
-    TAKEDOWN_MIN,
-    TAKEDOWN_STEP,
     TECHNIQUE_BY_NAME,
-    TRAINING_BONUS,
 )
+from .effects import corner, defence, injury, stagger, submission, takedown
 from .policy import GreedyPolicy, HealthPolicy, SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
-
-BLEED_TEXT = str(BLEED_DAMAGE)
-KO_LOSS_TEXT = str(KO_HEALTH_LOSS)
+from .texts import BLEED_TEXT, CLOCKS, KO_LOSS_TEXT, KO_VERB, NUMS, num
 
 HEALTH_DEPLETED = "HEALTH"
 NO_FIGHTERS = "NO_FIGHTERS"
@@ -77,31 +65,10 @@ REASON_TEXT = {
 TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
 DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
 
-# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
-KO_VERB = {
-    "submission": "taps to",
-    "bleed": "is stopped by the cut from",
-    "counter": "is knocked out by the counter of",
-    "takedown": "is knocked out by",
-    "strike": "is knocked out by",
-}
-
-CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
-
-# Numbers in event texts: an int formatted inside an f-string costs ~1,100
-# instructions, a str from this table almost nothing (the same text). ``num``
-# falls back to ``str`` outside the table.
-NUMS = tuple(str(n) for n in range(1000))
-
-
 # Fisher-Yates' steps for a deck of n cards: (i, float(i + 1)) from the top down.
 # ``random() * 7.0`` takes the interpreter's float fast path where ``* 7`` (an int)
 # does not; the product is the same (small ints are exact doubles).
 SHUFFLE_STEPS = tuple(tuple((i, float(i + 1)) for i in range(n - 1, 0, -1)) for n in range(129))
-
-
-def num(n: int) -> str:
-    return NUMS[n] if 0 <= n < 1000 else str(n)
 
 
 ZERO_STATS = dict.fromkeys(
@@ -457,14 +424,14 @@ class Game:
                 dfn.stamina = 0
                 self.knockout(opp, dfn, att, "strike")
                 if card.effect == "stagger":
-                    self.stagger(camp, att, opp)
+                    stagger(self, camp, att, opp)
                 return
             dfn.stamina = stamina
             if card.effect == "bleed":
                 dfn.open_cut(att)
-                self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
+                injury(self, opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
             elif card.effect == "stagger":
-                self.stagger(camp, att, opp)
+                stagger(self, camp, att, opp)
             if counter:
                 self.log(
                     "counter",
@@ -473,177 +440,13 @@ class Game:
                 )
                 self.hurt(opp, dfn, camp, att, counter, "counter")
         elif kind is TAKEDOWN:
-            self.takedown(camp, card)
+            takedown(self, camp, card)
         elif kind is SUBMISSION:
-            self.submission(camp, card)
+            submission(self, camp, card)
         elif kind is DEFENCE:
-            self.defence(camp, card)
+            defence(self, camp, card)
         else:
-            self.corner(camp, card)
-
-    def stagger(self, camp: Camp, att: Fighter, opp: Camp) -> None:
-        opp.skip = True
-        dfn = opp.active
-        self.injury(opp, dfn, "stagger", f"{att.name}'s spinning back fist staggers {dfn.name}.")
-
-    def injury(self, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
-        # Game.log and Game.clock, inlined
-        s = self.step = self.step + 1
-        clock = CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}"
-        self.events.append(
-            {"round": self.round, "clock": clock, "kind": kind, "side": camp.key, "text": text}
-        )
-        self.injuries.append(
-            {
-                "round": self.round,
-                "time": clock,
-                "fighter": camp.key,
-                "name": fighter.name,
-                "type": kind,
-                "location": "head",
-                "severity": MINOR,
-                "text": text,
-            }
-        )
-
-    def takedown(self, camp: Camp, card) -> None:
-        """Takedown chance in percent; a roll of 0..99 below it succeeds: the attacker
-        takes the positional advantage and deals the card's impact damage."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        # formulas.takedown_chance (and its stamina_penalty), inlined
-        attack = att.grappling + card.bonus
-        if att.grappler:
-            attack += GRAPPLER_BONUS
-        scaled = dfn.stamina * 100
-        full = dfn.max_stamina
-        defence = dfn.defense - (
-            0 if scaled >= 70 * full else 1 if scaled >= 50 * full else 2 if scaled >= 30 * full
-            else 3
-        )  # fmt: skip
-        chance = TAKEDOWN_BASE + TAKEDOWN_STEP * (attack - defence)
-        if chance < TAKEDOWN_MIN:
-            chance = TAKEDOWN_MIN
-        elif chance > TAKEDOWN_MAX:
-            chance = TAKEDOWN_MAX
-        roll = floor(self.rng.random() * 100.0)  # float fast path, same product
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["takedowns_attempted"] += 1
-        att.takedowns_tried += 1
-        # Game.log inlined (a call costs more); the chance is 10..90, a card's damage small
-        if roll >= chance:
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-                 "kind": "takedown", "side": camp.key,
-                 "text": f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%)"
-                         f" and is stuffed."}
-            )  # fmt: skip
-            return
-        stats["landed"] += 1
-        stats["takedowns_landed"] += 1
-        att.takedowns_landed += 1
-        self.position = camp
-        damage = card.damage
-        s = self.step = self.step + 1
-        self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-             "kind": "takedown", "side": camp.key,
-             "text": f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%)"
-                     f" for {NUMS[damage]} and takes the advantage."}
-        )  # fmt: skip
-        # Game.hurt, inlined
-        stats["damage"] += damage
-        att.damage_dealt += damage
-        dfn.damage_taken += damage
-        stamina = dfn.stamina - damage
-        if stamina > 0:
-            dfn.stamina = stamina
-        else:
-            dfn.stamina = 0
-            self.knockout(opp, dfn, att, "takedown")
-
-    def submission(self, camp: Camp, card) -> None:
-        """Submission damage formula; always lands; the position is kept."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        position = 1 if self.position is camp else -1
-        # formulas.submission_damage, inlined
-        damage = (
-            2 * card.damage + att.grappling - dfn.grappling + 2 * SUBMISSION_POSITION * position
-        ) // 2
-        if damage < MIN_DAMAGE:
-            damage = MIN_DAMAGE
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["landed"] += 1
-        stats["submissions"] += 1
-        att.subs_landed += 1
-        where = "from top" if position > 0 else "off his back"
-        shown = NUMS[damage] if damage < 1000 else str(damage)
-        s = self.step = self.step + 1
-        self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-             "kind": "submission", "side": camp.key,
-             "text": f"{att.name} locks {card.name} on {dfn.name} {where} for {shown}."}
-        )  # fmt: skip
-        # Game.hurt, inlined
-        stats["damage"] += damage
-        att.damage_dealt += damage
-        dfn.damage_taken += damage
-        stamina = dfn.stamina - damage
-        if stamina > 0:
-            dfn.stamina = stamina
-        else:
-            dfn.stamina = 0
-            self.knockout(opp, dfn, att, "submission")
-
-    def defence(self, camp: Camp, card) -> None:
-        """Block/Parry/Slip Counter: reduce the next strike taken (they add up)."""
-        fighter = camp.active
-        fighter.guard += card.reduce
-        fighter.counter += card.counter
-        self.log("defence", camp.key, f"{fighter.name} sets up {card.name}.")
-
-    def corner(self, camp: Camp, card) -> None:
-        fighter = camp.active
-        effect = card.effect
-        if effect == "coach":
-            fighter.striking += COACH_STAT
-            fighter.grappling += COACH_STAT
-            fighter.defense += COACH_STAT
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-                 "kind": "corner", "side": camp.key,
-                 "text": f"Master Coach: {fighter.name} gains +1 to all stats."}
-            )  # fmt: skip
-            deck = camp.deck
-            for _ in range(COACH_DRAW):
-                if deck:  # an empty deck: the draw fizzles (RULES.md)
-                    self.to_hand(camp, deck.pop())
-        elif effect == "training":
-            fighter.training = TRAINING_BONUS
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-                 "kind": "corner", "side": camp.key,
-                 "text": f"Intense Training: {fighter.name} +3 striking this turn."}
-            )  # fmt: skip
-        else:  # medic
-            healed = fighter.max_stamina - fighter.stamina
-            if healed > MEDIC_HEAL:
-                healed = MEDIC_HEAL
-            fighter.stamina += healed
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
-                 "kind": "corner", "side": camp.key,
-                 "text": f"Ringside Medic restores {NUMS[healed]} stamina to {fighter.name}."}
-            )  # fmt: skip
+            corner(self, camp, card)
 
     # --- damage, knockouts, replacement ---------------------------------------------------
     def hurt(self, camp: Camp, att: Fighter | None, opp: Camp, dfn: Fighter, damage: int,

@@ -1,0 +1,31 @@
+"""Event texts of a game: the numbers and clocks they show, as tables.
+
+Formatting an int inside an f-string costs far more than reading its str from a
+table (the same text); ``num`` falls back to ``str`` outside the table.
+"""
+
+from __future__ import annotations
+
+from .catalogue import BLEED_DAMAGE, KO_HEALTH_LOSS
+
+BLEED_TEXT = str(BLEED_DAMAGE)
+KO_LOSS_TEXT = str(KO_HEALTH_LOSS)
+
+
+# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
+KO_VERB = {
+    "submission": "taps to",
+    "bleed": "is stopped by the cut from",
+    "counter": "is knocked out by the counter of",
+    "takedown": "is knocked out by",
+    "strike": "is knocked out by",
+}
+
+CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
+
+# Numbers in event texts (``num`` for one that may be past the table).
+NUMS = tuple(str(n) for n in range(1000))
+
+
+def num(n: int) -> str:
+    return NUMS[n] if 0 <= n < 1000 else str(n)
