@@ -214,13 +214,20 @@ class Game:
                     if code < CODE_BASE:
                         camp.fighters[code].where = HAND
             choices = []  # a plain loop: a comprehension costs more, twice a game
-            for c in camp.hand:
+            for c in hand:
                 if c < CODE_BASE:
                     choices.append(camp.fighters[c])
             pick = choices[camp.policy.choose_fighter(self, camp, choices)]
-            camp.hand.remove(pick.slot)
-            self.deploy_active(camp, pick)
-            self.log("deploy", camp.key, f"{camp.name} open with {pick.name} ({pick.style}).")
+            hand.remove(pick.slot)
+            # Game.deploy_active and Game.log, inlined
+            pick.where = ACTIVE
+            pick.fought = True
+            camp.active = pick
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": 1, "clock": CLOCKS[s], "kind": "deploy", "side": camp.key,
+                 "text": f"{camp.name} open with {pick.name} ({pick.style})."}
+            )  # fmt: skip
 
     # --- the game -----------------------------------------------------------------------
     def run(self) -> None:
@@ -261,11 +268,14 @@ class Game:
             )
             return
         # Energy phase: allowance 7 (red) / 6 (blue), +2 a turn, max 12; not carried over.
-        if camp.turns:
-            allowance = camp.allowance + ENERGY_GAIN
-            camp.allowance = allowance if allowance < ENERGY_MAX else ENERGY_MAX
+        allowance = camp.allowance
+        if camp.turns and allowance < ENERGY_MAX:
+            allowance += ENERGY_GAIN
+            if allowance > ENERGY_MAX:
+                allowance = ENERGY_MAX
+            camp.allowance = allowance
         camp.turns += 1
-        camp.energy = camp.allowance
+        camp.energy = allowance
         camp.played = 0
         fighter = camp.active
         fighter.training = 0
@@ -278,8 +288,9 @@ class Game:
         hand = camp.hand
         full = len(hand) >= HAND_LIMIT
         if not (full and policy.skip_draw(self, camp)):
-            if camp.deck:
-                code = camp.deck.pop()
+            deck = camp.deck
+            if deck:
+                code = deck.pop()
                 if full:
                     old = hand.pop(0)
                     if old < CODE_BASE:

@@ -24,7 +24,6 @@ class Fighter:
     __slots__ = (
         "bleed",
         "bleed_by",
-        "card",
         "counter",
         "damage_dealt",
         "damage_taken",
@@ -66,7 +65,6 @@ class Fighter:
         self.grappling = grappling = card["grappling"]
         self.defense = defense = card["defense"]
         self.stamina = self.max_stamina = stamina = card["stamina"]
-        self.card = card
         # The card's rating (``cards.fighter_rating``), by its stats: computed once per
         # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
         key = (striking, grappling, defense, stamina)
