@@ -372,6 +372,8 @@ class HealthPolicy(Policy):
         _defence=ROLE_DEFENCE,
         _coach=ROLE_COACH,
         _medic=ROLE_MEDIC,
+        _striker_bonus=STRIKER_BONUS,
+        _position_bonus=2 * SUBMISSION_POSITION,  # twice (submission damage is halved)
     ) -> int | None:
         """Play the whole main phase in one call: choose by the rules above, ``play``
         the card, choose again from what the play left, until nothing is chosen. The
@@ -416,7 +418,7 @@ class HealthPolicy(Policy):
             stamina = dfn.stamina
             strike_base = att.striking + att.training - dfn.defense - guard
             if att.striker:
-                strike_base += STRIKER_BONUS
+                strike_base += _striker_bonus
             top = finish_ground = strike = finish = -1  # indexes; -1: none
             top_d = strike_d = 0  # damage is at least 1
             finish_ground_d = finish_d = 999
@@ -444,9 +446,9 @@ class HealthPolicy(Policy):
                     else:
                         twice = att.grappling - dfn.grappling + 2 * _value[code]
                         if on_top:
-                            damage = (twice + 2 * SUBMISSION_POSITION) // 2
+                            damage = (twice + _position_bonus) // 2
                         else:
-                            damage = (twice - 2 * SUBMISSION_POSITION) // 2
+                            damage = (twice - _position_bonus) // 2
                     if damage < 1:
                         damage = 1
                     if damage > top_d:
