@@ -40,7 +40,7 @@ def stagger(game: Game, camp: Camp, att: Fighter, opp: Camp) -> None:
 def injury(game: Game, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
     # Game.log and Game.clock, inlined
     s = game.step = game.step + 1
-    clock = CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}"
+    clock = CLOCKS[s]
     game.events.append(
         {"round": game.round, "clock": clock, "kind": kind, "side": camp.key, "text": text}
     )
@@ -88,7 +88,7 @@ def takedown(game: Game, camp: Camp, card) -> None:
     if roll >= chance:
         s = game.step = game.step + 1
         game.events.append(
-            {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": game.round, "clock": CLOCKS[s],
              "kind": "takedown", "side": camp.key,
              "text": f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%)"
                      f" and is stuffed."}
@@ -101,7 +101,7 @@ def takedown(game: Game, camp: Camp, card) -> None:
     damage = card.damage
     s = game.step = game.step + 1
     game.events.append(
-        {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+        {"round": game.round, "clock": CLOCKS[s],
          "kind": "takedown", "side": camp.key,
          "text": f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%)"
                  f" for {NUMS[damage]} and takes the advantage."}
@@ -139,7 +139,7 @@ def submission(game: Game, camp: Camp, card) -> None:
     shown = NUMS[damage] if damage < 1000 else str(damage)
     s = game.step = game.step + 1
     game.events.append(
-        {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+        {"round": game.round, "clock": CLOCKS[s],
          "kind": "submission", "side": camp.key,
          "text": f"{att.name} locks {card.name} on {dfn.name} {where} for {shown}."}
     )  # fmt: skip
@@ -172,7 +172,7 @@ def corner(game: Game, camp: Camp, card) -> None:
         fighter.defense += COACH_STAT
         s = game.step = game.step + 1
         game.events.append(
-            {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": game.round, "clock": CLOCKS[s],
              "kind": "corner", "side": camp.key,
              "text": f"Master Coach: {fighter.name} gains +1 to all stats."}
         )  # fmt: skip
@@ -184,7 +184,7 @@ def corner(game: Game, camp: Camp, card) -> None:
         fighter.training = TRAINING_BONUS
         s = game.step = game.step + 1
         game.events.append(
-            {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": game.round, "clock": CLOCKS[s],
              "kind": "corner", "side": camp.key,
              "text": f"Intense Training: {fighter.name} +3 striking this turn."}
         )  # fmt: skip
@@ -195,7 +195,7 @@ def corner(game: Game, camp: Camp, card) -> None:
         fighter.stamina += healed
         s = game.step = game.step + 1
         game.events.append(
-            {"round": game.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": game.round, "clock": CLOCKS[s],
              "kind": "corner", "side": camp.key,
              "text": f"Ringside Medic restores {NUMS[healed]} stamina to {fighter.name}."}
         )  # fmt: skip

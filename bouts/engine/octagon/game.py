@@ -135,7 +135,7 @@ class Game:
     def log(self, kind: str, side: str | None, text: str) -> None:
         s = self.step = self.step + 1
         self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": self.round, "clock": CLOCKS[s],
              "kind": kind, "side": side, "text": text}
         )  # fmt: skip
 
@@ -322,7 +322,7 @@ class Game:
         # Game.log and Game.hurt, inlined
         s = self.step = self.step + 1
         self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": self.round, "clock": CLOCKS[s],
              "kind": "bleed", "side": camp.key,
              "text": f"{fighter.name} bleeds for {BLEED_TEXT} ({NUMS[left]} turn(s) left)."}
         )  # fmt: skip
@@ -383,7 +383,7 @@ class Game:
             camp.bench.append(fighter)
             s = self.step = self.step + 1
             self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                {"round": self.round, "clock": CLOCKS[s],
                  "kind": "deploy", "side": camp.key,
                  "text": f"{camp.name} put {fighter.name} on the bench."}
             )  # fmt: skip
@@ -424,7 +424,7 @@ class Game:
             # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
             s = self.step = self.step + 1
             self.events.append(
-                {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+                {"round": self.round, "clock": CLOCKS[s],
                  "kind": "strike", "side": camp.key,
                  "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
             )  # fmt: skip
@@ -496,7 +496,7 @@ class Game:
         health = camp.health  # 100 at most
         # Game.log and Game.clock, inlined
         s = self.step = self.step + 1
-        clock = CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}"
+        clock = CLOCKS[s]
         self.events.append(
             {"round": self.round, "clock": clock, "kind": "ko", "side": camp.key,
              "text": f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
@@ -548,7 +548,7 @@ class Game:
         camp.active = pick
         s = self.step = self.step + 1
         self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": self.round, "clock": CLOCKS[s],
              "kind": "deploy", "side": camp.key,
              "text": f"{camp.name} send in {pick.name} {source}."}
         )  # fmt: skip

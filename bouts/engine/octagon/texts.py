@@ -21,7 +21,12 @@ KO_VERB = {
     "strike": "is knocked out by",
 }
 
-CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
+# "m:ss" of an event's number within its round, read as ``CLOCKS[n]`` with no bound
+# test: a round holds far fewer events. A turn plays at most 20 cards (12 energy, a
+# card costs 1 or more; 8 fighters, free) of at most 5 events each (the card, a cut or
+# a stagger, a counter, a KO, the replacement) after at most 3 (a bleed tick and its
+# KO); two turns a round: under 220. Past the table an IndexError, never a wrong clock.
+CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(1000))
 
 # Numbers in event texts (``num`` for one that may be past the table).
 NUMS = tuple(str(n) for n in range(1000))
