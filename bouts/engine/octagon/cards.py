@@ -38,6 +38,13 @@ FIGHTER_KEYS = ("id", "name", "striking", "grappling", "defense", "stamina", "st
 SIDE_KEYS = ("name", "fighters", "techniques", "corner")
 STATS = ("striking", "grappling", "defense")
 FIGHTER_KEY_SET = frozenset(FIGHTER_KEYS)
+# A card without an id, its keys in the normalised order (the generator's cards).
+GENERATED_ORDER = ("name", "striking", "grappling", "defense", "stamina", "style")
+# Stat values by value: ``STAT_VALUES[x] is x`` holds for an int in range only (a bool
+# or a float finds the equal int, not itself; a value out of range raises KeyError,
+# an unhashable one TypeError): a type and range check in one lookup.
+STAT_VALUES = {v: v for v in range(STAT_MIN, STAT_MAX + 1)}
+STAMINA_VALUES = {v: v for v in range(STAMINA_MIN, STAMINA_MAX + 1)}
 SIDE_KEY_SET = frozenset(SIDE_KEYS)
 STYLE_SET = frozenset(STYLES)
 TECHNIQUE_SET = frozenset(TECHNIQUE_NAMES)
@@ -64,7 +71,7 @@ def _normalised_fighter(card) -> dict | None:
     """A copy of an already-normalised fighter card (what validate_side and the
     generator produce) after a few type and range checks, else ``None`` (the full
     path of ``validate_fighter`` then gives the same result or the error)."""
-    if type(card) is dict and FIGHTER_KEY_SET.issuperset(card):
+    if type(card) is dict and card.keys() <= FIGHTER_KEY_SET:
         try:  # subscripts are cheaper than .get(); a missing field: the full path
             striking = card["striking"]
             grappling = card["grappling"]
@@ -209,7 +216,7 @@ def validate_side(side) -> dict:
     any technique or corner card, fighter ids (when given) unique."""
     if not isinstance(side, dict):
         raise CardError("side", "must be an object with name, fighters, techniques, corner")
-    if not SIDE_KEY_SET.issuperset(side):
+    if not side.keys() <= SIDE_KEY_SET:
         unknown = sorted(k for k in side if k not in SIDE_KEYS)
         raise CardError(unknown[0], f"unknown field (allowed: {', '.join(SIDE_KEYS)})")
     out: dict = {}
@@ -226,17 +233,46 @@ def validate_side(side) -> dict:
             "fighters", f"must hold exactly {DECK_FIGHTERS} fighter cards (got {len(fighters)})"
         )
     checked = out["fighters"] = []  # a plain loop: cheaper than a comprehension
+    with_ids = False
     for i, f in enumerate(fighters):
-        checked.append(_normalised_fighter(f) or validate_fighter(f, f"fighters[{i}]."))
-    seen: dict = {}
-    for i, fighter in enumerate(out["fighters"]):
-        if "id" in fighter:
-            if fighter["id"] in seen:
-                raise CardError(
-                    f"fighters[{i}].id",
-                    f"duplicate id {fighter['id']!r} (also fighters[{seen[fighter['id']]}])",
+        if type(f) is dict and tuple(f) == GENERATED_ORDER:
+            # The generator's shape, its keys in the normalised order (inlined for
+            # speed): values read in one pass, checked by lookups, the card copied
+            # whole (the dict ``_normalised_fighter`` would build); else the full path.
+            name, striking, grappling, defense, stamina, style = f.values()
+            try:
+                ok = (
+                    STAT_VALUES[striking] is striking
+                    and STAT_VALUES[grappling] is grappling
+                    and STAT_VALUES[defense] is defense
+                    and STAMINA_VALUES[stamina] is stamina
                 )
-            seen[fighter["id"]] = i
+            except (KeyError, TypeError):
+                ok = False
+            if (
+                ok
+                and type(style) is str
+                and style in STYLE_SET
+                and type(name) is str
+                and name != ""
+                and name == name.strip()
+            ):
+                checked.append(f.copy())
+                continue
+        card = _normalised_fighter(f) or validate_fighter(f, f"fighters[{i}].")
+        checked.append(card)
+        if "id" in card:
+            with_ids = True
+    if with_ids:
+        seen: dict = {}
+        for i, fighter in enumerate(checked):
+            if "id" in fighter:
+                if fighter["id"] in seen:
+                    raise CardError(
+                        f"fighters[{i}].id",
+                        f"duplicate id {fighter['id']!r} (also fighters[{seen[fighter['id']]}])",
+                    )
+                seen[fighter["id"]] = i
     out["techniques"] = _card_list(
         side, "techniques", DECK_TECHNIQUES, TECHNIQUE_BY_NAME, TECHNIQUE_NAMES
     )

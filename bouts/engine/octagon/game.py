@@ -1,9 +1,9 @@
 """One game of Octagon Warriors between two camps, both played by policies.
 
-Setup ("Setup"), the turn ("Turn Structure"), the card effects ("Technique
-Cards", "Corner Cards", "Combat Mechanics"), fighter KOs and replacement
-("Fighter Knockout") and the win conditions ("Win Conditions"). RULES.md maps
-each rule to the method that implements it.
+Setup ("Setup"), the turn ("Turn Structure"), playing a card and a strike's
+effect ("Combat Mechanics"; the other cards' effects are in ``effects``), fighter
+KOs and replacement ("Fighter Knockout") and the win conditions ("Win
+Conditions"). RULES.md maps each rule to the function that implements it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 from math import floor
 
-from ..result import MINOR
 from .catalogue import (
     AT_MINE,
     AT_NONE,
@@ -19,8 +18,6 @@ from .catalogue import (
     BENCH_LIMIT,
     BLEED_DAMAGE,
     CARD_BY_CODE,
-    COACH_DRAW,
-    COACH_STAT,
     CODE_BASE,
     CODE_CLASS,
     CODE_COST,
@@ -28,12 +25,12 @@ from .catalogue import (
     DEFENCE,
     ENERGY_GAIN,
     ENERGY_MAX,
+    FIGHTER_CODES,
     GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     LEGAL,
     MAX_COST,
-    MEDIC_HEAL,
     MIN_DAMAGE,
     OPENING_RANDOM,
     OPPONENT_ENERGY,
@@ -41,18 +38,14 @@ from .catalogue import (
     STRIKE,
     STRIKER_BONUS,
     SUBMISSION,
-    SUBMISSION_POSITION,
     SUBMIT,
     TAKEDOWN,
     TECHNIQUE_BY_NAME,
-    TRAINING_BONUS,
 )
-from .formulas import takedown_chance
+from .effects import corner, defence, injury, stagger, submission, takedown
 from .policy import GreedyPolicy, HealthPolicy, SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
-
-BLEED_TEXT = str(BLEED_DAMAGE)
-KO_LOSS_TEXT = str(KO_HEALTH_LOSS)
+from .texts import BLEED_TEXT, CLOCKS, KO_LOSS_TEXT, KO_VERB, NUMS, num
 
 HEALTH_DEPLETED = "HEALTH"
 NO_FIGHTERS = "NO_FIGHTERS"
@@ -72,31 +65,10 @@ REASON_TEXT = {
 TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
 DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
 
-# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
-KO_VERB = {
-    "submission": "taps to",
-    "bleed": "is stopped by the cut from",
-    "counter": "is knocked out by the counter of",
-    "takedown": "is knocked out by",
-    "strike": "is knocked out by",
-}
-
-CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(600))  # "m:ss" of an event number
-
-# Numbers in event texts: an int formatted inside an f-string costs ~1,100
-# instructions, a str from this table almost nothing (the same text). ``num``
-# falls back to ``str`` outside the table.
-NUMS = tuple(str(n) for n in range(1000))
-
-
 # Fisher-Yates' steps for a deck of n cards: (i, float(i + 1)) from the top down.
 # ``random() * 7.0`` takes the interpreter's float fast path where ``* 7`` (an int)
 # does not; the product is the same (small ints are exact doubles).
 SHUFFLE_STEPS = tuple(tuple((i, float(i + 1)) for i in range(n - 1, 0, -1)) for n in range(129))
-
-
-def num(n: int) -> str:
-    return NUMS[n] if 0 <= n < 1000 else str(n)
 
 
 ZERO_STATS = dict.fromkeys(
@@ -138,6 +110,10 @@ class Game:
         self.red = Camp("red", red, red_policy, PLAYER_ENERGY if red_first else OPPONENT_ENERGY)
         self.blue = Camp("blue", blue, blue_policy, OPPONENT_ENERGY if red_first else PLAYER_ENERGY)
         self.red.opp, self.blue.opp = self.blue, self.red
+        # How each camp's main phase plays a card, chosen once (not every turn): the
+        # engine's own policies pick only legal plays (``apply``), others are checked.
+        for camp in (self.red, self.blue):
+            camp.play = self.apply if type(camp.policy) in TRUSTED_POLICIES else self.play
         self.order = (self.red, self.blue) if red_first else (self.blue, self.red)
         self.position: Camp | None = None  # the camp with positional advantage
         self.round = 0
@@ -159,7 +135,7 @@ class Game:
     def log(self, kind: str, side: str | None, text: str) -> None:
         s = self.step = self.step + 1
         self.events.append(
-            {"round": self.round, "clock": CLOCKS[s] if s < 600 else f"{s // 60}:{s % 60:02d}",
+            {"round": self.round, "clock": CLOCKS[s],
              "kind": kind, "side": side, "text": text}
         )  # fmt: skip
 
@@ -230,16 +206,28 @@ class Game:
                     camp.hand.append(deck.pop(pos))
                     camp.fighters[camp.hand[-1]].where = HAND
                     break
-            for _ in range(OPENING_RANDOM):
-                self.draw(camp)
+            hand = camp.hand
+            for _ in range(OPENING_RANDOM):  # Game.draw, inlined: a short hand, no discard
+                if deck:
+                    code = deck.pop()
+                    hand.append(code)
+                    if code < CODE_BASE:
+                        camp.fighters[code].where = HAND
             choices = []  # a plain loop: a comprehension costs more, twice a game
-            for c in camp.hand:
+            for c in hand:
                 if c < CODE_BASE:
                     choices.append(camp.fighters[c])
             pick = choices[camp.policy.choose_fighter(self, camp, choices)]
-            camp.hand.remove(pick.slot)
-            self.deploy_active(camp, pick)
-            self.log("deploy", camp.key, f"{camp.name} open with {pick.name} ({pick.style}).")
+            hand.remove(pick.slot)
+            # Game.deploy_active and Game.log, inlined
+            pick.where = ACTIVE
+            pick.fought = True
+            camp.active = pick
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": 1, "clock": CLOCKS[s], "kind": "deploy", "side": camp.key,
+                 "text": f"{camp.name} open with {pick.name} ({pick.style})."}
+            )  # fmt: skip
 
     # --- the game -----------------------------------------------------------------------
     def run(self) -> None:
@@ -280,11 +268,14 @@ class Game:
             )
             return
         # Energy phase: allowance 7 (red) / 6 (blue), +2 a turn, max 12; not carried over.
-        if camp.turns:
-            allowance = camp.allowance + ENERGY_GAIN
-            camp.allowance = allowance if allowance < ENERGY_MAX else ENERGY_MAX
+        allowance = camp.allowance
+        if camp.turns and allowance < ENERGY_MAX:
+            allowance += ENERGY_GAIN
+            if allowance > ENERGY_MAX:
+                allowance = ENERGY_MAX
+            camp.allowance = allowance
         camp.turns += 1
-        camp.energy = camp.allowance
+        camp.energy = allowance
         camp.played = 0
         fighter = camp.active
         fighter.training = 0
@@ -297,8 +288,9 @@ class Game:
         hand = camp.hand
         full = len(hand) >= HAND_LIMIT
         if not (full and policy.skip_draw(self, camp)):
-            if camp.deck:
-                code = camp.deck.pop()
+            deck = camp.deck
+            if deck:
+                code = deck.pop()
                 if full:
                     old = hand.pop(0)
                     if old < CODE_BASE:
@@ -308,12 +300,11 @@ class Game:
                     camp.fighters[code].where = HAND
             elif not full:
                 self.deck_out(camp)
-        # Main phase, played by the policy in one call (``Policy.main_phase``); the
-        # engine's own policies pick only legal plays: no re-check.
-        policy.main_phase(self, camp, self.apply if type(policy) in TRUSTED_POLICIES else self.play)
-        # End phase: discard down to the hand limit
-        while len(hand) > HAND_LIMIT:
-            self.discard(camp, hand.pop(0))
+        # Main phase, played by the policy in one call (``Policy.main_phase``).
+        policy.main_phase(self, camp, camp.play)
+        # End phase: discard down to the hand limit. Nothing to do: every draw (the draw
+        # phase above, ``Game.to_hand``) discards the oldest card of a full hand first,
+        # and playing only takes cards out, so a hand never holds more than HAND_LIMIT.
 
     def deck_out(self, camp: Camp) -> None:
         """``camp`` must draw from an empty deck: it loses (the seed's third win
@@ -326,13 +317,25 @@ class Game:
         self.end(winner, DECK_OUT)
 
     def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
-        fighter.bleed -= 1
+        fighter.bleed = left = fighter.bleed - 1  # 0 or 1
         by = fighter.bleed_by
-        self.log(
-            "bleed", camp.key,
-            f"{fighter.name} bleeds for {BLEED_TEXT} ({num(fighter.bleed)} turn(s) left).",
+        # Game.log and Game.hurt, inlined
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s],
+             "kind": "bleed", "side": camp.key,
+             "text": f"{fighter.name} bleeds for {BLEED_TEXT} ({NUMS[left]} turn(s) left)."}
         )  # fmt: skip
-        self.hurt(camp.opp, by, camp, fighter, BLEED_DAMAGE, "bleed")
+        camp.opp.stats["damage"] += BLEED_DAMAGE
+        if by is not None:
+            by.damage_dealt += BLEED_DAMAGE
+        fighter.damage_taken += BLEED_DAMAGE
+        stamina = fighter.stamina - BLEED_DAMAGE
+        if stamina > 0:
+            fighter.stamina = stamina
+        else:
+            fighter.stamina = 0
+            self.knockout(camp, fighter, by, "bleed")
 
     # --- actions ------------------------------------------------------------------------
     def can_play(self, camp: Camp, code: int) -> bool:
@@ -378,7 +381,12 @@ class Game:
             fighter = camp.fighters[code]
             fighter.where = BENCH
             camp.bench.append(fighter)
-            self.log("deploy", camp.key, f"{camp.name} put {fighter.name} on the bench.")
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s],
+                 "kind": "deploy", "side": camp.key,
+                 "text": f"{camp.name} put {fighter.name} on the bench."}
+            )  # fmt: skip
             return
         card = CARD_BY_CODE[code]
         camp.energy -= card.cost
@@ -388,167 +396,68 @@ class Game:
         stats["energy_spent"] += card.cost
         kind = card.kind
         if kind is STRIKE:
-            self.strike(camp, card)
-        elif kind is TAKEDOWN:
-            self.takedown(camp, card)
-        elif kind is SUBMISSION:
-            self.submission(camp, card)
-        elif kind is DEFENCE:
-            self.defence(camp, card)
-        else:
-            self.corner(camp, card)
-
-    def strike(self, camp: Camp, card) -> None:
-        """Strike damage formula; a regular strike stands the fight up, Ground and
-        Pound keeps it on the ground. The defender's defence buffs are all spent on
-        this strike; a Parry then counters for 3 if the defender is still up."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        guard = dfn.guard
-        counter = dfn.counter
-        dfn.guard = dfn.counter = 0
-        # formulas.strike_damage, inlined
-        damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
-        if att.striker:
-            damage += STRIKER_BONUS
-        if damage < MIN_DAMAGE:
-            damage = MIN_DAMAGE
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["landed"] += 1
-        att.strikes_landed += 1
-        if not card.ground:
-            self.position = None
-        note = f" ({num(guard)} blocked)" if guard else ""
-        # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
-        shown = NUMS[damage] if damage < 1000 else str(damage)
-        self.log(
-            "strike", camp.key, f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."
-        )
-        if self.hurt(camp, att, opp, dfn, damage, "strike"):
-            if card.effect == "stagger":
-                self.stagger(camp, att, opp)
-            return
-        if card.effect == "bleed":
-            dfn.open_cut(att)
-            self.injury(opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
-        elif card.effect == "stagger":
-            self.stagger(camp, att, opp)
-        if counter:
-            self.log(
-                "counter",
-                opp.key,
-                f"{dfn.name} parries and counters {att.name} for {num(counter)}.",
-            )
-            self.hurt(opp, dfn, camp, att, counter, "counter")
-
-    def stagger(self, camp: Camp, att: Fighter, opp: Camp) -> None:
-        opp.skip = True
-        dfn = opp.active
-        self.injury(opp, dfn, "stagger", f"{att.name}'s spinning back fist staggers {dfn.name}.")
-
-    def injury(self, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
-        self.log(kind, camp.key, text)
-        self.injuries.append(
-            {
-                "round": self.round,
-                "time": self.clock(),
-                "fighter": camp.key,
-                "name": fighter.name,
-                "type": kind,
-                "location": "head",
-                "severity": MINOR,
-                "text": text,
-            }
-        )
-
-    def takedown(self, camp: Camp, card) -> None:
-        """Takedown chance in percent; a roll of 0..99 below it succeeds: the attacker
-        takes the positional advantage and deals the card's impact damage."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        # positional (the keyword call costs more); grappler is takedown_chance's last
-        chance = takedown_chance(
-            att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina, att.grappler
-        )  # fmt: skip
-        roll = floor(self.rng.random() * 100.0)  # float fast path, same product
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["takedowns_attempted"] += 1
-        att.takedowns_tried += 1
-        if roll >= chance:
-            self.log(
-                "takedown", camp.key,
-                f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%) and is stuffed.",
+            # The strike, inlined (the commonest card): the damage formula; a regular
+            # strike stands the fight up, Ground and Pound keeps it on the ground. The
+            # defender's defence buffs are all spent on this strike; a Parry then
+            # counters for 3 if the defender is still up.
+            opp = camp.opp
+            att = camp.active
+            dfn = opp.active
+            guard = dfn.guard
+            counter = dfn.counter
+            dfn.guard = dfn.counter = 0
+            # formulas.strike_damage, inlined
+            damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
+            if att.striker:
+                damage += STRIKER_BONUS
+            if damage < MIN_DAMAGE:
+                damage = MIN_DAMAGE
+            stats["thrown"] += 1
+            stats["landed"] += 1
+            stats["damage"] += damage
+            att.strikes_landed += 1
+            if not card.ground:
+                self.position = None
+            note = f" ({num(guard)} blocked)" if guard else ""
+            # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
+            shown = NUMS[damage] if damage < 1000 else str(damage)
+            # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
+            s = self.step = self.step + 1
+            self.events.append(
+                {"round": self.round, "clock": CLOCKS[s],
+                 "kind": "strike", "side": camp.key,
+                 "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
             )  # fmt: skip
-            return
-        stats["landed"] += 1
-        stats["takedowns_landed"] += 1
-        att.takedowns_landed += 1
-        self.position = camp
-        self.log(
-            "takedown", camp.key,
-            f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%) for {num(card.damage)}"
-            f" and takes the advantage.",
-        )  # fmt: skip
-        self.hurt(camp, att, opp, dfn, card.damage, "takedown")
-
-    def submission(self, camp: Camp, card) -> None:
-        """Submission damage formula; always lands; the position is kept."""
-        opp = camp.opp
-        att = camp.active
-        dfn = opp.active
-        position = 1 if self.position is camp else -1
-        # formulas.submission_damage, inlined
-        damage = (
-            2 * card.damage + att.grappling - dfn.grappling + 2 * SUBMISSION_POSITION * position
-        ) // 2
-        if damage < MIN_DAMAGE:
-            damage = MIN_DAMAGE
-        stats = camp.stats
-        stats["thrown"] += 1
-        stats["landed"] += 1
-        stats["submissions"] += 1
-        att.subs_landed += 1
-        where = "from top" if position > 0 else "off his back"
-        self.log(
-            "submission", camp.key,
-            f"{att.name} locks {card.name} on {dfn.name} {where} for {num(damage)}.",
-        )  # fmt: skip
-        self.hurt(camp, att, opp, dfn, damage, "submission")
-
-    def defence(self, camp: Camp, card) -> None:
-        """Block/Parry/Slip Counter: reduce the next strike taken (they add up)."""
-        fighter = camp.active
-        fighter.guard += card.reduce
-        fighter.counter += card.counter
-        self.log("defence", camp.key, f"{fighter.name} sets up {card.name}.")
-
-    def corner(self, camp: Camp, card) -> None:
-        fighter = camp.active
-        effect = card.effect
-        if effect == "coach":
-            fighter.striking += COACH_STAT
-            fighter.grappling += COACH_STAT
-            fighter.defense += COACH_STAT
-            self.log("corner", camp.key, f"Master Coach: {fighter.name} gains +1 to all stats.")
-            for _ in range(COACH_DRAW):
-                self.draw(camp)  # an empty deck: the draw fizzles (RULES.md)
-        elif effect == "training":
-            fighter.training = TRAINING_BONUS
-            self.log("corner", camp.key, f"Intense Training: {fighter.name} +3 striking this turn.")
-        else:  # medic
-            healed = fighter.max_stamina - fighter.stamina
-            if healed > MEDIC_HEAL:
-                healed = MEDIC_HEAL
-            fighter.stamina += healed
-            self.log(
-                "corner",
-                camp.key,
-                f"Ringside Medic restores {num(healed)} stamina to {fighter.name}.",
-            )
+            att.damage_dealt += damage
+            dfn.damage_taken += damage
+            stamina = dfn.stamina - damage
+            if stamina <= 0:
+                dfn.stamina = 0
+                self.knockout(opp, dfn, att, "strike")
+                if card.effect == "stagger":
+                    stagger(self, camp, att, opp)
+                return
+            dfn.stamina = stamina
+            if card.effect == "bleed":
+                dfn.open_cut(att)
+                injury(self, opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
+            elif card.effect == "stagger":
+                stagger(self, camp, att, opp)
+            if counter:
+                self.log(
+                    "counter",
+                    opp.key,
+                    f"{dfn.name} parries and counters {att.name} for {num(counter)}.",
+                )
+                self.hurt(opp, dfn, camp, att, counter, "counter")
+        elif kind is TAKEDOWN:
+            takedown(self, camp, card)
+        elif kind is SUBMISSION:
+            submission(self, camp, card)
+        elif kind is DEFENCE:
+            defence(self, camp, card)
+        else:
+            corner(self, camp, card)
 
     # --- damage, knockouts, replacement ---------------------------------------------------
     def hurt(self, camp: Camp, att: Fighter | None, opp: Camp, dfn: Fighter, damage: int,
@@ -584,15 +493,19 @@ class Game:
         self.position = None
         verb = KO_VERB[how]
         by_name = by.name if by is not None else "the cut"
-        self.log(
-            "ko", camp.key,
-            f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
-            f" ({num(camp.health) if camp.health > 0 else '0'} left).",
+        health = camp.health  # 100 at most
+        # Game.log and Game.clock, inlined
+        s = self.step = self.step + 1
+        clock = CLOCKS[s]
+        self.events.append(
+            {"round": self.round, "clock": clock, "kind": "ko", "side": camp.key,
+             "text": f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
+                     f" ({NUMS[health] if health > 0 else '0'} left)."}
         )  # fmt: skip
         self.knockdowns.append(
             {
                 "round": self.round,
-                "time": self.clock(),
+                "time": clock,
                 "fighter": camp.key,
                 "name": fighter.name,
                 "by": by_name,
@@ -600,7 +513,7 @@ class Game:
                 "count": camp.kos,
             }
         )
-        if camp.health <= 0:
+        if health <= 0:
             self.end(camp.opp, HEALTH_DEPLETED)
         self.replace(camp)
 
@@ -618,7 +531,7 @@ class Game:
                 pick = in_hand[policy.choose_fighter(self, camp, in_hand)]
                 camp.hand.remove(pick.slot)
                 source = "from the hand"
-            elif any(c < CODE_BASE for c in camp.deck):
+            elif not FIGHTER_CODES.isdisjoint(camp.deck):  # a fighter in the deck
                 while True:
                     code = camp.deck.pop()
                     if code < CODE_BASE:
@@ -629,5 +542,13 @@ class Game:
             else:
                 self.log("end", camp.key, f"{camp.name} have no fighters left.")
                 self.end(camp.opp, NO_FIGHTERS)
-        self.deploy_active(camp, pick)
-        self.log("deploy", camp.key, f"{camp.name} send in {pick.name} {source}.")
+        # Game.deploy_active and Game.log, inlined
+        pick.where = ACTIVE
+        pick.fought = True
+        camp.active = pick
+        s = self.step = self.step + 1
+        self.events.append(
+            {"round": self.round, "clock": CLOCKS[s],
+             "kind": "deploy", "side": camp.key,
+             "text": f"{camp.name} send in {pick.name} {source}."}
+        )  # fmt: skip

@@ -37,6 +37,7 @@ from .catalogue import (
     CODE_VALUE,
     CORNER,
     CORNER_CODES,
+    ENERGY_MAX,
     FIGHTER_CODES,
     LEGAL,
     MAX_COST,
@@ -305,6 +306,13 @@ _WAITING_STANDING = frozenset(
 )
 
 
+# What is legal now (``catalogue.LEGAL``), by energy 0..ENERGY_MAX (a camp's energy
+# never exceeds its allowance): one lookup a decision in the league's corner.
+_LEGAL_STANDING = tuple(LEGAL[AT_NONE][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
+_LEGAL_ON_TOP = tuple(LEGAL[AT_MINE][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
+_LEGAL_UNDERNEATH = tuple(LEGAL[AT_THEIRS][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
+
+
 # Ground work (Ground and Pound, submissions): the league's corner takes down a
 # standing opponent, or keeps the top position, while it holds any.
 _GROUND_WORK = frozenset(
@@ -349,8 +357,9 @@ class HealthPolicy(Policy):
         play,
         _role=CODE_ROLE,
         _value=CODE_VALUE,
-        _cost=CODE_COST,
-        _legal=LEGAL,
+        _standing=_LEGAL_STANDING,
+        _on_top=_LEGAL_ON_TOP,
+        _underneath=_LEGAL_UNDERNEATH,
         _fighters=FIGHTER_CODES,
         _ground=_GROUND_WORK,
         _waiting=_WAITING_STANDING,
@@ -363,6 +372,8 @@ class HealthPolicy(Policy):
         _defence=ROLE_DEFENCE,
         _coach=ROLE_COACH,
         _medic=ROLE_MEDIC,
+        _striker_bonus=STRIKER_BONUS,
+        _position_bonus=2 * SUBMISSION_POSITION,  # twice (submission damage is halved)
     ) -> int | None:
         """Play the whole main phase in one call: choose by the rules above, ``play``
         the card, choose again from what the play left, until nothing is chosen. The
@@ -396,21 +407,21 @@ class HealthPolicy(Policy):
             if position is None:
                 if _waiting.issuperset(hand):
                     return None  # ground work and Intense Training only: nothing to do
-                legal = _legal[AT_NONE]
+                legal = _standing[energy]
+                on_top = False
             else:
-                legal = _legal[AT_MINE if position is camp else AT_THEIRS]
-            legal = legal[energy if energy < MAX_COST else MAX_COST]
+                on_top = position is camp
+                legal = (_on_top if on_top else _underneath)[energy]
             att = camp.active
             dfn = opp.active
-            on_top = position is camp
             guard = dfn.guard
             stamina = dfn.stamina
             strike_base = att.striking + att.training - dfn.defense - guard
             if att.striker:
-                strike_base += STRIKER_BONUS
-            top = finish_ground = strike = finish = small = -1  # indexes; -1: none
+                strike_base += _striker_bonus
+            top = finish_ground = strike = finish = -1  # indexes; -1: none
             top_d = strike_d = 0  # damage is at least 1
-            finish_ground_d = finish_d = small_v = cheapest = 999
+            finish_ground_d = finish_d = 999
             takedown = defence = coach = medic = training = -1
             takedown_v = defence_v = -1
             for i, code in enumerate(hand):
@@ -420,8 +431,7 @@ class HealthPolicy(Policy):
                     continue
                 role = _role[code]
                 if role == _strike:
-                    value = _value[code]
-                    damage = value + strike_base
+                    damage = _value[code] + strike_base
                     if damage < 1:
                         damage = 1
                     if damage > strike_d:
@@ -430,20 +440,15 @@ class HealthPolicy(Policy):
                     if stamina <= damage < finish_d:
                         finish_d = damage
                         finish = i
-                    if value < small_v:
-                        small_v = value
-                        small = i
-                    if _cost[code] < cheapest:
-                        cheapest = _cost[code]
                 elif role <= _sub:  # Ground and Pound (on top) or a submission
                     if role == _gnp:
                         damage = _value[code] + strike_base
                     else:
                         twice = att.grappling - dfn.grappling + 2 * _value[code]
                         if on_top:
-                            damage = (twice + 2 * SUBMISSION_POSITION) // 2
+                            damage = (twice + _position_bonus) // 2
                         else:
-                            damage = (twice - 2 * SUBMISSION_POSITION) // 2
+                            damage = (twice - _position_bonus) // 2
                     if damage < 1:
                         damage = 1
                     if damage > top_d:
@@ -481,10 +486,17 @@ class HealthPolicy(Policy):
                 elif takedown >= 0 and not on_top and not _ground.isdisjoint(hand):
                     i = takedown
                 elif strike >= 0 and not (on_top and not _ground.isdisjoint(hand)):  # 8.-9.
-                    if training >= 0 and not att.training and cheapest <= energy - 2:
+                    # (rare cases, looked up only when they arise: a second pass)
+                    if (
+                        training >= 0
+                        and not att.training
+                        and _strike_costing_at_most(hand, energy - 2)
+                    ):
                         i = training
+                    elif guard:
+                        i = _smallest_strike(hand, legal)
                     else:
-                        i = small if guard else strike
+                        i = strike
                 elif takedown >= 0 and not on_top:  # 10.-12.
                     i = takedown
                 elif defence >= 0 and not att.guard:
@@ -497,6 +509,29 @@ class HealthPolicy(Policy):
                 return i
             play(camp, i)
         return None
+
+
+def _strike_costing_at_most(hand: list, energy: int) -> bool:
+    """Whether the hand holds a strike (Ground and Pound aside) costing ``energy`` or
+    less: one that stays affordable after Intense Training."""
+    for code in hand:
+        if CODE_ROLE[code] == ROLE_STRIKE and CODE_COST[code] <= energy:
+            break
+    else:
+        return False
+    return True
+
+
+def _smallest_strike(hand: list, legal: tuple) -> int:
+    """Index of the legal strike (Ground and Pound aside) with the smallest card
+    value, the first on ties; the hand is known to hold one."""
+    best = -1
+    best_value = 999
+    for i, code in enumerate(hand):
+        if legal[code] and CODE_ROLE[code] == ROLE_STRIKE and CODE_VALUE[code] < best_value:
+            best_value = CODE_VALUE[code]
+            best = i
+    return best
 
 
 def _first_fighter(hand: list) -> int:

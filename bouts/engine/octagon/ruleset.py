@@ -158,10 +158,29 @@ class OctagonRuleset(Ruleset):
         red, blue = game.red, game.blue
         winner = game.winner.key if game.winner is not None else None
         fighters = []  # plain loops: cheaper than comprehensions
-        for f in red.fighters:
-            fighters.append(f.line("red"))
-        for f in blue.fighters:
-            fighters.append(f.line("blue"))
+        for side, camp in (("red", red), ("blue", blue)):
+            for f in camp.fighters:  # a fighter's line, built here (no call per line)
+                fighters.append(
+                    {
+                        "side": side,
+                        "id": f.id,
+                        "name": f.name,
+                        "style": f.style,
+                        "fought": f.fought,
+                        "status": f.where,
+                        "kos_scored": f.kos_scored,
+                        "kos_suffered": f.kos_suffered,
+                        "submissions_won": f.subs_won,
+                        "submissions_lost": f.subs_lost,
+                        "submissions_landed": f.subs_landed,
+                        "strikes_landed": f.strikes_landed,
+                        "takedowns_landed": f.takedowns_landed,
+                        "takedowns_attempted": f.takedowns_tried,
+                        "damage_dealt": f.damage_dealt,
+                        "damage_taken": f.damage_taken,
+                        "stamina_left": f.stamina,
+                    }
+                )
         # Positional (cheaper than keywords), in BoutResult's field order: ruleset,
         # seed, scheduled_rounds, winner, method, round, time, judges, scorecards,
         # knockdowns, injuries, fouls, rounds, events, fighters, details.
@@ -195,10 +214,11 @@ class OctagonRuleset(Ruleset):
 
 
 def unlink(game: Game) -> None:
-    """After the game: cut its cycles (the camps' ``opp``, a cut fighter's ``bleed_by``)
-    so that it is freed at once by reference counting rather than left to the cyclic
-    garbage collector, whose runs every later game would pay for."""
+    """After the game: cut its cycles (the camps' ``opp`` and ``play``, a cut
+    fighter's ``bleed_by``) so that it is freed at once by reference counting rather
+    than left to the cyclic garbage collector, whose runs every later game would pay
+    for."""
     for camp in (game.red, game.blue):
-        camp.opp = None
+        camp.opp = camp.play = None
         for fighter in camp.fighters:
             fighter.bleed_by = None

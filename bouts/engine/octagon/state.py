@@ -24,7 +24,6 @@ class Fighter:
     __slots__ = (
         "bleed",
         "bleed_by",
-        "card",
         "counter",
         "damage_dealt",
         "damage_taken",
@@ -54,10 +53,11 @@ class Fighter:
         "where",
     )
 
-    def __init__(self, slot: int, card: dict, default_name: str):
+    def __init__(self, slot: int, card: dict, name: str):
+        """``name``: the card's, or its camp's default for a card without one."""
         self.slot = slot
         self.id = card.get("id")
-        self.name = card.get("name") or default_name
+        self.name = name
         self.style = card["style"]
         self.striker = self.style == "striker"
         self.grappler = self.style == "grappler"
@@ -65,7 +65,6 @@ class Fighter:
         self.grappling = grappling = card["grappling"]
         self.defense = defense = card["defense"]
         self.stamina = self.max_stamina = stamina = card["stamina"]
-        self.card = card
         # The card's rating (``cards.fighter_rating``), by its stats: computed once per
         # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
         key = (striking, grappling, defense, stamina)
@@ -92,27 +91,6 @@ class Fighter:
         self.bleed = BLEED_TURNS
         self.bleed_by = by
 
-    def line(self, side: str) -> dict:
-        return {
-            "side": side,
-            "id": self.id,
-            "name": self.name,
-            "style": self.style,
-            "fought": self.fought,
-            "status": self.where,
-            "kos_scored": self.kos_scored,
-            "kos_suffered": self.kos_suffered,
-            "submissions_won": self.subs_won,
-            "submissions_lost": self.subs_lost,
-            "submissions_landed": self.subs_landed,
-            "strikes_landed": self.strikes_landed,
-            "takedowns_landed": self.takedowns_landed,
-            "takedowns_attempted": self.takedowns_tried,
-            "damage_dealt": self.damage_dealt,
-            "damage_taken": self.damage_taken,
-            "stamina_left": self.stamina,
-        }
-
 
 class Camp:
     """One side of the game."""
@@ -130,6 +108,7 @@ class Camp:
         "kos",
         "name",
         "opp",
+        "play",
         "played",
         "policy",
         "skip",
@@ -143,8 +122,7 @@ class Camp:
         self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
         name = self.name
         for i, card in enumerate(side["fighters"]):
-            # The default name is built only for a card without one (Fighter takes
-            # ``card.get("name") or default_name``: the same name either way).
+            # The default name is built only for a card without one.
             fighters.append(
                 Fighter(
                     i, card, card.get("name") or f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"
@@ -164,3 +142,4 @@ class Camp:
         self.policy = policy
         self.stats: dict = {}
         self.opp: Camp | None = None
+        self.play = None  # the game's Game.apply or Game.play, for this camp's policy

@@ -1,0 +1,36 @@
+"""Event texts of a game: the numbers and clocks they show, as tables.
+
+Formatting an int inside an f-string costs far more than reading its str from a
+table (the same text); ``num`` falls back to ``str`` outside the table.
+"""
+
+from __future__ import annotations
+
+from .catalogue import BLEED_DAMAGE, KO_HEALTH_LOSS
+
+BLEED_TEXT = str(BLEED_DAMAGE)
+KO_LOSS_TEXT = str(KO_HEALTH_LOSS)
+
+
+# The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
+KO_VERB = {
+    "submission": "taps to",
+    "bleed": "is stopped by the cut from",
+    "counter": "is knocked out by the counter of",
+    "takedown": "is knocked out by",
+    "strike": "is knocked out by",
+}
+
+# "m:ss" of an event's number within its round, read as ``CLOCKS[n]`` with no bound
+# test: a round holds far fewer events. A turn plays at most 20 cards (12 energy, a
+# card costs 1 or more; 8 fighters, free) of at most 5 events each (the card, a cut or
+# a stagger, a counter, a KO, the replacement) after at most 3 (a bleed tick and its
+# KO); two turns a round: under 220. Past the table an IndexError, never a wrong clock.
+CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(1000))
+
+# Numbers in event texts (``num`` for one that may be past the table).
+NUMS = tuple(str(n) for n in range(1000))
+
+
+def num(n: int) -> str:
+    return NUMS[n] if 0 <= n < 1000 else str(n)
