@@ -17,6 +17,10 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 
 _LABELS: dict = {}  # (name, attack, defence) -> the two labels: cards fight many battles
 
+# The smart target's key (policy.DefaultPolicy.target) adds this for a card past
+# exhaustion (its margin below 0): such cards are left alone while others stand.
+PAST_EXHAUSTION = 16384
+
 
 class Unit:
     """One card in the battle."""
@@ -27,12 +31,12 @@ class Unit:
         "as_defender",
         "attack",
         "attacks",
-        "damage",
+        "damage_taken",
         "dealt",
         "defence",
         "exhausted",
         "exhausted_cycle",
-        "fatigue",
+        "fatigue_points",
         "health",
         "id",
         "multi",
@@ -43,6 +47,7 @@ class Unit:
         "side",
         "speed",
         "target_bias",
+        "target_key",
     )
 
     def __init__(self, side: str, card: dict, policy=None):
@@ -71,8 +76,12 @@ class Unit:
                 f"{self.name} ({self.defence})",
             )
         self.as_attacker, self.as_defender = labels
-        self.fatigue = 0
-        self.damage = 0  # damage taken
+        self.fatigue_points = 0
+        self.damage_taken = 0
+        # The smart target's key less its attacker's part: 16 x margin + target_bias,
+        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
+        # with every point of damage and fatigue, so the scan reads one number a card.
+        self.target_key = (self.health << 4) + self.target_bias
         self.dealt = 0
         self.attacks = 0
         self.exhausted = False
@@ -80,6 +89,33 @@ class Unit:
         self.acted = False
         self.roll = 0.0
         self.order = 0.0
+
+    # Damage and fatigue are read and set through these (tests, custom policies): a
+    # write keeps ``target_key`` true. The battle itself updates the slots directly.
+    @property
+    def damage(self) -> int:
+        """Damage taken."""
+        return self.damage_taken
+
+    @damage.setter
+    def damage(self, value: int) -> None:
+        self.damage_taken = value
+        self.rekey()
+
+    @property
+    def fatigue(self) -> int:
+        return self.fatigue_points
+
+    @fatigue.setter
+    def fatigue(self, value: int) -> None:
+        self.fatigue_points = value
+        self.rekey()
+
+    def rekey(self) -> None:
+        """``target_key`` from the fields."""
+        margin = self.health - self.fatigue_points - self.damage_taken
+        key = (margin << 4) + self.target_bias
+        self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
 
     def line(self) -> dict:
         return {
@@ -89,8 +125,8 @@ class Unit:
             "attacks": self.attacks,
             "hits": self.dealt,  # one point of damage a hit
             "damage_dealt": self.dealt,
-            "damage_taken": self.damage,
-            "fatigue": self.fatigue,
+            "damage_taken": self.damage_taken,
+            "fatigue": self.fatigue_points,
             "exhausted": self.exhausted,
             "exhausted_cycle": self.exhausted_cycle,
         }
@@ -196,17 +232,30 @@ class Battle:
                 a = u.attack
                 d = t.defence
                 if a > d or (a == d and a and t.acted):
-                    t.damage += 1
+                    t.damage_taken += 1
                     u.dealt += 1  # one point of damage a hit
                     text = f"{u.as_attacker} hits {t.as_defender}."
+                    worn = 16  # the target's key falls 16 a point of margin lost
                 elif a == d:
                     text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                    worn = 0
                 else:
                     text = f"{u.as_attacker} cannot get through {t.as_defender}."
+                    worn = 0
                 if d:
-                    u.fatigue += 1
+                    u.fatigue_points += 1
+                    key = u.target_key - 16
+                    if key < u.target_bias:  # the margin went below 0 (only once)
+                        key += PAST_EXHAUSTION
+                    u.target_key = key
                     if first:
-                        t.fatigue += 1
+                        t.fatigue_points += 1
+                        worn += 16
+                if worn:
+                    key = t.target_key - worn
+                    if key < t.target_bias:
+                        key += PAST_EXHAUSTION
+                    t.target_key = key
                 append(
                     {
                         "round": cycle,
@@ -228,19 +277,23 @@ class Battle:
             s["fatigue"] = fatigue - was[2]
         # exhaustion: fatigue plus damage higher than health
         for u in order:
-            if u.fatigue + u.damage > u.health:
+            if u.fatigue_points + u.damage_taken > u.health:
                 u.exhausted = True
                 u.exhausted_cycle = self.cycle
                 self.standing[u.side].remove(u)
                 attacks, dealt, fatigue = counters[u.side]
-                counters[u.side] = (attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue)
+                counters[u.side] = (
+                    attacks - u.attacks,
+                    dealt - u.dealt,
+                    fatigue - u.fatigue_points,
+                )
                 self.exhausts[u.side] += 1
                 stats[u.side]["exhausted"] += 1
                 self.say(
                     "exhausted",
                     u.side,
                     f"{u.name} is exhausted and leaves the fight "
-                    f"({u.fatigue} fatigue + {u.damage} damage > {u.health} health).",
+                    f"({u.fatigue_points} fatigue + {u.damage_taken} damage > {u.health} health).",
                 )
         return self.end_of_cycle()
 
@@ -307,8 +360,8 @@ class Battle:
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""
         red, blue = self.active(RED), self.active(BLUE)
-        key_r = (len(red), sum(u.health - u.fatigue - u.damage for u in red))
-        key_b = (len(blue), sum(u.health - u.fatigue - u.damage for u in blue))
+        key_r = (len(red), sum(u.health - u.fatigue_points - u.damage_taken for u in red))
+        key_b = (len(blue), sum(u.health - u.fatigue_points - u.damage_taken for u in blue))
         names = self.names
         if key_r == key_b:
             self.say("end", None, f"The battle stops after {self.cycle} cycles: a draw.")
@@ -328,7 +381,7 @@ def _counters(units) -> tuple[int, int, int]:
     for u in units:
         attacks += u.attacks
         dealt += u.dealt
-        fatigue += u.fatigue
+        fatigue += u.fatigue_points
     return attacks, dealt, fatigue
 
 
