@@ -13,9 +13,13 @@ MORALE = "MORALE"
 EXHAUSTION = "EXHAUSTION"
 CYCLES = "CYCLES"
 STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
+# Whole numbers as text for the event texts: a table read, not an int formatted. A
+# card's fatigue and damage can pass its health within a cycle (up to 12 enemies
+# attacking three times), so the table runs well past the 20 health.
+NUMS = tuple(str(n) for n in range(256))
 
 
-_LABELS: dict = {}  # (name, attack, defence) -> the two labels: cards fight many battles
+_IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
 
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
 # exhaustion (its margin below 0): such cards are left alone while others stand.
@@ -43,7 +47,6 @@ class Unit:
         "name",
         "order",
         "policy",
-        "roll",
         "side",
         "speed",
         "target_bias",
@@ -59,23 +62,16 @@ class Unit:
         self.defence = card["defence"]
         self.speed = card["speed"]
         self.health = card["health"]
-        self.multi = card.get("multi_attack", 1)
+        self.multi = card["multi_attack"]  # validated sides always have it
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
         # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
         # never change in a battle, so it is worked out once, not at every look.
         self.target_bias = (0 if self.defence else 4096) - self.attack
         # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle)
-        key = (self.name, self.attack, self.defence)
-        labels = _LABELS.get(key)
-        if labels is None:
-            if len(_LABELS) >= 4096:
-                _LABELS.clear()
-            labels = _LABELS[key] = (
-                f"{self.name} ({self.attack})",
-                f"{self.name} ({self.defence})",
-            )
-        self.as_attacker, self.as_defender = labels
+        # (attack and defence never change during a battle; a table's " (7)" joined to
+        # the name costs less than formatting the number)
+        self.as_attacker = self.name + _IN_BRACKETS[self.attack]
+        self.as_defender = self.name + _IN_BRACKETS[self.defence]
         self.fatigue_points = 0
         self.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
@@ -87,8 +83,7 @@ class Unit:
         self.exhausted = False
         self.exhausted_cycle = None
         self.acted = False
-        self.roll = 0.0
-        self.order = 0.0
+        # ``order`` is set at the start of every cycle, before it is read
 
     # Damage and fatigue are read and set through these (tests, custom policies): a
     # write keeps ``target_key`` true. The battle itself updates the slots directly.
@@ -188,31 +183,25 @@ class Battle:
         then exhaustion, then withdrawal or the morale check. Returns (winner, method)
         when the battle ends."""
         rng = self.rng
-        red, blue = self.active(RED), self.active(BLUE)
-        stats = {
-            RED: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
-            BLUE: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
-        }
-        self.cycle_stats.append({"round": self.cycle, RED: stats[RED], BLUE: stats[BLUE]})
-        everyone = red + blue
+        standing = self.standing
+        red = standing[RED][:]
+        blue = standing[BLUE][:]
+        order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
         start = self.counters
-        for u in everyone:
-            u.acted = False
-            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.roll = rng.random()
-            u.order = u.roll - u.speed
-        order = sorted(everyone, key=_ORDER)
-        enemies = {RED: blue, BLUE: red}
-        events = self.events
-        append = events.append
-        cycle = self.cycle
-        step = self.step
         most = 1
         for u in order:
+            u.acted = False
+            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
+            u.order = rng.random() - u.speed
             if u.multi > most:
                 most = u.multi
+        order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
+        enemies = {RED: blue, BLUE: red}
+        append = self.events.append
+        cycle = self.cycle
+        step = self.step
         for extra in (1, 2, 3):
             if extra > most:
                 break
@@ -267,34 +256,52 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        counters = self.counters = {RED: _counters(red), BLUE: _counters(blue)}
-        for side in (RED, BLUE):
-            attacks, dealt, fatigue = counters[side]
-            was = start[side]
-            s = stats[side]
-            s["thrown"] = attacks - was[0]
-            s["landed"] = s["damage"] = dealt - was[1]
-            s["fatigue"] = fatigue - was[2]
+        red_attacks, red_dealt, red_fatigue = red_end = _counters(red)
+        blue_attacks, blue_dealt, blue_fatigue = blue_end = _counters(blue)
+        red_start, blue_start = start[RED], start[BLUE]
+        self.counters = counters = {RED: red_end, BLUE: blue_end}
         # exhaustion: fatigue plus damage higher than health
+        red_out = blue_out = 0
         for u in order:
             if u.fatigue_points + u.damage_taken > u.health:
+                side = u.side
                 u.exhausted = True
-                u.exhausted_cycle = self.cycle
-                self.standing[u.side].remove(u)
-                attacks, dealt, fatigue = counters[u.side]
-                counters[u.side] = (
+                u.exhausted_cycle = cycle
+                standing[side].remove(u)
+                attacks, dealt, fatigue = counters[side]
+                counters[side] = (
                     attacks - u.attacks,
                     dealt - u.dealt,
                     fatigue - u.fatigue_points,
                 )
-                self.exhausts[u.side] += 1
-                stats[u.side]["exhausted"] += 1
+                self.exhausts[side] += 1
+                if side == RED:
+                    red_out += 1
+                else:
+                    blue_out += 1
                 self.say(
                     "exhausted",
-                    u.side,
-                    f"{u.name} is exhausted and leaves the fight "
-                    f"({u.fatigue_points} fatigue + {u.damage_taken} damage > {u.health} health).",
+                    side,
+                    f"{u.name} is exhausted and leaves the fight ({NUMS[u.fatigue_points]} "
+                    f"fatigue + {NUMS[u.damage_taken]} damage > {NUMS[u.health]} health).",
                 )
+        landed = red_dealt - red_start[1]
+        red_stats = {
+            "thrown": red_attacks - red_start[0],
+            "landed": landed,
+            "damage": landed,
+            "fatigue": red_fatigue - red_start[2],
+            "exhausted": red_out,
+        }
+        landed = blue_dealt - blue_start[1]
+        blue_stats = {
+            "thrown": blue_attacks - blue_start[0],
+            "landed": landed,
+            "damage": landed,
+            "fatigue": blue_fatigue - blue_start[2],
+            "exhausted": blue_out,
+        }
+        self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
         return self.end_of_cycle()
 
     def end_of_cycle(self):
