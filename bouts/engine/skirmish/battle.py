@@ -112,20 +112,6 @@ class Unit:
         key = (margin << 4) + self.target_bias
         self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
 
-    def line(self) -> dict:
-        return {
-            "side": self.side,
-            "id": self.id,
-            "name": self.name,
-            "attacks": self.attacks,
-            "hits": self.dealt,  # one point of damage a hit
-            "damage_dealt": self.dealt,
-            "damage_taken": self.damage_taken,
-            "fatigue": self.fatigue_points,
-            "exhausted": self.exhausted,
-            "exhausted_cycle": self.exhausted_cycle,
-        }
-
 
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
@@ -151,6 +137,29 @@ class Battle:
         # with it, and nothing else changes them between cycles.
         self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
         self.names = {RED: red["name"], BLUE: blue["name"]}
+
+    def lines(self) -> list[dict]:
+        """Every card's line in the result, red's then blue's."""
+        lines = []
+        append = lines.append
+        for units in (self.units[RED], self.units[BLUE]):
+            for u in units:
+                dealt = u.dealt  # one point of damage a hit
+                append(
+                    {
+                        "side": u.side,
+                        "id": u.id,
+                        "name": u.name,
+                        "attacks": u.attacks,
+                        "hits": dealt,
+                        "damage_dealt": dealt,
+                        "damage_taken": u.damage_taken,
+                        "fatigue": u.fatigue_points,
+                        "exhausted": u.exhausted,
+                        "exhausted_cycle": u.exhausted_cycle,
+                    }
+                )
+        return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
         self.events.append(
