@@ -3,9 +3,11 @@ multi-attack, exhaustion, withdrawal and the morale check."""
 
 from __future__ import annotations
 
+from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
+from .policy import smart_focus
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -24,6 +26,7 @@ _IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
 # exhaustion (its margin below 0): such cards are left alone while others stand.
 PAST_EXHAUSTION = 16384
+NO_TARGET = 1 << 20  # above every key
 
 
 class Unit:
@@ -137,6 +140,9 @@ class Battle:
         # with it, and nothing else changes them between cycles.
         self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
         self.names = {RED: red["name"], BLUE: blue["name"]}
+        # Each side's focus if its policy's target is the default smart one, which
+        # ``fight_cycle`` writes out; None: the side's policy is asked.
+        self.smart = {RED: smart_focus(policies[RED]), BLUE: smart_focus(policies[BLUE])}
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's."""
@@ -207,7 +213,8 @@ class Battle:
             if u.multi > most:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
-        enemies = {RED: blue, BLUE: red}
+        smart = self.smart
+        enemies = {RED: (blue, smart[RED]), BLUE: (red, smart[BLUE])}
         append = self.events.append
         cycle = self.cycle
         step = self.step
@@ -225,9 +232,25 @@ class Battle:
                 # has 0 defence (none to the defender for an extra attack).
                 self.step = step = step + 1
                 side = u.side
-                t = u.policy.target(u, enemies[side], self)
-                u.attacks += 1
                 a = u.attack
+                foes, focus = enemies[side]
+                if focus is None:
+                    t = u.policy.target(u, foes, self)
+                # policy.DefaultPolicy.target, smart, written out (the same rule):
+                elif len(foes) == 1:
+                    t = foes[0]
+                elif focus < 1 and rng.random() >= focus:
+                    t = foes[floor(rng.random() * len(foes))]
+                else:
+                    # the smallest of each card's target_key, + 8192 if it cannot be hurt
+                    best_key = NO_TARGET
+                    for e in foes:
+                        key = e.target_key
+                        if a <= e.defence and (a != e.defence or not a or not e.acted):
+                            key += 8192
+                        if key < best_key:
+                            t, best_key = e, key
+                u.attacks += 1
                 d = t.defence
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1

@@ -59,6 +59,8 @@ class DefaultPolicy(Policy):
         self.focus = plan["focus"] / 100.0
 
     def target(self, card, enemies, battle):
+        # The battle's attack loop repeats the smart branch written out (a call an
+        # attack costs more than the scan; ``smart_focus``): keep the two the same.
         if len(enemies) == 1:
             return enemies[0]
         mode = self.mode
@@ -94,6 +96,15 @@ class DefaultPolicy(Policy):
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
             return False
         return strength(mine) < self.withdraw_below * strength(theirs)
+
+
+def smart_focus(policy) -> float | None:
+    """``focus`` of a ``DefaultPolicy`` (not a subclass) whose target is smart, as a
+    fraction: the battle then chooses its targets itself (``Battle.fight_cycle``), by
+    the same rule; ``None`` for any other policy (the battle calls its ``target``)."""
+    if type(policy) is DefaultPolicy and policy.mode == "smart":
+        return policy.focus
+    return None
 
 
 def validate_plan(plan, side: str):
