@@ -60,27 +60,27 @@ class Unit:
         self.side = side
         self.policy = policy  # the side's Policy (chooses whom this card attacks)
         self.id = card["id"]
-        self.name = card["name"]
-        self.attack = card["attack"]
-        self.defence = card["defence"]
+        self.name = name = card["name"]
+        self.attack = attack = card["attack"]
+        self.defence = defence = card["defence"]
         self.speed = card["speed"]
-        self.health = card["health"]
+        self.health = health = card["health"]
         self.multi = card["multi_attack"]  # validated sides always have it
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
         # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
         # never change in a battle, so it is worked out once, not at every look.
-        self.target_bias = (0 if self.defence else 4096) - self.attack
+        self.target_bias = bias = (0 if defence else 4096) - attack
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle; a table's " (7)" joined to
         # the name costs less than formatting the number)
-        self.as_attacker = self.name + _IN_BRACKETS[self.attack]
-        self.as_defender = self.name + _IN_BRACKETS[self.defence]
+        self.as_attacker = name + _IN_BRACKETS[attack]
+        self.as_defender = name + _IN_BRACKETS[defence]
         self.fatigue_points = 0
         self.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
         # with every point of damage and fatigue, so the scan reads one number a card.
-        self.target_key = (self.health << 4) + self.target_bias
+        self.target_key = (health << 4) + bias
         self.dealt = 0
         self.attacks = 0
         self.exhausted = False
@@ -119,10 +119,15 @@ class Unit:
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        reds = [Unit(RED, card, policies[RED]) for card in red["fighters"]]
-        blues = [Unit(BLUE, card, policies[BLUE]) for card in blue["fighters"]]
+        policy = policies[RED]
+        reds = []
+        for card in red["fighters"]:
+            reds.append(Unit(RED, card, policy))
+        policy = policies[BLUE]
+        blues = []
+        for card in blue["fighters"]:
+            blues.append(Unit(BLUE, card, policy))
         self.units = {RED: reds, BLUE: blues}
-        self.starting = {RED: len(reds), BLUE: len(blues)}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
         self.standing = {RED: reds[:], BLUE: blues[:]}
