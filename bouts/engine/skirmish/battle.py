@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import smart_focus
+from .policy import DefaultPolicy, smart_focus
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -141,8 +141,8 @@ class Battle:
         self.morale: list[dict] = []
         self.exhausts = {RED: 0, BLUE: 0}
         # Attacks, damage dealt and fatigue summed over each side's cards still standing
-        # (``_counters``), carried from one cycle to the next: an exhausted card's leave
-        # with it, and nothing else changes them between cycles.
+        # (at the end of each cycle), carried from one cycle to the next: an exhausted
+        # card's leave with it, and nothing else changes them between cycles.
         self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
         self.names = {RED: red["name"], BLUE: blue["name"]}
         # Each side's focus if its policy's target is the default smart one, which
@@ -293,8 +293,18 @@ class Battle:
                 )
                 if first:
                     u.acted = True
-        red_attacks, red_dealt, red_fatigue = red_end = _counters(red)
-        blue_attacks, blue_dealt, blue_fatigue = blue_end = _counters(blue)
+        red_attacks = red_dealt = red_fatigue = 0
+        for u in red:
+            red_attacks += u.attacks
+            red_dealt += u.dealt
+            red_fatigue += u.fatigue_points
+        red_end = red_attacks, red_dealt, red_fatigue
+        blue_attacks = blue_dealt = blue_fatigue = 0
+        for u in blue:
+            blue_attacks += u.attacks
+            blue_dealt += u.dealt
+            blue_fatigue += u.fatigue_points
+        blue_end = blue_attacks, blue_dealt, blue_fatigue
         red_start, blue_start = start[RED], start[BLUE]
         self.counters = counters = {RED: red_end, BLUE: blue_end}
         # exhaustion: fatigue plus damage higher than health
@@ -316,11 +326,16 @@ class Battle:
                     red_out += 1
                 else:
                     blue_out += 1
-                self.say(
-                    "exhausted",
-                    side,
-                    f"{u.name} is exhausted and leaves the fight ({NUMS[u.fatigue_points]} "
-                    f"fatigue + {NUMS[u.damage_taken]} damage > {NUMS[u.health]} health).",
+                append(
+                    {
+                        "round": cycle,
+                        "clock": STAMPS[step],
+                        "kind": "exhausted",
+                        "side": side,
+                        "text": f"{u.name} is exhausted and leaves the fight "
+                        f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
+                        f" > {NUMS[u.health]} health).",
+                    }
                 )
         landed = red_dealt - red_start[1]
         red_stats = {
@@ -342,7 +357,8 @@ class Battle:
         return self.end_of_cycle()
 
     def end_of_cycle(self):
-        red, blue = self.active(RED), self.active(BLUE)
+        standing = self.standing
+        red, blue = standing[RED], standing[BLUE]
         names = self.names
         if not red or not blue:
             if not red and not blue:
@@ -356,19 +372,30 @@ class Battle:
                 f"{names[BLUE if winner == RED else RED]} is exhausted.",
             )
             return winner, EXHAUSTION
-        wants = {
-            RED: bool(self.policies[RED].withdraw(red, blue, self)),
-            BLUE: bool(self.policies[BLUE].withdraw(blue, red, self)),
-        }
-        if wants[RED] and wants[BLUE]:
-            self.say("withdrawal", None, "Both sides withdraw: a draw.")
-            return None, WITHDRAWAL
-        for side, other in ((RED, BLUE), (BLUE, RED)):
-            if wants[side]:
-                self.say(
-                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
-                )
-                return other, WITHDRAWAL
+        exhausts = self.exhausts
+        ex_red, ex_blue = exhausts[RED], exhausts[BLUE]
+        # The default policy (DefaultPolicy.withdraw, which reads only its arguments)
+        # never withdraws unless behind on exhausts: it is asked only then. Any other
+        # policy is asked every cycle, with lists of its own.
+        policy = self.policies[RED]
+        if type(policy) is not DefaultPolicy:
+            want_red = bool(policy.withdraw(red[:], blue[:], self))
+        else:
+            want_red = ex_red > ex_blue and policy.withdraw(red, blue, self)
+        policy = self.policies[BLUE]
+        if type(policy) is not DefaultPolicy:
+            want_blue = bool(policy.withdraw(blue[:], red[:], self))
+        else:
+            want_blue = ex_blue > ex_red and policy.withdraw(blue, red, self)
+        if want_red or want_blue:
+            if want_red and want_blue:
+                self.say("withdrawal", None, "Both sides withdraw: a draw.")
+                return None, WITHDRAWAL
+            side, other = (RED, BLUE) if want_red else (BLUE, RED)
+            self.say("withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field.")
+            return other, WITHDRAWAL
+        if ex_red == ex_blue:
+            return None  # no morale check
         return self.morale_check(red, blue, names)
 
     def morale_check(self, red, blue, names):
@@ -395,8 +422,8 @@ class Battle:
             self.say(
                 "morale",
                 side,
-                f"Morale breaks: {names[side]} ({total} against "
-                f"{remaining} cards standing) must withdraw; {names[other]} win.",
+                f"Morale breaks: {names[side]} ({NUMS[total]} against "
+                f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
             )
             return other, MORALE
         return None
@@ -408,26 +435,15 @@ class Battle:
         key_b = (len(blue), sum(u.health - u.fatigue_points - u.damage_taken for u in blue))
         names = self.names
         if key_r == key_b:
-            self.say("end", None, f"The battle stops after {self.cycle} cycles: a draw.")
+            self.say("end", None, f"The battle stops after {NUMS[self.cycle]} cycles: a draw.")
             return None, CYCLES
         winner = RED if key_r > key_b else BLUE
         self.say(
             "end",
             winner,
-            f"The battle stops after {self.cycle} cycles: {names[winner]} hold the field.",
+            f"The battle stops after {NUMS[self.cycle]} cycles: {names[winner]} hold the field.",
         )
         return winner, CYCLES
 
 
-def _counters(units) -> tuple[int, int, int]:
-    """Attacks, damage dealt and fatigue, summed over ``units``."""
-    attacks = dealt = fatigue = 0
-    for u in units:
-        attacks += u.attacks
-        dealt += u.dealt
-        fatigue += u.fatigue_points
-    return attacks, dealt, fatigue
-
-
 _ORDER = attrgetter("order")
-_MULTI = attrgetter("multi")
