@@ -219,7 +219,12 @@ class Battle:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         smart = self.smart
-        enemies = {RED: (blue, smart[RED]), BLUE: (red, smart[BLUE])}
+        # per side: its enemies, its smart focus (None: ask its policy) and the only
+        # enemy if there is one (a cycle's lists do not change during its attacks)
+        enemies = {
+            RED: (blue, smart[RED], blue[0] if len(blue) == 1 else None),
+            BLUE: (red, smart[BLUE], red[0] if len(red) == 1 else None),
+        }
         append = self.events.append
         cycle = self.cycle
         step = self.step
@@ -235,15 +240,16 @@ class Battle:
                 # favour the slower card (a defender that has not acted yet is not hit; a
                 # card with attack 0 hurts nobody); fatigue to both unless the defender
                 # has 0 defence (none to the defender for an extra attack).
-                self.step = step = step + 1
+                step += 1
                 side = u.side
                 a = u.attack
-                foes, focus = enemies[side]
+                foes, focus, sole = enemies[side]
                 if focus is None:
+                    self.step = step  # the battle as the policy may read it
                     t = u.policy.target(u, foes, self)
                 # policy.DefaultPolicy.target, smart, written out (the same rule):
-                elif len(foes) == 1:
-                    t = foes[0]
+                elif sole is not None:
+                    t = sole
                 elif focus < 1 and rng.random() >= focus:
                     t = foes[floor(rng.random() * len(foes))]
                 else:
@@ -293,6 +299,7 @@ class Battle:
                 )
                 if first:
                     u.acted = True
+        self.step = step
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
             red_attacks += u.attacks
