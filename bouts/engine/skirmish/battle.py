@@ -254,12 +254,16 @@ class Battle:
                     t = foes[floor(rng.random() * len(foes))]
                 else:
                     # the smallest of each card's target_key, + 8192 if it cannot be hurt
+                    # (the first on a tie); a card whose key is no better without the
+                    # 8192 is passed over before its defence is looked at
                     best_key = NO_TARGET
                     for e in foes:
                         key = e.target_key
-                        if a <= e.defence and (a != e.defence or not a or not e.acted):
-                            key += 8192
                         if key < best_key:
+                            if a <= e.defence and (a != e.defence or not a or not e.acted):
+                                key += 8192
+                                if key >= best_key:
+                                    continue
                             t, best_key = e, key
                 u.attacks += 1
                 d = t.defence

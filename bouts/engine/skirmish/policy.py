@@ -81,10 +81,12 @@ class DefaultPolicy(Policy):
             # the 8192, which depends on the attacker, is the card's ``target_key``
             # (battle.Unit), kept up to date by the battle.
             key = e.target_key
-            d = e.defence
-            if attack <= d and (attack != d or not attack or not e.acted):
-                key += 8192
-            if key < best_key:
+            if key < best_key:  # else no better, whatever its defence
+                d = e.defence
+                if attack <= d and (attack != d or not attack or not e.acted):
+                    key += 8192
+                    if key >= best_key:
+                        continue
                 best, best_key = e, key
         return best
 
