@@ -202,7 +202,8 @@ class Battle:
         """One cycle: every card attacks once in speed order, then the extra attacks,
         then exhaustion, then withdrawal or the morale check. Returns (winner, method)
         when the battle ends."""
-        rng = self.rng
+        # bound once: a call through ``rng.random`` checks the rng's type every time
+        random = self.rng.random
         standing = self.standing
         red = standing[RED][:]
         blue = standing[BLUE][:]
@@ -214,7 +215,7 @@ class Battle:
         for u in order:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.order = rng.random() - u.speed
+            u.order = random() - u.speed
             if u.multi > most:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
@@ -250,8 +251,8 @@ class Battle:
                 # policy.DefaultPolicy.target, smart, written out (the same rule):
                 elif sole is not None:
                     t = sole
-                elif focus < 1 and rng.random() >= focus:
-                    t = foes[floor(rng.random() * len(foes))]
+                elif focus < 1 and random() >= focus:
+                    t = foes[floor(random() * len(foes))]
                 else:
                     # the smallest of each card's target_key, + 8192 if it cannot be hurt
                     # (the first on a tie); a card whose key is no better without the
