@@ -21,6 +21,7 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 NUMS = tuple(str(n) for n in range(256))
 
 
+_FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
 _IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
 
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
@@ -52,6 +53,7 @@ class Unit:
         "policy",
         "side",
         "speed",
+        "speed_float",
         "target_bias",
         "target_key",
     )
@@ -63,7 +65,10 @@ class Unit:
         self.name = name = card["name"]
         self.attack = attack = card["attack"]
         self.defence = defence = card["defence"]
-        self.speed = card["speed"]
+        self.speed = speed = card["speed"]
+        # for the cycle's order: a float less a float is the interpreter's fast path
+        # (a float less an int is not), and the value is the same
+        self.speed_float = _FLOATS[speed]
         self.health = health = card["health"]
         self.multi = card["multi_attack"]  # validated sides always have it
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
@@ -215,7 +220,7 @@ class Battle:
         for u in order:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.order = random() - u.speed
+            u.order = random() - u.speed_float
             if u.multi > most:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
@@ -251,7 +256,7 @@ class Battle:
                 # policy.DefaultPolicy.target, smart, written out (the same rule):
                 elif sole is not None:
                     t = sole
-                elif focus < 1 and random() >= focus:
+                elif focus < 1.0 and random() >= focus:
                     t = foes[floor(random() * len(foes))]
                 else:
                     # the smallest of each card's target_key, + 8192 if it cannot be hurt
@@ -279,7 +284,7 @@ class Battle:
                 else:
                     text = f"{u.as_attacker} cannot get through {t.as_defender}."
                     worn = 0
-                if d:
+                if d > 0:
                     u.fatigue_points += 1
                     key = u.target_key - 16
                     if key < u.target_bias:  # the margin went below 0 (only once)
@@ -288,7 +293,7 @@ class Battle:
                     if first:
                         t.fatigue_points += 1
                         worn += 16
-                if worn:
+                if worn > 0:
                     key = t.target_key - worn
                     if key < t.target_bias:
                         key += PAST_EXHAUSTION

@@ -64,7 +64,7 @@ class DefaultPolicy(Policy):
         if len(enemies) == 1:
             return enemies[0]
         mode = self.mode
-        if mode == "random" or (self.focus < 1 and battle.rng.random() >= self.focus):
+        if mode == "random" or (self.focus < 1.0 and battle.rng.random() >= self.focus):
             return enemies[floor(battle.rng.random() * len(enemies))]
         if mode == "weakest":
             return min(enemies, key=margin)
