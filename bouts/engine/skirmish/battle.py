@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy, smart_focus
+from .policy import DefaultPolicy
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -152,7 +152,11 @@ class Battle:
         self.names = {RED: red["name"], BLUE: blue["name"]}
         # Each side's focus if its policy's target is the default smart one, which
         # ``fight_cycle`` writes out; None: the side's policy is asked.
-        self.smart = {RED: smart_focus(policies[RED]), BLUE: smart_focus(policies[BLUE])}
+        policy = policies[RED]
+        red_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        policy = policies[BLUE]
+        blue_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        self.smart = {RED: red_focus, BLUE: blue_focus}
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's."""
@@ -210,8 +214,9 @@ class Battle:
         # bound once: a call through ``rng.random`` checks the rng's type every time
         random = self.rng.random
         standing = self.standing
-        red = standing[RED][:]
-        blue = standing[BLUE][:]
+        # no card leaves these lists until the attacks and the counters are done
+        red = standing[RED]
+        blue = standing[BLUE]
         order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
@@ -225,11 +230,20 @@ class Battle:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         smart = self.smart
-        # per side: its enemies, its smart focus (None: ask its policy) and the only
-        # enemy if there is one (a cycle's lists do not change during its attacks)
+        red_focus, blue_focus = smart[RED], smart[BLUE]
+        # per side: its enemies (a list of its own for a policy), its smart focus (None:
+        # ask its policy) and the only enemy if there is one
         enemies = {
-            RED: (blue, smart[RED], blue[0] if len(blue) == 1 else None),
-            BLUE: (red, smart[BLUE], red[0] if len(red) == 1 else None),
+            RED: (
+                blue[:] if red_focus is None else blue,
+                red_focus,
+                blue[0] if len(blue) == 1 else None,
+            ),
+            BLUE: (
+                red[:] if blue_focus is None else red,
+                blue_focus,
+                red[0] if len(red) == 1 else None,
+            ),
         }
         append = self.events.append
         cycle = self.cycle

@@ -57,6 +57,9 @@ class DefaultPolicy(Policy):
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
+        # The battle chooses a smart target itself, by the same rule (``target``),
+        # for a DefaultPolicy (not a subclass): this is its focus then, else None.
+        self.smart_focus = self.focus if self.mode == "smart" else None
 
     def target(self, card, enemies, battle):
         # The battle's attack loop repeats the smart branch written out (a call an
@@ -98,15 +101,6 @@ class DefaultPolicy(Policy):
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
             return False
         return strength(mine) < self.withdraw_below * strength(theirs)
-
-
-def smart_focus(policy) -> float | None:
-    """``focus`` of a ``DefaultPolicy`` (not a subclass) whose target is smart, as a
-    fraction: the battle then chooses its targets itself (``Battle.fight_cycle``), by
-    the same rule; ``None`` for any other policy (the battle calls its ``target``)."""
-    if type(policy) is DefaultPolicy and policy.mode == "smart":
-        return policy.focus
-    return None
 
 
 def validate_plan(plan, side: str):
