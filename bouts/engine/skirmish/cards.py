@@ -85,8 +85,8 @@ def _normalised_cards(fighters: list) -> list | None:
                 and name == name.strip()
             ):
                 return None
-        except (KeyError, IndexError, TypeError):
-            return None
+        except Exception:  # a missing key, a value no table takes (its __index__ may
+            return None  # raise anything): the full path decides, as it always has
         ids.append(cid)
         append(
             {
