@@ -287,31 +287,38 @@ class Battle:
                             t, best_key = e, key
                 u.attacks += 1
                 d = t.defence
+                # The target's key falls 16 a point of margin it loses: a point of damage,
+                # a point of fatigue (from a first attack, if it has defence); the
+                # attacker's 16 if the target has defence. One update a card an attack.
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1
                     u.dealt += 1  # one point of damage a hit
                     text = f"{u.as_attacker} hits {t.as_defender}."
-                    worn = 16  # the target's key falls 16 a point of margin lost
-                elif a == d:
-                    text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
-                    worn = 0
+                    if first and d > 0:
+                        t.fatigue_points += 1
+                        key = t.target_key - 32
+                    else:
+                        key = t.target_key - 16
+                    if key < t.target_bias:  # the margin went below 0 (only once)
+                        key += PAST_EXHAUSTION
+                    t.target_key = key
                 else:
-                    text = f"{u.as_attacker} cannot get through {t.as_defender}."
-                    worn = 0
+                    if a == d:
+                        text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                    else:
+                        text = f"{u.as_attacker} cannot get through {t.as_defender}."
+                    if first and d > 0:
+                        t.fatigue_points += 1
+                        key = t.target_key - 16
+                        if key < t.target_bias:
+                            key += PAST_EXHAUSTION
+                        t.target_key = key
                 if d > 0:
                     u.fatigue_points += 1
                     key = u.target_key - 16
-                    if key < u.target_bias:  # the margin went below 0 (only once)
+                    if key < u.target_bias:
                         key += PAST_EXHAUSTION
                     u.target_key = key
-                    if first:
-                        t.fatigue_points += 1
-                        worn += 16
-                if worn > 0:
-                    key = t.target_key - worn
-                    if key < t.target_bias:
-                        key += PAST_EXHAUSTION
-                    t.target_key = key
                 append(
                     {
                         "round": cycle,
