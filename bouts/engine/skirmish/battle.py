@@ -233,18 +233,16 @@ class Battle:
         red_focus, blue_focus = smart[RED], smart[BLUE]
         # per side: its enemies (a list of its own for a policy), its smart focus (None:
         # ask its policy) and the only enemy if there is one
-        enemies = {
-            RED: (
-                blue[:] if red_focus is None else blue,
-                red_focus,
-                blue[0] if len(blue) == 1 else None,
-            ),
-            BLUE: (
-                red[:] if blue_focus is None else red,
-                blue_focus,
-                red[0] if len(red) == 1 else None,
-            ),
-        }
+        red_attacks_on = (
+            blue[:] if red_focus is None else blue,
+            red_focus,
+            blue[0] if len(blue) == 1 else None,
+        )
+        blue_attacks_on = (
+            red[:] if blue_focus is None else red,
+            blue_focus,
+            red[0] if len(red) == 1 else None,
+        )
         append = self.events.append
         cycle = self.cycle
         step = self.step
@@ -263,7 +261,7 @@ class Battle:
                 step += 1
                 side = u.side
                 a = u.attack
-                foes, focus, sole = enemies[side]
+                foes, focus, sole = red_attacks_on if side == RED else blue_attacks_on
                 if focus is None:
                     self.step = step  # the battle as the policy may read it
                     t = u.policy.target(u, foes, self)
