@@ -148,7 +148,7 @@ class Battle:
         # Attacks, damage dealt and fatigue summed over each side's cards still standing
         # (at the end of each cycle), carried from one cycle to the next: an exhausted
         # card's leave with it, and nothing else changes them between cycles.
-        self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
+        self.counters = ((0, 0, 0), (0, 0, 0))  # red's, blue's
         self.names = {RED: red["name"], BLUE: blue["name"]}
         # Each side's focus if its policy's target is the default smart one, which
         # ``fight_cycle`` writes out; None: the side's policy is asked.
@@ -220,7 +220,6 @@ class Battle:
         order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        start = self.counters
         most = 1
         for u in order:
             u.acted = False
@@ -334,34 +333,32 @@ class Battle:
             red_attacks += u.attacks
             red_dealt += u.dealt
             red_fatigue += u.fatigue_points
-        red_end = red_attacks, red_dealt, red_fatigue
+        red_carry = red_attacks, red_dealt, red_fatigue
         blue_attacks = blue_dealt = blue_fatigue = 0
         for u in blue:
             blue_attacks += u.attacks
             blue_dealt += u.dealt
             blue_fatigue += u.fatigue_points
-        blue_end = blue_attacks, blue_dealt, blue_fatigue
-        red_start, blue_start = start[RED], start[BLUE]
-        self.counters = counters = {RED: red_end, BLUE: blue_end}
-        # exhaustion: fatigue plus damage higher than health
+        blue_carry = blue_attacks, blue_dealt, blue_fatigue
+        red_start, blue_start = self.counters
+        # exhaustion: fatigue plus damage higher than health (in speed order); an
+        # exhausted card's counters leave the side's carried sums with it
         red_out = blue_out = 0
         for u in order:
             if u.fatigue_points + u.damage_taken > u.health:
                 side = u.side
                 u.exhausted = True
                 u.exhausted_cycle = cycle
-                standing[side].remove(u)
-                attacks, dealt, fatigue = counters[side]
-                counters[side] = (
-                    attacks - u.attacks,
-                    dealt - u.dealt,
-                    fatigue - u.fatigue_points,
-                )
-                self.exhausts[side] += 1
                 if side == RED:
+                    red.remove(u)  # red is the standing list itself
                     red_out += 1
+                    attacks, dealt, fatigue = red_carry
+                    red_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
                 else:
+                    blue.remove(u)
                     blue_out += 1
+                    attacks, dealt, fatigue = blue_carry
+                    blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
                 append(
                     {
                         "round": cycle,
@@ -373,6 +370,11 @@ class Battle:
                         f" > {NUMS[u.health]} health).",
                     }
                 )
+        self.counters = red_carry, blue_carry
+        if red_out or blue_out:
+            exhausts = self.exhausts
+            exhausts[RED] += red_out
+            exhausts[BLUE] += blue_out
         landed = red_dealt - red_start[1]
         red_stats = {
             "thrown": red_attacks - red_start[0],
