@@ -150,13 +150,13 @@ class Battle:
         # card's leave with it, and nothing else changes them between cycles.
         self.counters = ((0, 0, 0), (0, 0, 0))  # red's, blue's
         self.names = {RED: red["name"], BLUE: blue["name"]}
-        # Each side's focus if its policy's target is the default smart one, which
-        # ``fight_cycle`` writes out; None: the side's policy is asked.
+        # Red's and blue's focus if its policy's target is the default smart one,
+        # which ``fight_cycle`` writes out; None: the side's policy is asked.
         policy = policies[RED]
         red_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
         policy = policies[BLUE]
         blue_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
-        self.smart = {RED: red_focus, BLUE: blue_focus}
+        self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's."""
@@ -228,8 +228,7 @@ class Battle:
             if u.multi > most:
                 most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
-        smart = self.smart
-        red_focus, blue_focus = smart[RED], smart[BLUE]
+        red_focus, blue_focus = self.smart
         # per side: its enemies (a list of its own for a policy), its smart focus (None:
         # ask its policy) and the only enemy if there is one
         red_attacks_on = (
