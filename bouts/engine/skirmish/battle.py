@@ -391,11 +391,11 @@ class Battle:
             "exhausted": blue_out,
         }
         self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-        return self.end_of_cycle()
+        return self.end_of_cycle(red, blue)  # the standing lists, exhausted cards gone
 
-    def end_of_cycle(self):
-        standing = self.standing
-        red, blue = standing[RED], standing[BLUE]
+    def end_of_cycle(self, red: list[Unit], blue: list[Unit]):
+        """Exhaustion's end, then withdrawal, then morale; ``red`` and ``blue`` are the
+        cards still standing (``Battle.standing``)."""
         names = self.names
         if not red or not blue:
             if not red and not blue:
