@@ -23,6 +23,17 @@ NUMS = tuple(str(n) for n in range(256))
 
 _FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
 _IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
+# name -> its ten labels "Name (0)" .. "Name (9)": cards fight many battles under the
+# same name, and a lookup costs less than joining two strings twice a card
+_LABELS: dict[str, tuple[str, ...]] = {}
+
+
+def _labels(name: str) -> tuple[str, ...]:
+    if len(_LABELS) >= 1024:
+        _LABELS.clear()
+    labels = _LABELS[name] = tuple(name + tail for tail in _IN_BRACKETS)
+    return labels
+
 
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
 # exhaustion (its margin below 0): such cards are left alone while others stand.
@@ -76,10 +87,13 @@ class Unit:
         # never change in a battle, so it is worked out once, not at every look.
         self.target_bias = bias = (0 if defence else 4096) - attack
         # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle; a table's " (7)" joined to
-        # the name costs less than formatting the number)
-        self.as_attacker = name + _IN_BRACKETS[attack]
-        self.as_defender = name + _IN_BRACKETS[defence]
+        # (attack and defence never change during a battle), from the name's ten labels
+        try:
+            labels = _LABELS[name]
+        except KeyError:
+            labels = _labels(name)
+        self.as_attacker = labels[attack]
+        self.as_defender = labels[defence]
         self.fatigue_points = 0
         self.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
