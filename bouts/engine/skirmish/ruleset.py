@@ -103,9 +103,9 @@ class SkirmishRuleset(Ruleset):
             battle.lines(),
             {
                 "cycles": cycle,
-                "sides": {RED: red["name"], BLUE: blue["name"]},
+                "sides": battle.names,  # the battle is over: its dicts are the result's
                 "traits": {RED: red["trait"], BLUE: blue["trait"]},
-                "exhausts": dict(battle.exhausts),
+                "exhausts": battle.exhausts,
                 "standing": {RED: len(standing[RED]), BLUE: len(standing[BLUE])},
                 "morale_checks": battle.morale,
             },
