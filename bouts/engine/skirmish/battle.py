@@ -42,7 +42,7 @@ NO_TARGET = 1 << 20  # above every key
 
 
 class Unit:
-    """One card in the battle."""
+    """One card in the battle (made by ``make_units``)."""
 
     __slots__ = (
         "acted",
@@ -68,44 +68,6 @@ class Unit:
         "target_bias",
         "target_key",
     )
-
-    def __init__(self, side: str, card: dict, policy=None):
-        self.side = side
-        self.policy = policy  # the side's Policy (chooses whom this card attacks)
-        self.id = card["id"]
-        self.name = name = card["name"]
-        self.attack = attack = card["attack"]
-        self.defence = defence = card["defence"]
-        self.speed = speed = card["speed"]
-        # for the cycle's order: a float less a float is the interpreter's fast path
-        # (a float less an int is not), and the value is the same
-        self.speed_float = _FLOATS[speed]
-        self.health = health = card["health"]
-        self.multi = card["multi_attack"]  # validated sides always have it
-        # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
-        # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
-        # never change in a battle, so it is worked out once, not at every look.
-        self.target_bias = bias = (0 if defence else 4096) - attack
-        # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle), from the name's ten labels
-        try:
-            labels = _LABELS[name]
-        except KeyError:
-            labels = _labels(name)
-        self.as_attacker = labels[attack]
-        self.as_defender = labels[defence]
-        self.fatigue_points = 0
-        self.damage_taken = 0
-        # The smart target's key less its attacker's part: 16 x margin + target_bias,
-        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
-        # with every point of damage and fatigue, so the scan reads one number a card.
-        self.target_key = (health << 4) + bias
-        self.dealt = 0
-        self.attacks = 0
-        self.exhausted = False
-        self.exhausted_cycle = None
-        self.acted = False
-        # ``order`` is set at the start of every cycle, before it is read
 
     # Damage and fatigue are read and set through these (tests, custom policies): a
     # write keeps ``target_key`` true. The battle itself updates the slots directly.
@@ -135,17 +97,62 @@ class Unit:
         self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
 
 
+def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
+    """One side's cards in the battle, in its order. Built here rather than by a
+    constructor (``Unit`` has none): a loop over ``object.__new__`` spares a Python call
+    a card."""
+    units = []
+    append = units.append
+    for card in cards:
+        u = _NEW(Unit)
+        u.side = side
+        u.policy = policy  # the side's Policy (chooses whom this card attacks)
+        u.id = card["id"]
+        u.name = name = card["name"]
+        u.attack = attack = card["attack"]
+        u.defence = defence = card["defence"]
+        u.speed = speed = card["speed"]
+        # for the cycle's order: a float less a float is the interpreter's fast path
+        # (a float less an int is not), and the value is the same
+        u.speed_float = _FLOATS[speed]
+        u.health = health = card["health"]
+        u.multi = card["multi_attack"]  # validated sides always have it
+        # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
+        # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
+        # never change in a battle, so it is worked out once, not at every look.
+        u.target_bias = bias = (0 if defence else 4096) - attack
+        # the play-by-play's "Name (value)" for this card attacking and defending
+        # (attack and defence never change during a battle), from the name's ten labels
+        try:
+            labels = _LABELS[name]
+        except KeyError:
+            labels = _labels(name)
+        u.as_attacker = labels[attack]
+        u.as_defender = labels[defence]
+        u.fatigue_points = 0
+        u.damage_taken = 0
+        # The smart target's key less its attacker's part: 16 x margin + target_bias,
+        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
+        # with every point of damage and fatigue, so the scan reads one number a card.
+        u.target_key = (health << 4) + bias
+        u.dealt = 0
+        u.attacks = 0
+        u.exhausted = False
+        u.exhausted_cycle = None
+        u.acted = False
+        # ``order`` is set at the start of every cycle, before it is read
+        append(u)
+    return units
+
+
+_NEW = object.__new__
+
+
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        policy = policies[RED]
-        reds = []
-        for card in red["fighters"]:
-            reds.append(Unit(RED, card, policy))
-        policy = policies[BLUE]
-        blues = []
-        for card in blue["fighters"]:
-            blues.append(Unit(BLUE, card, policy))
+        reds = make_units(RED, red["fighters"], policies[RED])
+        blues = make_units(BLUE, blue["fighters"], policies[BLUE])
         self.units = {RED: reds, BLUE: blues}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
