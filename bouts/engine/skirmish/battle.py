@@ -345,8 +345,7 @@ class Battle:
                         "text": text,
                     }
                 )
-                if first:
-                    u.acted = True
+                u.acted = True  # already so in an extra attack: no test needed
         self.step = step
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
