@@ -261,7 +261,7 @@ def test_every_boxing_method_is_either_inside_the_distance_or_a_decision():
 
 
 def test_bout_result_fields_keep_their_order():
-    """pocket, octagon and webl build ``BoutResult`` positionally (half the cost of
+    """pocket, octagon, skirmish and webl build ``BoutResult`` positionally (half the cost of
     keywords): a reordering of its fields must be made in their calls too."""
     assert [f.name for f in fields(BoutResult)] == [
         "ruleset",

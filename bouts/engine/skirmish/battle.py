@@ -3,9 +3,11 @@ multi-attack, exhaustion, withdrawal and the morale check."""
 
 from __future__ import annotations
 
+from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
+from .policy import DefaultPolicy
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -13,13 +15,34 @@ MORALE = "MORALE"
 EXHAUSTION = "EXHAUSTION"
 CYCLES = "CYCLES"
 STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
+# Whole numbers as text for the event texts: a table read, not an int formatted. A
+# card's fatigue and damage can pass its health within a cycle (up to 12 enemies
+# attacking three times), so the table runs well past the 20 health.
+NUMS = tuple(str(n) for n in range(256))
 
 
-_LABELS: dict = {}  # (name, attack, defence) -> the two labels: cards fight many battles
+_FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
+_IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
+# name -> its ten labels "Name (0)" .. "Name (9)": cards fight many battles under the
+# same name, and a lookup costs less than joining two strings twice a card
+_LABELS: dict[str, tuple[str, ...]] = {}
+
+
+def _labels(name: str) -> tuple[str, ...]:
+    if len(_LABELS) >= 1024:
+        _LABELS.clear()
+    labels = _LABELS[name] = tuple(name + tail for tail in _IN_BRACKETS)
+    return labels
+
+
+# The smart target's key (policy.DefaultPolicy.target) adds this for a card past
+# exhaustion (its margin below 0): such cards are left alone while others stand.
+PAST_EXHAUSTION = 16384
+NO_TARGET = 1 << 20  # above every key
 
 
 class Unit:
-    """One card in the battle."""
+    """One card in the battle (made by ``make_units``)."""
 
     __slots__ = (
         "acted",
@@ -27,82 +50,110 @@ class Unit:
         "as_defender",
         "attack",
         "attacks",
-        "damage",
+        "damage_taken",
         "dealt",
         "defence",
         "exhausted",
         "exhausted_cycle",
-        "fatigue",
+        "fatigue_points",
         "health",
         "id",
         "multi",
         "name",
         "order",
         "policy",
-        "roll",
         "side",
         "speed",
+        "speed_float",
         "target_bias",
+        "target_key",
     )
 
-    def __init__(self, side: str, card: dict, policy=None):
-        self.side = side
-        self.policy = policy  # the side's Policy (chooses whom this card attacks)
-        self.id = card["id"]
-        self.name = card["name"]
-        self.attack = card["attack"]
-        self.defence = card["defence"]
-        self.speed = card["speed"]
-        self.health = card["health"]
-        self.multi = card.get("multi_attack", 1)
+    # Damage and fatigue are read and set through these (tests, custom policies): a
+    # write keeps ``target_key`` true. The battle itself updates the slots directly.
+    @property
+    def damage(self) -> int:
+        """Damage taken."""
+        return self.damage_taken
+
+    @damage.setter
+    def damage(self, value: int) -> None:
+        self.damage_taken = value
+        self.rekey()
+
+    @property
+    def fatigue(self) -> int:
+        return self.fatigue_points
+
+    @fatigue.setter
+    def fatigue(self, value: int) -> None:
+        self.fatigue_points = value
+        self.rekey()
+
+    def rekey(self) -> None:
+        """``target_key`` from the fields."""
+        margin = self.health - self.fatigue_points - self.damage_taken
+        key = (margin << 4) + self.target_bias
+        self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
+
+
+def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
+    """One side's cards in the battle, in its order. Built here rather than by a
+    constructor (``Unit`` has none): a loop over ``object.__new__`` spares a Python call
+    a card."""
+    units = []
+    append = units.append
+    for card in cards:
+        u = _NEW(Unit)
+        u.side = side
+        u.policy = policy  # the side's Policy (chooses whom this card attacks)
+        u.id = card["id"]
+        u.name = name = card["name"]
+        u.attack = attack = card["attack"]
+        u.defence = defence = card["defence"]
+        u.speed = speed = card["speed"]
+        # for the cycle's order: a float less a float is the interpreter's fast path
+        # (a float less an int is not), and the value is the same
+        u.speed_float = _FLOATS[speed]
+        u.health = health = card["health"]
+        u.multi = card["multi_attack"]  # validated sides always have it
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
         # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
         # never change in a battle, so it is worked out once, not at every look.
-        self.target_bias = (0 if self.defence else 4096) - self.attack
+        u.target_bias = bias = (0 if defence else 4096) - attack
         # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle)
-        key = (self.name, self.attack, self.defence)
-        labels = _LABELS.get(key)
-        if labels is None:
-            if len(_LABELS) >= 4096:
-                _LABELS.clear()
-            labels = _LABELS[key] = (
-                f"{self.name} ({self.attack})",
-                f"{self.name} ({self.defence})",
-            )
-        self.as_attacker, self.as_defender = labels
-        self.fatigue = 0
-        self.damage = 0  # damage taken
-        self.dealt = 0
-        self.attacks = 0
-        self.exhausted = False
-        self.exhausted_cycle = None
-        self.acted = False
-        self.roll = 0.0
-        self.order = 0.0
+        # (attack and defence never change during a battle), from the name's ten labels
+        try:
+            labels = _LABELS[name]
+        except KeyError:
+            labels = _labels(name)
+        u.as_attacker = labels[attack]
+        u.as_defender = labels[defence]
+        u.fatigue_points = 0
+        u.damage_taken = 0
+        # The smart target's key less its attacker's part: 16 x margin + target_bias,
+        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
+        # with every point of damage and fatigue, so the scan reads one number a card.
+        u.target_key = (health << 4) + bias
+        u.dealt = 0
+        u.attacks = 0
+        u.exhausted = False
+        u.exhausted_cycle = None
+        u.acted = False
+        # ``order`` is set at the start of every cycle, before it is read
+        append(u)
+    return units
 
-    def line(self) -> dict:
-        return {
-            "side": self.side,
-            "id": self.id,
-            "name": self.name,
-            "attacks": self.attacks,
-            "hits": self.dealt,  # one point of damage a hit
-            "damage_dealt": self.dealt,
-            "damage_taken": self.damage,
-            "fatigue": self.fatigue,
-            "exhausted": self.exhausted,
-            "exhausted_cycle": self.exhausted_cycle,
-        }
+
+_NEW = object.__new__
 
 
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        reds = [Unit(RED, card, policies[RED]) for card in red["fighters"]]
-        blues = [Unit(BLUE, card, policies[BLUE]) for card in blue["fighters"]]
+        reds = make_units(RED, red["fighters"], policies[RED])
+        blues = make_units(BLUE, blue["fighters"], policies[BLUE])
         self.units = {RED: reds, BLUE: blues}
-        self.starting = {RED: len(reds), BLUE: len(blues)}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
         self.standing = {RED: reds[:], BLUE: blues[:]}
@@ -116,10 +167,40 @@ class Battle:
         self.morale: list[dict] = []
         self.exhausts = {RED: 0, BLUE: 0}
         # Attacks, damage dealt and fatigue summed over each side's cards still standing
-        # (``_counters``), carried from one cycle to the next: an exhausted card's leave
-        # with it, and nothing else changes them between cycles.
-        self.counters = {RED: (0, 0, 0), BLUE: (0, 0, 0)}
+        # (at the end of each cycle), carried from one cycle to the next: an exhausted
+        # card's leave with it, and nothing else changes them between cycles.
+        self.counters = ((0, 0, 0), (0, 0, 0))  # red's, blue's
         self.names = {RED: red["name"], BLUE: blue["name"]}
+        # Red's and blue's focus if its policy's target is the default smart one,
+        # which ``fight_cycle`` writes out; None: the side's policy is asked.
+        policy = policies[RED]
+        red_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        policy = policies[BLUE]
+        blue_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        self.smart = red_focus, blue_focus
+
+    def lines(self) -> list[dict]:
+        """Every card's line in the result, red's then blue's."""
+        lines = []
+        append = lines.append
+        for units in (self.units[RED], self.units[BLUE]):
+            for u in units:
+                dealt = u.dealt  # one point of damage a hit
+                append(
+                    {
+                        "side": u.side,
+                        "id": u.id,
+                        "name": u.name,
+                        "attacks": u.attacks,
+                        "hits": dealt,
+                        "damage_dealt": dealt,
+                        "damage_taken": u.damage_taken,
+                        "fatigue": u.fatigue_points,
+                        "exhausted": u.exhausted,
+                        "exhausted_cycle": u.exhausted_cycle,
+                    }
+                )
+        return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
         self.events.append(
@@ -151,32 +232,39 @@ class Battle:
         """One cycle: every card attacks once in speed order, then the extra attacks,
         then exhaustion, then withdrawal or the morale check. Returns (winner, method)
         when the battle ends."""
-        rng = self.rng
-        red, blue = self.active(RED), self.active(BLUE)
-        stats = {
-            RED: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
-            BLUE: {"thrown": 0, "landed": 0, "damage": 0, "fatigue": 0, "exhausted": 0},
-        }
-        self.cycle_stats.append({"round": self.cycle, RED: stats[RED], BLUE: stats[BLUE]})
-        everyone = red + blue
+        # bound once: a call through ``rng.random`` checks the rng's type every time
+        random = self.rng.random
+        standing = self.standing
+        # no card leaves these lists until the attacks and the counters are done
+        red = standing[RED]
+        blue = standing[BLUE]
+        order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        start = self.counters
-        for u in everyone:
-            u.acted = False
-            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.roll = rng.random()
-            u.order = u.roll - u.speed
-        order = sorted(everyone, key=_ORDER)
-        enemies = {RED: blue, BLUE: red}
-        events = self.events
-        append = events.append
-        cycle = self.cycle
-        step = self.step
         most = 1
         for u in order:
+            u.acted = False
+            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
+            u.order = random() - u.speed_float
             if u.multi > most:
                 most = u.multi
+        order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
+        red_focus, blue_focus = self.smart
+        # per side: its enemies (a list of its own for a policy), its smart focus (None:
+        # ask its policy) and the only enemy if there is one
+        red_attacks_on = (
+            blue[:] if red_focus is None else blue,
+            red_focus,
+            blue[0] if len(blue) == 1 else None,
+        )
+        blue_attacks_on = (
+            red[:] if blue_focus is None else red,
+            blue_focus,
+            red[0] if len(red) == 1 else None,
+        )
+        append = self.events.append
+        cycle = self.cycle
+        step = self.step
         for extra in (1, 2, 3):
             if extra > most:
                 break
@@ -189,24 +277,65 @@ class Battle:
                 # favour the slower card (a defender that has not acted yet is not hit; a
                 # card with attack 0 hurts nobody); fatigue to both unless the defender
                 # has 0 defence (none to the defender for an extra attack).
-                self.step = step = step + 1
+                step += 1
                 side = u.side
-                t = u.policy.target(u, enemies[side], self)
-                u.attacks += 1
                 a = u.attack
+                foes, focus, sole = red_attacks_on if side == RED else blue_attacks_on
+                if focus is None:
+                    self.step = step  # the battle as the policy may read it
+                    t = u.policy.target(u, foes, self)
+                # policy.DefaultPolicy.target, smart, written out (the same rule):
+                elif sole is not None:
+                    t = sole
+                elif focus < 1.0 and random() >= focus:
+                    t = foes[floor(random() * len(foes))]
+                else:
+                    # the smallest of each card's target_key, + 8192 if it cannot be hurt
+                    # (the first on a tie); a card whose key is no better without the
+                    # 8192 is passed over before its defence is looked at
+                    best_key = NO_TARGET
+                    for e in foes:
+                        key = e.target_key
+                        if key < best_key:
+                            if a <= e.defence and (a != e.defence or not a or not e.acted):
+                                key += 8192
+                                if key >= best_key:
+                                    continue
+                            t, best_key = e, key
+                u.attacks += 1
                 d = t.defence
+                # The target's key falls 16 a point of margin it loses: a point of damage,
+                # a point of fatigue (from a first attack, if it has defence); the
+                # attacker's 16 if the target has defence. One update a card an attack.
                 if a > d or (a == d and a and t.acted):
-                    t.damage += 1
+                    t.damage_taken += 1
                     u.dealt += 1  # one point of damage a hit
                     text = f"{u.as_attacker} hits {t.as_defender}."
-                elif a == d:
-                    text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                    if first and d > 0:
+                        t.fatigue_points += 1
+                        key = t.target_key - 32
+                    else:
+                        key = t.target_key - 16
+                    if key < t.target_bias:  # the margin went below 0 (only once)
+                        key += PAST_EXHAUSTION
+                    t.target_key = key
                 else:
-                    text = f"{u.as_attacker} cannot get through {t.as_defender}."
-                if d:
-                    u.fatigue += 1
-                    if first:
-                        t.fatigue += 1
+                    if a == d:
+                        text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                    else:
+                        text = f"{u.as_attacker} cannot get through {t.as_defender}."
+                    if first and d > 0:
+                        t.fatigue_points += 1
+                        key = t.target_key - 16
+                        if key < t.target_bias:
+                            key += PAST_EXHAUSTION
+                        t.target_key = key
+                if d > 0:
+                    u.fatigue_points += 1
+                    key = u.target_key - 16
+                    if key < u.target_bias:
+                        key += PAST_EXHAUSTION
+                    u.target_key = key
                 append(
                     {
                         "round": cycle,
@@ -216,36 +345,77 @@ class Battle:
                         "text": text,
                     }
                 )
-                if first:
-                    u.acted = True
-        counters = self.counters = {RED: _counters(red), BLUE: _counters(blue)}
-        for side in (RED, BLUE):
-            attacks, dealt, fatigue = counters[side]
-            was = start[side]
-            s = stats[side]
-            s["thrown"] = attacks - was[0]
-            s["landed"] = s["damage"] = dealt - was[1]
-            s["fatigue"] = fatigue - was[2]
-        # exhaustion: fatigue plus damage higher than health
+                u.acted = True  # already so in an extra attack: no test needed
+        self.step = step
+        red_attacks = red_dealt = red_fatigue = 0
+        for u in red:
+            red_attacks += u.attacks
+            red_dealt += u.dealt
+            red_fatigue += u.fatigue_points
+        red_carry = red_attacks, red_dealt, red_fatigue
+        blue_attacks = blue_dealt = blue_fatigue = 0
+        for u in blue:
+            blue_attacks += u.attacks
+            blue_dealt += u.dealt
+            blue_fatigue += u.fatigue_points
+        blue_carry = blue_attacks, blue_dealt, blue_fatigue
+        red_start, blue_start = self.counters
+        # exhaustion: fatigue plus damage higher than health (in speed order); an
+        # exhausted card's counters leave the side's carried sums with it
+        red_out = blue_out = 0
         for u in order:
-            if u.fatigue + u.damage > u.health:
+            if u.fatigue_points + u.damage_taken > u.health:
+                side = u.side
                 u.exhausted = True
-                u.exhausted_cycle = self.cycle
-                self.standing[u.side].remove(u)
-                attacks, dealt, fatigue = counters[u.side]
-                counters[u.side] = (attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue)
-                self.exhausts[u.side] += 1
-                stats[u.side]["exhausted"] += 1
-                self.say(
-                    "exhausted",
-                    u.side,
-                    f"{u.name} is exhausted and leaves the fight "
-                    f"({u.fatigue} fatigue + {u.damage} damage > {u.health} health).",
+                u.exhausted_cycle = cycle
+                if side == RED:
+                    red.remove(u)  # red is the standing list itself
+                    red_out += 1
+                    attacks, dealt, fatigue = red_carry
+                    red_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                else:
+                    blue.remove(u)
+                    blue_out += 1
+                    attacks, dealt, fatigue = blue_carry
+                    blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                append(
+                    {
+                        "round": cycle,
+                        "clock": STAMPS[step],
+                        "kind": "exhausted",
+                        "side": side,
+                        "text": f"{u.name} is exhausted and leaves the fight "
+                        f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
+                        f" > {NUMS[u.health]} health).",
+                    }
                 )
-        return self.end_of_cycle()
+        self.counters = red_carry, blue_carry
+        if red_out or blue_out:
+            exhausts = self.exhausts
+            exhausts[RED] += red_out
+            exhausts[BLUE] += blue_out
+        landed = red_dealt - red_start[1]
+        red_stats = {
+            "thrown": red_attacks - red_start[0],
+            "landed": landed,
+            "damage": landed,
+            "fatigue": red_fatigue - red_start[2],
+            "exhausted": red_out,
+        }
+        landed = blue_dealt - blue_start[1]
+        blue_stats = {
+            "thrown": blue_attacks - blue_start[0],
+            "landed": landed,
+            "damage": landed,
+            "fatigue": blue_fatigue - blue_start[2],
+            "exhausted": blue_out,
+        }
+        self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
+        return self.end_of_cycle(red, blue)  # the standing lists, exhausted cards gone
 
-    def end_of_cycle(self):
-        red, blue = self.active(RED), self.active(BLUE)
+    def end_of_cycle(self, red: list[Unit], blue: list[Unit]):
+        """Exhaustion's end, then withdrawal, then morale; ``red`` and ``blue`` are the
+        cards still standing (``Battle.standing``)."""
         names = self.names
         if not red or not blue:
             if not red and not blue:
@@ -259,19 +429,30 @@ class Battle:
                 f"{names[BLUE if winner == RED else RED]} is exhausted.",
             )
             return winner, EXHAUSTION
-        wants = {
-            RED: bool(self.policies[RED].withdraw(red, blue, self)),
-            BLUE: bool(self.policies[BLUE].withdraw(blue, red, self)),
-        }
-        if wants[RED] and wants[BLUE]:
-            self.say("withdrawal", None, "Both sides withdraw: a draw.")
-            return None, WITHDRAWAL
-        for side, other in ((RED, BLUE), (BLUE, RED)):
-            if wants[side]:
-                self.say(
-                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
-                )
-                return other, WITHDRAWAL
+        exhausts = self.exhausts
+        ex_red, ex_blue = exhausts[RED], exhausts[BLUE]
+        # The default policy (DefaultPolicy.withdraw, which reads only its arguments)
+        # never withdraws unless behind on exhausts: it is asked only then. Any other
+        # policy is asked every cycle, with lists of its own.
+        policy = self.policies[RED]
+        if type(policy) is not DefaultPolicy:
+            want_red = bool(policy.withdraw(red[:], blue[:], self))
+        else:
+            want_red = ex_red > ex_blue and policy.withdraw(red, blue, self)
+        policy = self.policies[BLUE]
+        if type(policy) is not DefaultPolicy:
+            want_blue = bool(policy.withdraw(blue[:], red[:], self))
+        else:
+            want_blue = ex_blue > ex_red and policy.withdraw(blue, red, self)
+        if want_red or want_blue:
+            if want_red and want_blue:
+                self.say("withdrawal", None, "Both sides withdraw: a draw.")
+                return None, WITHDRAWAL
+            side, other = (RED, BLUE) if want_red else (BLUE, RED)
+            self.say("withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field.")
+            return other, WITHDRAWAL
+        if ex_red == ex_blue:
+            return None  # no morale check
         return self.morale_check(red, blue, names)
 
     def morale_check(self, red, blue, names):
@@ -298,8 +479,8 @@ class Battle:
             self.say(
                 "morale",
                 side,
-                f"Morale breaks: {names[side]} ({total} against "
-                f"{remaining} cards standing) must withdraw; {names[other]} win.",
+                f"Morale breaks: {names[side]} ({NUMS[total]} against "
+                f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
             )
             return other, MORALE
         return None
@@ -307,30 +488,19 @@ class Battle:
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""
         red, blue = self.active(RED), self.active(BLUE)
-        key_r = (len(red), sum(u.health - u.fatigue - u.damage for u in red))
-        key_b = (len(blue), sum(u.health - u.fatigue - u.damage for u in blue))
+        key_r = (len(red), sum(u.health - u.fatigue_points - u.damage_taken for u in red))
+        key_b = (len(blue), sum(u.health - u.fatigue_points - u.damage_taken for u in blue))
         names = self.names
         if key_r == key_b:
-            self.say("end", None, f"The battle stops after {self.cycle} cycles: a draw.")
+            self.say("end", None, f"The battle stops after {NUMS[self.cycle]} cycles: a draw.")
             return None, CYCLES
         winner = RED if key_r > key_b else BLUE
         self.say(
             "end",
             winner,
-            f"The battle stops after {self.cycle} cycles: {names[winner]} hold the field.",
+            f"The battle stops after {NUMS[self.cycle]} cycles: {names[winner]} hold the field.",
         )
         return winner, CYCLES
 
 
-def _counters(units) -> tuple[int, int, int]:
-    """Attacks, damage dealt and fatigue, summed over ``units``."""
-    attacks = dealt = fatigue = 0
-    for u in units:
-        attacks += u.attacks
-        dealt += u.dealt
-        fatigue += u.fatigue
-    return attacks, dealt, fatigue
-
-
 _ORDER = attrgetter("order")
-_MULTI = attrgetter("multi")

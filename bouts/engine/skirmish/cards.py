@@ -13,6 +13,7 @@ from ..errors import CardError
 CARD_KEYS = ("id", "name", "attack", "defence", "speed", "health", "multi_attack")
 CARD_KEY_SET = frozenset(CARD_KEYS)
 SIDE_KEYS = ("name", "fighters", "trait")
+SIDE_KEY_SET = frozenset(SIDE_KEYS)
 TRAITS = ("none", "humility", "pride")
 RANGES = {
     "attack": (0, 9),
@@ -26,13 +27,22 @@ _DEFENCE_LOW, _DEFENCE_HIGH = RANGES["defence"]
 _SPEED_LOW, _SPEED_HIGH = RANGES["speed"]
 _HEALTH_LOW, _HEALTH_HIGH = RANGES["health"]
 _MULTI_LOW, _MULTI_HIGH = RANGES["multi_attack"]
-# The same ranges as sets, for the fast path (a membership test is one operation; a
-# bool is refused by the type test before it, True == 1 being in a set of ints).
-_ATTACKS = frozenset(range(_ATTACK_LOW, _ATTACK_HIGH + 1))
-_DEFENCES = frozenset(range(_DEFENCE_LOW, _DEFENCE_HIGH + 1))
-_SPEEDS = frozenset(range(_SPEED_LOW, _SPEED_HIGH + 1))
-_HEALTHS = frozenset(range(_HEALTH_LOW, _HEALTH_HIGH + 1))
-_MULTIS = frozenset(range(_MULTI_LOW, _MULTI_HIGH + 1))
+# The same ranges as tables for the fast path: ``_ATTACKS[v] is v`` holds only for an
+# int ``v`` in range (a bool, a float or an int subclass indexes the table, or fails
+# to, but is not the table's own small int; a negative index reads another entry).
+# CPython keeps one object for each small int, so every in-range int of the usual
+# kinds passes; anything else falls to the full path, which decides as it always has.
+
+
+def _table(low: int, high: int) -> tuple:
+    return tuple(n if n >= low else None for n in range(high + 1))
+
+
+_ATTACKS = _table(_ATTACK_LOW, _ATTACK_HIGH)
+_DEFENCES = _table(_DEFENCE_LOW, _DEFENCE_HIGH)
+_SPEEDS = _table(_SPEED_LOW, _SPEED_HIGH)
+_HEALTHS = _table(_HEALTH_LOW, _HEALTH_HIGH)
+_MULTIS = _table(_MULTI_LOW, _MULTI_HIGH)
 INT_FIELDS = tuple((f, *RANGES[f]) for f in ("attack", "defence", "speed", "health"))
 MAX_CARDS = 12
 # card_rating = (attack + defence + HEALTH_W * health + SPEED_W * speed
@@ -44,49 +54,54 @@ DIV = 3.5
 RATING_RANGE = (1.0, 10.0)
 
 
-def _normalised_card(card) -> dict | None:
-    """A copy of an already-normalised card (what validate_side and the generator
-    produce: every field present and in range, name stripped) after a few checks,
-    else ``None`` (the full path of ``validate_card`` then gives the same result or
-    the error)."""
-    if type(card) is not dict or len(card) != len(CARD_KEYS):
-        return None
-    try:  # exactly the seven keys (a missing one would need an unknown one)
-        cid = card["id"]
-        name = card["name"]
-        attack = card["attack"]
-        defence = card["defence"]
-        speed = card["speed"]
-        health = card["health"]
-        multi = card["multi_attack"]
-    except KeyError:
-        return None
-    if (
-        (type(cid) is int or (type(cid) is str and cid != ""))
-        and type(name) is str
-        and name != ""
-        and type(attack) is int
-        and type(defence) is int
-        and type(speed) is int
-        and type(health) is int
-        and type(multi) is int
-        and attack in _ATTACKS
-        and defence in _DEFENCES
-        and speed in _SPEEDS
-        and health in _HEALTHS
-        and multi in _MULTIS
-        and name == name.strip()
-    ):
-        return {
-            "id": cid,
-            "name": name,
-            "attack": attack,
-            "defence": defence,
-            "speed": speed,
-            "health": health,
-            "multi_attack": multi,
-        }
-    return None
+def _normalised_cards(fighters: list) -> list | None:
+    """Copies of already-normalised cards (what validate_side and the generator
+    produce: every field present and in range, name stripped, ids distinct) after a
+    few checks, else ``None`` (the full path of ``validate_card`` then gives the same
+    cards or the error)."""
+    cards = []
+    ids = []
+    append = cards.append
+    for card in fighters:
+        if type(card) is not dict or len(card) != 7:
+            return None
+        try:  # exactly the seven keys (a missing one would need an unknown one)
+            cid = card["id"]
+            name = card["name"]
+            attack = card["attack"]
+            defence = card["defence"]
+            speed = card["speed"]
+            health = card["health"]
+            multi = card["multi_attack"]
+            if not (
+                _ATTACKS[attack] is attack
+                and _DEFENCES[defence] is defence
+                and _SPEEDS[speed] is speed
+                and _HEALTHS[health] is health
+                and _MULTIS[multi] is multi
+                and (type(cid) is int or (type(cid) is str and cid != ""))
+                and type(name) is str
+                and name != ""
+                and name == name.strip()
+            ):
+                return None
+        except Exception:  # a missing key, a value no table takes (its __index__ may
+            return None  # raise anything): the full path decides, as it always has
+        ids.append(cid)
+        append(
+            {
+                "id": cid,
+                "name": name,
+                "attack": attack,
+                "defence": defence,
+                "speed": speed,
+                "health": health,
+                "multi_attack": multi,
+            }
+        )
+    if len(set(ids)) != len(ids):
+        return None  # the full path names the first duplicate
+    return cards
 
 
 def validate_card(card, prefix: str = "") -> dict:
@@ -121,11 +136,11 @@ def validate_card(card, prefix: str = "") -> dict:
 def validate_side(side) -> dict:
     if not isinstance(side, dict):
         raise CardError("side", "must be an object {name, fighters, trait}")
-    unknown = sorted(k for k in side if k not in SIDE_KEYS)
-    if unknown:
+    if not SIDE_KEY_SET.issuperset(side):
+        unknown = sorted(k for k in side if k not in SIDE_KEYS)
         raise CardError(unknown[0], f"unknown field (allowed: {', '.join(SIDE_KEYS)})")
     name = side.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not (name := name.strip()):
         raise CardError("name", "the camp's name is required (a non-empty string)")
     fighters = side.get("fighters")
     if not isinstance(fighters, list) or not fighters:
@@ -135,21 +150,20 @@ def validate_side(side) -> dict:
     trait = side.get("trait", "none")
     if trait not in TRAITS:
         raise CardError("trait", f"must be one of {', '.join(TRAITS)} (got {trait!r})")
-    name = name.strip()
-    cards = []
-    seen = set()
-    for i, card in enumerate(fighters):
-        out = _normalised_card(card)  # has an id and a name
-        if out is None:
+    cards = _normalised_cards(fighters)
+    if cards is None:
+        cards = []
+        seen = set()
+        for i, card in enumerate(fighters):
             out = validate_card(card, f"fighters[{i}].")
             out.setdefault("id", i + 1)
             if "name" not in out:
                 out["name"] = f"{name} #{out['id']}"
-        cid = out["id"]
-        if cid in seen:
-            raise CardError(f"fighters[{i}].id", f"duplicate id {cid!r}")
-        seen.add(cid)
-        cards.append(out)
+            cid = out["id"]
+            if cid in seen:
+                raise CardError(f"fighters[{i}].id", f"duplicate id {cid!r}")
+            seen.add(cid)
+            cards.append(out)
     return {"name": name, "fighters": cards, "trait": trait}
 
 

@@ -20,14 +20,14 @@ DEFAULT_PLAN = {"target": "smart", "withdraw_below": 20, "focus": 75}
 
 def margin(unit) -> int:
     """How much more the card can take before it is exhausted (negative: it will be)."""
-    return unit.health - unit.fatigue - unit.damage
+    return unit.health - unit.fatigue_points - unit.damage_taken
 
 
 def strength(units) -> int:
     """A side's remaining fighting strength: (attack + 1) x (margin + 1) over its cards."""
     total = 0
     for u in units:
-        m = u.health - u.fatigue - u.damage + 1
+        m = u.health - u.fatigue_points - u.damage_taken + 1
         if m > 0:
             total += (u.attack + 1) * m
     return total
@@ -57,12 +57,17 @@ class DefaultPolicy(Policy):
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
+        # The battle chooses a smart target itself, by the same rule (``target``),
+        # for a DefaultPolicy (not a subclass): this is its focus then, else None.
+        self.smart_focus = self.focus if self.mode == "smart" else None
 
     def target(self, card, enemies, battle):
+        # The battle's attack loop repeats the smart branch written out (a call an
+        # attack costs more than the scan; ``smart_focus``): keep the two the same.
         if len(enemies) == 1:
             return enemies[0]
         mode = self.mode
-        if mode == "random" or (self.focus < 1 and battle.rng.random() >= self.focus):
+        if mode == "random" or (self.focus < 1.0 and battle.rng.random() >= self.focus):
             return enemies[floor(battle.rng.random() * len(enemies))]
         if mode == "weakest":
             return min(enemies, key=margin)
@@ -72,19 +77,19 @@ class DefaultPolicy(Policy):
         best = None
         best_key = 1 << 20
         for e in enemies:
-            # smaller is better, in this order: standing (m >= 0), hurtable, tiring
-            # (defence > 0), nearest exhaustion, higher attack - packed in one int:
-            # 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
-            # + 16 * margin - attack (margin and attack are small: no overlap)
-            # (the last two terms are the card's fixed ``target_bias``, battle.Unit)
-            d = e.defence
-            m = e.health - e.fatigue - e.damage
-            key = (m << 4) + e.target_bias
-            if m < 0:
-                key += 16384
-            if attack <= d and (attack != d or not attack or not e.acted):
-                key += 8192
-            if key < best_key:
+            # smaller is better, in this order: standing (margin >= 0), hurtable,
+            # tiring (defence > 0), nearest exhaustion, higher attack - packed in one
+            # int: 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
+            # + 16 * margin - attack (margin and attack are small: no overlap). All but
+            # the 8192, which depends on the attacker, is the card's ``target_key``
+            # (battle.Unit), kept up to date by the battle.
+            key = e.target_key
+            if key < best_key:  # else no better, whatever its defence
+                d = e.defence
+                if attack <= d and (attack != d or not attack or not e.acted):
+                    key += 8192
+                    if key >= best_key:
+                        continue
                 best, best_key = e, key
         return best
 

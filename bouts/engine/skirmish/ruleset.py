@@ -71,33 +71,42 @@ class SkirmishRuleset(Ruleset):
             self.validate_officials(officials)
         if corners is not None:
             self.validate_corners(corners)
-        policies = {}
-        for side in (RED, BLUE):
-            plan = plans.get(side)
-            if isinstance(plan, Policy):
-                policies[side] = plan
-            else:  # no plan: the default policy, one instance (it keeps no battle state)
-                policies[side] = DefaultPolicy(plan) if plan else DEFAULT_POLICY
+        policies = {RED: DEFAULT_POLICY, BLUE: DEFAULT_POLICY}
+        if plans:
+            for side in (RED, BLUE):
+                plan = plans.get(side)
+                if isinstance(plan, Policy):
+                    policies[side] = plan
+                elif plan:  # else the default policy, one instance (it keeps no battle state)
+                    policies[side] = DefaultPolicy(plan)
         battle = Battle(red, blue, rounds, rng, policies)
         winner, method = battle.fight()
-        fighters = [u.line() for side in (RED, BLUE) for u in battle.units[side]]
+        cycle = battle.cycle
+        standing = battle.standing
+        # Built positionally, every field given: the dataclass's keyword path and its
+        # default factories cost more than the lists themselves.
         return BoutResult(
-            ruleset=self.name,
-            seed=0,
-            scheduled_rounds=rounds,
-            winner=winner,
-            method=method,
-            round=battle.cycle,
-            time=STAMPS[battle.step],
-            rounds=battle.cycle_stats,
-            events=battle.events,
-            fighters=fighters,
-            details={
-                "cycles": battle.cycle,
-                "sides": {RED: red["name"], BLUE: blue["name"]},
+            self.name,
+            0,  # the seed: simulate() sets it
+            rounds,
+            winner,
+            method,
+            cycle,
+            STAMPS[battle.step],
+            [],
+            [],
+            [],
+            [],
+            [],
+            battle.cycle_stats,
+            battle.events,
+            battle.lines(),
+            {
+                "cycles": cycle,
+                "sides": battle.names,  # the battle is over: its dicts are the result's
                 "traits": {RED: red["trait"], BLUE: blue["trait"]},
-                "exhausts": dict(battle.exhausts),
-                "standing": {RED: len(battle.standing[RED]), BLUE: len(battle.standing[BLUE])},
+                "exhausts": battle.exhausts,
+                "standing": {RED: len(standing[RED]), BLUE: len(standing[BLUE])},
                 "morale_checks": battle.morale,
             },
         )
