@@ -18,7 +18,7 @@ from . import formulas as F
 from .clock import BY_CLOCK, END_OF_ROUND
 from .default_plans import default_plan_key, fast_default_plan, plan_for_key
 from .fighter import PAIRS, Fighter, new_pair
-from .formulas import round2, round2_four
+from .formulas import round2
 from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
@@ -31,6 +31,8 @@ from .stoppage import corner_stoppage, round_stoppage
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
+NEAREST = 1.5 * 2.0**52  # y + NEAREST - NEAREST: the nearest integer of a float |y| < 2^51
+NOT_HALF = 0.499999**2  # z * z below this: |z| < 0.499999, y is not within 1e-6 of a half
 NUMBERS = tuple(str(n) for n in range(8 * F.ENERGY + 1))  # punches landed (<= 8 x AGG)
 # BoutResult is built with positional arguments, in this order.
 assert tuple(f.name for f in fields(BoutResult)) == (
@@ -122,6 +124,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
+    nearest, not_half = NEAREST, NOT_HALF
 
     events: list = []
     append_event = events.append
@@ -311,7 +314,25 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         e_b -= taken_b + fat_b + nose_b
         la_i = floor(land_a + 0.5)  # int() of a positive float, cheaper
         lb_i = floor(land_b + 0.5)
-        dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
+        # round2 of the four values, inline (formulas.round2_four without the call):
+        # y + 1.5 x 2^52 - 1.5 x 2^52 is y's nearest integer (exact for |y| < 2^51),
+        # in float operations only; within 1e-6 of a half, or at 0, round2 answers.
+        y = dmg_b * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        dealt_a = r / 100.0 if z * z < not_half and r else round2(dmg_b)
+        y = e_a * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        left_a = r / 100.0 if z * z < not_half and r else round2(e_a)
+        y = dmg_a * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        dealt_b = r / 100.0 if z * z < not_half and r else round2(dmg_a)
+        y = e_b * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        left_b = r / 100.0 if z * z < not_half and r else round2(e_b)
         add_row(
             {
                 "round": rnd,
