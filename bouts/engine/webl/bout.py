@@ -89,11 +89,12 @@ def _conditional_line(fallback, conds, env):
     return fallback
 
 
-def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, options) -> BoutResult:
-    """Fight one bout. ``officials``/``corners`` are resolved (officials.py); ``plans``
-    maps a side to a Plan or None (then the corner writes its default plan)."""
+def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutResult:
+    """Fight one bout. ``officials`` is ``(referee, judges, doctor)`` and ``corners``
+    the corners, resolved (officials.py); ``plans`` maps a side to a Plan or None (then
+    the corner writes its default plan)."""
     random = rng.random
-    referee, judges, doctor = officials["referee"], officials["judges"], officials["doctor"]
+    referee, judges, doctor = officials
     warn_p = WARN_CHANCE[referee["fouls"]]
     unint_p = UNINTENTIONAL[referee["overall"]]
     tko_share = TKO_LINE[referee["stoppage"]]

@@ -61,6 +61,7 @@ DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
+_DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
 assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
 _N_REFEREES, _N_DOCTORS = len(REFEREES), len(DOCTORS)
@@ -83,9 +84,9 @@ def _pick(rng, pool):
     return pool[int(rng.random() * len(pool))]
 
 
-def resolve_officials(officials, rng) -> dict:
-    """``{"referee", "judges", "doctor"}`` with every setting filled in; missing names
-    drawn from ``rng``."""
+def resolve_officials(officials, rng) -> tuple:
+    """``(referee, judges, doctor)`` with every setting filled in; missing names drawn
+    from ``rng``."""
     if officials is None:  # the defaults, with the same draws as the general path below
         random = rng.random
         referee = {
@@ -101,7 +102,7 @@ def resolve_officials(officials, rng) -> dict:
             {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES2))},
         ]
         doctor = {"caution": "balanced", "name": DOCTORS[int(random() * _N_DOCTORS)]}
-        return {"referee": referee, "judges": judges, "doctor": doctor}
+        return referee, judges, doctor
     officials = validate_officials(officials)  # the engine's one strict check
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)
@@ -149,13 +150,14 @@ def resolve_officials(officials, rng) -> dict:
     unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
     if unknown:
         raise OptionError(f"officials.{unknown[0]}", "unknown official (referee, judges, doctor)")
-    return {"referee": referee, "judges": judges, "doctor": doctor}
+    return referee, judges, doctor
 
 
 def resolve_corners(corners) -> dict:
-    """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in."""
+    """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in (None: the
+    defaults, shared and read-only: the bout only reads a corner's strategy)."""
     if corners is None:
-        return {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
+        return _DEFAULT_CORNERS
     corners = validate_corners(corners)  # the engine's one strict check
     unknown = sorted(k for k in corners if k not in ("red", "blue"))
     if unknown:
