@@ -16,7 +16,7 @@ from math import floor, sqrt
 from ..result import TKO, BoutResult, decision_from_totals
 from . import formulas as F
 from .clock import BY_CLOCK, END_OF_ROUND
-from .default_plans import default_plan_key, fast_default_plan, plan_for_key
+from .default_plans import default_plan_key, default_rounds, plan_for_key
 from .fighter import PAIRS, Fighter, new_pair
 from .formulas import round2
 from .incidents import fouls as call_fouls
@@ -107,12 +107,24 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
-    plan_r = plans.get("red") or fast_default_plan(
-        red_card, blue_card, corners["red"]["strategy"], random
-    )
-    plan_b = plans.get("blue") or fast_default_plan(
-        blue_card, red_card, corners["blue"]["strategy"], random
-    )
+    # a corner that sends no plan writes its default one (the bout needs no Plan of it)
+    plan_r = plans.get("red")
+    if plan_r is None:
+        look_a, text_r, env_r, cond_r, _ = default_rounds(
+            red_card, blue_card, corners["red"]["strategy"], random
+        )
+        towels = False
+    else:
+        look_a, text_r, env_r, cond_r = plan_r.rounds, None, plan_r.env, plan_r.has_conditions
+        towels = plan_r.towels
+    plan_b = plans.get("blue")
+    if plan_b is None:
+        look_b, text_b, env_b, cond_b, _ = default_rounds(
+            blue_card, red_card, corners["blue"]["strategy"], random
+        )
+    else:
+        look_b, text_b, env_b, cond_b = plan_b.rounds, None, plan_b.env, plan_b.has_conditions
+        towels = towels or plan_b.towels
     a = Fighter("red", red_card, blue_card, weight_rule)
     b = Fighter("blue", blue_card, red_card, weight_rule)
     an, bn = a.name, b.name
@@ -120,8 +132,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
     recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
-    look_a, look_b = plan_r.rounds, plan_b.rounds
-    towels = plan_r.towels or plan_b.towels
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
@@ -140,7 +150,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
-    conditional = plan_r.has_conditions or plan_b.has_conditions
+    conditional = cond_r or cond_b
     totals = ([0, 0], [0, 0], [0, 0])  # kept for the conditions
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
@@ -167,9 +177,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if conds_a or conds_b:
             a.end, b.end = e_a, e_b
             if conds_a:
-                la = _conditional_line(la, conds_a, plan_r.env(a, b, rnd, 0, totals, won))
+                la = _conditional_line(la, conds_a, env_r(a, b, rnd, 0, totals, won))
             if conds_b:
-                lb = _conditional_line(lb, conds_b, plan_b.env(b, a, rnd, 1, totals, won))
+                lb = _conditional_line(lb, conds_b, env_b(b, a, rnd, 1, totals, won))
         if e_a <= 0 or e_b <= 0 or (towels and (la is TOWEL or lb is TOWEL)):
             quit_a = la is TOWEL or e_a <= 0
             quit_b = lb is TOWEL or e_b <= 0
@@ -457,7 +467,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         {
             "endurance": {"red": left_a, "blue": left_b},
             "starting_endurance": {"red": st_a, "blue": st_b},
-            "plans": {"red": plan_r.text(), "blue": plan_b.text()},
+            "plans": {"red": text_r or plan_r.text(), "blue": text_b or plan_b.text()},
             "referee": referee,
             "doctor": doctor,
             "judges": judges,
