@@ -267,26 +267,27 @@ def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
         style = profile_style(me, opp)
     slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
     # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
-    # floor() is int() for these positive floats, and cheaper
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    # floor() is int() for these positive floats, and cheaper; x 5.0 is x 5 (float
+    # operands: the interpreter's float fast path)
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
     i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
     if random() < DIRTY_SHARE:
         i += 1
     e1 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
     i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
     if random() < DIRTY_SHARE:
         i += 1
     e2 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
     i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
     if random() < DIRTY_SHARE:
         i += 1
     e3 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
     i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
     if random() < DIRTY_SHARE:
