@@ -136,6 +136,15 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
     nearest, not_half = NEAREST, NOT_HALF
+    # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
+    min_factor, close, heads, numbers, end_of_round = (
+        MIN_FACTOR,
+        CLOSE,
+        ROUND_HEADS,
+        NUMBERS,
+        END_OF_ROUND,
+    )
+    sqrt_, floor_ = sqrt, floor
 
     events: list = []
     append_event = events.append
@@ -180,7 +189,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 la = _conditional_line(la, conds_a, env_r(a, b, rnd, 0, totals, won))
             if conds_b:
                 lb = _conditional_line(lb, conds_b, env_b(b, a, rnd, 1, totals, won))
-        if e_a <= 0 or e_b <= 0 or (towels and (la is TOWEL or lb is TOWEL)):
+        if e_a <= 0.0 or e_b <= 0.0 or (towels and (la is TOWEL or lb is TOWEL)):
             quit_a = la is TOWEL or e_a <= 0
             quit_b = lb is TOWEL or e_b <= 0
             winner, method, end_round, end_time = corner_stoppage(
@@ -212,11 +221,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 4: endurance scaling
         fa = e_a / st_a
-        if fa < MIN_FACTOR:
-            fa = MIN_FACTOR
+        if fa < min_factor:
+            fa = min_factor
         fb = e_b / st_b
-        if fb < MIN_FACTOR:
-            fb = MIN_FACTOR
+        if fb < min_factor:
+            fb = min_factor
         p_a = p_a0 * fa
         p_b = p_b0 * fb
 
@@ -243,19 +252,19 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             dr_b = 1.0
 
         # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
-        land_a = lm_a * p_a / sqrt(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
+        land_a = lm_a * p_a / sqrt_(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
         if land_a > thrown_a:
             land_a = thrown_a
-        land_b = lm_b * p_b / sqrt(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
+        land_b = lm_b * p_b / sqrt_(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
         if land_b > thrown_b:
             land_b = thrown_b
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)
-        kd_b = pow_a * s_a0 * fa * sqrt(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
+        kd_b = pow_a * s_a0 * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
         if dirty_a:
             kd_b *= dirty_warned_dmg if warned_a else dirty_dmg
-        kd_a = pow_b * s_b0 * fb * sqrt(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
+        kd_a = pow_b * s_b0 * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
         if dirty_b:
             kd_a *= dirty_warned_dmg if warned_b else dirty_dmg
         dmg_b = kd_b * tm_a  # what a does to b
@@ -312,19 +321,19 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         taken_a = dmg_a + inj_a
         taken_b = dmg_b + inj_b
         if e_a - taken_a <= tko_a:
-            share = (e_a - tko_a) / taken_a if taken_a > 0 else 1.0
+            share = (e_a - tko_a) / taken_a if taken_a > 0.0 else 1.0
             if stop_a is None or share < stop_a[0]:
                 stop_a = (share, TKO, f"The referee stops it: {an} cannot continue.")
         if e_b - taken_b <= tko_b:
-            share = (e_b - tko_b) / taken_b if taken_b > 0 else 1.0
+            share = (e_b - tko_b) / taken_b if taken_b > 0.0 else 1.0
             if stop_b is None or share < stop_b[0]:
                 stop_b = (share, TKO, f"The referee stops it: {bn} cannot continue.")
 
         # --- step 12: fatigue (AGG, cutting off the ring, an injured nose)
         e_a -= taken_a + fat_a + nose_a
         e_b -= taken_b + fat_b + nose_b
-        la_i = floor(land_a + 0.5)  # int() of a positive float, cheaper
-        lb_i = floor(land_b + 0.5)
+        la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
+        lb_i = floor_(land_b + 0.5)
         # round2 of the four values, inline (formulas.round2_four without the call):
         # y + 1.5 x 2^52 - 1.5 x 2^52 is y's nearest integer (exact for |y| < 2^51),
         # in float operations only; within 1e-6 of a half, or at 0, round2 answers.
@@ -376,7 +385,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # (unrolled for the three judges: this is the hottest part of a round)
         red = (lr1 * land_a + dr1 * dmg_b) * (lo + span * random())
         blue = lb1 * land_b + db1 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s1 = [10, 9]
         elif blue - red > margin:
@@ -385,7 +394,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             s1 = close_round(mode1, home1, lean)
         red = (lr2 * land_a + dr2 * dmg_b) * (lo + span * random())
         blue = lb2 * land_b + db2 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s2 = [10, 9]
         elif blue - red > margin:
@@ -394,7 +403,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             s2 = close_round(mode2, home2, lean)
         red = (lr3 * land_a + dr3 * dmg_b) * (lo + span * random())
         blue = lb3 * land_b + db3 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s3 = [10, 9]
         elif blue - red > margin:
@@ -416,12 +425,12 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         append_event(
             {
                 "round": rnd,
-                "clock": END_OF_ROUND,
+                "clock": end_of_round,
                 "kind": "round",
                 "side": None,
                 # "Round 3: A lands 31 of 48, B lands 27 of 40." from ready pieces
-                "text": f"{ROUND_HEADS[rnd]}{an_lands}{NUMBERS[la_i]}{of_a}"
-                f"{bn_lands}{NUMBERS[lb_i]}{of_b}",
+                "text": f"{heads[rnd]}{an_lands}{numbers[la_i]}{of_a}"
+                f"{bn_lands}{numbers[lb_i]}{of_b}",
             }
         )
         # A round's events in the order of the clock: the round event (3:00) is last
