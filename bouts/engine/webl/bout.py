@@ -16,9 +16,9 @@ from math import floor, sqrt
 from ..result import TKO, BoutResult, decision_from_totals
 from . import formulas as F
 from .clock import BY_CLOCK, END_OF_ROUND
-from .default_plans import default_plan_key, fast_default_plan, plan_for_key
+from .default_plans import default_plan_key, default_rounds, plan_for_key
 from .fighter import PAIRS, Fighter, new_pair
-from .formulas import round2, round2_four
+from .formulas import round2
 from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
@@ -31,6 +31,8 @@ from .stoppage import corner_stoppage, round_stoppage
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
+NEAREST = 1.5 * 2.0**52  # y + NEAREST - NEAREST: the nearest integer of a float |y| < 2^51
+NOT_HALF = 0.499999**2  # z * z below this: |z| < 0.499999, y is not within 1e-6 of a half
 NUMBERS = tuple(str(n) for n in range(8 * F.ENERGY + 1))  # punches landed (<= 8 x AGG)
 # BoutResult is built with positional arguments, in this order.
 assert tuple(f.name for f in fields(BoutResult)) == (
@@ -87,11 +89,12 @@ def _conditional_line(fallback, conds, env):
     return fallback
 
 
-def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, options) -> BoutResult:
-    """Fight one bout. ``officials``/``corners`` are resolved (officials.py); ``plans``
-    maps a side to a Plan or None (then the corner writes its default plan)."""
+def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutResult:
+    """Fight one bout. ``officials`` is ``(referee, judges, doctor)`` and ``corners``
+    the corners, resolved (officials.py); ``plans`` maps a side to a Plan or None (then
+    the corner writes its default plan)."""
     random = rng.random
-    referee, judges, doctor = officials["referee"], officials["judges"], officials["doctor"]
+    referee, judges, doctor = officials
     warn_p = WARN_CHANCE[referee["fouls"]]
     unint_p = UNINTENTIONAL[referee["overall"]]
     tko_share = TKO_LINE[referee["stoppage"]]
@@ -104,12 +107,24 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
-    plan_r = plans.get("red") or fast_default_plan(
-        red_card, blue_card, corners["red"]["strategy"], random
-    )
-    plan_b = plans.get("blue") or fast_default_plan(
-        blue_card, red_card, corners["blue"]["strategy"], random
-    )
+    # a corner that sends no plan writes its default one (the bout needs no Plan of it)
+    plan_r = plans.get("red")
+    if plan_r is None:
+        look_a, text_r, env_r, cond_r, _ = default_rounds(
+            red_card, blue_card, corners["red"]["strategy"], random
+        )
+        towels = False
+    else:
+        look_a, text_r, env_r, cond_r = plan_r.rounds, None, plan_r.env, plan_r.has_conditions
+        towels = plan_r.towels
+    plan_b = plans.get("blue")
+    if plan_b is None:
+        look_b, text_b, env_b, cond_b, _ = default_rounds(
+            blue_card, red_card, corners["blue"]["strategy"], random
+        )
+    else:
+        look_b, text_b, env_b, cond_b = plan_b.rounds, None, plan_b.env, plan_b.has_conditions
+        towels = towels or plan_b.towels
     a = Fighter("red", red_card, blue_card, weight_rule)
     b = Fighter("blue", blue_card, red_card, weight_rule)
     an, bn = a.name, b.name
@@ -117,11 +132,19 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
     recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
-    look_a, look_b = plan_r.rounds, plan_b.rounds
-    towels = plan_r.towels or plan_b.towels
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
+    nearest, not_half = NEAREST, NOT_HALF
+    # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
+    min_factor, close, heads, numbers, end_of_round = (
+        MIN_FACTOR,
+        CLOSE,
+        ROUND_HEADS,
+        NUMBERS,
+        END_OF_ROUND,
+    )
+    sqrt_, floor_ = sqrt, floor
 
     events: list = []
     append_event = events.append
@@ -136,7 +159,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
     add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
-    conditional = plan_r.has_conditions or plan_b.has_conditions
+    conditional = cond_r or cond_b
     totals = ([0, 0], [0, 0], [0, 0])  # kept for the conditions
     winner = method = None
     end_round, end_time = rounds, END_OF_ROUND
@@ -163,10 +186,10 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         if conds_a or conds_b:
             a.end, b.end = e_a, e_b
             if conds_a:
-                la = _conditional_line(la, conds_a, plan_r.env(a, b, rnd, 0, totals, won))
+                la = _conditional_line(la, conds_a, env_r(a, b, rnd, 0, totals, won))
             if conds_b:
-                lb = _conditional_line(lb, conds_b, plan_b.env(b, a, rnd, 1, totals, won))
-        if e_a <= 0 or e_b <= 0 or (towels and (la is TOWEL or lb is TOWEL)):
+                lb = _conditional_line(lb, conds_b, env_b(b, a, rnd, 1, totals, won))
+        if e_a <= 0.0 or e_b <= 0.0 or (towels and (la is TOWEL or lb is TOWEL)):
             quit_a = la is TOWEL or e_a <= 0
             quit_b = lb is TOWEL or e_b <= 0
             winner, method, end_round, end_time = corner_stoppage(
@@ -198,11 +221,11 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
 
         # --- step 4: endurance scaling
         fa = e_a / st_a
-        if fa < MIN_FACTOR:
-            fa = MIN_FACTOR
+        if fa < min_factor:
+            fa = min_factor
         fb = e_b / st_b
-        if fb < MIN_FACTOR:
-            fb = MIN_FACTOR
+        if fb < min_factor:
+            fb = min_factor
         p_a = p_a0 * fa
         p_b = p_b0 * fb
 
@@ -229,19 +252,19 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             dr_b = 1.0
 
         # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
-        land_a = lm_a * p_a / sqrt(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
+        land_a = lm_a * p_a / sqrt_(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
         if land_a > thrown_a:
             land_a = thrown_a
-        land_b = lm_b * p_b / sqrt(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
+        land_b = lm_b * p_b / sqrt_(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
         if land_b > thrown_b:
             land_b = thrown_b
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)
-        kd_b = pow_a * s_a0 * fa * sqrt(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
+        kd_b = pow_a * s_a0 * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
         if dirty_a:
             kd_b *= dirty_warned_dmg if warned_a else dirty_dmg
-        kd_a = pow_b * s_b0 * fb * sqrt(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
+        kd_a = pow_b * s_b0 * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
         if dirty_b:
             kd_a *= dirty_warned_dmg if warned_b else dirty_dmg
         dmg_b = kd_b * tm_a  # what a does to b
@@ -298,20 +321,38 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         taken_a = dmg_a + inj_a
         taken_b = dmg_b + inj_b
         if e_a - taken_a <= tko_a:
-            share = (e_a - tko_a) / taken_a if taken_a > 0 else 1.0
+            share = (e_a - tko_a) / taken_a if taken_a > 0.0 else 1.0
             if stop_a is None or share < stop_a[0]:
                 stop_a = (share, TKO, f"The referee stops it: {an} cannot continue.")
         if e_b - taken_b <= tko_b:
-            share = (e_b - tko_b) / taken_b if taken_b > 0 else 1.0
+            share = (e_b - tko_b) / taken_b if taken_b > 0.0 else 1.0
             if stop_b is None or share < stop_b[0]:
                 stop_b = (share, TKO, f"The referee stops it: {bn} cannot continue.")
 
         # --- step 12: fatigue (AGG, cutting off the ring, an injured nose)
         e_a -= taken_a + fat_a + nose_a
         e_b -= taken_b + fat_b + nose_b
-        la_i = floor(land_a + 0.5)  # int() of a positive float, cheaper
-        lb_i = floor(land_b + 0.5)
-        dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
+        la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
+        lb_i = floor_(land_b + 0.5)
+        # round2 of the four values, inline (formulas.round2_four without the call):
+        # y + 1.5 x 2^52 - 1.5 x 2^52 is y's nearest integer (exact for |y| < 2^51),
+        # in float operations only; within 1e-6 of a half, or at 0, round2 answers.
+        y = dmg_b * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        dealt_a = r / 100.0 if z * z < not_half and r else round2(dmg_b)
+        y = e_a * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        left_a = r / 100.0 if z * z < not_half and r else round2(e_a)
+        y = dmg_a * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        dealt_b = r / 100.0 if z * z < not_half and r else round2(dmg_a)
+        y = e_b * 100.0
+        r = (y + nearest) - nearest
+        z = y - r
+        left_b = r / 100.0 if z * z < not_half and r else round2(e_b)
         add_row(
             {
                 "round": rnd,
@@ -344,7 +385,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         # (unrolled for the three judges: this is the hottest part of a round)
         red = (lr1 * land_a + dr1 * dmg_b) * (lo + span * random())
         blue = lb1 * land_b + db1 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s1 = [10, 9]
         elif blue - red > margin:
@@ -353,7 +394,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             s1 = close_round(mode1, home1, lean)
         red = (lr2 * land_a + dr2 * dmg_b) * (lo + span * random())
         blue = lb2 * land_b + db2 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s2 = [10, 9]
         elif blue - red > margin:
@@ -362,7 +403,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
             s2 = close_round(mode2, home2, lean)
         red = (lr3 * land_a + dr3 * dmg_b) * (lo + span * random())
         blue = lb3 * land_b + db3 * dmg_a
-        margin = CLOSE * (red + blue)
+        margin = close * (red + blue)
         if red - blue > margin:
             s3 = [10, 9]
         elif blue - red > margin:
@@ -384,12 +425,12 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         append_event(
             {
                 "round": rnd,
-                "clock": END_OF_ROUND,
+                "clock": end_of_round,
                 "kind": "round",
                 "side": None,
                 # "Round 3: A lands 31 of 48, B lands 27 of 40." from ready pieces
-                "text": f"{ROUND_HEADS[rnd]}{an_lands}{NUMBERS[la_i]}{of_a}"
-                f"{bn_lands}{NUMBERS[lb_i]}{of_b}",
+                "text": f"{heads[rnd]}{an_lands}{numbers[la_i]}{of_a}"
+                f"{bn_lands}{numbers[lb_i]}{of_b}",
             }
         )
         # A round's events in the order of the clock: the round event (3:00) is last
@@ -435,7 +476,7 @@ def fight(red_card, blue_card, *, rounds, rng, officials, corners, plans, option
         {
             "endurance": {"red": left_a, "blue": left_b},
             "starting_endurance": {"red": st_a, "blue": st_b},
-            "plans": {"red": plan_r.text(), "blue": plan_b.text()},
+            "plans": {"red": text_r or plan_r.text(), "blue": text_b or plan_b.text()},
             "referee": referee,
             "doctor": doctor,
             "judges": judges,

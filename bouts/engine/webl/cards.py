@@ -11,8 +11,9 @@ ATTR_MIN, ATTR_MAX = 1, 30
 WEIGHT_MIN, WEIGHT_MAX = 90, 400
 NAME_MAX = 80
 KNOWN_KEYS = frozenset((*ATTRIBUTES, "name", "weight"))
-# The fast path: every attribute a plain int (not a bool), within the bounds.
-_VALID = frozenset(range(ATTR_MIN, ATTR_MAX + 1))
+# The fast path: an attribute x (a plain int, not a bool) is within the bounds when
+# _IN_BOUNDS[x] is found (a KeyError otherwise: the full checks name the field).
+_IN_BOUNDS = dict.fromkeys(range(ATTR_MIN, ATTR_MAX + 1), True)
 
 # rating_range: the average of the five attributes (an average WeBL fighter has ~11 in each).
 RATING_RANGE = (6.0, 16.0)
@@ -20,18 +21,34 @@ RATING_RANGE = (6.0, 16.0)
 
 def validate_card(card) -> dict:
     """A normalised copy of ``card`` or ``CardError(field, rule)``."""
-    if type(card) is dict and card.keys() <= KNOWN_KEYS:
+    if type(card) is dict:
         # Fast path for a well-formed card (the common case); anything odd falls
         # through to the checks below, which name the field and the rule.
-        get = card.get
-        s, p, a, h, t = get("str"), get("spd"), get("agl"), get("hgt"), get("tgh")
-        if type(s) is type(p) is type(a) is type(h) is type(t) is int and {s, p, a, h, t} <= _VALID:
-            name = get("name")
-            weight = get("weight")
+        try:
+            s, p, a, h, t = card["str"], card["spd"], card["agl"], card["hgt"], card["tgh"]
+            ok = (
+                type(s) is type(p) is type(a) is type(h) is type(t) is int
+                and _IN_BOUNDS[s]
+                and _IN_BOUNDS[p]
+                and _IN_BOUNDS[a]
+                and _IN_BOUNDS[h]
+                and _IN_BOUNDS[t]
+            )
+        except KeyError:
+            ok = False
+        if ok:
+            name = card.get("name")
+            weight = card.get("weight")
+            # the five attributes are there: any other key than name and weight
+            # makes the card longer
             if (
-                name is None
-                or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
-            ) and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX)):
+                len(card) == 5 + ("name" in card) + ("weight" in card)
+                and (
+                    name is None
+                    or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
+                )
+                and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX))
+            ):
                 if (name is None and "name" in card) or (weight is None and "weight" in card):
                     return {k: v for k, v in card.items() if v is not None}
                 return card.copy()

@@ -245,56 +245,62 @@ def _fast_entry(style: str, strategy: str, slots: list, i: int) -> tuple:
 def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     """``plan_for_key(default_plan_key(me, opp, strategy, rng))`` with ``random`` =
     ``rng.random``: the same draws, the same plan, without the intermediate key."""
+    rounds, text, env, conditional, (e1, e2, e3, e4) = default_rounds(me, opp, strategy, random)
+    conds, _, needs, _ = _STRATEGY[strategy]
+    plan = Plan.__new__(Plan)
+    plan.rules = [e1[1], e2[2], e3[3], e4[4], *conds]
+    plan.source = plan._text = text
+    plan.lookup = plan.rounds = rounds
+    plan.towels = False  # the corners' lines never throw the towel
+    plan.has_conditions = conditional
+    plan.needs = needs
+    plan.env = env
+    return plan
+
+
+def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
+    """The default plan as the bout reads it, without a Plan: ``(rounds, text, env,
+    has_conditions, the four block entries)`` (``Plan.rounds``, ``Plan.text()``,
+    ``Plan.env``, ``Plan.has_conditions``; the corners' lines never throw the towel)."""
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
     slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
     # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
-    # floor() is int() for these positive floats, and cheaper
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    # floor() is int() for these positive floats, and cheaper; x 5.0 is x 5 (float
+    # operands: the interpreter's float fast path)
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if random() < DIRTY_SHARE:
+        i += 1
     e1 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if random() < DIRTY_SHARE:
+        i += 1
     e2 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if random() < DIRTY_SHARE:
+        i += 1
     e3 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5) * 24 + floor(random() * 4) * 6
+    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += (0 if u < 0.65 else (2 if u < 0.82 else 4)) + (random() < DIRTY_SHARE)
+    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if random() < DIRTY_SHARE:
+        i += 1
     e4 = slots[i] or _fast_entry(style, strategy, slots, i)
 
-    conds, suffix, needs, env = _STRATEGY[strategy]
+    conds, suffix, _, env = _STRATEGY[strategy]
     p1, p2, p3, p4 = e1[5], e2[5], e3[5], e4[5]
-    plan = Plan.__new__(Plan)
-    plan.rules = [e1[1], e2[2], e3[3], e4[4], *conds]
-    plan.source = plan._text = (
-        f"{e1[0].label}\n4) {e2[0].label}\n7) {e3[0].label}\n10) {e4[0].label}{suffix}"
+    return (
+        # rounds 0 (unused), 1-3, 4-6, 7-9, 10-15 (BLOCKS)
+        (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4),
+        f"{e1[0].label}\n4) {e2[0].label}\n7) {e3[0].label}\n10) {e4[0].label}{suffix}",
+        env,
+        bool(conds),
+        (e1, e2, e3, e4),
     )
-    plan.lookup = plan.rounds = (
-        _NOTHING,
-        p1,
-        p1,
-        p1,
-        p2,
-        p2,
-        p2,
-        p3,
-        p3,
-        p3,
-        p4,
-        p4,
-        p4,
-        p4,
-        p4,
-        p4,
-    )
-    plan.towels = False  # the corners' lines never throw the towel
-    plan.has_conditions = bool(conds)
-    plan.needs = needs
-    plan.env = env
-    return plan

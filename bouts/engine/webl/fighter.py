@@ -26,6 +26,19 @@ def _knock_table(start: float) -> dict:
     return table
 
 
+# TGH -> (starting endurance 10 x TGH, its step 10 lines): one lookup by a small key
+# (a card's TGH is a whole number 1-30) instead of a mixed multiplication and a float's hash
+_BY_TGH: dict = {}
+
+
+def _tgh_entry(tgh) -> tuple:
+    start = 10.0 * tgh  # cards.endurance
+    entry = (start, _KNOCK.get(start) or _knock_table(start))
+    if len(_BY_TGH) < 64:
+        _BY_TGH[tgh] = entry
+    return entry
+
+
 class Fighter:
     """A fighter's state between the steps (the round loop keeps hot values in locals
     and writes them back here before a helper or a condition reads them).
@@ -57,7 +70,9 @@ class Fighter:
     def __init__(self, side: str, card: dict, opp: dict, weight_rule: bool):
         self.side = side
         self.name = card.get("name") or _NAMES[side]
-        self.start = self.end = start = 10.0 * card["tgh"]  # cards.endurance
+        tgh = card["tgh"]
+        start, self.knock = _BY_TGH.get(tgh) or _tgh_entry(tgh)
+        self.start = self.end = start
         strength = card["str"] + 0.0  # float(): the same value, cheaper
         if weight_rule:
             # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
@@ -76,7 +91,6 @@ class Fighter:
         self.injuries = []
         self.changed = self.dq = False
         self.warnings = self.downs = self.stuns = 0
-        self.knock = _KNOCK.get(start) or _knock_table(start)  # step 10 lines by targeting
 
     def update_penalties(self) -> float:
         """After a round with an injury: SPD and AGL penalties from the next round on;

@@ -15,6 +15,8 @@ input changes (RULES.md, "Officials and corners").
 
 from __future__ import annotations
 
+from math import floor
+
 from ..base import (
     CUT_SKILL,
     DOCTOR_CAUTION,
@@ -61,10 +63,12 @@ DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
+_DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
 assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
-_N_REFEREES, _N_DOCTORS = len(REFEREES), len(DOCTORS)
-_N_JUDGES, _N_JUDGES1, _N_JUDGES2 = len(JUDGES), len(JUDGES) - 1, len(JUDGES) - 2
+# pool sizes as floats (random() x a float: the interpreter's float fast path)
+_N_REFEREES, _N_DOCTORS = float(len(REFEREES)), float(len(DOCTORS))
+_N_JUDGES, _N_JUDGES1, _N_JUDGES2 = float(len(JUDGES)), len(JUDGES) - 1.0, len(JUDGES) - 2.0
 
 
 def _name(value, field: str) -> str:
@@ -83,25 +87,26 @@ def _pick(rng, pool):
     return pool[int(rng.random() * len(pool))]
 
 
-def resolve_officials(officials, rng) -> dict:
-    """``{"referee", "judges", "doctor"}`` with every setting filled in; missing names
-    drawn from ``rng``."""
+def resolve_officials(officials, rng) -> tuple:
+    """``(referee, judges, doctor)`` with every setting filled in; missing names drawn
+    from ``rng``."""
     if officials is None:  # the defaults, with the same draws as the general path below
+        # (floor() is int() for these positive floats, and cheaper)
         random = rng.random
         referee = {
             "fouls": "normal",
             "stoppage": "normal",
             "overall": "average",
-            "name": REFEREES[int(random() * _N_REFEREES)],
+            "name": REFEREES[floor(random() * _N_REFEREES)],
         }
         pool = list(JUDGES)
         judges = [
-            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES))},
-            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES1))},
-            {"bias": "none", "close_round": "even", "name": pool.pop(int(random() * _N_JUDGES2))},
+            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES))},
+            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES1))},
+            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES2))},
         ]
-        doctor = {"caution": "balanced", "name": DOCTORS[int(random() * _N_DOCTORS)]}
-        return {"referee": referee, "judges": judges, "doctor": doctor}
+        doctor = {"caution": "balanced", "name": DOCTORS[floor(random() * _N_DOCTORS)]}
+        return referee, judges, doctor
     officials = validate_officials(officials)  # the engine's one strict check
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)
@@ -149,13 +154,14 @@ def resolve_officials(officials, rng) -> dict:
     unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
     if unknown:
         raise OptionError(f"officials.{unknown[0]}", "unknown official (referee, judges, doctor)")
-    return {"referee": referee, "judges": judges, "doctor": doctor}
+    return referee, judges, doctor
 
 
 def resolve_corners(corners) -> dict:
-    """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in."""
+    """``{"red": {...}, "blue": {...}}`` with cut and strategy filled in (None: the
+    defaults, shared and read-only: the bout only reads a corner's strategy)."""
     if corners is None:
-        return {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
+        return _DEFAULT_CORNERS
     corners = validate_corners(corners)  # the engine's one strict check
     unknown = sorted(k for k in corners if k not in ("red", "blue"))
     if unknown:

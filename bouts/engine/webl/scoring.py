@@ -104,13 +104,20 @@ def bout_judges(judges: list, random, home, champion) -> tuple:
     """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
     ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
     weight, close-round mode, home side)`` (``judge_params`` with the red and blue
-    factors folded in; the unbiased judge without the call: the same draws and floats)."""
-    j1, j2, j3 = judges
-    return (
-        _bout_judge(j1, random(), random(), home, champion),
-        _bout_judge(j2, random(), random(), home, champion),
-        _bout_judge(j3, random(), random(), home, champion),
-    )
+    factors folded in; an unbiased judge without a call: the same draws and floats)."""
+    views = []
+    for j in judges:
+        taste = random()
+        view = random()
+        if j.get("bias", "none") == "none":  # _bout_judge's first case, inline
+            wd = DAMAGE_WEIGHT * (0.5 + taste)
+            lean = VIEW * (2.0 * view - 1.0)
+            fr, fb = 1.0 + lean, 1.0 - lean
+            mode = _CLOSE_MODE[j.get("close_round", "even")]
+            views.append((fr, wd * fr, fb, wd * fb, mode, home))
+        else:
+            views.append(_bout_judge(j, taste, view, home, champion))
+    return views
 
 
 def _bout_judge(j: dict, taste: float, view: float, home, champion) -> tuple:
