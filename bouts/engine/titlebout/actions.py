@@ -9,7 +9,7 @@ from . import fouls as FO
 from . import incidents as INC
 from . import knockdowns as KD
 from . import tables as T
-from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS
+from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS, ROUND_CARDS
 from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
 
 
@@ -332,8 +332,8 @@ def play_round(s: BoutState):
                     t = s.i - s.returned
                     if t <= s.tick:
                         t = s.tick
-                    elif t > 50:
-                        t = s.tick = 50
+                    elif t > ROUND_CARDS:
+                        t = s.tick = ROUND_CARDS
                     else:
                         s.tick = t
                     append(
@@ -389,8 +389,8 @@ def play_round(s: BoutState):
                     t = s.i - s.returned
                     if t <= s.tick:
                         t = s.tick
-                    elif t > 50:
-                        t = s.tick = 50
+                    elif t > ROUND_CARDS:
+                        t = s.tick = ROUND_CARDS
                     else:
                         s.tick = t
                     append(
