@@ -10,21 +10,8 @@ from __future__ import annotations
 
 from math import floor
 
-from .deck import C_CF, C_RN, DECK, ROUND_CARDS, shuffled
+from .deck import C_CF, C_RN, DECK, ROUND_CARDS
 from .state import CLOCKS, BoutState, RoundOver
-
-
-def deal(s: BoutState):
-    """The round deck: the whole deck is shuffled every two rounds and split in two."""
-    if s.rnd % 2 == 1:
-        cards = shuffled(s.rng)
-        s.full = cards
-        s.deck = cards[:ROUND_CARDS]
-    else:
-        s.deck = s.full[ROUND_CARDS:]
-    s.i = 0
-    s.returned = 0
-    s.tick = 0
 
 
 def draw(s: BoutState):

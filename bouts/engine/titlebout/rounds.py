@@ -241,7 +241,7 @@ def start_round(s: BoutState):
     r, b = s.red, s.blue
     new_round(r)
     new_round(b)
-    # the round deck (``clock.deal``, inlined): shuffled every two rounds, split in two
+    # the round deck: the whole deck shuffled every two rounds and split in two
     if s.rnd % 2 == 1:
         cards = shuffled(s.rng)
         s.full = cards

@@ -15,23 +15,21 @@ from math import floor, sqrt
 from ..result import TKO, BoutResult, decision_from_totals
 from . import formulas as F
 from .clock import BY_CLOCK, END_OF_ROUND
-from .default_plans import default_plan_key, default_rounds, plan_for_key
+from .default_plans import default_rounds
 from .fighter import PAIRS, Fighter, new_pair
-from .formulas import round2
+from .formulas import round2, round2_four
 from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
 from .injuries import open_cuts
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import TOWEL, Plan
+from .plans import TOWEL
 from .scoring import CLOSE, JUDGE_NOISE, adjust, bout_judges, close_round
 from .stoppage import corner_stoppage, round_stoppage
 
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
-NEAREST = 1.5 * 2.0**52  # y + NEAREST - NEAREST: the nearest integer of a float |y| < 2^51
-NOT_HALF = 0.499999**2  # z * z below this: |z| < 0.499999, y is not within 1e-6 of a half
 NUMBERS = tuple(str(n) for n in range(8 * F.ENERGY + 1))  # punches landed (<= 8 x AGG)
 # (cards for red, cards for blue) -> (winner, method): decision_from_totals on every case
 _DECISIONS = {
@@ -39,11 +37,6 @@ _DECISIONS = {
     for r in range(4)
     for b in range(4 - r)
 }
-
-
-def default_plan(me: dict, opp: dict, strategy: str, rng) -> Plan:
-    """The corner's default plan (default_plans.default_plan_text), built without parsing."""
-    return plan_for_key(default_plan_key(me, opp, strategy, rng))
 
 
 def _tally(totals, won, s1, s2, s3) -> None:
@@ -115,7 +108,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     knock_a, knock_b = a.knock, b.knock
     rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
-    nearest, not_half = NEAREST, NOT_HALF
     # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
     min_factor, close, heads, numbers, end_of_round = (
         MIN_FACTOR,
@@ -314,25 +306,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         e_b -= taken_b + fat_b + nose_b
         la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
         lb_i = floor_(land_b + 0.5)
-        # round2 of the four values, inline (formulas.round2_four without the call):
-        # y + 1.5 x 2^52 - 1.5 x 2^52 is y's nearest integer (exact for |y| < 2^51),
-        # in float operations only; within 1e-6 of a half, or at 0, round2 answers.
-        y = dmg_b * 100.0
-        r = (y + nearest) - nearest
-        z = y - r
-        dealt_a = r / 100.0 if z * z < not_half and r else round2(dmg_b)
-        y = e_a * 100.0
-        r = (y + nearest) - nearest
-        z = y - r
-        left_a = r / 100.0 if z * z < not_half and r else round2(e_a)
-        y = dmg_a * 100.0
-        r = (y + nearest) - nearest
-        z = y - r
-        dealt_b = r / 100.0 if z * z < not_half and r else round2(dmg_a)
-        y = e_b * 100.0
-        r = (y + nearest) - nearest
-        z = y - r
-        left_b = r / 100.0 if z * z < not_half and r else round2(e_b)
+        dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
         add_row(
             {
                 "round": rnd,

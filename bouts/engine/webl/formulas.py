@@ -128,27 +128,34 @@ def round2(x: float) -> float:
     return round(x, 2)
 
 
+# y + NEAREST - NEAREST is y's nearest integer (exact for |y| < 2^51), in float
+# operations only; z * z below NOT_HALF: y is not within 1e-6 of a half.
+NEAREST = 1.5 * 2.0**52
+NOT_HALF = 0.499999**2
+
+
 def round2_four(a: float, b: float, c: float, d: float) -> tuple:
     """``round2`` of four values in one call (a round's damage and endurance for both
     fighters), each with the same result as ``round2``: the nearest integer of
-    ``100 x`` by ``floor(y + 0.5)`` (within 6e-8 of y + 0.5 for |y| < 1e9, so it is
-    the nearest unless y is within 1e-6 of a half, where ``round2`` answers, as it
-    does at zero). A bout's values stay far inside |x| < 1e7 (a round's damage is at
-    most ~2e5 with attributes <= 30), so ``round2``'s range test is left out."""
+    ``100 x`` (``NEAREST``), unless ``100 x`` is within 1e-6 of a half, where ``round2``
+    answers, as it does at zero. A bout's values stay far inside |x| < 1e7 (a round's
+    damage is at most ~2e5 with attributes <= 30), so ``round2``'s range test is left
+    out."""
+    nearest, not_half = NEAREST, NOT_HALF
     y = a * 100.0
-    r = floor(y + 0.5)
+    r = (y + nearest) - nearest
     z = y - r
-    a = r / 100 if -0.499999 < z < 0.499999 and r else round2(a)
+    a = r / 100.0 if z * z < not_half and r else round2(a)
     y = b * 100.0
-    r = floor(y + 0.5)
+    r = (y + nearest) - nearest
     z = y - r
-    b = r / 100 if -0.499999 < z < 0.499999 and r else round2(b)
+    b = r / 100.0 if z * z < not_half and r else round2(b)
     y = c * 100.0
-    r = floor(y + 0.5)
+    r = (y + nearest) - nearest
     z = y - r
-    c = r / 100 if -0.499999 < z < 0.499999 and r else round2(c)
+    c = r / 100.0 if z * z < not_half and r else round2(c)
     y = d * 100.0
-    r = floor(y + 0.5)
+    r = (y + nearest) - nearest
     z = y - r
-    d = r / 100 if -0.499999 < z < 0.499999 and r else round2(d)
+    d = r / 100.0 if z * z < not_half and r else round2(d)
     return a, b, c, d
