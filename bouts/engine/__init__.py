@@ -71,8 +71,8 @@ def simulate(
     """Validate every input, then fight one bout with ``random.Random(seed)``."""
     rules = get_ruleset(ruleset)
     seed = _check_seed(seed)
-    red_side = rules.validate_side(red)
-    blue_side = rules.validate_side(blue)
+    red_side = rules.side_for_bout(red)
+    blue_side = rules.side_for_bout(blue)
     result = rules.simulate(
         red_side,
         blue_side,

@@ -72,6 +72,15 @@ class Ruleset(ABC):
             raise NotImplementedError(f"{self.name} must implement validate_side")
         return self.validate_card(side)
 
+    def side_for_bout(self, side):
+        """The side ``simulate`` hands to the bout: ``validate_side``'s normalised
+        copy by default. A ruleset may override it to return the caller's own
+        ``side`` when a check finds it already normal (every field present, in
+        range and of its normal type, nothing to fill in), sparing the copy; the
+        bout then only reads it, and nothing in the result refers to it. Its answer
+        and errors must be the same as ``validate_side``'s for every input."""
+        return self.validate_side(side)
+
     def generate_side(self, rng: random.Random, rating: float | None = None):
         """Team rulesets: a generated side. One-on-one rulesets: a card."""
         if self.team:
