@@ -49,9 +49,11 @@ class WeblRuleset(Ruleset):
     max_rounds = 15
     methods = BOXING_METHODS
 
-    # A side is a card (base.Ruleset); both without a method's frame in between.
+    # A side is a card (base.Ruleset); each without a method's frame in between.
     validate_card = staticmethod(cards.validate_card)
     validate_side = staticmethod(cards.validate_card)
+    # A normal card goes to the bout as it is (no copy): the bout only reads it.
+    side_for_bout = staticmethod(cards.card_for_bout)
 
     def generate_card(self, rng: random.Random, rating: float | None = None) -> dict:
         return generator.generate_card(rng, rating)
