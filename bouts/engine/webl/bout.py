@@ -63,20 +63,23 @@ def _conditional_line(fallback, conds, env):
 
 
 def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutResult:
-    """Fight one bout. ``officials`` is ``(referee, judges, doctor)`` and ``corners``
-    the corners, resolved (officials.py); ``plans`` maps a side to a Plan or None (then
+    """Fight one bout. ``officials`` is ``(referee, judges, doctor, the judges' views
+    or None: scoring.bout_judges draws them)`` and ``corners`` the corners, resolved
+    (officials.py); ``plans`` maps a side to a Plan or None (then
     the corner writes its default plan)."""
     random = rng.random
-    referee, judges, doctor = officials
+    referee, judges, doctor, views = officials
     warn_p = WARN_CHANCE[referee["fouls"]]
     unint_p = UNINTENTIONAL[referee["overall"]]
     tko_share = TKO_LINE[referee["stoppage"]]
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
+    if views is None:
+        views = bout_judges(judges, random, options.get("home"), options.get("champion"))
     (
         (lr1, dr1, lb1, db1, mode1, home1),
         (lr2, dr2, lb2, db2, mode2, home2),
         ((lr3, dr3, lb3, db3, mode3, home3)),
-    ) = bout_judges(judges, random, options.get("home"), options.get("champion"))
+    ) = views
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 

@@ -10,7 +10,7 @@ from ..result import BOXING_METHODS, BoutResult
 from . import budget as budget_rule
 from . import cards, generator
 from .bout import fight
-from .officials import resolve_corners, resolve_officials
+from .officials import default_officials, resolve_corners, resolve_officials
 from .plans import Plan, parse_plan
 
 OPTIONS = ("home", "champion", "weight_rule")
@@ -126,12 +126,16 @@ class WeblRuleset(Ruleset):
                 if value is not None and not isinstance(value, Plan):
                     plans = self.validate_plans(plans)
                     break
+        if officials is None:  # with the judges' views (the bout's next draws)
+            officials = default_officials(rng.random, options.get("home"))
+        else:
+            officials = (*resolve_officials(officials, rng), None)
         return fight(  # positional: cheaper than keywords
             red,
             blue,
             rounds,
             rng,
-            resolve_officials(officials, rng),
+            officials,
             resolve_corners(corners),
             plans or _NO_PLANS,
             options,
