@@ -107,9 +107,8 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     st_a, st_b = a.start, b.start
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
-    recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
+    recf_a = recf_b = None  # recovery factors, set with each round's lines
     knock_a, knock_b = a.knock, b.knock
-    rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
     # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
     min_factor, close, heads, numbers, end_of_round = (
@@ -177,22 +176,15 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
             key = (a.key, b.key, la.label, lb.label)
-            va1, va2, vb1, vb2 = PAIRS.get(key) or new_pair(key, a, b, la, lb)
-            s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
+            va1, va2, vb1, vb2, lean = PAIRS.get(key) or new_pair(key, a, b, la, lb)
+            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
-            s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
+            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b = vb1
             tg_b, cut_b, fouling_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, _, of_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
             stun_a = kn_a[0] * STUN_SHARE
             stun_b = kn_b[0] * STUN_SHARE
-            lean = (  # who a judge of each close-round view favours
-                "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
-                "red" if def_a > def_b else ("blue" if def_b > def_a else None),
-            )
-            # step 1 of the next round: the share of lost endurance regained
-            recf_a = rec + rec_rest * (energy - used_a)
-            recf_b = rec + rec_rest * (energy - used_b)
 
         # --- step 4: endurance scaling
         fa = e_a / st_a
@@ -219,10 +211,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             fouled = True
 
         # --- step 6: DEF_RATE = DEF x AGL, at least 1
-        dr_a = def_a * l_a0 * fa
+        dr_a = dl_a * fa  # (DEF x AGL) x factor, as written out
         if dr_a < 1.0:
             dr_a = 1.0
-        dr_b = def_b * l_b0 * fb
+        dr_b = dl_b * fb
         if dr_b < 1.0:
             dr_b = 1.0
 
@@ -236,10 +228,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)
-        kd_b = pow_a * s_a0 * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
+        kd_b = ps_a * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
         if dirty_a:
             kd_b *= dirty_warned_dmg if warned_a else dirty_dmg
-        kd_a = pow_b * s_b0 * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
+        kd_a = ps_b * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
         if dirty_b:
             kd_a *= dirty_warned_dmg if warned_b else dirty_dmg
         dmg_b = kd_b * tm_a  # what a does to b

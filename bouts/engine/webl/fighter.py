@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import formulas as F
+from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
 from .styles import resolve_fast
@@ -108,11 +109,12 @@ class Fighter:
 
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
-    four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
-    used, POW x all-out, DEF)`` and ``(target, targets cuts, may be penalised, dirty,
-    landed multiplier, damage multiplier for the target, holding chance, thrown, the
-    round event's two endings, his injury-chance multiplier)``, then blue's. ``key`` is
-    ``(a.key, b.key, la.label, lb.label)``."""
+    five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
+    for the next rest, POW x all-out x STR, DEF x AGL)`` and ``(target, targets cuts,
+    may be penalised, dirty, landed multiplier, damage multiplier for the target,
+    holding chance, thrown, the round event's two endings, his injury-chance
+    multiplier)``, then blue's, then the close-round leans ``(aggressor,
+    counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
     sa, sb, ha, hb = a.stats, b.stats, a.hgt, b.hgt
     if la.style or lb.style:
         ra, rb, agg_a, agg_b = resolve_fast(sa, sb, ha, hb, la, lb)
@@ -136,11 +138,35 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         PAIRS.clear()
     # Every value is a float already (the round's arithmetic has no mixed int-float
     # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
+    s_a, p_a, g_a = ra
+    s_b, p_b, g_b = rb
+    agg_a, fat_a, used_a, pow_a, def_a = head_a
+    agg_b, fat_b, used_b, pow_b, def_b = head_b
     pair = PAIRS[key] = (
-        ra + head_a,
+        # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
+        # (x factor); step 1's recovery factor for the next rest
+        (
+            p_a,
+            agg_a,
+            fat_a,
+            RECOVERY + RECOVERY_PER_REST * (ENERGY - used_a),
+            pow_a * s_a,
+            def_a * g_a,
+        ),
         (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        rb + head_b,
+        (
+            p_b,
+            agg_b,
+            fat_b,
+            RECOVERY + RECOVERY_PER_REST * (ENERGY - used_b),
+            pow_b * s_b,
+            def_b * g_b,
+        ),
         (*tail_b, own_b * opp_a),
+        (  # who a judge of each close-round view favours (aggressor, counterpuncher)
+            "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
+            "red" if def_a > def_b else ("blue" if def_b > def_a else None),
+        ),
     )
     return pair
 
