@@ -7,12 +7,15 @@ from . import formulas as F
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
-from .styles import resolve_fast
+from .styles import LESS_AGG, resolve_fast, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
 PAIRS: dict[tuple, tuple] = {}
 _PAIRS_MAX = 20000
+# (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
+# tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
+STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
 
@@ -117,9 +120,19 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
     style_a, style_b = la.style, lb.style
     if style_a or style_b:
-        (s_a, p_a, g_a), (s_b, p_b, g_b), agg_a, agg_b = resolve_fast(
-            a.stats, b.stats, a.hgt, b.hgt, la, lb
-        )
+        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
+        # of styles (a default plan keeps its style for all four lines)
+        skey = (a.key, b.key, style_a, style_b)
+        styled = STYLED.get(skey)
+        if styled is None:
+            if len(STYLED) > _PAIRS_MAX:
+                STYLED.clear()
+            styled = STYLED[skey] = resolve_fast(a.stats, b.stats, a.hgt, b.hgt, la, lb)[:2]
+        (s_a, p_a, g_a), (s_b, p_b, g_b) = styled
+        if style_a in LESS_AGG or style_b in LESS_AGG:
+            agg_a, agg_b = style_aggression(style_a, style_b, la.agg, lb.agg)
+        else:  # no other style changes AGG
+            agg_a, agg_b = la.agg, lb.agg
     else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
         agg_a, agg_b = la.agg, lb.agg
         s_a, p_a, g_a = a.stats

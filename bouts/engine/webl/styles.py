@@ -170,7 +170,7 @@ def _own(style: str, s, p, g, os_, op, og) -> tuple:
     return 0.0, 0.0, 0.0, 0.0  # all-out: damage and the height bonus only
 
 
-_LESS_AGG = frozenset(("clinch", "feint", "counter"))  # the styles style_aggression reads
+LESS_AGG = frozenset(("clinch", "feint", "counter"))  # the styles style_aggression reads
 
 
 def resolve_fast(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
@@ -193,7 +193,7 @@ def resolve_fast(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
         v if (v := pb + d1b) > 1.0 else 1.0,
         v if (v := gb + (d2b - ta)) > 1.0 else 1.0,
     )
-    if style_a in _LESS_AGG or style_b in _LESS_AGG:
+    if style_a in LESS_AGG or style_b in LESS_AGG:
         agg_a, agg_b = style_aggression(style_a, style_b, line_a.agg, line_b.agg)
     else:  # no other style changes AGG
         agg_a, agg_b = line_a.agg, line_b.agg
