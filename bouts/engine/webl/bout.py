@@ -239,7 +239,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 9: injuries (the first rolls here, the rest in incidents.injuries)
         stop_a = stop_b = None  # (share of the round, method, text)
-        inj_a = inj_b = 0.0
+        # what each takes in the round: the damage, and any injury damage (added when
+        # an injury lands; the damage is > 0, so + 0.0 would change nothing)
+        taken_a, taken_b = dmg_a, dmg_b
         ch_a = dmg_a * dmg_a * 0.001 * inj_a_mult
         if cut_b and open_cuts(a.injuries):
             ch_a *= F.HEAD_INJURY
@@ -254,11 +256,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 inj_a, stop_a = record_injuries(
                     rng, a, ch_a, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
+                taken_a = dmg_a + inj_a
         elif random() < ch_a:
             hurt = True
             inj_a, stop_a = record_injuries(
                 rng, a, ch_a, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
+            taken_a = dmg_a + inj_a
         if b.injuries:
             aggr = random() < (ch_b if ch_b < 0.5 else 0.5)
             new = random() < ch_b
@@ -267,11 +271,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 inj_b, stop_b = record_injuries(
                     rng, b, ch_b, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
+                taken_b = dmg_b + inj_b
         elif random() < ch_b:
             hurt = True
             inj_b, stop_b = record_injuries(
                 rng, b, ch_b, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
+            taken_b = dmg_b + inj_b
 
         # --- step 10: knockdowns and knockouts
         downs_a = downs_b = 0
@@ -285,8 +291,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 stop_b = stop
 
         # --- step 11: the damage comes off endurance; TKO at zero
-        taken_a = dmg_a + inj_a
-        taken_b = dmg_b + inj_b
         if e_a - taken_a <= tko_a:
             share = (e_a - tko_a) / taken_a if taken_a > 0.0 else 1.0
             if stop_a is None or share < stop_a[0]:
