@@ -86,7 +86,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     # a corner that sends no plan writes its default one (the bout needs no Plan of it)
     plan_r = plans.get("red")
     if plan_r is None:
-        look_a, text_r, env_r, cond_r, _ = default_rounds(
+        look_a, text_r, env_r, cond_r = default_rounds(
             red_card, blue_card, corners["red"]["strategy"], random
         )
         towels = False
@@ -95,7 +95,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         towels = plan_r.towels
     plan_b = plans.get("blue")
     if plan_b is None:
-        look_b, text_b, env_b, cond_b, _ = default_rounds(
+        look_b, text_b, env_b, cond_b = default_rounds(
             blue_card, red_card, corners["blue"]["strategy"], random
         )
     else:
