@@ -63,27 +63,30 @@ def _conditional_line(fallback, conds, env):
 
 
 def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutResult:
-    """Fight one bout. ``officials`` is ``(referee, judges, doctor)`` and ``corners``
-    the corners, resolved (officials.py); ``plans`` maps a side to a Plan or None (then
+    """Fight one bout. ``officials`` is ``(referee, judges, doctor, the judges' views
+    or None: scoring.bout_judges draws them)`` and ``corners`` the corners, resolved
+    (officials.py); ``plans`` maps a side to a Plan or None (then
     the corner writes its default plan)."""
     random = rng.random
-    referee, judges, doctor = officials
+    referee, judges, doctor, views = officials
     warn_p = WARN_CHANCE[referee["fouls"]]
     unint_p = UNINTENTIONAL[referee["overall"]]
     tko_share = TKO_LINE[referee["stoppage"]]
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
+    if views is None:
+        views = bout_judges(judges, random, options.get("home"), options.get("champion"))
     (
         (lr1, dr1, lb1, db1, mode1, home1),
         (lr2, dr2, lb2, db2, mode2, home2),
         ((lr3, dr3, lb3, db3, mode3, home3)),
-    ) = bout_judges(judges, random, options.get("home"), options.get("champion"))
+    ) = views
     lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
     # a corner that sends no plan writes its default one (the bout needs no Plan of it)
     plan_r = plans.get("red")
     if plan_r is None:
-        look_a, text_r, env_r, cond_r, _ = default_rounds(
+        look_a, text_r, env_r, cond_r = default_rounds(
             red_card, blue_card, corners["red"]["strategy"], random
         )
         towels = False
@@ -92,7 +95,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         towels = plan_r.towels
     plan_b = plans.get("blue")
     if plan_b is None:
-        look_b, text_b, env_b, cond_b, _ = default_rounds(
+        look_b, text_b, env_b, cond_b = default_rounds(
             blue_card, red_card, corners["blue"]["strategy"], random
         )
     else:
@@ -104,9 +107,8 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     st_a, st_b = a.start, b.start
     e_a, e_b = st_a, st_b
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
-    recf_a = recf_b = F.RECOVERY  # recovery factors, set with each round's lines
+    recf_a = recf_b = None  # recovery factors, set with each round's lines
     knock_a, knock_b = a.knock, b.knock
-    rec, rec_rest, energy = F.RECOVERY, F.RECOVERY_PER_REST, F.ENERGY
     dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
     # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
     min_factor, close, heads, numbers, end_of_round = (
@@ -174,22 +176,15 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
             key = (a.key, b.key, la.label, lb.label)
-            va1, va2, vb1, vb2 = PAIRS.get(key) or new_pair(key, a, b, la, lb)
-            s_a0, p_a0, l_a0, agg_a, fat_a, used_a, pow_a, def_a = va1
+            va1, va2, vb1, vb2, lean = PAIRS.get(key) or new_pair(key, a, b, la, lb)
+            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
-            s_b0, p_b0, l_b0, agg_b, fat_b, used_b, pow_b, def_b = vb1
+            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b = vb1
             tg_b, cut_b, fouling_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, _, of_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
             stun_a = kn_a[0] * STUN_SHARE
             stun_b = kn_b[0] * STUN_SHARE
-            lean = (  # who a judge of each close-round view favours
-                "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
-                "red" if def_a > def_b else ("blue" if def_b > def_a else None),
-            )
-            # step 1 of the next round: the share of lost endurance regained
-            recf_a = rec + rec_rest * (energy - used_a)
-            recf_b = rec + rec_rest * (energy - used_b)
 
         # --- step 4: endurance scaling
         fa = e_a / st_a
@@ -216,10 +211,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             fouled = True
 
         # --- step 6: DEF_RATE = DEF x AGL, at least 1
-        dr_a = def_a * l_a0 * fa
+        dr_a = dl_a * fa  # (DEF x AGL) x factor, as written out
         if dr_a < 1.0:
             dr_a = 1.0
-        dr_b = def_b * l_b0 * fb
+        dr_b = dl_b * fb
         if dr_b < 1.0:
             dr_b = 1.0
 
@@ -233,10 +228,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)
-        kd_b = pow_a * s_a0 * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
+        kd_b = ps_a * fa * sqrt_(agg_a * p_a) / dr_b * (1.0 + 0.12 * (random() - random()))
         if dirty_a:
             kd_b *= dirty_warned_dmg if warned_a else dirty_dmg
-        kd_a = pow_b * s_b0 * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
+        kd_a = ps_b * fb * sqrt_(agg_b * p_b) / dr_a * (1.0 + 0.12 * (random() - random()))
         if dirty_b:
             kd_a *= dirty_warned_dmg if warned_b else dirty_dmg
         dmg_b = kd_b * tm_a  # what a does to b
@@ -244,7 +239,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 9: injuries (the first rolls here, the rest in incidents.injuries)
         stop_a = stop_b = None  # (share of the round, method, text)
-        inj_a = inj_b = 0.0
+        # what each takes in the round: the damage, and any injury damage (added when
+        # an injury lands; the damage is > 0, so + 0.0 would change nothing)
+        taken_a, taken_b = dmg_a, dmg_b
         ch_a = dmg_a * dmg_a * 0.001 * inj_a_mult
         if cut_b and open_cuts(a.injuries):
             ch_a *= F.HEAD_INJURY
@@ -259,11 +256,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 inj_a, stop_a = record_injuries(
                     rng, a, ch_a, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
+                taken_a = dmg_a + inj_a
         elif random() < ch_a:
             hurt = True
             inj_a, stop_a = record_injuries(
                 rng, a, ch_a, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
+            taken_a = dmg_a + inj_a
         if b.injuries:
             aggr = random() < (ch_b if ch_b < 0.5 else 0.5)
             new = random() < ch_b
@@ -272,11 +271,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 inj_b, stop_b = record_injuries(
                     rng, b, ch_b, rnd, doctor_line, gash_stops, aggr, new, injuries_out, events
                 )
+                taken_b = dmg_b + inj_b
         elif random() < ch_b:
             hurt = True
             inj_b, stop_b = record_injuries(
                 rng, b, ch_b, rnd, doctor_line, gash_stops, False, True, injuries_out, events
             )
+            taken_b = dmg_b + inj_b
 
         # --- step 10: knockdowns and knockouts
         downs_a = downs_b = 0
@@ -290,8 +291,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 stop_b = stop
 
         # --- step 11: the damage comes off endurance; TKO at zero
-        taken_a = dmg_a + inj_a
-        taken_b = dmg_b + inj_b
         if e_a - taken_a <= tko_a:
             share = (e_a - tko_a) / taken_a if taken_a > 0.0 else 1.0
             if stop_a is None or share < stop_a[0]:

@@ -19,39 +19,55 @@ _IN_BOUNDS = dict.fromkeys(range(ATTR_MIN, ATTR_MAX + 1), True)
 RATING_RANGE = (6.0, 16.0)
 
 
+def is_normal(card) -> bool:
+    """Whether ``card`` is exactly what ``validate_card`` returns for it: a plain dict
+    with the five attributes (plain ints in range), and a name (a plain, stripped,
+    non-empty str of at most NAME_MAX) and a weight (a plain int in range) only when
+    given; no other key, no None. Anything else is not normal (the checks decide)."""
+    if type(card) is not dict:
+        return False
+    try:
+        s, p, a, h, t = card["str"], card["spd"], card["agl"], card["hgt"], card["tgh"]
+        if not (
+            type(s) is type(p) is type(a) is type(h) is type(t) is int
+            and _IN_BOUNDS[s]
+            and _IN_BOUNDS[p]
+            and _IN_BOUNDS[a]
+            and _IN_BOUNDS[h]
+            and _IN_BOUNDS[t]
+        ):
+            return False
+    except KeyError:  # an attribute missing, or out of bounds
+        return False
+    n = len(card)
+    if n == 5:  # the five attributes and nothing else
+        return True
+    name = card.get("name")
+    weight = card.get("weight")
+    # the five attributes are there: any other key than name and weight makes the
+    # card longer
+    return (
+        n == 5 + (name is not None) + (weight is not None)
+        and (
+            name is None
+            or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
+        )
+        and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX))
+    )
+
+
+def card_for_bout(card) -> dict:
+    """``validate_card(card)``'s answer, or ``card`` itself when it is normal already
+    (``is_normal``: equal to that answer; the bout only reads a card)."""
+    if is_normal(card):
+        return card
+    return validate_card(card)
+
+
 def validate_card(card) -> dict:
     """A normalised copy of ``card`` or ``CardError(field, rule)``."""
-    if type(card) is dict:
-        # Fast path for a well-formed card (the common case); anything odd falls
-        # through to the checks below, which name the field and the rule.
-        try:
-            s, p, a, h, t = card["str"], card["spd"], card["agl"], card["hgt"], card["tgh"]
-            ok = (
-                type(s) is type(p) is type(a) is type(h) is type(t) is int
-                and _IN_BOUNDS[s]
-                and _IN_BOUNDS[p]
-                and _IN_BOUNDS[a]
-                and _IN_BOUNDS[h]
-                and _IN_BOUNDS[t]
-            )
-        except KeyError:
-            ok = False
-        if ok:
-            name = card.get("name")
-            weight = card.get("weight")
-            # the five attributes are there: any other key than name and weight
-            # makes the card longer
-            if (
-                len(card) == 5 + ("name" in card) + ("weight" in card)
-                and (
-                    name is None
-                    or (type(name) is str and name.strip() == name and 0 < len(name) <= NAME_MAX)
-                )
-                and (weight is None or (type(weight) is int and WEIGHT_MIN <= weight <= WEIGHT_MAX))
-            ):
-                if (name is None and "name" in card) or (weight is None and "weight" in card):
-                    return {k: v for k, v in card.items() if v is not None}
-                return card.copy()
+    if is_normal(card):  # the common case; anything odd goes through the checks
+        return card.copy()
     if not isinstance(card, dict):
         raise CardError("card", f"must be an object of attributes (got {type(card).__name__})")
     unknown = sorted(k for k in card if k not in KNOWN_KEYS)

@@ -197,10 +197,11 @@ def _corner_rules(strategy: str) -> tuple:
 # checks both): the four lines come from a table indexed by the draws instead of a
 # tuple key, each table entry carrying its line and its rule for each block.
 _TARGET_SLOT = ("", "", "H", "H", "B", "B")  # slot offset 0/2/4 -> target, +1 = dirty
-# (style, strategy) -> 120 slots: (line, its rule from round 1, 4, 7, 10, the lookup
-# entry (line, the strategy's conditional rules last first))
+# (style, strategy) -> 120 slots: (the lookup entry (line, the strategy's conditional
+# rules last first), the line's label); the bout needs no Rule of a default line, so a
+# slot makes none (fast_default_plan takes them from _BLOCK_RULES)
 _FAST: dict[tuple, list] = {}
-# strategy -> (conditional rules, text after the four lines, needs, env)
+# strategy -> (conditional rules, text after the four lines, needs, env, has conditions)
 _STRATEGY: dict[str, tuple] = {}
 _CORNER_SUFFIX = {
     strategy: "".join(f"\n{text}" for text in lines) + "\n"
@@ -216,6 +217,7 @@ def _fast_slots(style: str, strategy: str) -> list:
         _CORNER_SUFFIX[strategy],
         _NEEDS_CACHE[strategy],
         _ENV_CACHE[strategy],
+        bool(_CORNER_RULES[strategy]),
     )
     slots = _FAST[style, strategy] = [None] * 120
     return slots
@@ -230,25 +232,26 @@ def _fast_entry(style: str, strategy: str, slots: list, i: int) -> tuple:
     line = _REPERTOIRE.get(key)
     if line is None:
         line = _REPERTOIRE[key] = Line(agg, pow_, min(10, ENERGY - agg - pow_), *key[2:])
-    get = _BLOCK_RULES.get
-    entry = slots[i] = (
-        line,
-        get((1, line.label)) or _block_rule(1, line),
-        get((4, line.label)) or _block_rule(4, line),
-        get((7, line.label)) or _block_rule(7, line),
-        get((10, line.label)) or _block_rule(10, line),
-        (line, _LAST_FIRST[strategy]),
-    )
+    entry = slots[i] = ((line, _LAST_FIRST[strategy]), line.label)
     return entry
 
 
 def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     """``plan_for_key(default_plan_key(me, opp, strategy, rng))`` with ``random`` =
     ``rng.random``: the same draws, the same plan, without the intermediate key."""
-    rounds, text, env, conditional, (e1, e2, e3, e4) = default_rounds(me, opp, strategy, random)
-    conds, _, needs, _ = _STRATEGY[strategy]
+    rounds, text, env, conditional = default_rounds(me, opp, strategy, random)
+    conds, _, needs, _, _ = _STRATEGY[strategy]
+    get = _BLOCK_RULES.get
+    # each block's line, from the lookup (rounds 1, 4, 7, 10 start the blocks)
+    l1, l2, l3, l4 = rounds[1][0], rounds[4][0], rounds[7][0], rounds[10][0]
     plan = Plan.__new__(Plan)
-    plan.rules = [e1[1], e2[2], e3[3], e4[4], *conds]
+    plan.rules = [
+        get((1, l1.label)) or _block_rule(1, l1),
+        get((4, l2.label)) or _block_rule(4, l2),
+        get((7, l3.label)) or _block_rule(7, l3),
+        get((10, l4.label)) or _block_rule(10, l4),
+        *conds,
+    ]
     plan.source = plan._text = text
     plan.lookup = plan.rounds = rounds
     plan.towels = False  # the corners' lines never throw the towel
@@ -260,8 +263,8 @@ def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
 
 def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
     """The default plan as the bout reads it, without a Plan: ``(rounds, text, env,
-    has_conditions, the four block entries)`` (``Plan.rounds``, ``Plan.text()``,
-    ``Plan.env``, ``Plan.has_conditions``; the corners' lines never throw the towel)."""
+    has_conditions)`` (``Plan.rounds``, ``Plan.text()``, ``Plan.env``,
+    ``Plan.has_conditions``; the corners' lines never throw the towel)."""
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
@@ -271,36 +274,39 @@ def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
     # operands: the interpreter's float fast path)
     i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if u >= 0.65:
+        i += 2 if u < 0.82 else 4
     if random() < DIRTY_SHARE:
         i += 1
     e1 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if u >= 0.65:
+        i += 2 if u < 0.82 else 4
     if random() < DIRTY_SHARE:
         i += 1
     e2 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if u >= 0.65:
+        i += 2 if u < 0.82 else 4
     if random() < DIRTY_SHARE:
         i += 1
     e3 = slots[i] or _fast_entry(style, strategy, slots, i)
     i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
-    i += 0 if u < 0.65 else (2 if u < 0.82 else 4)
+    if u >= 0.65:
+        i += 2 if u < 0.82 else 4
     if random() < DIRTY_SHARE:
         i += 1
     e4 = slots[i] or _fast_entry(style, strategy, slots, i)
 
-    conds, suffix, _, env = _STRATEGY[strategy]
-    p1, p2, p3, p4 = e1[5], e2[5], e3[5], e4[5]
+    _, suffix, _, env, conditional = _STRATEGY[strategy]
+    p1, p2, p3, p4 = e1[0], e2[0], e3[0], e4[0]
     return (
         # rounds 0 (unused), 1-3, 4-6, 7-9, 10-15 (BLOCKS)
         (_NOTHING, p1, p1, p1, p2, p2, p2, p3, p3, p3, p4, p4, p4, p4, p4, p4),
-        f"{e1[0].label}\n4) {e2[0].label}\n7) {e3[0].label}\n10) {e4[0].label}{suffix}",
+        f"{e1[1]}\n4) {e2[1]}\n7) {e3[1]}\n10) {e4[1]}{suffix}",
         env,
-        bool(conds),
-        (e1, e2, e3, e4),
+        conditional,
     )

@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 from . import formulas as F
+from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
-from .styles import resolve_fast
+from .styles import LESS_AGG, resolve_fast, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
 PAIRS: dict[tuple, tuple] = {}
 _PAIRS_MAX = 20000
+# (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
+# tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
+STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
 
@@ -108,24 +112,41 @@ class Fighter:
 
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
-    four tuples the round loop unpacks, red's ``(STR, SPD, AGL, AGG, fatigue, energy
-    used, POW x all-out, DEF)`` and ``(target, targets cuts, may be penalised, dirty,
-    landed multiplier, damage multiplier for the target, holding chance, thrown, the
-    round event's two endings, his injury-chance multiplier)``, then blue's. ``key`` is
-    ``(a.key, b.key, la.label, lb.label)``."""
-    sa, sb, ha, hb = a.stats, b.stats, a.hgt, b.hgt
-    if la.style or lb.style:
-        ra, rb, agg_a, agg_b = resolve_fast(sa, sb, ha, hb, la, lb)
+    five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
+    for the next rest, POW x all-out x STR, DEF x AGL)`` and ``(target, targets cuts,
+    may be penalised, dirty, landed multiplier, damage multiplier for the target,
+    holding chance, thrown, the round event's two endings, his injury-chance
+    multiplier)``, then blue's, then the close-round leans ``(aggressor,
+    counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
+    style_a, style_b = la.style, lb.style
+    if style_a or style_b:
+        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
+        # of styles (a default plan keeps its style for all four lines)
+        skey = (a.key, b.key, style_a, style_b)
+        styled = STYLED.get(skey)
+        if styled is None:
+            if len(STYLED) > _PAIRS_MAX:
+                STYLED.clear()
+            styled = STYLED[skey] = resolve_fast(a.stats, b.stats, a.hgt, b.hgt, la, lb)[:2]
+        (s_a, p_a, g_a), (s_b, p_b, g_b) = styled
+        if style_a in LESS_AGG or style_b in LESS_AGG:
+            agg_a, agg_b = style_aggression(style_a, style_b, la.agg, lb.agg)
+        else:  # no other style changes AGG
+            agg_a, agg_b = la.agg, lb.agg
     else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
         agg_a, agg_b = la.agg, lb.agg
-        ra, rb = sa, sb
+        s_a, p_a, g_a = a.stats
+        s_b, p_b, g_b = b.stats
+        ha, hb = a.hgt, b.hgt
         if ha > hb:
             half = (ha - hb) * 0.5
-            ra = (sa[0], sa[1] + half, sa[2] + half)
+            p_a += half
+            g_a += half
         elif hb > ha:
             half = (hb - ha) * 0.5
-            rb = (sb[0], sb[1] + half, sb[2] + half)
-    allout_a, allout_b = la.style == "allout", lb.style == "allout"
+            p_b += half
+            g_b += half
+    allout_a, allout_b = style_a == "allout", style_b == "allout"
     head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
         la, agg_a, allout_b
     )
@@ -136,11 +157,19 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         PAIRS.clear()
     # Every value is a float already (the round's arithmetic has no mixed int-float
     # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
+    agg_a, fat_a, recf_a, pow_a, def_a = head_a
+    agg_b, fat_b, recf_b, pow_b, def_b = head_b
     pair = PAIRS[key] = (
-        ra + head_a,
+        # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
+        # (x factor)
+        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a),
         (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        rb + head_b,
+        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b),
         (*tail_b, own_b * opp_a),
+        (  # who a judge of each close-round view favours (aggressor, counterpuncher)
+            "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
+            "red" if def_a > def_b else ("blue" if def_b > def_a else None),
+        ),
     )
     return pair
 
@@ -150,8 +179,10 @@ def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
     target, dirty, hold, thrown = values[4], values[5], values[8], values[9]
     # (target, targets cuts, may be penalised, dirty, landed multiplier, damage
     # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
+    fatigue, used, pow_, defense = values[:4]
     parts = _LINES[line.label, agg, opp_allout] = (
-        (float(agg), *values[:4]),
+        # step 1's recovery factor for the rest after a round of this line
+        (float(agg), fatigue, RECOVERY + RECOVERY_PER_REST * (ENERGY - used), pow_, defense),
         (
             target,
             target == "C",

@@ -9,9 +9,12 @@ from math import floor
 from ..result import KO, TKO
 from .clock import CLOCKS, LAST_SECOND, ROUND_SECONDS
 from .fighter import Fighter
+from .formulas import KNOCK_THRESHOLDS
 from .injuries import LOCATIONS, injure, injury_name, injury_type, severity
 
 DQ_LADDER = (0.10, 0.20, 0.40, 0.80, 1.0)  # step 5: DQ chance at the 1st..5th warning
+# knocks: damage below the knockdown line is below the other two
+assert all(one <= two <= out for one, two, out in KNOCK_THRESHOLDS.values())
 
 
 def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
@@ -159,10 +162,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
     is used again for knockdowns, reported in random order (a knockout first hides
     them). Damage of at least 75% of the knockdown line is reported as a stun."""
     k1, k2, k3 = thresholds
-    ko = kd >= k3
-    rest = kd - k3 if ko else kd
-    downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
-    if not ko and not downs:
+    if kd < k1:  # below every line (k1 <= k2 <= k3): no knockout, no knockdown
         f.stuns += 1
         s = floor(ROUND_SECONDS * 0.9 * kd / k1 - 90)  # >= 31: stuns start at 75%
         events.append(
@@ -175,6 +175,9 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
             }
         )
         return 0, None
+    ko = kd >= k3
+    rest = kd - k3 if ko else kd
+    downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
     ratio_ko = k3 / kd if ko else 1.0
     if ko and downs and rng.random() < 0.5:
         downs = 0  # the knockout came first: the knockdowns do not appear

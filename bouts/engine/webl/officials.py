@@ -30,6 +30,7 @@ from ..base import (
 )
 from ..errors import OptionError
 from ..officials import validate_corners, validate_officials
+from .scoring import DAMAGE_WEIGHT, EVEN, VIEW
 
 REFEREES = ("Rocky Lacuna", "Joe Cortez Jr.", "Lia Brandt", "Sam Okoye", "Kenny Bayless II")
 JUDGES = (
@@ -87,26 +88,51 @@ def _pick(rng, pool):
     return pool[int(rng.random() * len(pool))]
 
 
+def _default_names(random) -> tuple:
+    """``resolve_officials(None, rng)`` with ``random`` = ``rng.random``: the default
+    settings, with the same draws as its general path (floor() is int() for these
+    positive floats, and cheaper)."""
+    referee = {
+        "fouls": "normal",
+        "stoppage": "normal",
+        "overall": "average",
+        "name": REFEREES[floor(random() * _N_REFEREES)],
+    }
+    pool = list(JUDGES)
+    judges = [
+        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES))},
+        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES1))},
+        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES2))},
+    ]
+    doctor = {"caution": "balanced", "name": DOCTORS[floor(random() * _N_DOCTORS)]}
+    return referee, judges, doctor
+
+
+def default_officials(random, home) -> tuple:
+    """The default officials (``resolve_officials(None, rng)``) and the judges' views
+    for the bout (``scoring.bout_judges(judges, random, home, champion)``, which draws
+    next): ``(referee, judges, doctor, views)``. Three unbiased judges with the
+    ``even`` view, so no judge's view needs a call or a lookup."""
+    referee, judges, doctor = _default_names(random)
+    taste, view = random(), random()
+    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
+    fr, fb = 1.0 + lean, 1.0 - lean
+    v1 = (fr, wd * fr, fb, wd * fb, EVEN, home)
+    taste, view = random(), random()
+    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
+    fr, fb = 1.0 + lean, 1.0 - lean
+    v2 = (fr, wd * fr, fb, wd * fb, EVEN, home)
+    taste, view = random(), random()
+    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
+    fr, fb = 1.0 + lean, 1.0 - lean
+    return referee, judges, doctor, (v1, v2, (fr, wd * fr, fb, wd * fb, EVEN, home))
+
+
 def resolve_officials(officials, rng) -> tuple:
     """``(referee, judges, doctor)`` with every setting filled in; missing names drawn
     from ``rng``."""
-    if officials is None:  # the defaults, with the same draws as the general path below
-        # (floor() is int() for these positive floats, and cheaper)
-        random = rng.random
-        referee = {
-            "fouls": "normal",
-            "stoppage": "normal",
-            "overall": "average",
-            "name": REFEREES[floor(random() * _N_REFEREES)],
-        }
-        pool = list(JUDGES)
-        judges = [
-            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES))},
-            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES1))},
-            {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES2))},
-        ]
-        doctor = {"caution": "balanced", "name": DOCTORS[floor(random() * _N_DOCTORS)]}
-        return referee, judges, doctor
+    if officials is None:
+        return _default_names(rng.random)
     officials = validate_officials(officials)  # the engine's one strict check
     ref_in = _dict(officials.get("referee") or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)

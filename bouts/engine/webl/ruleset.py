@@ -10,7 +10,7 @@ from ..result import BOXING_METHODS, BoutResult
 from . import budget as budget_rule
 from . import cards, generator
 from .bout import fight
-from .officials import resolve_corners, resolve_officials
+from .officials import default_officials, resolve_corners, resolve_officials
 from .plans import Plan, parse_plan
 
 OPTIONS = ("home", "champion", "weight_rule")
@@ -49,9 +49,11 @@ class WeblRuleset(Ruleset):
     max_rounds = 15
     methods = BOXING_METHODS
 
-    # A side is a card (base.Ruleset); both without a method's frame in between.
+    # A side is a card (base.Ruleset); each without a method's frame in between.
     validate_card = staticmethod(cards.validate_card)
     validate_side = staticmethod(cards.validate_card)
+    # A normal card goes to the bout as it is (no copy): the bout only reads it.
+    side_for_bout = staticmethod(cards.card_for_bout)
 
     def generate_card(self, rng: random.Random, rating: float | None = None) -> dict:
         return generator.generate_card(rng, rating)
@@ -124,12 +126,16 @@ class WeblRuleset(Ruleset):
                 if value is not None and not isinstance(value, Plan):
                     plans = self.validate_plans(plans)
                     break
+        if officials is None:  # with the judges' views (the bout's next draws)
+            officials = default_officials(rng.random, options.get("home"))
+        else:
+            officials = (*resolve_officials(officials, rng), None)
         return fight(  # positional: cheaper than keywords
             red,
             blue,
             rounds,
             rng,
-            resolve_officials(officials, rng),
+            officials,
             resolve_corners(corners),
             plans or _NO_PLANS,
             options,

@@ -170,6 +170,9 @@ def _own(style: str, s, p, g, os_, op, og) -> tuple:
     return 0.0, 0.0, 0.0, 0.0  # all-out: damage and the height bonus only
 
 
+LESS_AGG = frozenset(("clinch", "feint", "counter"))  # the styles style_aggression reads
+
+
 def resolve_fast(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
     """``resolve_styles`` with fewer operations, the same values (tests compare them):
     each side's deltas at once; a delta of another's AGL is one more term of a single
@@ -190,7 +193,10 @@ def resolve_fast(a: tuple, b: tuple, hgt_a, hgt_b, line_a, line_b):
         v if (v := pb + d1b) > 1.0 else 1.0,
         v if (v := gb + (d2b - ta)) > 1.0 else 1.0,
     )
-    agg_a, agg_b = style_aggression(style_a, style_b, line_a.agg, line_b.agg)
+    if style_a in LESS_AGG or style_b in LESS_AGG:
+        agg_a, agg_b = style_aggression(style_a, style_b, line_a.agg, line_b.agg)
+    else:  # no other style changes AGG
+        agg_a, agg_b = line_a.agg, line_b.agg
     if hgt_a == hgt_b:
         return a2, b2, agg_a, agg_b
     if hgt_a > hgt_b:

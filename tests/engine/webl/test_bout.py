@@ -89,7 +89,7 @@ def test_unintentional_foul_never_disqualifies():
 def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
     a, b = Fighter("red", card(), card(), True), Fighter("blue", card(), card(), True)
     la, lb = parse_line(red), parse_line(blue)
-    _, red_values, _, blue_values = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
+    _, red_values, _, blue_values, _ = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
     assert red_values[-1] == pytest.approx(red_mult)
     assert blue_values[-1] == pytest.approx(blue_mult)
 

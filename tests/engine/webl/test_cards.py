@@ -98,3 +98,90 @@ def test_fast_path_agrees_with_the_checks():
         except CardError as e:
             slow = ("error", e.field)
         assert fast == slow, c
+
+
+def test_side_for_bout_agrees_with_validate_side():
+    # simulate's hook: the same answer or error as validate_side on odd cards, and a
+    # normal card (what validate_card returns) comes back as the same object.
+    import random
+
+    from bouts.engine.webl.cards import is_normal
+
+    class D(dict):
+        pass
+
+    class I(int):  # noqa: E742
+        pass
+
+    class S(str):
+        pass
+
+    rng = random.Random(8)
+    odd = (0, 1, 30, 31, -1, True, False, 11.0, 11.5, "11", None, I(12))
+    names = ("Joe", " Joe", "Joe ", "", "  ", None, 5, S("Joe"), "x" * 80, "x" * 81)
+    weights = (90, 150, 400, 89, 401, 150.0, 150.5, 150.55, None, True, I(150), "150")
+    normal = 0
+    for _ in range(20000):
+        keys = ["str", "spd", "agl", "hgt", "tgh"]
+        rng.shuffle(keys)
+        c = {
+            k: rng.randint(1, 30) if rng.random() < 0.9 else rng.choice(odd)
+            for k in keys[: rng.choice((4, 5, 5, 5, 5, 5))]
+        }
+        if rng.random() < 0.5:
+            c["name"] = rng.choice(names)
+        if rng.random() < 0.5:
+            c["weight"] = rng.choice(weights)
+        if rng.random() < 0.05:
+            c[rng.choice(("kp", 3, "Name"))] = 1
+        if rng.random() < 0.05:
+            c = D(c)
+        try:
+            want = RULESET.validate_side(c)
+        except CardError as e:
+            want = ("error", e.field, e.rule)
+        try:
+            got = RULESET.side_for_bout(c)
+        except CardError as e:
+            got = ("error", e.field, e.rule)
+        assert got == want, c
+        if is_normal(c):
+            normal += 1
+            assert got is c and type(got) is dict
+            assert RULESET.validate_card(c) == c  # normal: validating changes nothing
+        else:
+            assert got is not c
+    assert normal > 2000
+    for bad in ([1, 2], "card", None, 5, D(card())):
+        try:
+            want = RULESET.validate_side(bad)
+        except CardError as e:
+            want = ("error", e.field, e.rule)
+        try:
+            got = RULESET.side_for_bout(bad)
+        except CardError as e:
+            got = ("error", e.field, e.rule)
+        assert got == want and got is not bad
+
+
+def test_the_bout_leaves_a_normal_card_alone():
+    import copy
+
+    from bouts.engine import simulate
+
+    red = {**card(str=20, tgh=9), "name": "Red Man", "weight": 200}
+    blue = {**card(agl=18), "weight": 150}
+    before = copy.deepcopy((red, blue))
+    result = simulate("webl", red, blue, rounds=12, seed=3).to_dict()
+    assert (red, blue) == before
+
+    def walk(value):  # nothing in the result is one of the caller's dicts
+        assert value is not red and value is not blue
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+
+    walk(result)

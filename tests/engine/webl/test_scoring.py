@@ -100,3 +100,19 @@ def test_decisions():
     assert decision_from_totals([[115, 113], [112, 116], [114, 113]]) == ("red", "SD")
     assert decision_from_totals([[110, 118]] * 3) == ("blue", "UD")
     assert decision_from_totals([[114, 114], [115, 113], [113, 115]]) == (None, "DRAW")
+
+
+def test_default_officials_are_resolve_officials_and_bout_judges():
+    # The bout's path for officials=None: the same officials, views and draws.
+    import random
+
+    from bouts.engine.webl.officials import default_officials, resolve_officials
+    from bouts.engine.webl.scoring import bout_judges
+
+    for seed in range(300):
+        for home in (None, "red", "blue"):
+            slow, fast = random.Random(seed), random.Random(seed)
+            referee, judges, doctor = resolve_officials(None, slow)
+            views = bout_judges(judges, slow.random, home, None)
+            assert default_officials(fast.random, home) == (referee, judges, doctor, tuple(views))
+            assert fast.random() == slow.random()
