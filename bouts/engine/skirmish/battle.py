@@ -102,7 +102,6 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
     constructor (``Unit`` has none): a loop over ``object.__new__`` spares a Python call
     a card."""
     units = []
-    append = units.append
     for card in cards:
         u = _NEW(Unit)
         u.side = side
@@ -141,7 +140,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         u.exhausted_cycle = None
         u.acted = False
         # ``order`` is set at the start of every cycle, before it is read
-        append(u)
+        units.append(u)  # in place (a bound method in a local would be called)
     return units
 
 
@@ -182,11 +181,10 @@ class Battle:
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's."""
         lines = []
-        append = lines.append
         for units in (self.units[RED], self.units[BLUE]):
             for u in units:
                 dealt = u.dealt  # one point of damage a hit
-                append(
+                lines.append(
                     {
                         "side": u.side,
                         "id": u.id,
@@ -262,7 +260,9 @@ class Battle:
             blue_focus,
             red[0] if len(red) == 1 else None,
         )
-        append = self.events.append
+        # events.append, not a bound method in a local: the interpreter appends to a
+        # list in place for the former, without the call
+        events = self.events
         cycle = self.cycle
         step = self.step
         for extra in (1, 2, 3):
@@ -336,7 +336,7 @@ class Battle:
                     if key < u.target_bias:
                         key += PAST_EXHAUSTION
                     u.target_key = key
-                append(
+                events.append(
                     {
                         "round": cycle,
                         "clock": STAMPS[step],
@@ -378,7 +378,7 @@ class Battle:
                     blue_out += 1
                     attacks, dealt, fatigue = blue_carry
                     blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
-                append(
+                events.append(
                     {
                         "round": cycle,
                         "clock": STAMPS[step],
