@@ -23,15 +23,23 @@ NUMS = tuple(str(n) for n in range(256))
 
 _FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
 _IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
-# name -> its ten labels "Name (0)" .. "Name (9)": cards fight many battles under the
-# same name, and a lookup costs less than joining two strings twice a card
+# name -> its ten labels "Name (0)" .. "Name (9)", then the ten ends of an attack's
+# text on it that hits, " hits Name (0)." .., and the ten that does not, " cannot get
+# through Name (0)." ..: cards fight many battles under the same name, and a lookup
+# costs less than joining strings for every card and every attack
 _LABELS: dict[str, tuple[str, ...]] = {}
+HIT_TEXTS = 10  # where the hit's ends start in a name's labels
+MISS_TEXTS = 20  # and the miss's
 
 
 def _labels(name: str) -> tuple[str, ...]:
     if len(_LABELS) >= 1024:
         _LABELS.clear()
-    labels = _LABELS[name] = tuple(name + tail for tail in _IN_BRACKETS)
+    labels = tuple(name + tail for tail in _IN_BRACKETS)
+    labels += tuple(f" hits {label}." for label in labels) + tuple(
+        f" cannot get through {label}." for label in labels
+    )
+    _LABELS[name] = labels
     return labels
 
 
@@ -57,7 +65,9 @@ class Unit:
         "exhausted_cycle",
         "fatigue_points",
         "health",
+        "hit_text",
         "id",
+        "miss_text",
         "multi",
         "name",
         "order",
@@ -128,6 +138,8 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
             labels = _labels(name)
         u.as_attacker = labels[attack]
         u.as_defender = labels[defence]
+        u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
+        u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
         u.fatigue_points = 0
         u.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
@@ -310,7 +322,7 @@ class Battle:
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1
                     u.dealt += 1  # one point of damage a hit
-                    text = f"{u.as_attacker} hits {t.as_defender}."
+                    text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
                         key = t.target_key - 32
@@ -323,7 +335,7 @@ class Battle:
                     if a == d:
                         text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
                     else:
-                        text = f"{u.as_attacker} cannot get through {t.as_defender}."
+                        text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
                         key = t.target_key - 16
