@@ -77,9 +77,9 @@ def _cards_are_normal(fighters: list) -> bool:
                 and _SPEEDS[speed] is speed
                 and _HEALTHS[health] is health
                 and _MULTIS[multi] is multi
-                and (type(cid) is int or (type(cid) is str and cid != ""))
+                and (type(cid) is int or (type(cid) is str and cid))  # a str: not ""
                 and type(name) is str
-                and name != ""
+                and name  # not ""
                 and name == name.strip()
             ):
                 return False
