@@ -109,11 +109,11 @@ class Unit:
 
 def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
     """One side's cards in the battle, in its order. Built here rather than by a
-    constructor (``Unit`` has none): a loop over ``object.__new__`` spares a Python call
-    a card."""
+    constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
+    than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
     units = []
     for card in cards:
-        u = _NEW(Unit)
+        u = Unit()
         u.side = side
         u.policy = policy  # the side's Policy (chooses whom this card attacks)
         u.id = card["id"]
@@ -154,9 +154,6 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         # ``order`` is set at the start of every cycle, before it is read
         units.append(u)  # in place (a bound method in a local would be called)
     return units
-
-
-_NEW = object.__new__
 
 
 class Battle:
