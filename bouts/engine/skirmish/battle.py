@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy
+from .policy import DefaultPolicy, strength
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -440,19 +440,22 @@ class Battle:
             return winner, EXHAUSTION
         exhausts = self.exhausts
         ex_red, ex_blue = exhausts[RED], exhausts[BLUE]
-        # The default policy (DefaultPolicy.withdraw, which reads only its arguments)
-        # never withdraws unless behind on exhausts: it is asked only then. Any other
-        # policy is asked every cycle, with lists of its own.
+        # The default policy never withdraws unless behind on exhausts, then when below
+        # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
+        # out (the same rule; keep the two the same). Any other policy is asked every
+        # cycle, with lists of its own.
         policy = self.policies[RED]
         if type(policy) is not DefaultPolicy:
             want_red = bool(policy.withdraw(red[:], blue[:], self))
         else:
-            want_red = ex_red > ex_blue and policy.withdraw(red, blue, self)
+            below = policy.withdraw_below
+            want_red = ex_red > ex_blue and below and strength(red) < below * strength(blue)
         policy = self.policies[BLUE]
         if type(policy) is not DefaultPolicy:
             want_blue = bool(policy.withdraw(blue[:], red[:], self))
         else:
-            want_blue = ex_blue > ex_red and policy.withdraw(blue, red, self)
+            below = policy.withdraw_below
+            want_blue = ex_blue > ex_red and below and strength(blue) < below * strength(red)
         if want_red or want_blue:
             if want_red and want_blue:
                 self.say("withdrawal", None, "Both sides withdraw: a draw.")
