@@ -55,7 +55,6 @@ class Unit:
     __slots__ = (
         "acted",
         "as_attacker",
-        "as_defender",
         "attack",
         "attacks",
         "damage_taken",
@@ -137,7 +136,6 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         except KeyError:
             labels = _labels(name)
         u.as_attacker = labels[attack]
-        u.as_defender = labels[defence]
         u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
         u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
         u.fatigue_points = 0
@@ -145,7 +143,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
         # with every point of damage and fatigue, so the scan reads one number a card.
-        u.target_key = (health << 4) + bias
+        u.target_key = health * 16 + bias
         u.dealt = 0
         u.attacks = 0
         u.exhausted = False
@@ -330,7 +328,10 @@ class Battle:
                     t.target_key = key
                 else:
                     if a == d:
-                        text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                        # (rare: the target's label is made here, not kept on every card)
+                        text = (
+                            f"{t.name}{_IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
+                        )
                     else:
                         text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
                     if first and d > 0:
