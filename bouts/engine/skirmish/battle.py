@@ -424,8 +424,9 @@ class Battle:
         return self.end_of_cycle(red, blue)  # the standing lists, exhausted cards gone
 
     def end_of_cycle(self, red: list[Unit], blue: list[Unit]):
-        """Exhaustion's end, then withdrawal, then morale; ``red`` and ``blue`` are the
-        cards still standing (``Battle.standing``)."""
+        """Exhaustion's end, then withdrawal, then the morale check (written out here:
+        a call costs more than its test); ``red`` and ``blue`` are the cards still
+        standing (``Battle.standing``)."""
         names = self.names
         if not red or not blue:
             if not red and not blue:
@@ -466,18 +467,14 @@ class Battle:
             return other, WITHDRAWAL
         if ex_red == ex_blue:
             return None  # no morale check
-        return self.morale_check(red, blue, names)
-
-    def morale_check(self, red, blue, names):
-        """The side with more exhausts checks: the difference, +1 for humility, -1 for
-        pride; above its cards remaining, it must withdraw."""
-        ex_red, ex_blue = self.exhausts[RED], self.exhausts[BLUE]
-        if ex_red == ex_blue:
-            return None
-        side, other = (RED, BLUE) if ex_red > ex_blue else (BLUE, RED)
-        remaining = len(red if side == RED else blue)
+        # The morale check: the side with more exhausts checks: the difference, +1 for
+        # humility, -1 for pride; above its cards remaining, it must withdraw.
+        if ex_red > ex_blue:
+            side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
+        else:
+            side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
         trait = self.sides[side]["trait"]
-        total = abs(ex_red - ex_blue) + (trait == "humility") - (trait == "pride")
+        total += (trait == "humility") - (trait == "pride")
         broken = total > remaining
         self.morale.append(
             {
