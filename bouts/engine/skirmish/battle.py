@@ -405,10 +405,12 @@ class Battle:
                     }
                 )
         self.counters = red_carry, blue_carry
+        exhausts = self.exhausts
+        ex_red = exhausts[RED]
+        ex_blue = exhausts[BLUE]
         if red_out or blue_out:
-            exhausts = self.exhausts
-            exhausts[RED] += red_out
-            exhausts[BLUE] += blue_out
+            exhausts[RED] = ex_red = ex_red + red_out
+            exhausts[BLUE] = ex_blue = ex_blue + blue_out
         landed = red_dealt - red_start[1]
         red_stats = {
             "thrown": red_attacks - red_start[0],
@@ -426,12 +428,14 @@ class Battle:
             "exhausted": blue_out,
         }
         self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-        return self.end_of_cycle(red, blue)  # the standing lists, exhausted cards gone
+        # the standing lists, exhausted cards gone, and the exhausts so far
+        return self.end_of_cycle(red, blue, ex_red, ex_blue)
 
-    def end_of_cycle(self, red: list[Unit], blue: list[Unit]):
+    def end_of_cycle(self, red: list[Unit], blue: list[Unit], ex_red: int, ex_blue: int):
         """Exhaustion's end, then withdrawal, then the morale check (written out here:
         a call costs more than its test); ``red`` and ``blue`` are the cards still
-        standing (``Battle.standing``)."""
+        standing (``Battle.standing``), ``ex_red`` and ``ex_blue`` their exhausts so far
+        (``Battle.exhausts``)."""
         names = self.names
         if not red or not blue:
             if not red and not blue:
@@ -445,8 +449,6 @@ class Battle:
                 f"{names[BLUE if winner == RED else RED]} is exhausted.",
             )
             return winner, EXHAUSTION
-        exhausts = self.exhausts
-        ex_red, ex_blue = exhausts[RED], exhausts[BLUE]
         # The default policy never withdraws unless behind on exhausts, then when below
         # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
         # out (the same rule; keep the two the same). Any other policy is asked every
