@@ -251,13 +251,10 @@ class Battle:
         order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        most = 1
         for u in order:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
             u.order = random() - u.speed_float
-            if u.multi > most:
-                most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
         # per side: its enemies (a list of its own for a policy), its smart focus (None:
@@ -277,14 +274,17 @@ class Battle:
         events = self.events
         cycle = self.cycle
         step = self.step
-        for extra in (1, 2, 3):
-            if extra > most:
-                break
-            first = extra == 1
-            kind = "attack" if first else "extra_attack"
-            for u in order:
-                if not first and u.multi < extra:
-                    continue
+        # A pass: every card in speed order, then those with a second attack (again in
+        # speed order), then those with a third; each pass lists the next one's cards.
+        attackers = order
+        extra = 1
+        first = True
+        kind = "attack"
+        while True:
+            again = []
+            for u in attackers:
+                if u.multi > extra:
+                    again.append(u)
                 # One attack. Attack above defence is a point of damage; equal values
                 # favour the slower card (a defender that has not acted yet is not hit; a
                 # card with attack 0 hurts nobody); fatigue to both unless the defender
@@ -361,6 +361,12 @@ class Battle:
                     }
                 )
                 u.acted = True  # already so in an extra attack: no test needed
+            if not again:
+                break
+            attackers = again
+            extra += 1
+            first = False
+            kind = "extra_attack"
         self.step = step
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
