@@ -54,11 +54,12 @@ DIV = 3.5
 RATING_RANGE = (1.0, 10.0)
 
 
-def _cards_are_normal(fighters: list) -> bool:
+def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     """Whether every card is already normal (what validate_side and the generator
     produce: exactly the seven fields, each in range and of its exact type, the name
-    stripped, ids distinct). False is no verdict: the full path of ``validate_card``
-    then gives the cards or the error."""
+    stripped, ids distinct), with a copy of each appended to ``copies`` if given (one
+    loop for validate_side's copies). False is no verdict: the full path of
+    ``validate_card`` then gives the cards or the error."""
     ids = []
     for card in fighters:
         if type(card) is not dict or len(card) != 7:
@@ -86,25 +87,25 @@ def _cards_are_normal(fighters: list) -> bool:
         except Exception:  # a missing key, a value no table takes (its __index__ may
             return False  # raise anything): the full path decides, as it always has
         ids.append(cid)
+        if copies is not None:
+            copies.append(
+                {
+                    "id": cid,
+                    "name": name,
+                    "attack": attack,
+                    "defence": defence,
+                    "speed": speed,
+                    "health": health,
+                    "multi_attack": multi,
+                }
+            )
     return len(set(ids)) == len(ids)  # else the full path names the first duplicate
 
 
 def _normalised_cards(fighters: list) -> list | None:
     """Copies of already-normal cards (``_cards_are_normal``), else ``None``."""
-    if not _cards_are_normal(fighters):
-        return None
-    return [
-        {
-            "id": card["id"],
-            "name": card["name"],
-            "attack": card["attack"],
-            "defence": card["defence"],
-            "speed": card["speed"],
-            "health": card["health"],
-            "multi_attack": card["multi_attack"],
-        }
-        for card in fighters
-    ]
+    copies: list = []
+    return copies if _cards_are_normal(fighters, copies) else None
 
 
 def is_normal_side(side) -> bool:
