@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy
+from .policy import DefaultPolicy, strength
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -23,15 +23,23 @@ NUMS = tuple(str(n) for n in range(256))
 
 _FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
 _IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
-# name -> its ten labels "Name (0)" .. "Name (9)": cards fight many battles under the
-# same name, and a lookup costs less than joining two strings twice a card
+# name -> its ten labels "Name (0)" .. "Name (9)", then the ten ends of an attack's
+# text on it that hits, " hits Name (0)." .., and the ten that does not, " cannot get
+# through Name (0)." ..: cards fight many battles under the same name, and a lookup
+# costs less than joining strings for every card and every attack
 _LABELS: dict[str, tuple[str, ...]] = {}
+HIT_TEXTS = 10  # where the hit's ends start in a name's labels
+MISS_TEXTS = 20  # and the miss's
 
 
 def _labels(name: str) -> tuple[str, ...]:
     if len(_LABELS) >= 1024:
         _LABELS.clear()
-    labels = _LABELS[name] = tuple(name + tail for tail in _IN_BRACKETS)
+    labels = tuple(name + tail for tail in _IN_BRACKETS)
+    labels += tuple(f" hits {label}." for label in labels) + tuple(
+        f" cannot get through {label}." for label in labels
+    )
+    _LABELS[name] = labels
     return labels
 
 
@@ -47,7 +55,6 @@ class Unit:
     __slots__ = (
         "acted",
         "as_attacker",
-        "as_defender",
         "attack",
         "attacks",
         "damage_taken",
@@ -57,7 +64,9 @@ class Unit:
         "exhausted_cycle",
         "fatigue_points",
         "health",
+        "hit_text",
         "id",
+        "miss_text",
         "multi",
         "name",
         "order",
@@ -99,12 +108,11 @@ class Unit:
 
 def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
     """One side's cards in the battle, in its order. Built here rather than by a
-    constructor (``Unit`` has none): a loop over ``object.__new__`` spares a Python call
-    a card."""
+    constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
+    than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
     units = []
-    append = units.append
     for card in cards:
-        u = _NEW(Unit)
+        u = Unit()
         u.side = side
         u.policy = policy  # the side's Policy (chooses whom this card attacks)
         u.id = card["id"]
@@ -128,24 +136,29 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         except KeyError:
             labels = _labels(name)
         u.as_attacker = labels[attack]
-        u.as_defender = labels[defence]
+        u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
+        u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
         u.fatigue_points = 0
         u.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
         # with every point of damage and fatigue, so the scan reads one number a card.
-        u.target_key = (health << 4) + bias
+        u.target_key = health * 16 + bias
         u.dealt = 0
         u.attacks = 0
         u.exhausted = False
         u.exhausted_cycle = None
         u.acted = False
         # ``order`` is set at the start of every cycle, before it is read
-        append(u)
+        units.append(u)  # in place (a bound method in a local would be called)
     return units
 
 
-_NEW = object.__new__
+class _Line:
+    """A card's line in the result is the attribute dict of one of these: CPython keeps
+    the attributes of a class's instances in a table of shared keys, so ten attribute
+    sets and ``__dict__`` cost less than a ten-key dict display (which hashes and
+    places every key). It is an ordinary dict, its keys in the order they were set."""
 
 
 class Battle:
@@ -180,26 +193,23 @@ class Battle:
         self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
-        """Every card's line in the result, red's then blue's."""
+        """Every card's line in the result, red's then blue's (dicts: see ``_Line``)."""
         lines = []
-        append = lines.append
         for units in (self.units[RED], self.units[BLUE]):
             for u in units:
                 dealt = u.dealt  # one point of damage a hit
-                append(
-                    {
-                        "side": u.side,
-                        "id": u.id,
-                        "name": u.name,
-                        "attacks": u.attacks,
-                        "hits": dealt,
-                        "damage_dealt": dealt,
-                        "damage_taken": u.damage_taken,
-                        "fatigue": u.fatigue_points,
-                        "exhausted": u.exhausted,
-                        "exhausted_cycle": u.exhausted_cycle,
-                    }
-                )
+                line = _Line()
+                line.side = u.side
+                line.id = u.id
+                line.name = u.name
+                line.attacks = u.attacks
+                line.hits = dealt
+                line.damage_dealt = dealt
+                line.damage_taken = u.damage_taken
+                line.fatigue = u.fatigue_points
+                line.exhausted = u.exhausted
+                line.exhausted_cycle = u.exhausted_cycle
+                lines.append(line.__dict__)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -241,13 +251,10 @@ class Battle:
         order = red + blue
         # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
         # (filled in after the attacks, rather than counted in dicts at every attack).
-        most = 1
         for u in order:
             u.acted = False
             # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
             u.order = random() - u.speed_float
-            if u.multi > most:
-                most = u.multi
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
         # per side: its enemies (a list of its own for a policy), its smart focus (None:
@@ -262,17 +269,22 @@ class Battle:
             blue_focus,
             red[0] if len(red) == 1 else None,
         )
-        append = self.events.append
+        # events.append, not a bound method in a local: the interpreter appends to a
+        # list in place for the former, without the call
+        events = self.events
         cycle = self.cycle
         step = self.step
-        for extra in (1, 2, 3):
-            if extra > most:
-                break
-            first = extra == 1
-            kind = "attack" if first else "extra_attack"
-            for u in order:
-                if not first and u.multi < extra:
-                    continue
+        # A pass: every card in speed order, then those with a second attack (again in
+        # speed order), then those with a third; each pass lists the next one's cards.
+        attackers = order
+        extra = 1
+        first = True
+        kind = "attack"
+        while True:
+            again = []
+            for u in attackers:
+                if u.multi > extra:
+                    again.append(u)
                 # One attack. Attack above defence is a point of damage; equal values
                 # favour the slower card (a defender that has not acted yet is not hit; a
                 # card with attack 0 hurts nobody); fatigue to both unless the defender
@@ -310,7 +322,7 @@ class Battle:
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1
                     u.dealt += 1  # one point of damage a hit
-                    text = f"{u.as_attacker} hits {t.as_defender}."
+                    text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
                         key = t.target_key - 32
@@ -321,9 +333,12 @@ class Battle:
                     t.target_key = key
                 else:
                     if a == d:
-                        text = f"{t.as_defender} has yet to act: {u.as_attacker} cannot hit."
+                        # (rare: the target's label is made here, not kept on every card)
+                        text = (
+                            f"{t.name}{_IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
+                        )
                     else:
-                        text = f"{u.as_attacker} cannot get through {t.as_defender}."
+                        text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
                         key = t.target_key - 16
@@ -336,7 +351,7 @@ class Battle:
                     if key < u.target_bias:
                         key += PAST_EXHAUSTION
                     u.target_key = key
-                append(
+                events.append(
                     {
                         "round": cycle,
                         "clock": STAMPS[step],
@@ -346,6 +361,12 @@ class Battle:
                     }
                 )
                 u.acted = True  # already so in an extra attack: no test needed
+            if not again:
+                break
+            attackers = again
+            extra += 1
+            first = False
+            kind = "extra_attack"
         self.step = step
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
@@ -378,7 +399,7 @@ class Battle:
                     blue_out += 1
                     attacks, dealt, fatigue = blue_carry
                     blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
-                append(
+                events.append(
                     {
                         "round": cycle,
                         "clock": STAMPS[step],
@@ -390,10 +411,12 @@ class Battle:
                     }
                 )
         self.counters = red_carry, blue_carry
+        exhausts = self.exhausts
+        ex_red = exhausts[RED]
+        ex_blue = exhausts[BLUE]
         if red_out or blue_out:
-            exhausts = self.exhausts
-            exhausts[RED] += red_out
-            exhausts[BLUE] += blue_out
+            exhausts[RED] = ex_red = ex_red + red_out
+            exhausts[BLUE] = ex_blue = ex_blue + blue_out
         landed = red_dealt - red_start[1]
         red_stats = {
             "thrown": red_attacks - red_start[0],
@@ -411,11 +434,14 @@ class Battle:
             "exhausted": blue_out,
         }
         self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-        return self.end_of_cycle(red, blue)  # the standing lists, exhausted cards gone
+        # the standing lists, exhausted cards gone, and the exhausts so far
+        return self.end_of_cycle(red, blue, ex_red, ex_blue)
 
-    def end_of_cycle(self, red: list[Unit], blue: list[Unit]):
-        """Exhaustion's end, then withdrawal, then morale; ``red`` and ``blue`` are the
-        cards still standing (``Battle.standing``)."""
+    def end_of_cycle(self, red: list[Unit], blue: list[Unit], ex_red: int, ex_blue: int):
+        """Exhaustion's end, then withdrawal, then the morale check (written out here:
+        a call costs more than its test); ``red`` and ``blue`` are the cards still
+        standing (``Battle.standing``), ``ex_red`` and ``ex_blue`` their exhausts so far
+        (``Battle.exhausts``)."""
         names = self.names
         if not red or not blue:
             if not red and not blue:
@@ -429,21 +455,22 @@ class Battle:
                 f"{names[BLUE if winner == RED else RED]} is exhausted.",
             )
             return winner, EXHAUSTION
-        exhausts = self.exhausts
-        ex_red, ex_blue = exhausts[RED], exhausts[BLUE]
-        # The default policy (DefaultPolicy.withdraw, which reads only its arguments)
-        # never withdraws unless behind on exhausts: it is asked only then. Any other
-        # policy is asked every cycle, with lists of its own.
+        # The default policy never withdraws unless behind on exhausts, then when below
+        # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
+        # out (the same rule; keep the two the same). Any other policy is asked every
+        # cycle, with lists of its own.
         policy = self.policies[RED]
         if type(policy) is not DefaultPolicy:
             want_red = bool(policy.withdraw(red[:], blue[:], self))
         else:
-            want_red = ex_red > ex_blue and policy.withdraw(red, blue, self)
+            below = policy.withdraw_below
+            want_red = ex_red > ex_blue and below and strength(red) < below * strength(blue)
         policy = self.policies[BLUE]
         if type(policy) is not DefaultPolicy:
             want_blue = bool(policy.withdraw(blue[:], red[:], self))
         else:
-            want_blue = ex_blue > ex_red and policy.withdraw(blue, red, self)
+            below = policy.withdraw_below
+            want_blue = ex_blue > ex_red and below and strength(blue) < below * strength(red)
         if want_red or want_blue:
             if want_red and want_blue:
                 self.say("withdrawal", None, "Both sides withdraw: a draw.")
@@ -453,18 +480,14 @@ class Battle:
             return other, WITHDRAWAL
         if ex_red == ex_blue:
             return None  # no morale check
-        return self.morale_check(red, blue, names)
-
-    def morale_check(self, red, blue, names):
-        """The side with more exhausts checks: the difference, +1 for humility, -1 for
-        pride; above its cards remaining, it must withdraw."""
-        ex_red, ex_blue = self.exhausts[RED], self.exhausts[BLUE]
-        if ex_red == ex_blue:
-            return None
-        side, other = (RED, BLUE) if ex_red > ex_blue else (BLUE, RED)
-        remaining = len(red if side == RED else blue)
+        # The morale check: the side with more exhausts checks: the difference, +1 for
+        # humility, -1 for pride; above its cards remaining, it must withdraw.
+        if ex_red > ex_blue:
+            side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
+        else:
+            side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
         trait = self.sides[side]["trait"]
-        total = abs(ex_red - ex_blue) + (trait == "humility") - (trait == "pride")
+        total += (trait == "humility") - (trait == "pride")
         broken = total > remaining
         self.morale.append(
             {

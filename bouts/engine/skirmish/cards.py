@@ -54,17 +54,16 @@ DIV = 3.5
 RATING_RANGE = (1.0, 10.0)
 
 
-def _normalised_cards(fighters: list) -> list | None:
-    """Copies of already-normalised cards (what validate_side and the generator
-    produce: every field present and in range, name stripped, ids distinct) after a
-    few checks, else ``None`` (the full path of ``validate_card`` then gives the same
-    cards or the error)."""
-    cards = []
+def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
+    """Whether every card is already normal (what validate_side and the generator
+    produce: exactly the seven fields, each in range and of its exact type, the name
+    stripped, ids distinct), with a copy of each appended to ``copies`` if given (one
+    loop for validate_side's copies). False is no verdict: the full path of
+    ``validate_card`` then gives the cards or the error."""
     ids = []
-    append = cards.append
     for card in fighters:
         if type(card) is not dict or len(card) != 7:
-            return None
+            return False
         try:  # exactly the seven keys (a missing one would need an unknown one)
             cid = card["id"]
             name = card["name"]
@@ -79,29 +78,59 @@ def _normalised_cards(fighters: list) -> list | None:
                 and _SPEEDS[speed] is speed
                 and _HEALTHS[health] is health
                 and _MULTIS[multi] is multi
-                and (type(cid) is int or (type(cid) is str and cid != ""))
+                and (type(cid) is int or (type(cid) is str and cid))  # a str: not ""
                 and type(name) is str
-                and name != ""
+                and name  # not ""
                 and name == name.strip()
             ):
-                return None
+                return False
         except Exception:  # a missing key, a value no table takes (its __index__ may
-            return None  # raise anything): the full path decides, as it always has
+            return False  # raise anything): the full path decides, as it always has
         ids.append(cid)
-        append(
-            {
-                "id": cid,
-                "name": name,
-                "attack": attack,
-                "defence": defence,
-                "speed": speed,
-                "health": health,
-                "multi_attack": multi,
-            }
-        )
-    if len(set(ids)) != len(ids):
-        return None  # the full path names the first duplicate
-    return cards
+        if copies is not None:
+            copies.append(
+                {
+                    "id": cid,
+                    "name": name,
+                    "attack": attack,
+                    "defence": defence,
+                    "speed": speed,
+                    "health": health,
+                    "multi_attack": multi,
+                }
+            )
+    return len(set(ids)) == len(ids)  # else the full path names the first duplicate
+
+
+def _normalised_cards(fighters: list) -> list | None:
+    """Copies of already-normal cards (``_cards_are_normal``), else ``None``."""
+    copies: list = []
+    return copies if _cards_are_normal(fighters, copies) else None
+
+
+def is_normal_side(side) -> bool:
+    """Whether ``validate_side(side)`` would give an equal side without changing
+    anything: a plain dict of exactly name (a stripped str), fighters (a list of 1..12
+    normal cards) and trait (one of TRAITS). The bout may then read ``side`` itself
+    (``SkirmishRuleset.side_for_bout``). False is no verdict: ask validate_side."""
+    if type(side) is not dict or len(side) != 3:
+        return False
+    try:  # exactly the three keys (a missing one would need an unknown one)
+        name = side["name"]
+        fighters = side["fighters"]
+        trait = side["trait"]
+    except KeyError:
+        return False
+    return (
+        type(name) is str
+        and name != ""
+        and name == name.strip()
+        and type(fighters) is list
+        and 0 < len(fighters) <= MAX_CARDS
+        and type(trait) is str
+        and trait in TRAITS
+        and _cards_are_normal(fighters)
+    )
 
 
 def validate_card(card, prefix: str = "") -> dict:
