@@ -123,6 +123,32 @@ def test_inputs_are_not_mutated(name):
     assert json.dumps([red, blue], sort_keys=True) == before
 
 
+def _containers(value, found: dict) -> dict:
+    """Every dict and list reachable from ``value``, by id."""
+    if isinstance(value, (dict, list)):
+        if id(value) in found:
+            return found
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_the_result_holds_none_of_the_inputs(name):
+    # side_for_bout may hand the bout the caller's own side (docs/design.md): nothing
+    # of it may end up in the result, where a later change to the input would show
+    red, blue = _sides(name, seed=6)
+    result = simulate(name, red, blue, seed=11)
+    inputs = _containers([red, blue], {})
+    held = _containers([getattr(result, f.name) for f in fields(result)], {})
+    assert not inputs.keys() & held.keys()
+    # and the same side fights the same bout as its normalised copy
+    rules = get_ruleset(name)
+    copies = simulate(name, rules.validate_side(red), rules.validate_side(blue), seed=11)
+    assert json.dumps(copies.to_dict()) == json.dumps(result.to_dict())
+
+
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_bad_seed_rounds_and_options_are_refused(name):
     red, blue = _sides(name)
