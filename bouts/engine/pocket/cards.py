@@ -16,6 +16,56 @@ KEYS = ("name", "style", "guard", *ATTRIBUTES)
 KEY_SET = frozenset(KEYS)
 STYLE_SET = frozenset(STYLES)
 GUARD_SET = frozenset(GUARDS)
+# A rating's table for ``is_normal``: ``RATINGS[v] is v`` holds only for a plain int
+# in range (CPython keeps one object per small int): a bool, an int subclass or a
+# negative index finds another object, a float or a large int raises.
+RATINGS = tuple(v if v >= ATTR_LOW else None for v in range(ATTR_HIGH + 1))
+
+
+def is_normal(card) -> bool:
+    """Whether ``card`` is exactly what ``validate_card`` returns for it: a plain dict
+    of the six fields (the ratings plain ints in range, style and guard plain strs
+    from their lists) and maybe a name (a plain, stripped, non-empty str); no other
+    key. Its key order does not matter (the bout reads fields by name). False is no
+    verdict: ``validate_card`` then gives the copy or the error."""
+    if type(card) is not dict:
+        return False
+    try:  # a missing field, or a value no table takes (its __index__ may raise anything)
+        style = card["style"]
+        guard = card["guard"]
+        speed = card["speed"]
+        power = card["power"]
+        defence = card["defence"]
+        chin = card["chin"]
+        if not (
+            RATINGS[speed] is speed
+            and RATINGS[power] is power
+            and RATINGS[defence] is defence
+            and RATINGS[chin] is chin
+        ):
+            return False
+    except Exception:
+        return False
+    if not (
+        type(style) is str and style in STYLE_SET and type(guard) is str and guard in GUARD_SET
+    ):
+        return False
+    size = len(card)
+    if size == 6:  # the six fields and nothing else
+        return True
+    if size != 7 or "name" not in card:  # a seventh key: the name only
+        return False
+    name = card["name"]
+    return type(name) is str and name != "" and name == name.strip()
+
+
+def card_for_bout(card) -> dict:
+    """``card`` itself when it is normal already (``is_normal``: equal to
+    ``validate_card``'s copy; the bout only reads it), else ``validate_card(card)``'s
+    copy or error (``PocketRuleset.side_for_bout``)."""
+    if is_normal(card):
+        return card
+    return validate_card(card)
 
 
 def validate_card(card) -> dict:

@@ -47,6 +47,10 @@ class PocketRuleset(Ruleset):
         # through the base class: simulate() calls this twice a bout
         return cards.validate_card(side)
 
+    # the caller's card itself when already normal (no copy), else validate_side's
+    # answer; a plain function, no method layers (simulate() calls it twice a bout)
+    side_for_bout = staticmethod(cards.card_for_bout)
+
     def card_rating(self, card: dict) -> float:
         return cards.card_rating(card)
 
