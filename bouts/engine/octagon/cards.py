@@ -159,6 +159,22 @@ def validate_fighter(card, prefix: str = "") -> dict:
     return out
 
 
+def _new_legal_list(key: tuple, allowed: frozenset) -> bool:
+    """Whether ``key`` (a tuple of a card list's entries, not in ``_LEGAL_LISTS``) is
+    a flat list of names in ``allowed`` with at most MAX_COPIES of each; remembered
+    in ``_LEGAL_LISTS`` if so."""
+    if (
+        all(type(e) is str for e in key)
+        and allowed.issuperset(key)
+        and max(Counter(key).values()) <= MAX_COPIES
+    ):
+        if len(_LEGAL_LISTS) >= _LEGAL_LISTS_MAX:
+            _LEGAL_LISTS.clear()
+        _LEGAL_LISTS[key] = True
+        return True
+    return False
+
+
 def _card_list(side: dict, field: str, size: int, catalogue: dict, names: tuple) -> list[str]:
     entries = side.get(field)
     if type(entries) is list and len(entries) == size:
@@ -170,13 +186,10 @@ def _card_list(side: dict, field: str, size: int, catalogue: dict, names: tuple)
             legal = None
         if legal:
             return list(entries)
-        if legal is None and all(type(e) is str for e in key):
-            allowed = TECHNIQUE_SET if catalogue is TECHNIQUE_BY_NAME else CORNER_SET
-            if allowed.issuperset(key) and max(Counter(key).values()) <= MAX_COPIES:
-                if len(_LEGAL_LISTS) >= _LEGAL_LISTS_MAX:
-                    _LEGAL_LISTS.clear()
-                _LEGAL_LISTS[key] = True
-                return list(entries)
+        if legal is None and _new_legal_list(
+            key, TECHNIQUE_SET if catalogue is TECHNIQUE_BY_NAME else CORNER_SET
+        ):
+            return list(entries)
     if field not in side:
         raise CardError(field, f"is required: a list of {size} card names (build_side adds them)")
     entries = side[field]
@@ -278,6 +291,117 @@ def validate_side(side) -> dict:
     )
     out["corner"] = _card_list(side, "corner", DECK_CORNER, CORNER_BY_NAME, CORNER_NAMES)
     return out
+
+
+# The same ranges as tables for ``is_normal_side``: ``STAT_TABLE[v] is v`` holds only
+# for a plain int in range (CPython keeps one object per small int): a bool, an int
+# subclass or a negative index finds another object, a float or a large int raises.
+STAT_TABLE = tuple(v if v >= STAT_MIN else None for v in range(STAT_MAX + 1))
+STAMINA_TABLE = tuple(v if v >= STAMINA_MIN else None for v in range(STAMINA_MAX + 1))
+
+
+def _fighters_are_normal(fighters: list) -> bool:
+    """Whether every card is what ``validate_fighter`` would return unchanged: a
+    plain dict of the five stats (plain ints in range, style a plain str of STYLES),
+    maybe a name (a plain, stripped, non-empty str) and an id (a plain int or str),
+    nothing else; the ids distinct."""
+    ids = None
+    for card in fighters:
+        if type(card) is not dict:
+            return False
+        try:  # a missing field, or a value no table takes (its __index__ may raise)
+            striking = card["striking"]
+            grappling = card["grappling"]
+            defense = card["defense"]
+            stamina = card["stamina"]
+            style = card["style"]
+            if not (
+                STAT_TABLE[striking] is striking
+                and STAT_TABLE[grappling] is grappling
+                and STAT_TABLE[defense] is defense
+                and STAMINA_TABLE[stamina] is stamina
+            ):
+                return False
+        except Exception:
+            return False
+        if type(style) is not str or style not in STYLE_SET:
+            return False
+        size = 5
+        if "name" in card:
+            name = card["name"]
+            if type(name) is not str or name == "" or name != name.strip():
+                return False
+            size = 6
+        if "id" in card:
+            ident = card["id"]
+            if type(ident) is not int and type(ident) is not str:
+                return False
+            if ids is None:
+                ids = [ident]
+            else:
+                ids.append(ident)
+            size += 1
+        if len(card) != size:  # another key
+            return False
+    return ids is None or len(set(ids)) == len(ids)
+
+
+def _is_legal_list(entries: list, allowed: frozenset) -> bool:
+    """Whether ``_card_list`` would return an equal copy of ``entries`` (a list of
+    the deck's size): a flat list of names, seen legal before or legal now."""
+    try:
+        key = tuple(entries)
+        if _LEGAL_LISTS.get(key):
+            return True
+        return _new_legal_list(key, allowed)
+    except Exception:  # an unhashable entry (a {"name", "count"} one): not normal
+        return False
+
+
+def is_normal_side(side) -> bool:
+    """Whether ``validate_side(side)`` would give an equal side without changing
+    anything: a plain dict of fighters (a list of DECK_FIGHTERS normal cards),
+    techniques and corner (flat lists of legal names) and maybe a name (a plain,
+    stripped, non-empty str); no other key. Key orders do not matter (the game reads
+    fields by name). The game may then read ``side`` itself
+    (``OctagonRuleset.side_for_bout``). False is no verdict: ask validate_side."""
+    if type(side) is not dict:
+        return False
+    try:
+        fighters = side["fighters"]
+        techniques = side["techniques"]
+        corner = side["corner"]
+    except KeyError:
+        return False
+    size = len(side)
+    if size == 4:
+        if "name" not in side:  # the fourth key: the name only
+            return False
+        name = side["name"]
+        if type(name) is not str or name == "" or name != name.strip():
+            return False
+    elif size != 3:
+        return False
+    return (
+        type(fighters) is list
+        and len(fighters) == DECK_FIGHTERS
+        and type(techniques) is list
+        and len(techniques) == DECK_TECHNIQUES
+        and type(corner) is list
+        and len(corner) == DECK_CORNER
+        and _fighters_are_normal(fighters)
+        and _is_legal_list(techniques, TECHNIQUE_SET)
+        and _is_legal_list(corner, CORNER_SET)
+    )
+
+
+def side_for_bout(side) -> dict:
+    """``side`` itself when it is normal already (``is_normal_side``: equal to
+    ``validate_side``'s copy; the game only reads it), else ``validate_side(side)``'s
+    copy or error."""
+    if is_normal_side(side):
+        return side
+    return validate_side(side)
 
 
 def fighter_rating(card: dict) -> float:

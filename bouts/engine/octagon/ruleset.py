@@ -46,6 +46,10 @@ class OctagonRuleset(Ruleset):
     def validate_side(self, side) -> dict:
         return cards.validate_side(side)
 
+    # the caller's side itself when already normal (no copies), else validate_side's
+    # answer; a plain function, no method layers (simulate() calls it twice a game)
+    side_for_bout = staticmethod(cards.side_for_bout)
+
     def generate_side(self, rng: random.Random, rating: float | None = None) -> dict:
         return generator.generate_side(rng, rating)
 
