@@ -62,6 +62,8 @@ class OctagonRuleset(Ruleset):
         ``red`` (default), ``blue`` or ``random`` (drawn from the bout's rng).
         ``deck_out``: ``seed`` (default: the camp that must draw from an empty deck
         loses) or ``health`` (not in the seed: the camp with more health wins)."""
+        if options is None:  # the defaults, without the checks' generator and sort
+            return {"first": "red", "deck_out": "seed"}
         options = dict(options or {})
         unknown = sorted(k for k in options if k not in OPTIONS)
         if unknown:
