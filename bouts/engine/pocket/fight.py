@@ -14,7 +14,7 @@ from math import floor
 
 from ..result import BLUE, RED, clock
 from . import tables as T
-from .policy import DIRTY, SPECIAL
+from .policy import DIE, DIRTY, HEAD_EDGE, LATE_SPECIAL_AT, SPECIAL, DefaultPolicy
 
 STAT_KEYS = (
     "thrown",
@@ -32,6 +32,7 @@ ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
 STAMPS = tuple(clock(s) for s in range(T.ROUND_SECONDS + 1))
 LAST_STAMP = T.ROUND_SECONDS - 1
 HEAD = T.HEAD
+BODY = T.BODY
 OPEN = T.OPEN
 STEP_BACK = T.STEP_BACK
 DUCK_COUNTER = T.DUCK_COUNTER
@@ -269,11 +270,47 @@ class Bout:
         stats = att.stats
         stats["initiative"] += 1
         policy = att.policy
+        # the corners' usual policy is asked without a call: DefaultPolicy.punch is
+        # written out below (the same draws in the same order); any other policy,
+        # a subclass too, is asked
+        written_out = type(policy) is DefaultPolicy
         dealt = 0
         parts: list[str] = []
         try:
             while True:
-                kind, target = policy.punch(att, dfn, self)
+                if written_out:
+                    kind = DIE
+                    if att.special_ready:
+                        plan = policy.special_plan
+                        if plan == "late":
+                            if self.clock >= LATE_SPECIAL_AT or dfn.stunned:
+                                kind = SPECIAL
+                        elif plan == "early" or (plan == "stunned" and dfn.stunned):
+                            kind = SPECIAL
+                    dirty = policy.dirty
+                    if (
+                        dirty
+                        and kind is DIE
+                        and random() < dirty
+                        and policy.may_foul(att, dfn, self)
+                    ):
+                        kind = DIRTY
+                    smart = policy.smart_p
+                    if smart is not None:  # the smart plan, the default: tested first
+                        if random() < smart:
+                            target = (
+                                HEAD
+                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= HEAD_EDGE[dfn.guard]
+                                else BODY
+                            )
+                        else:
+                            target = HEAD if random() < 0.5 else BODY
+                    else:
+                        target = policy.fixed_target
+                        if target is None:
+                            target = HEAD if random() < 0.5 else BODY
+                else:
+                    kind, target = policy.punch(att, dfn, self)
                 self.clock += PER_PUNCH
                 stats["thrown"] += 1
                 if kind == DIRTY:

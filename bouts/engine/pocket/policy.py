@@ -86,8 +86,10 @@ class DefaultPolicy(Policy):
         return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:
-        # kind() and target() inlined: this runs for every punch of every bout; the
-        # draws are those of kind() then target(), in that order
+        # kind() and target() inlined; the draws are those of kind() then target(), in
+        # that order. Bout.exchange writes this method out for a DefaultPolicy (not a
+        # subclass): a change here is made there too (tests/engine/pocket/test_policy.py
+        # fights every plan both ways)
         random = bout.random
         kind = DIE
         if me.special_ready:
@@ -98,7 +100,7 @@ class DefaultPolicy(Policy):
             elif plan == "early" or (plan == "stunned" and opp.stunned):
                 kind = SPECIAL
         dirty = self.dirty
-        if dirty and kind is DIE and random() < dirty and self._may_foul(me, opp, bout):
+        if dirty and kind is DIE and random() < dirty and self.may_foul(me, opp, bout):
             kind = DIRTY
         smart = self.smart_p
         if smart is not None:  # the smart plan, the default: tested first
@@ -122,11 +124,13 @@ class DefaultPolicy(Policy):
                 or (plan == "stunned" and opp.stunned)
             ):
                 return SPECIAL
-        if self.dirty and bout.random() < self.dirty and self._may_foul(me, opp, bout):
+        if self.dirty and bout.random() < self.dirty and self.may_foul(me, opp, bout):
             return DIRTY
         return DIE
 
-    def _may_foul(self, me, opp, bout) -> bool:
+    def may_foul(self, me, opp, bout) -> bool:
+        """Whether a dirty punch is allowed now: under two warnings, or reckless, or
+        desperate."""
         return me.warnings < WARNINGS_FOR_DQ - 1 or self.reckless or self._desperate(me, opp, bout)
 
     @staticmethod
