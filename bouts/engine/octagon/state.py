@@ -19,7 +19,9 @@ DECK, HAND, BENCH, ACTIVE, KO, DISCARDED = "deck", "hand", "bench", "active", "k
 
 
 class Fighter:
-    """A fighter card in play: current (coached) stats and what he has done."""
+    """A fighter card in play: current (coached) stats and what he has done. Made by
+    ``Camp.__init__``, which sets every slot (no constructor: a class call that runs
+    an ``__init__`` costs a frame more, 16 times a game)."""
 
     __slots__ = (
         "bleed",
@@ -52,39 +54,6 @@ class Fighter:
         "training",
         "where",
     )
-
-    def __init__(self, slot: int, card: dict, name: str):
-        """``name``: the card's, or its camp's default for a card without one."""
-        self.slot = slot
-        self.id = card.get("id")
-        self.name = name
-        self.style = card["style"]
-        self.striker = self.style == "striker"
-        self.grappler = self.style == "grappler"
-        self.striking = striking = card["striking"]
-        self.grappling = grappling = card["grappling"]
-        self.defense = defense = card["defense"]
-        self.stamina = self.max_stamina = stamina = card["stamina"]
-        # The card's rating (``cards.fighter_rating``), by its stats: computed once per
-        # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
-        key = (striking, grappling, defense, stamina)
-        rating = _RATINGS.get(key)
-        if rating is None:
-            rating = fighter_rating(card)
-            if len(_RATINGS) < _RATINGS_MAX:
-                _RATINGS[key] = rating
-        self.rating = rating
-        self.training = 0  # Intense Training bonus, until the owner's next turn
-        self.bleed = 0  # bleed turns left
-        self.bleed_by = None  # the fighter whose elbow opened the cut
-        self.guard = 0  # defence cards: damage taken off the next strike
-        self.counter = 0  # Parry: damage back to the next striker
-        self.where = DECK
-        self.fought = False
-        self.kos_scored = self.kos_suffered = 0
-        self.subs_won = self.subs_lost = self.subs_landed = 0
-        self.damage_dealt = self.damage_taken = 0
-        self.strikes_landed = self.takedowns_landed = self.takedowns_tried = 0
 
     def open_cut(self, by: Fighter) -> None:
         """Bleed: refreshed to its full length, never stacked (RULES.md)."""
@@ -121,13 +90,43 @@ class Camp:
         self.name = side.get("name") or key.capitalize()
         self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
         name = self.name
-        for i, card in enumerate(side["fighters"]):
-            # The default name is built only for a card without one.
-            fighters.append(
-                Fighter(
-                    i, card, card.get("name") or f"{name} fighter {NUMBERS[i] if i < 64 else i + 1}"
-                )
+        for slot, card in enumerate(side["fighters"]):
+            # A Fighter, every slot set here (see its class). The default name is built
+            # only for a card without one.
+            f = Fighter()
+            f.name = card.get("name") or (
+                f"{name} fighter {NUMBERS[slot] if slot < 64 else slot + 1}"
             )
+            f.slot = slot
+            f.id = card.get("id")
+            f.style = style = card["style"]
+            f.striker = style == "striker"
+            f.grappler = style == "grappler"
+            f.striking = striking = card["striking"]
+            f.grappling = grappling = card["grappling"]
+            f.defense = defense = card["defense"]
+            f.stamina = f.max_stamina = stamina = card["stamina"]
+            # The card's rating (``cards.fighter_rating``), by its stats: computed once per
+            # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
+            key = (striking, grappling, defense, stamina)
+            rating = _RATINGS.get(key)
+            if rating is None:
+                rating = fighter_rating(card)
+                if len(_RATINGS) < _RATINGS_MAX:
+                    _RATINGS[key] = rating
+            f.rating = rating
+            f.training = 0  # Intense Training bonus, until the owner's next turn
+            f.bleed = 0  # bleed turns left
+            f.bleed_by = None  # the fighter whose elbow opened the cut
+            f.guard = 0  # defence cards: damage taken off the next strike
+            f.counter = 0  # Parry: damage back to the next striker
+            f.where = DECK
+            f.fought = False
+            f.kos_scored = f.kos_suffered = 0
+            f.subs_won = f.subs_lost = f.subs_landed = 0
+            f.damage_dealt = f.damage_taken = 0
+            f.strikes_landed = f.takedowns_landed = f.takedowns_tried = 0
+            fighters.append(f)
         self.deck: list[int] = []
         self.hand: list[int] = []
         self.bench: list[Fighter] = []
