@@ -54,8 +54,9 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
     """(referee, three judges), each with every setting filled in; names drawn from
     ``rng`` where missing. ``officials`` is checked by the engine's one validator
     (``officials.validate_officials``: unknown keys are refused)."""
-    if validate_officials(officials) is None:
+    if officials is None:  # the common case: no call to the validator (None is valid)
         return _default_officials(rng)
+    validate_officials(officials)
     referee = {**DEFAULT_REFEREE, **(officials.get("referee") or {})}
     if "name" in referee:
         referee["name"] = referee["name"].strip()
@@ -76,6 +77,6 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
 
 def resolve_corners(corners) -> dict:
     """{"red": strategy, "blue": strategy} (the only corner skill the game uses)."""
-    if validate_corners(corners) is None:
+    if corners is None or validate_corners(corners) is None:
         return {"red": "average", "blue": "average"}
     return {side: (corners.get(side) or {}).get("strategy", "average") for side in ("red", "blue")}
