@@ -346,18 +346,6 @@ def _fighters_are_normal(fighters: list) -> bool:
     return ids is None or len(set(ids)) == len(ids)
 
 
-def _is_legal_list(entries: list, allowed: frozenset) -> bool:
-    """Whether ``_card_list`` would return an equal copy of ``entries`` (a list of
-    the deck's size): a flat list of names, seen legal before or legal now."""
-    try:
-        key = tuple(entries)
-        if _LEGAL_LISTS.get(key):
-            return True
-        return _new_legal_list(key, allowed)
-    except Exception:  # an unhashable entry (a {"name", "count"} one): not normal
-        return False
-
-
 def is_normal_side(side) -> bool:
     """Whether ``validate_side(side)`` would give an equal side without changing
     anything: a plain dict of fighters (a list of DECK_FIGHTERS normal cards),
@@ -382,7 +370,7 @@ def is_normal_side(side) -> bool:
             return False
     elif size != 3:
         return False
-    return (
+    if not (
         type(fighters) is list
         and len(fighters) == DECK_FIGHTERS
         and type(techniques) is list
@@ -390,9 +378,18 @@ def is_normal_side(side) -> bool:
         and type(corner) is list
         and len(corner) == DECK_CORNER
         and _fighters_are_normal(fighters)
-        and _is_legal_list(techniques, TECHNIQUE_SET)
-        and _is_legal_list(corner, CORNER_SET)
-    )
+    ):
+        return False
+    # each card list: a flat list of names seen legal before (the common case), or
+    # legal now (``_card_list`` would return an equal copy)
+    try:
+        key = tuple(techniques)
+        if not (_LEGAL_LISTS.get(key) or _new_legal_list(key, TECHNIQUE_SET)):
+            return False
+        key = tuple(corner)
+        return bool(_LEGAL_LISTS.get(key) or _new_legal_list(key, CORNER_SET))
+    except Exception:  # an unhashable entry (a {"name", "count"} one): not normal
+        return False
 
 
 def side_for_bout(side) -> dict:
