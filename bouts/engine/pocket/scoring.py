@@ -17,6 +17,7 @@ from ..result import BLUE, RED
 KNOCKDOWN_WEIGHT = 5.0
 NOISE = 2.5
 CLOSE = 0.5
+CLOSE_BELOW = -CLOSE  # negated once, not every round
 BIAS_POINTS = 1.5
 # (damage weight, landed weight) by bias
 WEIGHTS = {"slugger": (1.3, 0.2), "boxer": (0.8, 1.0)}
@@ -95,7 +96,7 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         append = card.append
         for stats, base, net in seen:
             diff = base + (random() * 2.0 - 1.0) * NOISE  # floats: the fast path, same values
-            if -CLOSE < diff < CLOSE:
+            if CLOSE_BELOW < diff < CLOSE:
                 diff = close_call(judge, stats)
             if net:
                 append(points(diff, net))
