@@ -8,6 +8,7 @@ from operator import attrgetter
 
 from ..result import BLUE, RED, clock
 from .policy import DefaultPolicy, strength
+from .units import IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -19,139 +20,6 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
 NUMS = tuple(str(n) for n in range(256))
-
-
-_FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
-_IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
-# name -> its ten labels "Name (0)" .. "Name (9)", then the ten ends of an attack's
-# text on it that hits, " hits Name (0)." .., and the ten that does not, " cannot get
-# through Name (0)." ..: cards fight many battles under the same name, and a lookup
-# costs less than joining strings for every card and every attack
-_LABELS: dict[str, tuple[str, ...]] = {}
-HIT_TEXTS = 10  # where the hit's ends start in a name's labels
-MISS_TEXTS = 20  # and the miss's
-
-
-def _labels(name: str) -> tuple[str, ...]:
-    if len(_LABELS) >= 1024:
-        _LABELS.clear()
-    labels = tuple(name + tail for tail in _IN_BRACKETS)
-    labels += tuple(f" hits {label}." for label in labels) + tuple(
-        f" cannot get through {label}." for label in labels
-    )
-    _LABELS[name] = labels
-    return labels
-
-
-# The smart target's key (policy.DefaultPolicy.target) adds this for a card past
-# exhaustion (its margin below 0): such cards are left alone while others stand.
-PAST_EXHAUSTION = 16384
-NO_TARGET = 1 << 20  # above every key
-
-
-class Unit:
-    """One card in the battle (made by ``make_units``)."""
-
-    __slots__ = (
-        "acted",
-        "as_attacker",
-        "attack",
-        "attacks",
-        "damage_taken",
-        "dealt",
-        "defence",
-        "exhausted",
-        "exhausted_cycle",
-        "fatigue_points",
-        "health",
-        "hit_text",
-        "id",
-        "miss_text",
-        "multi",
-        "name",
-        "order",
-        "policy",
-        "side",
-        "speed",
-        "speed_float",
-        "target_bias",
-        "target_key",
-    )
-
-    # Damage and fatigue are read and set through these (tests, custom policies): a
-    # write keeps ``target_key`` true. The battle itself updates the slots directly.
-    @property
-    def damage(self) -> int:
-        """Damage taken."""
-        return self.damage_taken
-
-    @damage.setter
-    def damage(self, value: int) -> None:
-        self.damage_taken = value
-        self.rekey()
-
-    @property
-    def fatigue(self) -> int:
-        return self.fatigue_points
-
-    @fatigue.setter
-    def fatigue(self, value: int) -> None:
-        self.fatigue_points = value
-        self.rekey()
-
-    def rekey(self) -> None:
-        """``target_key`` from the fields."""
-        margin = self.health - self.fatigue_points - self.damage_taken
-        key = (margin << 4) + self.target_bias
-        self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
-
-
-def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
-    """One side's cards in the battle, in its order. Built here rather than by a
-    constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
-    than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
-    units = []
-    for card in cards:
-        u = Unit()
-        u.side = side
-        u.policy = policy  # the side's Policy (chooses whom this card attacks)
-        u.id = card["id"]
-        u.name = name = card["name"]
-        u.attack = attack = card["attack"]
-        u.defence = defence = card["defence"]
-        u.speed = speed = card["speed"]
-        # for the cycle's order: a float less a float is the interpreter's fast path
-        # (a float less an int is not), and the value is the same
-        u.speed_float = _FLOATS[speed]
-        u.health = health = card["health"]
-        u.multi = card["multi_attack"]  # validated sides always have it
-        # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
-        # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
-        # never change in a battle, so it is worked out once, not at every look.
-        u.target_bias = bias = (0 if defence else 4096) - attack
-        # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle), from the name's ten labels
-        try:
-            labels = _LABELS[name]
-        except KeyError:
-            labels = _labels(name)
-        u.as_attacker = labels[attack]
-        u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
-        u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
-        u.fatigue_points = 0
-        u.damage_taken = 0
-        # The smart target's key less its attacker's part: 16 x margin + target_bias,
-        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
-        # with every point of damage and fatigue, so the scan reads one number a card.
-        u.target_key = health * 16 + bias
-        u.dealt = 0
-        u.attacks = 0
-        u.exhausted = False
-        u.exhausted_cycle = None
-        u.acted = False
-        # ``order`` is set at the start of every cycle, before it is read
-        units.append(u)  # in place (a bound method in a local would be called)
-    return units
 
 
 class _Line:
@@ -335,7 +203,7 @@ class Battle:
                     if a == d:
                         # (rare: the target's label is made here, not kept on every card)
                         text = (
-                            f"{t.name}{_IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
+                            f"{t.name}{IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
                         )
                     else:
                         text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
