@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy, strength
+from .policy import DefaultPolicy
 from .units import IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
@@ -325,20 +325,41 @@ class Battle:
             return winner, EXHAUSTION
         # The default policy never withdraws unless behind on exhausts, then when below
         # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
-        # out (the same rule; keep the two the same). Any other policy is asked every
-        # cycle, with lists of its own.
+        # out with policy.strength (the same rules; keep them the same). Any other
+        # policy is asked every cycle, with lists of its own.
         policy = self.policies[RED]
         if type(policy) is not DefaultPolicy:
             want_red = bool(policy.withdraw(red[:], blue[:], self))
+        elif ex_red > ex_blue and policy.withdraw_below:
+            # policy.strength of both sides, written out (no calls)
+            mine = theirs = 0
+            for u in red:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    mine += (u.attack + 1) * m
+            for u in blue:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    theirs += (u.attack + 1) * m
+            want_red = mine < policy.withdraw_below * theirs
         else:
-            below = policy.withdraw_below
-            want_red = ex_red > ex_blue and below and strength(red) < below * strength(blue)
+            want_red = False
         policy = self.policies[BLUE]
         if type(policy) is not DefaultPolicy:
             want_blue = bool(policy.withdraw(blue[:], red[:], self))
+        elif ex_blue > ex_red and policy.withdraw_below:
+            mine = theirs = 0
+            for u in blue:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    mine += (u.attack + 1) * m
+            for u in red:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    theirs += (u.attack + 1) * m
+            want_blue = mine < policy.withdraw_below * theirs
         else:
-            below = policy.withdraw_below
-            want_blue = ex_blue > ex_red and below and strength(blue) < below * strength(red)
+            want_blue = False
         if want_red or want_blue:
             if want_red and want_blue:
                 self.say("withdrawal", None, "Both sides withdraw: a draw.")
