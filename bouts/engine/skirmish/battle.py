@@ -8,7 +8,7 @@ from operator import attrgetter
 
 from ..result import BLUE, RED, clock
 from .policy import DefaultPolicy
-from .units import IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
+from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -249,11 +249,12 @@ class Battle:
             blue_fatigue += u.fatigue_points
         blue_carry = blue_attacks, blue_dealt, blue_fatigue
         red_start, blue_start = self.counters
-        # exhaustion: fatigue plus damage higher than health (in speed order); an
-        # exhausted card's counters leave the side's carried sums with it
+        # exhaustion: fatigue plus damage higher than health, that is a margin below 0
+        # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
+        # leave the side's carried sums with it
         red_out = blue_out = 0
         for u in order:
-            if u.fatigue_points + u.damage_taken > u.health:
+            if u.target_key > EXHAUSTED_ABOVE:
                 side = u.side
                 u.exhausted = True
                 u.exhausted_cycle = cycle

@@ -28,6 +28,13 @@ def name_labels(name: str) -> tuple[str, ...]:
 # exhaustion (its margin below 0): such cards are left alone while others stand.
 PAST_EXHAUSTION = 16384
 NO_TARGET = 1 << 20  # above every key
+# Every key of a card past exhaustion is above this, every other key below it: a margin
+# is at most 20 (the health) and at the end of a cycle at least -51 (12 enemies' three
+# attacks and its own three), and the key is 16 x margin + target_bias (-9..4096),
+# + PAST_EXHAUSTION below 0. So ``fatigue + damage > health`` is ``target_key >
+# EXHAUSTED_ABOVE`` (one read): the battle and the damage/fatigue setters keep the key
+# true (any margin from -511 to 255 would do).
+EXHAUSTED_ABOVE = 8191
 
 
 class Unit:
