@@ -22,13 +22,6 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 NUMS = tuple(str(n) for n in range(256))
 
 
-class _Line:
-    """A card's line in the result is the attribute dict of one of these: CPython keeps
-    the attributes of a class's instances in a table of shared keys, so ten attribute
-    sets and ``__dict__`` cost less than a ten-key dict display (which hashes and
-    places every key). It is an ordinary dict, its keys in the order they were set."""
-
-
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
@@ -61,23 +54,17 @@ class Battle:
         self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
-        """Every card's line in the result, red's then blue's (dicts: see ``_Line``)."""
+        """Every card's line in the result, red's then blue's: the card's attribute
+        dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
         for units in (self.units[RED], self.units[BLUE]):
             for u in units:
-                dealt = u.dealt  # one point of damage a hit
-                line = _Line()
-                line.side = u.side
-                line.id = u.id
-                line.name = u.name
-                line.attacks = u.attacks
-                line.hits = dealt
-                line.damage_dealt = dealt
-                line.damage_taken = u.damage_taken
-                line.fatigue = u.fatigue_points
-                line.exhausted = u.exhausted
-                line.exhausted_cycle = u.exhausted_cycle
-                lines.append(line.__dict__)
+                u.hits = u.damage_dealt  # one point of damage a hit
+                line = u.__dict__
+                line["fatigue"] = u.fatigue_points
+                line["exhausted"] = u.exhausted
+                line["exhausted_cycle"] = u.exhausted_cycle
+                lines.append(line)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -189,7 +176,7 @@ class Battle:
                 # attacker's 16 if the target has defence. One update a card an attack.
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1
-                    u.dealt += 1  # one point of damage a hit
+                    u.damage_dealt += 1  # one point of damage a hit
                     text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
@@ -239,13 +226,13 @@ class Battle:
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
             red_attacks += u.attacks
-            red_dealt += u.dealt
+            red_dealt += u.damage_dealt
             red_fatigue += u.fatigue_points
         red_carry = red_attacks, red_dealt, red_fatigue
         blue_attacks = blue_dealt = blue_fatigue = 0
         for u in blue:
             blue_attacks += u.attacks
-            blue_dealt += u.dealt
+            blue_dealt += u.damage_dealt
             blue_fatigue += u.fatigue_points
         blue_carry = blue_attacks, blue_dealt, blue_fatigue
         red_start, blue_start = self.counters
@@ -262,12 +249,20 @@ class Battle:
                     red.remove(u)  # red is the standing list itself
                     red_out += 1
                     attacks, dealt, fatigue = red_carry
-                    red_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                    red_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
+                    )
                 else:
                     blue.remove(u)
                     blue_out += 1
                     attacks, dealt, fatigue = blue_carry
-                    blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                    blue_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
+                    )
                 events.append(
                     {
                         "round": cycle,

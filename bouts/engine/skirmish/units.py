@@ -40,31 +40,40 @@ EXHAUSTED_ABOVE = 8191
 class Unit:
     """One card in the battle (made by ``make_units``)."""
 
+    # The card's line in the result (Battle.lines) is its attribute dict: side, id,
+    # name, attacks, hits, damage_dealt and damage_taken are set first, in this
+    # order, by ``make_units`` (a class's instances share their keys: the battle reads
+    # and writes them as fast as slots), fatigue, exhausted and exhausted_cycle are
+    # added at the end. Everything else is a slot, outside the line.
     __slots__ = (
+        "__dict__",
         "acted",
         "as_attacker",
         "attack",
-        "attacks",
-        "damage_taken",
-        "dealt",
         "defence",
         "exhausted",
         "exhausted_cycle",
         "fatigue_points",
         "health",
         "hit_text",
-        "id",
         "miss_text",
         "multi",
-        "name",
         "order",
         "policy",
-        "side",
         "speed",
         "speed_float",
         "target_bias",
         "target_key",
     )
+
+    @property
+    def dealt(self) -> int:
+        """Damage dealt (one point a hit)."""
+        return self.damage_dealt
+
+    @dealt.setter
+    def dealt(self, value: int) -> None:
+        self.damage_dealt = value
 
     # Damage and fatigue are read and set through these (tests, custom policies): a
     # write keeps ``target_key`` true. The battle itself updates the slots directly.
@@ -127,13 +136,15 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
         u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
         u.fatigue_points = 0
-        u.damage_taken = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
         # with every point of damage and fatigue, so the scan reads one number a card.
         u.target_key = health * 16 + bias
-        u.dealt = 0
+        # the line's counters, in its order (see ``Unit``)
         u.attacks = 0
+        u.hits = 0  # set at the end (Battle.lines): one hit, one point of damage
+        u.damage_dealt = 0
+        u.damage_taken = 0
         u.exhausted = False
         u.exhausted_cycle = None
         u.acted = False
