@@ -4,24 +4,20 @@ from __future__ import annotations
 
 FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
 IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
-# name -> its ten labels "Name (0)" .. "Name (9)", then the ten ends of an attack's
-# text on it that hits, " hits Name (0)." .., and the ten that does not, " cannot get
-# through Name (0)." ..: cards fight many battles under the same name, and a lookup
-# costs less than joining strings for every card and every attack
-LABELS: dict[str, tuple[str, ...]] = {}
-HIT_TEXTS = 10  # where the hit's ends start in a name's labels
-MISS_TEXTS = 20  # and the miss's
+# name -> its ten labels "Name (0)" .. "Name (9)", and the ten ends of an attack's
+# text on it, (" hits Name (0).", " cannot get through Name (0).") ..: cards fight
+# many battles under the same name, and a lookup costs less than joining strings for
+# every card and every attack
+LABELS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
 
 
-def name_labels(name: str) -> tuple[str, ...]:
+def name_labels(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     if len(LABELS) >= 1024:
         LABELS.clear()
     labels = tuple(name + tail for tail in IN_BRACKETS)
-    labels += tuple(f" hits {label}." for label in labels) + tuple(
-        f" cannot get through {label}." for label in labels
-    )
-    LABELS[name] = labels
-    return labels
+    ends = tuple((f" hits {label}.", f" cannot get through {label}.") for label in labels)
+    LABELS[name] = labels, ends
+    return labels, ends
 
 
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
@@ -129,12 +125,12 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle), from the name's ten labels
         try:
-            labels = LABELS[name]
+            labels, ends = LABELS[name]
         except KeyError:
-            labels = name_labels(name)
+            labels, ends = name_labels(name)
         u.as_attacker = labels[attack]
-        u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
-        u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
+        # " hits Name (defence).", " cannot get through Name (defence)."
+        u.hit_text, u.miss_text = ends[defence]
         u.fatigue_points = 0
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
