@@ -20,6 +20,7 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
 NUMS = tuple(str(n) for n in range(256))
+ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is asked
 
 
 class Battle:
@@ -112,18 +113,25 @@ class Battle:
             u.order = random() - u.speed_float
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
-        # per side: its enemies (a list of its own for a policy), its smart focus (None:
-        # ask its policy) and the only enemy if there is one
-        red_attacks_on = (
-            blue[:] if red_focus is None else blue,
-            red_focus,
-            blue[0] if len(blue) == 1 else None,
-        )
-        blue_attacks_on = (
-            red[:] if blue_focus is None else red,
-            blue_focus,
-            red[0] if len(red) == 1 else None,
-        )
+        # per side: its enemies (a list of its own for a policy), its smart focus if
+        # below 1 (None: every smart target is the plan's, no roll) and who it attacks
+        # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
+        if red_focus is None:
+            red_attacks_on = blue[:], None, ASK_POLICY
+        else:
+            red_attacks_on = (
+                blue,
+                red_focus if red_focus < 1.0 else None,
+                blue[0] if len(blue) == 1 else None,
+            )
+        if blue_focus is None:
+            blue_attacks_on = red[:], None, ASK_POLICY
+        else:
+            blue_attacks_on = (
+                red,
+                blue_focus if blue_focus < 1.0 else None,
+                red[0] if len(red) == 1 else None,
+            )
         # events.append, not a bound method in a local: the interpreter appends to a
         # list in place for the former, without the call
         events = self.events
@@ -147,14 +155,15 @@ class Battle:
                 step += 1
                 side = u.side
                 a = u.attack
-                foes, focus, sole = red_attacks_on if side == RED else blue_attacks_on
-                if focus is None:
-                    self.step = step  # the battle as the policy may read it
-                    t = u.policy.target(u, foes, self)
+                foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
+                if sole is not None:
+                    if sole is ASK_POLICY:
+                        self.step = step  # the battle as the policy may read it
+                        t = u.policy.target(u, foes, self)
+                    else:
+                        t = sole
                 # policy.DefaultPolicy.target, smart, written out (the same rule):
-                elif sole is not None:
-                    t = sole
-                elif focus < 1.0 and random() >= focus:
+                elif fog is not None and random() >= fog:
                     t = foes[floor(random() * len(foes))]
                 else:
                     # the smallest of each card's target_key, + 8192 if it cannot be hurt
