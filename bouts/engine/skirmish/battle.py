@@ -7,7 +7,8 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy, strength
+from .policy import DefaultPolicy
+from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
@@ -19,146 +20,7 @@ STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
 NUMS = tuple(str(n) for n in range(256))
-
-
-_FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
-_IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
-# name -> its ten labels "Name (0)" .. "Name (9)", then the ten ends of an attack's
-# text on it that hits, " hits Name (0)." .., and the ten that does not, " cannot get
-# through Name (0)." ..: cards fight many battles under the same name, and a lookup
-# costs less than joining strings for every card and every attack
-_LABELS: dict[str, tuple[str, ...]] = {}
-HIT_TEXTS = 10  # where the hit's ends start in a name's labels
-MISS_TEXTS = 20  # and the miss's
-
-
-def _labels(name: str) -> tuple[str, ...]:
-    if len(_LABELS) >= 1024:
-        _LABELS.clear()
-    labels = tuple(name + tail for tail in _IN_BRACKETS)
-    labels += tuple(f" hits {label}." for label in labels) + tuple(
-        f" cannot get through {label}." for label in labels
-    )
-    _LABELS[name] = labels
-    return labels
-
-
-# The smart target's key (policy.DefaultPolicy.target) adds this for a card past
-# exhaustion (its margin below 0): such cards are left alone while others stand.
-PAST_EXHAUSTION = 16384
-NO_TARGET = 1 << 20  # above every key
-
-
-class Unit:
-    """One card in the battle (made by ``make_units``)."""
-
-    __slots__ = (
-        "acted",
-        "as_attacker",
-        "attack",
-        "attacks",
-        "damage_taken",
-        "dealt",
-        "defence",
-        "exhausted",
-        "exhausted_cycle",
-        "fatigue_points",
-        "health",
-        "hit_text",
-        "id",
-        "miss_text",
-        "multi",
-        "name",
-        "order",
-        "policy",
-        "side",
-        "speed",
-        "speed_float",
-        "target_bias",
-        "target_key",
-    )
-
-    # Damage and fatigue are read and set through these (tests, custom policies): a
-    # write keeps ``target_key`` true. The battle itself updates the slots directly.
-    @property
-    def damage(self) -> int:
-        """Damage taken."""
-        return self.damage_taken
-
-    @damage.setter
-    def damage(self, value: int) -> None:
-        self.damage_taken = value
-        self.rekey()
-
-    @property
-    def fatigue(self) -> int:
-        return self.fatigue_points
-
-    @fatigue.setter
-    def fatigue(self, value: int) -> None:
-        self.fatigue_points = value
-        self.rekey()
-
-    def rekey(self) -> None:
-        """``target_key`` from the fields."""
-        margin = self.health - self.fatigue_points - self.damage_taken
-        key = (margin << 4) + self.target_bias
-        self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
-
-
-def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
-    """One side's cards in the battle, in its order. Built here rather than by a
-    constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
-    than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
-    units = []
-    for card in cards:
-        u = Unit()
-        u.side = side
-        u.policy = policy  # the side's Policy (chooses whom this card attacks)
-        u.id = card["id"]
-        u.name = name = card["name"]
-        u.attack = attack = card["attack"]
-        u.defence = defence = card["defence"]
-        u.speed = speed = card["speed"]
-        # for the cycle's order: a float less a float is the interpreter's fast path
-        # (a float less an int is not), and the value is the same
-        u.speed_float = _FLOATS[speed]
-        u.health = health = card["health"]
-        u.multi = card["multi_attack"]  # validated sides always have it
-        # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
-        # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
-        # never change in a battle, so it is worked out once, not at every look.
-        u.target_bias = bias = (0 if defence else 4096) - attack
-        # the play-by-play's "Name (value)" for this card attacking and defending
-        # (attack and defence never change during a battle), from the name's ten labels
-        try:
-            labels = _LABELS[name]
-        except KeyError:
-            labels = _labels(name)
-        u.as_attacker = labels[attack]
-        u.hit_text = labels[HIT_TEXTS + defence]  # " hits Name (defence)."
-        u.miss_text = labels[MISS_TEXTS + defence]  # " cannot get through Name (defence)."
-        u.fatigue_points = 0
-        u.damage_taken = 0
-        # The smart target's key less its attacker's part: 16 x margin + target_bias,
-        # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
-        # with every point of damage and fatigue, so the scan reads one number a card.
-        u.target_key = health * 16 + bias
-        u.dealt = 0
-        u.attacks = 0
-        u.exhausted = False
-        u.exhausted_cycle = None
-        u.acted = False
-        # ``order`` is set at the start of every cycle, before it is read
-        units.append(u)  # in place (a bound method in a local would be called)
-    return units
-
-
-class _Line:
-    """A card's line in the result is the attribute dict of one of these: CPython keeps
-    the attributes of a class's instances in a table of shared keys, so ten attribute
-    sets and ``__dict__`` cost less than a ten-key dict display (which hashes and
-    places every key). It is an ordinary dict, its keys in the order they were set."""
+ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is asked
 
 
 class Battle:
@@ -193,23 +55,17 @@ class Battle:
         self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
-        """Every card's line in the result, red's then blue's (dicts: see ``_Line``)."""
+        """Every card's line in the result, red's then blue's: the card's attribute
+        dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
         for units in (self.units[RED], self.units[BLUE]):
             for u in units:
-                dealt = u.dealt  # one point of damage a hit
-                line = _Line()
-                line.side = u.side
-                line.id = u.id
-                line.name = u.name
-                line.attacks = u.attacks
-                line.hits = dealt
-                line.damage_dealt = dealt
-                line.damage_taken = u.damage_taken
-                line.fatigue = u.fatigue_points
-                line.exhausted = u.exhausted
-                line.exhausted_cycle = u.exhausted_cycle
-                lines.append(line.__dict__)
+                u.hits = u.damage_dealt  # one point of damage a hit
+                line = u.__dict__
+                line["fatigue"] = u.fatigue_points
+                line["exhausted"] = u.exhausted
+                line["exhausted_cycle"] = u.exhausted_cycle
+                lines.append(line)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -257,18 +113,25 @@ class Battle:
             u.order = random() - u.speed_float
         order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
-        # per side: its enemies (a list of its own for a policy), its smart focus (None:
-        # ask its policy) and the only enemy if there is one
-        red_attacks_on = (
-            blue[:] if red_focus is None else blue,
-            red_focus,
-            blue[0] if len(blue) == 1 else None,
-        )
-        blue_attacks_on = (
-            red[:] if blue_focus is None else red,
-            blue_focus,
-            red[0] if len(red) == 1 else None,
-        )
+        # per side: its enemies (a list of its own for a policy), its smart focus if
+        # below 1 (None: every smart target is the plan's, no roll) and who it attacks
+        # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
+        if red_focus is None:
+            red_attacks_on = blue[:], None, ASK_POLICY
+        else:
+            red_attacks_on = (
+                blue,
+                red_focus if red_focus < 1.0 else None,
+                blue[0] if len(blue) == 1 else None,
+            )
+        if blue_focus is None:
+            blue_attacks_on = red[:], None, ASK_POLICY
+        else:
+            blue_attacks_on = (
+                red,
+                blue_focus if blue_focus < 1.0 else None,
+                red[0] if len(red) == 1 else None,
+            )
         # events.append, not a bound method in a local: the interpreter appends to a
         # list in place for the former, without the call
         events = self.events
@@ -292,14 +155,15 @@ class Battle:
                 step += 1
                 side = u.side
                 a = u.attack
-                foes, focus, sole = red_attacks_on if side == RED else blue_attacks_on
-                if focus is None:
-                    self.step = step  # the battle as the policy may read it
-                    t = u.policy.target(u, foes, self)
+                foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
+                if sole is not None:
+                    if sole is ASK_POLICY:
+                        self.step = step  # the battle as the policy may read it
+                        t = u.policy.target(u, foes, self)
+                    else:
+                        t = sole
                 # policy.DefaultPolicy.target, smart, written out (the same rule):
-                elif sole is not None:
-                    t = sole
-                elif focus < 1.0 and random() >= focus:
+                elif fog is not None and random() >= fog:
                     t = foes[floor(random() * len(foes))]
                 else:
                     # the smallest of each card's target_key, + 8192 if it cannot be hurt
@@ -321,7 +185,7 @@ class Battle:
                 # attacker's 16 if the target has defence. One update a card an attack.
                 if a > d or (a == d and a and t.acted):
                     t.damage_taken += 1
-                    u.dealt += 1  # one point of damage a hit
+                    u.damage_dealt += 1  # one point of damage a hit
                     text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                     if first and d > 0:
                         t.fatigue_points += 1
@@ -335,7 +199,7 @@ class Battle:
                     if a == d:
                         # (rare: the target's label is made here, not kept on every card)
                         text = (
-                            f"{t.name}{_IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
+                            f"{t.name}{IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
                         )
                     else:
                         text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
@@ -371,21 +235,22 @@ class Battle:
         red_attacks = red_dealt = red_fatigue = 0
         for u in red:
             red_attacks += u.attacks
-            red_dealt += u.dealt
+            red_dealt += u.damage_dealt
             red_fatigue += u.fatigue_points
         red_carry = red_attacks, red_dealt, red_fatigue
         blue_attacks = blue_dealt = blue_fatigue = 0
         for u in blue:
             blue_attacks += u.attacks
-            blue_dealt += u.dealt
+            blue_dealt += u.damage_dealt
             blue_fatigue += u.fatigue_points
         blue_carry = blue_attacks, blue_dealt, blue_fatigue
         red_start, blue_start = self.counters
-        # exhaustion: fatigue plus damage higher than health (in speed order); an
-        # exhausted card's counters leave the side's carried sums with it
+        # exhaustion: fatigue plus damage higher than health, that is a margin below 0
+        # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
+        # leave the side's carried sums with it
         red_out = blue_out = 0
         for u in order:
-            if u.fatigue_points + u.damage_taken > u.health:
+            if u.target_key > EXHAUSTED_ABOVE:
                 side = u.side
                 u.exhausted = True
                 u.exhausted_cycle = cycle
@@ -393,12 +258,20 @@ class Battle:
                     red.remove(u)  # red is the standing list itself
                     red_out += 1
                     attacks, dealt, fatigue = red_carry
-                    red_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                    red_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
+                    )
                 else:
                     blue.remove(u)
                     blue_out += 1
                     attacks, dealt, fatigue = blue_carry
-                    blue_carry = attacks - u.attacks, dealt - u.dealt, fatigue - u.fatigue_points
+                    blue_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
+                    )
                 events.append(
                     {
                         "round": cycle,
@@ -457,20 +330,41 @@ class Battle:
             return winner, EXHAUSTION
         # The default policy never withdraws unless behind on exhausts, then when below
         # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
-        # out (the same rule; keep the two the same). Any other policy is asked every
-        # cycle, with lists of its own.
+        # out with policy.strength (the same rules; keep them the same). Any other
+        # policy is asked every cycle, with lists of its own.
         policy = self.policies[RED]
         if type(policy) is not DefaultPolicy:
             want_red = bool(policy.withdraw(red[:], blue[:], self))
+        elif ex_red > ex_blue and policy.withdraw_below:
+            # policy.strength of both sides, written out (no calls)
+            mine = theirs = 0
+            for u in red:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    mine += (u.attack + 1) * m
+            for u in blue:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    theirs += (u.attack + 1) * m
+            want_red = mine < policy.withdraw_below * theirs
         else:
-            below = policy.withdraw_below
-            want_red = ex_red > ex_blue and below and strength(red) < below * strength(blue)
+            want_red = False
         policy = self.policies[BLUE]
         if type(policy) is not DefaultPolicy:
             want_blue = bool(policy.withdraw(blue[:], red[:], self))
+        elif ex_blue > ex_red and policy.withdraw_below:
+            mine = theirs = 0
+            for u in blue:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    mine += (u.attack + 1) * m
+            for u in red:
+                m = u.health - u.fatigue_points - u.damage_taken + 1
+                if m > 0:
+                    theirs += (u.attack + 1) * m
+            want_blue = mine < policy.withdraw_below * theirs
         else:
-            below = policy.withdraw_below
-            want_blue = ex_blue > ex_red and below and strength(blue) < below * strength(red)
+            want_blue = False
         if want_red or want_blue:
             if want_red and want_blue:
                 self.say("withdrawal", None, "Both sides withdraw: a draw.")

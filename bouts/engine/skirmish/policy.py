@@ -82,7 +82,7 @@ class DefaultPolicy(Policy):
             # int: 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
             # + 16 * margin - attack (margin and attack are small: no overlap). All but
             # the 8192, which depends on the attacker, is the card's ``target_key``
-            # (battle.Unit), kept up to date by the battle.
+            # (units.Unit), kept up to date by the battle.
             key = e.target_key
             if key < best_key:  # else no better, whatever its defence
                 d = e.defence
