@@ -276,9 +276,9 @@ def play_round(s: BoutState):
                             i += 1
                             break
                         i += 2
-                except IndexError:
+                except IndexError:  # the round deck is used up: the round is over
                     s.i = len(deck)
-                    raise RoundOver from None
+                    return  # (not RoundOver: raising and catching it was ~1% of a bout)
                 i += 1
                 in_ki = False
             # --- the action (``action``) ---
@@ -292,7 +292,7 @@ def play_round(s: BoutState):
                 card = deck[i]
             except IndexError:
                 s.i = i
-                raise RoundOver from None
+                return
             i += 1
             s.i = i
             rn = card[1]  # C_RN
