@@ -76,7 +76,7 @@ def clinch_rules(s: BoutState, att: Fighter):
         att.deducted += 1
         s.fouls.append(FO.foul_row(s, att, "excessive holding", "point", 1))
         K.ev(s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding")
-    if s.opt["advanced_clinching"]:
+    if s.advanced_clinching:
         extra = T.clinch_cards(s.tolerance, K.aux_rn(s))
         K.remove_cards(s, extra)
         if extra == 3:
@@ -237,7 +237,7 @@ def play_round(s: BoutState):
     ki_timing = s.ki_timing
     injuries_on = s.injuries_on
     traits_on = s.traits_on
-    adv_clinch = s.opt["advanced_clinching"]
+    adv_clinch = s.advanced_clinching
     kd_check = KD.kd_check
     tko_check = KD.tko_check
     try:

@@ -105,7 +105,7 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     r, b = s.red, s.blue
     r.smod = b.smod = NO_MODS
     r.strategy = b.strategy = "none"
-    if not s.opt["strategies"]:
+    if not s.strategies_on:
         return
     rnd = s.rnd
     rc = _pick(s, r, mr, rnd)

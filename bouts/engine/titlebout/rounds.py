@@ -250,7 +250,7 @@ def start_round(s: BoutState):
         s.deck = s.full[ROUND_CARDS:]
     s.i = s.returned = s.tick = 0
     agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
-    mode = s.opt["referee_errors"]
+    mode = s.referee_errors
     if mode == "per_round" or (mode == "once" and s.rnd == 1):
         FO.referee_error(s)
     mr, mb = r.margin, b.margin
@@ -337,23 +337,24 @@ def result(s: BoutState) -> BoutResult:
             else:
                 winner = None
     r, b = s.red, s.blue
+    # the fields in ``BoutResult``'s order, without keywords (cheaper to call)
     return BoutResult(
-        ruleset="titlebout",
-        seed=0,
-        scheduled_rounds=s.rounds,
-        winner=winner,
-        method=method,
-        round=rnd,
-        time=time,
-        judges=list(map(_NAME, s.judges)),
-        scorecards=s.cards,
-        knockdowns=s.knockdowns,
-        injuries=s.injuries,
-        fouls=s.fouls,
-        rounds=s.round_stats,
-        events=s.events,
-        fighters=[],
-        details={
+        "titlebout",  # ruleset
+        0,  # seed (``simulate`` sets it)
+        s.rounds,  # scheduled_rounds
+        winner,
+        method,
+        rnd,  # round
+        time,
+        list(map(_NAME, s.judges)),  # judges
+        s.cards,  # scorecards
+        s.knockdowns,
+        s.injuries,
+        s.fouls,
+        s.round_stats,  # rounds
+        s.events,
+        [],  # fighters
+        {  # details
             "referee": dict(s.ref.items()),
             "doctor": s.officials["doctor"],
             "corners": s.corners,

@@ -205,6 +205,11 @@ class BoutState:
     aggressiveness: bool = False  #: option ``aggressiveness``
     judge_leanings: bool = False  #: option ``judge_leanings``
     missing_punches: bool = False  #: option ``missing_punches``
+    advanced_clinching: bool = False  #: option ``advanced_clinching``
+    referee_errors: str = "once"  #: option ``referee_errors``
+    strategies_on: bool = True  #: option ``strategies``
+    towel_on: bool = True  #: option ``throw_in_towel``
+    near_knockdown_ki: bool = False  #: option ``near_knockdown_ki``
     southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
     #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
