@@ -240,19 +240,27 @@ def play_round(s: BoutState):
     adv_clinch = s.advanced_clinching
     kd_check = KD.kd_check
     tko_check = KD.tko_check
+    # ``ruled``: a rule function ran in the last action, or a KI run is on: only then
+    # may someone act without a control check (``s.next``, ``s.ki_left``) or a KI run
+    # end, and only then has ``s.i`` moved behind the local ``i`` (most actions call
+    # none: a punch, a miss, a clinch, a move)
+    ruled = False
+    i = s.i
     try:
         while True:
-            nxt = s.next
-            if nxt is not None:
-                s.next = None  # taken (only a rule run in this action sets it again)
-                att = nxt
-                in_ki = s.ki_left > 0 and s.ki_side is att
+            if ruled:
                 i = s.i
-            elif s.ki_left > 0:
-                att = s.ki_side
-                in_ki = True
-                i = s.i
-            else:
+                nxt = s.next
+                if nxt is not None:
+                    s.next = None  # taken (only a rule run in this action sets it again)
+                    att = nxt
+                    in_ki = s.ki_left > 0 and s.ki_side is att
+                elif s.ki_left > 0:
+                    att = s.ki_side
+                    in_ki = True
+                else:
+                    ruled = False
+            if not ruled:
                 # control checks, alternating from ``first`` (see ``control``); the
                 # pinning fighter has +2 CF against a slugger, +1 against a boxer
                 a = first
@@ -265,7 +273,6 @@ def play_round(s: BoutState):
                         ca += 2 if b.style == "S" else 1
                     elif trapper is b:
                         cb += 2 if a.style == "S" else 1
-                i = s.i
                 try:
                     while True:
                         if deck[i][0] <= ca:  # C_CF
@@ -301,6 +308,7 @@ def play_round(s: BoutState):
             if rn < 0:
                 if rn != INJURY or injuries_on or (in_ki and ki_timing):
                     word(s, att, rn, in_ki)
+                    ruled = True
                     if s.ki_side is not None and s.ki_left <= 0:  # as after any action
                         KD.end_ki(s)
                     continue
@@ -311,6 +319,7 @@ def play_round(s: BoutState):
                 if s.trapper is dfn:
                     s.trapper = None
                 kd_check(s, att, False)
+                ruled = True
             elif rn <= att.pl + dfn.deff:
                 att.thrown += 1
                 # --- ``land(s, att)`` ---
@@ -347,11 +356,13 @@ def play_round(s: BoutState):
                     )
                 if att.pts >= dfn.alarm:
                     tko_check(s, dfn)
+                    ruled = True
                 if card[3]:  # C_CUT
                     if ki_timing and s.ki_left:
                         s.pending.append(("cut", dfn))
                     else:
                         CU.cut_check(s, dfn)
+                    ruled = True
             elif rn <= att.pm:
                 att.thrown += 1
                 att.missed += 1
@@ -359,21 +370,25 @@ def play_round(s: BoutState):
                     s.first = att
                     counter(s, dfn, in_ki)
                     first = s.first
+                    ruled = True
             elif rn <= att.clinch:
                 att.clinches += 1
                 if adv_clinch or (traits_on and att.clinches == 5):
                     clinch_rules(s, att)
+                    ruled = True
             elif in_ki and ki_timing:
                 pass
             elif s.trapper is dfn:
                 s.trapper = None  # the trapped fighter moves back to ring center
             elif s.error == ERR_SLIP and not s.slip_used:
                 slip(s, att)
+                ruled = True
             else:
                 # --- ``move(s, att, in_ki)``: the next card's ring position ---
                 try:
                     pos = deck[i][4]  # C_POS
-                    s.i = i + 1
+                    i += 1
+                    s.i = i
                 except IndexError:
                     pos = K.draw_need(s)[C_POS]
                 if pos != CENTER:
@@ -402,8 +417,8 @@ def play_round(s: BoutState):
                             "text": text,
                         }
                     )
-            # --- after the action ---
-            if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
+            # --- after the action (no rule ran and no run is on: no run can end) ---
+            if ruled and s.ki_side is not None and s.ki_left <= 0:
                 KD.end_ki(s)
     except RoundOver:
         pass
