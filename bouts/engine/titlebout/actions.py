@@ -242,14 +242,14 @@ def play_round(s: BoutState):
     tko_check = KD.tko_check
     # ``ruled``: a rule function ran in the last action, or a KI run is on: only then
     # may someone act without a control check (``s.next``, ``s.ki_left``) or a KI run
-    # end, and only then has ``s.i`` moved behind the local ``i`` (most actions call
-    # none: a punch, a miss, a clinch, a move)
+    # end (most actions call none: a punch, a miss, a clinch, a move). The next card is
+    # the local ``i``: ``s.i`` is written before a rule function reads it and read back
+    # after it has run.
     ruled = False
     i = s.i
     try:
         while True:
             if ruled:
-                i = s.i
                 nxt = s.next
                 if nxt is not None:
                     s.next = None  # taken (only a rule run in this action sets it again)
@@ -300,17 +300,18 @@ def play_round(s: BoutState):
             except IndexError:
                 s.i = i
                 return
-            i += 1
-            s.i = i
+            i += 1  # (``s.i`` is written only before a rule function reads it)
             rn = card[1]  # C_RN
             # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
             first = att
             if rn < 0:
                 if rn != INJURY or injuries_on or (in_ki and ki_timing):
+                    s.i = i
                     word(s, att, rn, in_ki)
                     ruled = True
                     if s.ki_side is not None and s.ki_left <= 0:  # as after any action
                         KD.end_ki(s)
+                    i = s.i
                     continue
                 rn = card[2]  # INJURY with injuries off: the RESULT is the RN
             if rn <= att.kp:
@@ -318,7 +319,9 @@ def play_round(s: BoutState):
                 att.landed += 1
                 if s.trapper is dfn:
                     s.trapper = None
+                s.i = i
                 kd_check(s, att, False)
+                i = s.i
                 ruled = True
             elif rn <= att.pl + dfn.deff:
                 att.thrown += 1
@@ -326,8 +329,8 @@ def play_round(s: BoutState):
                 try:
                     card = deck[i]
                     i += 1
-                    s.i = i
                 except IndexError:
+                    s.i = i
                     card = K.draw_need(s)
                 pts, punch, text = att.hit[card[2]]  # C_RESULT
                 hand = att.hand
@@ -338,7 +341,7 @@ def play_round(s: BoutState):
                 att.pts += pts
                 if pts:
                     # the round clock (``clock.clock``): never back, never past 3:00
-                    t = s.i - s.returned
+                    t = i - s.returned
                     if t <= s.tick:
                         t = s.tick
                     elif t > ROUND_CARDS:
@@ -355,41 +358,51 @@ def play_round(s: BoutState):
                         }
                     )
                 if att.pts >= dfn.alarm:
+                    s.i = i
                     tko_check(s, dfn)
+                    i = s.i
                     ruled = True
                 if card[3]:  # C_CUT
                     if ki_timing and s.ki_left:
                         s.pending.append(("cut", dfn))
                     else:
+                        s.i = i
                         CU.cut_check(s, dfn)
+                        i = s.i
                     ruled = True
             elif rn <= att.pm:
                 att.thrown += 1
                 att.missed += 1
                 if rn >= att.cpd:
                     s.first = att
+                    s.i = i
                     counter(s, dfn, in_ki)
+                    i = s.i
                     first = s.first
                     ruled = True
             elif rn <= att.clinch:
                 att.clinches += 1
                 if adv_clinch or (traits_on and att.clinches == 5):
+                    s.i = i
                     clinch_rules(s, att)
+                    i = s.i
                     ruled = True
             elif in_ki and ki_timing:
                 pass
             elif s.trapper is dfn:
                 s.trapper = None  # the trapped fighter moves back to ring center
             elif s.error == ERR_SLIP and not s.slip_used:
+                s.i = i
                 slip(s, att)
+                i = s.i
                 ruled = True
             else:
                 # --- ``move(s, att, in_ki)``: the next card's ring position ---
                 try:
                     pos = deck[i][4]  # C_POS
                     i += 1
-                    s.i = i
                 except IndexError:
+                    s.i = i
                     pos = K.draw_need(s)[C_POS]
                 if pos != CENTER:
                     s.trapper = att
@@ -401,7 +414,7 @@ def play_round(s: BoutState):
                     text = None
                 if text is not None:
                     # ``clock.ev``, inlined (the round clock as for a punch)
-                    t = s.i - s.returned
+                    t = i - s.returned
                     if t <= s.tick:
                         t = s.tick
                     elif t > ROUND_CARDS:
@@ -419,6 +432,8 @@ def play_round(s: BoutState):
                     )
             # --- after the action (no rule ran and no run is on: no run can end) ---
             if ruled and s.ki_side is not None and s.ki_left <= 0:
+                s.i = i
                 KD.end_ki(s)
+                i = s.i
     except RoundOver:
         pass
