@@ -107,7 +107,6 @@ def slip(s: BoutState, att: Fighter):
 def action(s: BoutState, att: Fighter):
     """The attacker is in control: the RN decides his action. (``play_round`` runs the
     same steps inline; this is the single-action entry point.)"""
-    dfn = att.opp
     att.actions += 1
     in_ki = s.ki_left > 0 and s.ki_side is att
     if in_ki:
@@ -125,6 +124,13 @@ def action(s: BoutState, att: Fighter):
             word(s, att, rn, in_ki)
             return
         rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
+    act(s, att, rn, in_ki)
+
+
+def act(s: BoutState, att: Fighter, rn: int, in_ki: bool):
+    """What the attacker's RN (1-80) calls for: a knockdown check, a punch landed or
+    missed, a clinch or ring movement."""
+    dfn = att.opp
     if rn <= att.kp:
         att.thrown += 1
         att.landed += 1
@@ -304,23 +310,22 @@ def play_round(s: BoutState):
             rn = card[1]  # C_RN
             # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
             first = att
-            if rn < 0:
-                if rn != INJURY or injuries_on or (in_ki and ki_timing):
+            if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
+                if rn >= 0:
+                    att.thrown += 1
+                    att.landed += 1
+                    if s.trapper is dfn:
+                        s.trapper = None
+                    s.i = i
+                    kd_check(s, att, False)
+                elif rn != INJURY or injuries_on or (in_ki and ki_timing):
                     s.i = i
                     word(s, att, rn, in_ki)
-                    ruled = True
-                    if s.ki_side is not None and s.ki_left <= 0:  # as after any action
-                        KD.end_ki(s)
-                    i = s.i
-                    continue
-                rn = card[2]  # INJURY with injuries off: the RESULT is the RN
-            if rn <= att.kp:
-                att.thrown += 1
-                att.landed += 1
-                if s.trapper is dfn:
-                    s.trapper = None
-                s.i = i
-                kd_check(s, att, False)
+                else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
+                    s.i = i
+                    s.first = att
+                    act(s, att, card[2], in_ki)
+                    first = s.first
                 i = s.i
                 ruled = True
             elif rn <= att.pl + dfn.deff:
