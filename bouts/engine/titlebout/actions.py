@@ -261,9 +261,12 @@ def play_round(s: BoutState):
                     s.next = None  # taken (only a rule run in this action sets it again)
                     att = nxt
                     in_ki = s.ki_left > 0 and s.ki_side is att
+                    if in_ki:
+                        s.ki_left -= 1  # an action of his run (after a control check: none)
                 elif s.ki_left > 0:
                     att = s.ki_side
                     in_ki = True
+                    s.ki_left -= 1
                 else:
                     ruled = False
             if not ruled:
@@ -297,8 +300,6 @@ def play_round(s: BoutState):
             # --- the action (``action``) ---
             dfn = att.opp
             att.actions += 1
-            if in_ki:
-                s.ki_left -= 1
             # the deck's end is found by the IndexError (a try costs nothing in 3.11;
             # ``len(deck)`` before every card was ~4% of the bout's bytecodes)
             try:

@@ -287,7 +287,7 @@ def start_round(s: BoutState):
     bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
     r.cf_round += rc
     b.cf_round += bc
-    s.round_cf = {"red": rc, "blue": bc}
+    s.round_cf = (rc, bc)
     RA.set_cfs(s)
 
 
@@ -300,9 +300,9 @@ def run(s: BoutState) -> BoutResult:
             start_round(s)
             AC.play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
-            round_cf = s.round_cf
-            s.red.cf_round -= round_cf["red"]
-            s.blue.cf_round -= round_cf["blue"]
+            rc, bc = s.round_cf
+            s.red.cf_round -= rc
+            s.blue.cf_round -= bc
             end_of_round(s)
             if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
                 CU.technical(s, "the doctor's extra round is over")

@@ -239,7 +239,7 @@ class BoutState:
     ki_left: int = 0  #: actions left in the killer-instinct run
     ki_side: Fighter | None = None  #: whose killer-instinct run it is
     pending: list = field(default_factory=list)  #: cuts/injuries held back by KI timing
-    round_cf: dict = field(default_factory=dict)  #: trait CF added for this round, per side
+    round_cf: tuple = (0, 0)  #: trait CF added for this round: red's, blue's
     last_winner: Fighter | None = None  #: the last fighter to win a round on points
     # --- the referee and the doctor ---
     error: int = T.ERR_NONE  #: the referee's error for this round (Referee Error table)
