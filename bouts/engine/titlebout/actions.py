@@ -132,18 +132,15 @@ def act(s: BoutState, att: Fighter, rn: int, in_ki: bool):
     missed, a clinch or ring movement."""
     dfn = att.opp
     if rn <= att.kp:
-        att.thrown += 1
         att.landed += 1
         if s.trapper is dfn:
             s.trapper = None
         KD.kd_check(s, att, False)
         return
     if rn <= att.pl + dfn.deff:
-        att.thrown += 1
         land(s, att)
         return
     if rn <= att.pm:
-        att.thrown += 1
         att.missed += 1
         if rn >= att.cpd:
             counter(s, dfn, in_ki)
@@ -190,11 +187,9 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
         return
     att = cp.opp
     if rn <= cp.kp:
-        cp.thrown += 1
         cp.landed += 1
         pts = KD.kd_check(s, cp, True)
     elif rn <= cp.pl + cp.cp:
-        cp.thrown += 1
         pts = land(s, cp, True)
     else:
         return
@@ -313,7 +308,6 @@ def play_round(s: BoutState):
             first = att
             if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
                 if rn >= 0:
-                    att.thrown += 1
                     att.landed += 1
                     if s.trapper is dfn:
                         s.trapper = None
@@ -330,7 +324,6 @@ def play_round(s: BoutState):
                 i = s.i
                 ruled = True
             elif rn <= att.pl + dfn.deff:
-                att.thrown += 1
                 # --- ``land(s, att)`` ---
                 try:
                     card = deck[i]
@@ -377,7 +370,6 @@ def play_round(s: BoutState):
                         i = s.i
                     ruled = True
             elif rn <= att.pm:
-                att.thrown += 1
                 att.missed += 1
                 if rn >= att.cpd:
                     s.first = att

@@ -135,7 +135,7 @@ def stats_line(s: BoutState) -> dict:
         "red": {
             "points": r.pts,
             "landed": r.landed,
-            "thrown": r.thrown,
+            "thrown": r.landed + r.missed,
             "missed": r.missed,
             "damage": r.pts,
             "clinches": r.clinches,
@@ -150,7 +150,7 @@ def stats_line(s: BoutState) -> dict:
         "blue": {
             "points": b.pts,
             "landed": b.landed,
-            "thrown": b.thrown,
+            "thrown": b.landed + b.missed,
             "missed": b.missed,
             "damage": b.pts,
             "clinches": b.clinches,
@@ -233,7 +233,7 @@ def between_rounds(s: BoutState):
 def new_round(f: Fighter):
     """A fighter's counts at the bell, and the opponent's points this round from which a
     TKO or the towel is possible (``alarm``)."""
-    f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
+    f.pts = f.landed = f.missed = f.clinches = f.actions = 0
     f.kd_counts = []
     f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
     alarm, two, three = f.thr

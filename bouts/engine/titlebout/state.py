@@ -141,7 +141,6 @@ class Fighter:
     alarm: int = 0  #: opponent's points this round from which a TKO or towel is possible
     pts: int = 0  #: points scored this round
     landed: int = 0  #: punches landed this round
-    thrown: int = 0  #: punches thrown this round (landed + missed)
     missed: int = 0  #: punches missed this round
     clinches: int = 0  #: clinches this round
     actions: int = 0  #: actions taken in control this round
@@ -149,6 +148,12 @@ class Fighter:
     kd_scored: int = 0  #: knockdowns he scored this round
     deducted: int = 0  #: points deducted from him this round
     end_extra: int = 0  #: END lost (or, negative, restored) this round beyond points
+
+    @property
+    def thrown(self) -> int:
+        """Punches thrown this round: every punch lands or misses, so it is not
+        counted apart (a count a punch was ~0.5% of a bout)."""
+        return self.landed + self.missed
 
 
 def new_fighter(side: str, card: dict, end: int) -> Fighter:
