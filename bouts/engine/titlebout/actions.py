@@ -227,7 +227,10 @@ def control(s: BoutState, first: Fighter) -> Fighter:
 def play_round(s: BoutState):
     """The round, action by action. ``control``, ``action``, ``land`` and ``move``
     inlined for the common cases: the same draws, checks and events in the same order."""
-    first = s.aggressor
+    # ``a`` makes the next control check (``s.first``: the aggressor, then whoever acted
+    # last; only ``counter`` changes it otherwise), ``b`` is his opponent
+    a = s.aggressor
+    b = a.opp
     s.next = None
     s.ki_left = 0
     s.ki_side = None
@@ -254,21 +257,21 @@ def play_round(s: BoutState):
                 nxt = s.next
                 if nxt is not None:
                     s.next = None  # taken (only a rule run in this action sets it again)
-                    att = nxt
+                    att = a = nxt
+                    b = dfn = att.opp
                     in_ki = s.ki_left > 0 and s.ki_side is att
                     if in_ki:
                         s.ki_left -= 1  # an action of his run (after a control check: none)
                 elif s.ki_left > 0:
-                    att = s.ki_side
+                    att = a = s.ki_side
+                    b = dfn = att.opp
                     in_ki = True
                     s.ki_left -= 1
                 else:
                     ruled = False
             if not ruled:
-                # control checks, alternating from ``first`` (see ``control``); the
-                # pinning fighter has +2 CF against a slugger, +1 against a boxer
-                a = first
-                b = a.opp
+                # control checks, alternating from ``a`` (see ``control``); the pinning
+                # fighter has +2 CF against a slugger, +1 against a boxer
                 ca = a.cf
                 cb = b.cf
                 trapper = s.trapper
@@ -280,10 +283,9 @@ def play_round(s: BoutState):
                 try:
                     while True:
                         if deck[i][0] <= ca:  # C_CF
-                            att = a
                             break
                         if deck[i + 1][0] <= cb:
-                            att = b
+                            a, b = b, a  # in control: he checks first next time
                             i += 1
                             break
                         i += 2
@@ -291,9 +293,10 @@ def play_round(s: BoutState):
                     s.i = len(deck)
                     return  # (not RoundOver: raising and catching it was ~1% of a bout)
                 i += 1
+                att = a
+                dfn = b
                 in_ki = False
             # --- the action (``action``) ---
-            dfn = att.opp
             att.actions += 1
             # the deck's end is found by the IndexError (a try costs nothing in 3.11;
             # ``len(deck)`` before every card was ~4% of the bout's bytecodes)
@@ -304,8 +307,6 @@ def play_round(s: BoutState):
                 return
             i += 1  # (``s.i`` is written only before a rule function reads it)
             rn = card[1]  # C_RN
-            # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
-            first = att
             if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
                 if rn >= 0:
                     att.landed += 1
@@ -320,7 +321,8 @@ def play_round(s: BoutState):
                     s.i = i
                     s.first = att
                     act(s, att, card[2], in_ki)
-                    first = s.first
+                    a = s.first
+                    b = a.opp
                 i = s.i
                 ruled = True
             elif rn <= att.pl + dfn.deff:
@@ -376,7 +378,8 @@ def play_round(s: BoutState):
                     s.i = i
                     counter(s, dfn, in_ki)
                     i = s.i
-                    first = s.first
+                    a = s.first
+                    b = a.opp
                     ruled = True
             elif rn <= att.clinch:
                 att.clinches += 1
