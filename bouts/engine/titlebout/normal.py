@@ -24,53 +24,70 @@ def is_normal(card) -> bool:
     hitting entry with both its keys. False is no verdict: ask ``validate_card``."""
     if type(card) is not dict:
         return False
+    # straight-line checks with constant keys (a loop over the fields costs more); a
+    # field missing raises KeyError, a range not of two items ValueError: not normal
     try:
-        return _is_normal(card)
-    except (KeyError, ValueError):  # a field missing, a range not of two items
-        return False
-
-
-def _is_normal(card: dict) -> bool:
-    # straight-line checks with constant keys (a loop over the fields costs more)
-    if not _TOP_SET.issuperset(card):
-        return False
-    rating = card["rating"]
-    style = card["style"]
-    southpaw = card["southpaw"]
-    traits = card["traits"]
-    agg = card["agg"]
-    end = card["end"]
-    cut = card["cut"]
-    foul = card["foul"]
-    if (
-        type(rating) is not int
-        or not 1 <= rating <= 10
-        or type(style) is not str
-        or style not in _STYLE_SET
-        or (southpaw is not True and southpaw is not False)
-        or type(traits) is not list
-        or type(agg) is not int
-        or type(end) is not int
-        or type(cut) is not int
-        or not 1 <= agg <= 10
-        or not 1 <= end <= 250
-        or not 0 <= cut <= 10
-        or type(foul) is not str
-        or foul not in _FOUL_SET
-    ):
-        return False
-    for trait in traits:
-        if type(trait) is not str or trait not in _TRAIT_SET:
+        if not _TOP_SET.issuperset(card):
             return False
-    if len(traits) > 1 and len(set(traits)) != len(traits):
-        return False
-    if "name" in card:
-        name = card["name"]
-        if type(name) is not str or not name.strip():
+        rating = card["rating"]
+        style = card["style"]
+        southpaw = card["southpaw"]
+        traits = card["traits"]
+        agg = card["agg"]
+        end = card["end"]
+        cut = card["cut"]
+        foul = card["foul"]
+        strategy = card["strategy"]
+        if (
+            type(rating) is not int
+            or not 1 <= rating <= 10
+            or type(style) is not str
+            or style not in _STYLE_SET
+            or (southpaw is not True and southpaw is not False)
+            or type(traits) is not list
+            or type(agg) is not int
+            or type(end) is not int
+            or type(cut) is not int
+            or not 1 <= agg <= 10
+            or not 1 <= end <= 250
+            or not 0 <= cut <= 10
+            or type(foul) is not str
+            or foul not in _FOUL_SET
+            or type(strategy) is not dict
+            or len(strategy) != 4
+        ):
             return False
-    if not (_side_is_normal(card["fresh"]) and _side_is_normal(card["fatigued"])):
+        for trait in traits:
+            if type(trait) is not str or trait not in _TRAIT_SET:
+                return False
+        if len(traits) > 1 and len(set(traits)) != len(traits):
+            return False
+        if "name" in card:
+            name = card["name"]
+            if type(name) is not str or not name.strip():
+                return False
+        fi = strategy["FI"]
+        fo = strategy["FO"]
+        cu = strategy["CU"]
+        ko = strategy["KO"]
+        if (
+            type(fi) is not int
+            or type(fo) is not int
+            or type(cu) is not int
+            or type(ko) is not int
+            or not 1 <= fi <= 10
+            or not 1 <= fo <= 10
+            or not 1 <= cu <= 10
+            or not 1 <= ko <= 10
+        ):
+            return False
+        return (
+            _side_is_normal(card["fresh"])
+            and _side_is_normal(card["fatigued"])
+            and _hitting_is_normal(card["hitting"])
+        )
+    except (KeyError, ValueError):
         return False
-    return _hitting_is_normal(card["hitting"]) and _strategy_is_normal(card["strategy"])
 
 
 def _side_is_normal(side) -> bool:
@@ -169,22 +186,3 @@ def _hitting_is_normal(hitting) -> bool:
                 return False
             expected = hi + 1
     return expected == 81
-
-
-def _strategy_is_normal(strategy) -> bool:
-    if type(strategy) is not dict or len(strategy) != 4:
-        return False
-    fi = strategy["FI"]
-    fo = strategy["FO"]
-    cu = strategy["CU"]
-    ko = strategy["KO"]
-    return not (
-        type(fi) is not int
-        or type(fo) is not int
-        or type(cu) is not int
-        or type(ko) is not int
-        or not 1 <= fi <= 10
-        or not 1 <= fo <= 10
-        or not 1 <= cu <= 10
-        or not 1 <= ko <= 10
-    )
