@@ -281,18 +281,18 @@ def play_round(s: BoutState):
                     elif trapper is b:
                         cb += 2 if a.style == "S" else 1
                 try:
-                    while True:
+                    while True:  # ``i`` ends at the card after the one he won it on
                         if deck[i][0] <= ca:  # C_CF
+                            i += 1
                             break
                         if deck[i + 1][0] <= cb:
                             a, b = b, a  # in control: he checks first next time
-                            i += 1
+                            i += 2
                             break
                         i += 2
                 except IndexError:  # the round deck is used up: the round is over
                     s.i = len(deck)
                     return  # (not RoundOver: raising and catching it was ~1% of a bout)
-                i += 1
                 att = a
                 dfn = b
                 in_ki = False
