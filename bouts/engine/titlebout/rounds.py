@@ -234,7 +234,8 @@ def new_round(f: Fighter):
     """A fighter's counts at the bell, and the opponent's points this round from which a
     TKO or the towel is possible (``alarm``)."""
     f.pts = f.landed = f.missed = f.clinches = f.actions = 0
-    f.kd_counts = []
+    if f.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+        f.kd_counts = []
     f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
     alarm, two, three = f.thr
     hist = f.against
