@@ -234,7 +234,7 @@ def play_round(s: BoutState):
     s.next = None
     s.ki_left = 0
     s.ki_side = None
-    s.trapper = None
+    s.trapper = trapper = None  # ``s.trapper``, read back after a rule function ran
     deck = s.deck  # extended in place by stop_clock; never replaced mid-round
     append = s.events.append
     rnd = s.rnd
@@ -254,6 +254,7 @@ def play_round(s: BoutState):
     try:
         while True:
             if ruled:
+                trapper = s.trapper
                 nxt = s.next
                 if nxt is not None:
                     s.next = None  # taken (only a rule run in this action sets it again)
@@ -274,7 +275,6 @@ def play_round(s: BoutState):
                 # fighter has +2 CF against a slugger, +1 against a boxer
                 ca = a.cf
                 cb = b.cf
-                trapper = s.trapper
                 if trapper is not None:  # nobody pinned: most checks
                     if trapper is a:
                         ca += 2 if b.style == "S" else 1
@@ -310,7 +310,7 @@ def play_round(s: BoutState):
             if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
                 if rn >= 0:
                     att.landed += 1
-                    if s.trapper is dfn:
+                    if trapper is dfn:
                         s.trapper = None
                     s.i = i
                     kd_check(s, att, False)
@@ -390,8 +390,8 @@ def play_round(s: BoutState):
                     ruled = True
             elif in_ki and ki_timing:
                 pass
-            elif s.trapper is dfn:
-                s.trapper = None  # the trapped fighter moves back to ring center
+            elif trapper is dfn:
+                s.trapper = trapper = None  # the trapped fighter moves back to ring center
             elif s.error == ERR_SLIP and not s.slip_used:
                 s.i = i
                 slip(s, att)
@@ -406,10 +406,10 @@ def play_round(s: BoutState):
                     s.i = i
                     pos = K.draw_need(s)[C_POS]
                 if pos != CENTER:
-                    s.trapper = att
+                    s.trapper = trapper = att
                     text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
-                elif s.trapper is not None:
-                    s.trapper = None
+                elif trapper is not None:
+                    s.trapper = trapper = None
                     text = "The fighters are back in ring center"
                 else:
                     text = None
