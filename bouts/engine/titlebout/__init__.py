@@ -7,6 +7,7 @@ from ..result import BOXING_METHODS
 from . import budget as budget_rule
 from . import cards, generator, officials, options
 from .bout import simulate_bout
+from .normal import is_normal
 
 
 class TitleBout(Ruleset):
@@ -23,6 +24,14 @@ class TitleBout(Ruleset):
 
     def validate_card(self, card: dict) -> dict:
         return cards.validate_card(card)
+
+    def side_for_bout(self, side) -> dict:
+        """``side`` itself when it is already normal (``normal.is_normal``: the copy
+        would equal it), else ``validate_card``'s copy or error. The bout only reads
+        its cards, and the result holds none of their dicts or lists."""
+        if is_normal(side):
+            return side
+        return cards.validate_card(side)
 
     def generate_card(self, rng, rating=None) -> dict:
         if rating is not None:

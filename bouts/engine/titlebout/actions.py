@@ -76,7 +76,7 @@ def clinch_rules(s: BoutState, att: Fighter):
         att.deducted += 1
         s.fouls.append(FO.foul_row(s, att, "excessive holding", "point", 1))
         K.ev(s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding")
-    if s.opt["advanced_clinching"]:
+    if s.advanced_clinching:
         extra = T.clinch_cards(s.tolerance, K.aux_rn(s))
         K.remove_cards(s, extra)
         if extra == 3:
@@ -107,7 +107,6 @@ def slip(s: BoutState, att: Fighter):
 def action(s: BoutState, att: Fighter):
     """The attacker is in control: the RN decides his action. (``play_round`` runs the
     same steps inline; this is the single-action entry point.)"""
-    dfn = att.opp
     att.actions += 1
     in_ki = s.ki_left > 0 and s.ki_side is att
     if in_ki:
@@ -125,19 +124,23 @@ def action(s: BoutState, att: Fighter):
             word(s, att, rn, in_ki)
             return
         rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
+    act(s, att, rn, in_ki)
+
+
+def act(s: BoutState, att: Fighter, rn: int, in_ki: bool):
+    """What the attacker's RN (1-80) calls for: a knockdown check, a punch landed or
+    missed, a clinch or ring movement."""
+    dfn = att.opp
     if rn <= att.kp:
-        att.thrown += 1
         att.landed += 1
         if s.trapper is dfn:
             s.trapper = None
         KD.kd_check(s, att, False)
         return
     if rn <= att.pl + dfn.deff:
-        att.thrown += 1
         land(s, att)
         return
     if rn <= att.pm:
-        att.thrown += 1
         att.missed += 1
         if rn >= att.cpd:
             counter(s, dfn, in_ki)
@@ -184,11 +187,9 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
         return
     att = cp.opp
     if rn <= cp.kp:
-        cp.thrown += 1
         cp.landed += 1
         pts = KD.kd_check(s, cp, True)
     elif rn <= cp.pl + cp.cp:
-        cp.thrown += 1
         pts = land(s, cp, True)
     else:
         return
@@ -226,99 +227,111 @@ def control(s: BoutState, first: Fighter) -> Fighter:
 def play_round(s: BoutState):
     """The round, action by action. ``control``, ``action``, ``land`` and ``move``
     inlined for the common cases: the same draws, checks and events in the same order."""
-    first = s.aggressor
+    # ``a`` makes the next control check (``s.first``: the aggressor, then whoever acted
+    # last; only ``counter`` changes it otherwise), ``b`` is his opponent
+    a = s.aggressor
+    b = a.opp
     s.next = None
     s.ki_left = 0
     s.ki_side = None
-    s.trapper = None
+    s.trapper = trapper = None  # ``s.trapper``, read back after a rule function ran
     deck = s.deck  # extended in place by stop_clock; never replaced mid-round
     append = s.events.append
     rnd = s.rnd
     ki_timing = s.ki_timing
     injuries_on = s.injuries_on
     traits_on = s.traits_on
-    adv_clinch = s.opt["advanced_clinching"]
+    adv_clinch = s.advanced_clinching
     kd_check = KD.kd_check
     tko_check = KD.tko_check
+    # ``ruled``: a rule function ran in the last action, or a KI run is on: only then
+    # may someone act without a control check (``s.next``, ``s.ki_left``) or a KI run
+    # end (most actions call none: a punch, a miss, a clinch, a move). The next card is
+    # the local ``i``: ``s.i`` is written before a rule function reads it and read back
+    # after it has run.
+    ruled = False
+    i = s.i
     try:
         while True:
-            nxt = s.next
-            if nxt is not None:
-                s.next = None  # taken (only a rule run in this action sets it again)
-                att = nxt
-                in_ki = s.ki_left > 0 and s.ki_side is att
-                i = s.i
-            elif s.ki_left > 0:
-                att = s.ki_side
-                in_ki = True
-                i = s.i
-            else:
-                # control checks, alternating from ``first`` (see ``control``); the
-                # pinning fighter has +2 CF against a slugger, +1 against a boxer
-                a = first
-                b = a.opp
+            if ruled:
+                trapper = s.trapper
+                nxt = s.next
+                if nxt is not None:
+                    s.next = None  # taken (only a rule run in this action sets it again)
+                    att = a = nxt
+                    b = dfn = att.opp
+                    in_ki = s.ki_left > 0 and s.ki_side is att
+                    if in_ki:
+                        s.ki_left -= 1  # an action of his run (after a control check: none)
+                elif s.ki_left > 0:
+                    att = a = s.ki_side
+                    b = dfn = att.opp
+                    in_ki = True
+                    s.ki_left -= 1
+                else:
+                    ruled = False
+            if not ruled:
+                # control checks, alternating from ``a`` (see ``control``); the pinning
+                # fighter has +2 CF against a slugger, +1 against a boxer
                 ca = a.cf
                 cb = b.cf
-                trapper = s.trapper
                 if trapper is not None:  # nobody pinned: most checks
                     if trapper is a:
                         ca += 2 if b.style == "S" else 1
                     elif trapper is b:
                         cb += 2 if a.style == "S" else 1
-                i = s.i
                 try:
-                    while True:
+                    while True:  # ``i`` ends at the card after the one he won it on
                         if deck[i][0] <= ca:  # C_CF
-                            att = a
-                            break
-                        if deck[i + 1][0] <= cb:
-                            att = b
                             i += 1
                             break
+                        if deck[i + 1][0] <= cb:
+                            a, b = b, a  # in control: he checks first next time
+                            i += 2
+                            break
                         i += 2
-                except IndexError:
+                except IndexError:  # the round deck is used up: the round is over
                     s.i = len(deck)
-                    raise RoundOver from None
-                i += 1
+                    return  # (not RoundOver: raising and catching it was ~1% of a bout)
+                att = a
+                dfn = b
                 in_ki = False
             # --- the action (``action``) ---
-            dfn = att.opp
             att.actions += 1
-            if in_ki:
-                s.ki_left -= 1
             # the deck's end is found by the IndexError (a try costs nothing in 3.11;
             # ``len(deck)`` before every card was ~4% of the bout's bytecodes)
             try:
                 card = deck[i]
             except IndexError:
                 s.i = i
-                raise RoundOver from None
-            i += 1
-            s.i = i
+                return
+            i += 1  # (``s.i`` is written only before a rule function reads it)
             rn = card[1]  # C_RN
-            # ``s.first`` is kept in the local ``first``: only ``counter`` changes it
-            first = att
-            if rn < 0:
-                if rn != INJURY or injuries_on or (in_ki and ki_timing):
+            if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
+                if rn >= 0:
+                    att.landed += 1
+                    if trapper is dfn:
+                        s.trapper = None
+                    s.i = i
+                    kd_check(s, att, False)
+                elif rn != INJURY or injuries_on or (in_ki and ki_timing):
+                    s.i = i
                     word(s, att, rn, in_ki)
-                    if s.ki_side is not None and s.ki_left <= 0:  # as after any action
-                        KD.end_ki(s)
-                    continue
-                rn = card[2]  # INJURY with injuries off: the RESULT is the RN
-            if rn <= att.kp:
-                att.thrown += 1
-                att.landed += 1
-                if s.trapper is dfn:
-                    s.trapper = None
-                kd_check(s, att, False)
+                else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
+                    s.i = i
+                    s.first = att
+                    act(s, att, card[2], in_ki)
+                    a = s.first
+                    b = a.opp
+                i = s.i
+                ruled = True
             elif rn <= att.pl + dfn.deff:
-                att.thrown += 1
                 # --- ``land(s, att)`` ---
                 try:
                     card = deck[i]
                     i += 1
-                    s.i = i
                 except IndexError:
+                    s.i = i
                     card = K.draw_need(s)
                 pts, punch, text = att.hit[card[2]]  # C_RESULT
                 hand = att.hand
@@ -329,7 +342,7 @@ def play_round(s: BoutState):
                 att.pts += pts
                 if pts:
                     # the round clock (``clock.clock``): never back, never past 3:00
-                    t = s.i - s.returned
+                    t = i - s.returned
                     if t <= s.tick:
                         t = s.tick
                     elif t > ROUND_CARDS:
@@ -346,47 +359,63 @@ def play_round(s: BoutState):
                         }
                     )
                 if att.pts >= dfn.alarm:
+                    s.i = i
                     tko_check(s, dfn)
+                    i = s.i
+                    ruled = True
                 if card[3]:  # C_CUT
                     if ki_timing and s.ki_left:
                         s.pending.append(("cut", dfn))
                     else:
+                        s.i = i
                         CU.cut_check(s, dfn)
+                        i = s.i
+                    ruled = True
             elif rn <= att.pm:
-                att.thrown += 1
                 att.missed += 1
                 if rn >= att.cpd:
                     s.first = att
+                    s.i = i
                     counter(s, dfn, in_ki)
-                    first = s.first
+                    i = s.i
+                    a = s.first
+                    b = a.opp
+                    ruled = True
             elif rn <= att.clinch:
                 att.clinches += 1
                 if adv_clinch or (traits_on and att.clinches == 5):
+                    s.i = i
                     clinch_rules(s, att)
+                    i = s.i
+                    ruled = True
             elif in_ki and ki_timing:
                 pass
-            elif s.trapper is dfn:
-                s.trapper = None  # the trapped fighter moves back to ring center
+            elif trapper is dfn:
+                s.trapper = trapper = None  # the trapped fighter moves back to ring center
             elif s.error == ERR_SLIP and not s.slip_used:
+                s.i = i
                 slip(s, att)
+                i = s.i
+                ruled = True
             else:
                 # --- ``move(s, att, in_ki)``: the next card's ring position ---
                 try:
                     pos = deck[i][4]  # C_POS
-                    s.i = i + 1
+                    i += 1
                 except IndexError:
+                    s.i = i
                     pos = K.draw_need(s)[C_POS]
                 if pos != CENTER:
-                    s.trapper = att
+                    s.trapper = trapper = att
                     text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
-                elif s.trapper is not None:
-                    s.trapper = None
+                elif trapper is not None:
+                    s.trapper = trapper = None
                     text = "The fighters are back in ring center"
                 else:
                     text = None
                 if text is not None:
                     # ``clock.ev``, inlined (the round clock as for a punch)
-                    t = s.i - s.returned
+                    t = i - s.returned
                     if t <= s.tick:
                         t = s.tick
                     elif t > ROUND_CARDS:
@@ -402,8 +431,10 @@ def play_round(s: BoutState):
                             "text": text,
                         }
                     )
-            # --- after the action ---
-            if s.ki_side is not None and s.ki_left <= 0:  # no run: one check
+            # --- after the action (no rule ran and no run is on: no run can end) ---
+            if ruled and s.ki_side is not None and s.ki_left <= 0:
+                s.i = i
                 KD.end_ki(s)
+                i = s.i
     except RoundOver:
         pass

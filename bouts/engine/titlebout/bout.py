@@ -55,36 +55,37 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
                 safety.append(f.side)
             if "plays_to_crowd" in f.traits:
                 crowd.append(f.side)
+    # the fields in ``BoutState``'s order, without keywords (cheaper to call)
     s = BoutState(
-        rng=rng,
-        rounds=rounds,
-        opt=options,
-        plans=plans,
-        officials=officials,
-        corners=corners,
-        red=r,
-        blue=b,
-        ref=ref,
-        tolerance=ref["fouls"],
-        judges=officials["judges"],
-        doctor=officials["doctor"]["caution"],
-        traits_on=traits_on,
-        injuries_on=options["injuries"],
-        timing=options["advanced_timing"],
-        ki_timing=options["ki_timing"],
-        classic=options["era"] == "classic",
-        card_usage=options["card_usage"],
-        discretion=options["referee_discretion"],
-        cf_conversion=options["cf_conversion"],
-        aggressiveness=options["aggressiveness"],
-        judge_leanings=options["judge_leanings"],
-        missing_punches=options["missing_punches"],
-        ctx={
-            "aggressor": "red",
-            "styles": {},
-            "safety": safety,
-            "crowd": crowd,
-        },
+        rng,
+        rounds,
+        options,  # opt
+        plans,
+        officials,
+        corners,
+        r,  # red
+        b,  # blue
+        ref,
+        ref["fouls"],  # tolerance
+        officials["judges"],  # judges
+        officials["doctor"]["caution"],  # doctor
+        traits_on,
+        options["injuries"],  # injuries_on
+        options["advanced_timing"],  # timing
+        options["ki_timing"],
+        options["era"] == "classic",  # classic
+        {"aggressor": "red", "styles": {}, "safety": safety, "crowd": crowd},  # ctx
+        options["card_usage"],
+        options["referee_discretion"],  # discretion
+        options["cf_conversion"],
+        options["aggressiveness"],
+        options["judge_leanings"],
+        options["missing_punches"],
+        options["advanced_clinching"],
+        options["referee_errors"],
+        options["strategies"],  # strategies_on
+        options["throw_in_towel"],  # towel_on
+        options["near_knockdown_ki"],
     )
     r.thr = KD.thresholds(s, r)  # fixed for the bout
     b.thr = KD.thresholds(s, b)

@@ -142,7 +142,7 @@ def anger(s: BoutState, f: Fighter):
 def referee_error(s: BoutState):
     """The Referee Error table: once before the fight (method 1) or before each round
     (method 2). Mistakes marked (1) happen once a fight."""
-    mode = s.opt["referee_errors"]
+    mode = s.referee_errors
     if mode == "off" or (mode == "once" and s.rnd > 1):
         return
     err = T.referee_error(s.ref["level"], K.aux_rn(s))

@@ -44,8 +44,7 @@ def injury(s: BoutState, att: Fighter):
     )
     K.ev(s, "injury", f.side, line)
     if pts:
-        att.thrown += 1  # the damaging blow is a punch thrown and landed
-        att.landed += 1
+        att.landed += 1  # the damaging blow is a punch thrown and landed
         KD.score(s, att, pts, "lands the damaging blow", "punch")
     if key == "clash":
         f.cf_bout -= 1
@@ -99,13 +98,11 @@ def special(s: BoutState, att: Fighter):
         s.fouls.append(FO.foul_row(s, att, "biting", "point", 1))
     elif key == "complaint":
         att.landed += 1
-        att.thrown += 1
         KD.score(s, att, 3, "punishes the complaint with a hook")
     elif key == "wild":
         for f in (att, dfn):
             pts, punch, _text = f.hit[K.draw_need(s)[C_RESULT]]
             f.landed += 1
-            f.thrown += 1
             KD.score(s, f, pts, f"lands {punch} in the exchange")
     elif key == "break":
         K.stop_clock(s, 1)

@@ -57,7 +57,7 @@ def tko_check(s: BoutState, f: Fighter):
         K.ev(s, "tko", o.side, f"The referee steps in and stops it: {o.name} wins by TKO")
         finish(s, o, TKO)
     if (
-        s.opt["throw_in_towel"]
+        s.towel_on
         and not f.towel_used
         and (this >= one - 5 or two_pts >= two - 5 or three_pts >= three - 5)
     ):
@@ -131,7 +131,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         return knockdown(s, att, counter)
     pts = T.KDKO_POINTS[res]  # K1-10 or * and he stays up: 6 (the reference's reading)
     near = res == T.RK110 or res == T.RSTAR
-    if near and s.opt["near_knockdown_ki"]:
+    if near and s.near_knockdown_ki:
         pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
@@ -142,7 +142,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         return pts
     if res == T.R5H:
         s.next = att
-    elif res == T.R5F or (near and s.opt["near_knockdown_ki"]):
+    elif res == T.R5F or (near and s.near_knockdown_ki):
         start_ki(s, att)
     return pts
 

@@ -29,12 +29,18 @@ def refresh(s: BoutState, f: Fighter):
         f.kd2 = kd2
         f.ko = ko
         f.ki = ki
+    cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait
+    pl += f.pl_bout + f.pl_trait
+    deff += f.def_bout + f.def_round
     sm = f.smod
-    f.cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait + sm[0]
-    pl += f.pl_bout + f.pl_trait + sm[1]
-    deff += f.def_bout + f.def_round + sm[2]
-    kp += sm[4]
-    kd1 += sm[5]
+    if sm is not NO_MODS:  # a strategy applied this round (whole numbers: same sums)
+        cf += sm[0]
+        pl += sm[1]
+        deff += sm[2]
+        cp += sm[3]
+        kp += sm[4]
+        kd1 += sm[5]
+    f.cf = cf
     if f.either and f.style == "B" and not (s.ki_left > 0 and s.ki_side is f):
         kp -= 2  # boxing costs an E fighter 2 KP, except in his own KI run
     if f.careless and not f.fatigued:
@@ -44,7 +50,7 @@ def refresh(s: BoutState, f: Fighter):
         deff += 2
     f.pl = pl
     f.deff = deff
-    f.cp = cp + sm[3]
+    f.cp = cp
     if kp > pl:
         kp = pl
     f.kp = kp if kp > 0 else 0
@@ -105,7 +111,7 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     r, b = s.red, s.blue
     r.smod = b.smod = NO_MODS
     r.strategy = b.strategy = "none"
-    if not s.opt["strategies"]:
+    if not s.strategies_on:
         return
     rnd = s.rnd
     rc = _pick(s, r, mr, rnd)

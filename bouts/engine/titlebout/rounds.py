@@ -127,25 +127,41 @@ def front_runner(f: Fighter, won: bool, lost: bool):
 
 
 def stats_line(s: BoutState) -> dict:
-    """The round's line in the result (``rounds``)."""
-    return {"round": s.rnd, "red": _fighter_line(s.red), "blue": _fighter_line(s.blue)}
-
-
-def _fighter_line(f: Fighter) -> dict:
+    """The round's line in the result (``rounds``): one display per fighter, written
+    out twice (once a round: two calls of a per-fighter helper cost more)."""
+    r, b = s.red, s.blue
     return {
-        "points": f.pts,
-        "landed": f.landed,
-        "thrown": f.thrown,
-        "missed": f.missed,
-        "damage": f.pts,
-        "clinches": f.clinches,
-        "knockdowns": len(f.kd_counts),
-        "deducted": f.deducted,
-        "end": f.end,
-        "cut_damage": f.damage,
-        "style": f.style,
-        "strategy": f.strategy,
-        "actions": f.actions,
+        "round": s.rnd,
+        "red": {
+            "points": r.pts,
+            "landed": r.landed,
+            "thrown": r.landed + r.missed,
+            "missed": r.missed,
+            "damage": r.pts,
+            "clinches": r.clinches,
+            "knockdowns": len(r.kd_counts),
+            "deducted": r.deducted,
+            "end": r.end,
+            "cut_damage": r.damage,
+            "style": r.style,
+            "strategy": r.strategy,
+            "actions": r.actions,
+        },
+        "blue": {
+            "points": b.pts,
+            "landed": b.landed,
+            "thrown": b.landed + b.missed,
+            "missed": b.missed,
+            "damage": b.pts,
+            "clinches": b.clinches,
+            "knockdowns": len(b.kd_counts),
+            "deducted": b.deducted,
+            "end": b.end,
+            "cut_damage": b.damage,
+            "style": b.style,
+            "strategy": b.strategy,
+            "actions": b.actions,
+        },
     }
 
 
@@ -217,8 +233,9 @@ def between_rounds(s: BoutState):
 def new_round(f: Fighter):
     """A fighter's counts at the bell, and the opponent's points this round from which a
     TKO or the towel is possible (``alarm``)."""
-    f.pts = f.landed = f.thrown = f.missed = f.clinches = f.actions = 0
-    f.kd_counts = []
+    f.pts = f.landed = f.missed = f.clinches = f.actions = 0
+    if f.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+        f.kd_counts = []
     f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
     alarm, two, three = f.thr
     hist = f.against
@@ -250,7 +267,7 @@ def start_round(s: BoutState):
         s.deck = s.full[ROUND_CARDS:]
     s.i = s.returned = s.tick = 0
     agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
-    mode = s.opt["referee_errors"]
+    mode = s.referee_errors
     if mode == "per_round" or (mode == "once" and s.rnd == 1):
         FO.referee_error(s)
     mr, mb = r.margin, b.margin
@@ -271,7 +288,7 @@ def start_round(s: BoutState):
     bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
     r.cf_round += rc
     b.cf_round += bc
-    s.round_cf = {"red": rc, "blue": bc}
+    s.round_cf = (rc, bc)
     RA.set_cfs(s)
 
 
@@ -284,9 +301,9 @@ def run(s: BoutState) -> BoutResult:
             start_round(s)
             AC.play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
-            round_cf = s.round_cf
-            s.red.cf_round -= round_cf["red"]
-            s.blue.cf_round -= round_cf["blue"]
+            rc, bc = s.round_cf
+            s.red.cf_round -= rc
+            s.blue.cf_round -= bc
             end_of_round(s)
             if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
                 CU.technical(s, "the doctor's extra round is over")
@@ -337,23 +354,24 @@ def result(s: BoutState) -> BoutResult:
             else:
                 winner = None
     r, b = s.red, s.blue
+    # the fields in ``BoutResult``'s order, without keywords (cheaper to call)
     return BoutResult(
-        ruleset="titlebout",
-        seed=0,
-        scheduled_rounds=s.rounds,
-        winner=winner,
-        method=method,
-        round=rnd,
-        time=time,
-        judges=list(map(_NAME, s.judges)),
-        scorecards=s.cards,
-        knockdowns=s.knockdowns,
-        injuries=s.injuries,
-        fouls=s.fouls,
-        rounds=s.round_stats,
-        events=s.events,
-        fighters=[],
-        details={
+        "titlebout",  # ruleset
+        0,  # seed (``simulate`` sets it)
+        s.rounds,  # scheduled_rounds
+        winner,
+        method,
+        rnd,  # round
+        time,
+        list(map(_NAME, s.judges)),  # judges
+        s.cards,  # scorecards
+        s.knockdowns,
+        s.injuries,
+        s.fouls,
+        s.round_stats,  # rounds
+        s.events,
+        [],  # fighters
+        {  # details
             "referee": dict(s.ref.items()),
             "doctor": s.officials["doctor"],
             "corners": s.corners,

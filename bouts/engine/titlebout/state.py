@@ -141,7 +141,6 @@ class Fighter:
     alarm: int = 0  #: opponent's points this round from which a TKO or towel is possible
     pts: int = 0  #: points scored this round
     landed: int = 0  #: punches landed this round
-    thrown: int = 0  #: punches thrown this round (landed + missed)
     missed: int = 0  #: punches missed this round
     clinches: int = 0  #: clinches this round
     actions: int = 0  #: actions taken in control this round
@@ -149,6 +148,12 @@ class Fighter:
     kd_scored: int = 0  #: knockdowns he scored this round
     deducted: int = 0  #: points deducted from him this round
     end_extra: int = 0  #: END lost (or, negative, restored) this round beyond points
+
+    @property
+    def thrown(self) -> int:
+        """Punches thrown this round: every punch lands or misses, so it is not
+        counted apart (a count a punch was ~0.5% of a bout)."""
+        return self.landed + self.missed
 
 
 def new_fighter(side: str, card: dict, end: int) -> Fighter:
@@ -205,6 +210,11 @@ class BoutState:
     aggressiveness: bool = False  #: option ``aggressiveness``
     judge_leanings: bool = False  #: option ``judge_leanings``
     missing_punches: bool = False  #: option ``missing_punches``
+    advanced_clinching: bool = False  #: option ``advanced_clinching``
+    referee_errors: str = "once"  #: option ``referee_errors``
+    strategies_on: bool = True  #: option ``strategies``
+    towel_on: bool = True  #: option ``throw_in_towel``
+    near_knockdown_ki: bool = False  #: option ``near_knockdown_ki``
     southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
     #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
@@ -234,7 +244,7 @@ class BoutState:
     ki_left: int = 0  #: actions left in the killer-instinct run
     ki_side: Fighter | None = None  #: whose killer-instinct run it is
     pending: list = field(default_factory=list)  #: cuts/injuries held back by KI timing
-    round_cf: dict = field(default_factory=dict)  #: trait CF added for this round, per side
+    round_cf: tuple = (0, 0)  #: trait CF added for this round: red's, blue's
     last_winner: Fighter | None = None  #: the last fighter to win a round on points
     # --- the referee and the doctor ---
     error: int = T.ERR_NONE  #: the referee's error for this round (Referee Error table)

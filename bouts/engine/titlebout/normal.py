@@ -1,0 +1,188 @@
+"""Whether a fighter card is already normal: exactly what ``cards.validate_card`` would
+return for it, so that the bout may read the caller's card itself instead of a copy
+(``TitleBout.side_for_bout``). A check only, no copy: ~55k instructions a card against
+``validate_card``'s ~88k. Anything not plainly normal is not normal; the validation then
+decides (the same answer or error as always)."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from .cards import FOUL_RATINGS, PUNCHES, STYLES, TOP_KEYS, TRAITS
+
+_TOP_SET = frozenset(TOP_KEYS)
+_TRAIT_SET = frozenset(TRAITS)
+_STYLE_SET = frozenset(STYLES)
+_FOUL_SET = frozenset(FOUL_RATINGS)
+_PUNCH_ENTRIES = itemgetter(*PUNCHES)
+
+
+def is_normal(card) -> bool:
+    """True when ``validate_card(card)`` would equal ``card``: a plain dict of the card's
+    fields (the name optional; southpaw and traits present), plain ints in range, plain
+    lists for the ranges, covering 1-80 in order, canonical distinct trait names, every
+    hitting entry with both its keys. False is no verdict: ask ``validate_card``."""
+    if type(card) is not dict:
+        return False
+    # straight-line checks with constant keys (a loop over the fields costs more); a
+    # field missing raises KeyError, a range not of two items ValueError: not normal
+    try:
+        if not _TOP_SET.issuperset(card):
+            return False
+        rating = card["rating"]
+        style = card["style"]
+        southpaw = card["southpaw"]
+        traits = card["traits"]
+        agg = card["agg"]
+        end = card["end"]
+        cut = card["cut"]
+        foul = card["foul"]
+        strategy = card["strategy"]
+        if (
+            type(rating) is not int
+            or not 1 <= rating <= 10
+            or type(style) is not str
+            or style not in _STYLE_SET
+            or (southpaw is not True and southpaw is not False)
+            or type(traits) is not list
+            or type(agg) is not int
+            or type(end) is not int
+            or type(cut) is not int
+            or not 1 <= agg <= 10
+            or not 1 <= end <= 250
+            or not 0 <= cut <= 10
+            or type(foul) is not str
+            or foul not in _FOUL_SET
+            or type(strategy) is not dict
+            or len(strategy) != 4
+        ):
+            return False
+        for trait in traits:
+            if type(trait) is not str or trait not in _TRAIT_SET:
+                return False
+        if len(traits) > 1 and len(set(traits)) != len(traits):
+            return False
+        if "name" in card:
+            name = card["name"]
+            if type(name) is not str or not name.strip():
+                return False
+        fi = strategy["FI"]
+        fo = strategy["FO"]
+        cu = strategy["CU"]
+        ko = strategy["KO"]
+        if (
+            type(fi) is not int
+            or type(fo) is not int
+            or type(cu) is not int
+            or type(ko) is not int
+            or not 1 <= fi <= 10
+            or not 1 <= fo <= 10
+            or not 1 <= cu <= 10
+            or not 1 <= ko <= 10
+        ):
+            return False
+        return (
+            _side_is_normal(card["fresh"])
+            and _side_is_normal(card["fatigued"])
+            and _hitting_is_normal(card["hitting"])
+        )
+    except (KeyError, ValueError):
+        return False
+
+
+def _side_is_normal(side) -> bool:
+    if type(side) is not dict or len(side) != 14:
+        return False
+    cf_b = side["cf_b"]
+    cf_s = side["cf_s"]
+    deff = side["def"]
+    cp = side["cp"]
+    kd1 = side["kd1"]
+    kd2 = side["kd2"]
+    ko = side["ko"]
+    ki = side["ki"]
+    pl = side["pl"]
+    pm = side["pm"]
+    clinch = side["clinch"]
+    move = side["move"]
+    kp = side["kp"]
+    cpd = side["cpd"]
+    if (
+        type(cf_b) is not int
+        or type(cf_s) is not int
+        or type(deff) is not int
+        or type(cp) is not int
+        or type(kd1) is not int
+        or type(kd2) is not int
+        or type(ko) is not int
+        or type(ki) is not int
+        or type(kp) is not int
+        or type(cpd) is not int
+        or not 1 <= cf_b <= 20
+        or not 1 <= cf_s <= 20
+        or not -10 <= deff <= 10
+        or not 0 <= cp <= 20
+        or not 0 <= kd1 <= 10
+        or not 0 <= kd2 <= 10
+        or not 0 <= ko <= 10
+        or not 0 <= ki <= 20
+        or type(pl) is not list
+        or type(pm) is not list
+        or type(clinch) is not list
+        or type(move) is not list
+    ):
+        return False
+    pl_lo, pl_hi = pl  # a list of another length: ValueError (not normal)
+    pm_lo, pm_hi = pm
+    cl_lo, cl_hi = clinch
+    mv_lo, mv_hi = move
+    # pl, pm, clinch, move: whole numbers covering 1-80 in order, no gap or overlap
+    return not (
+        type(pl_lo) is not int
+        or type(pl_hi) is not int
+        or type(pm_lo) is not int
+        or type(pm_hi) is not int
+        or type(cl_lo) is not int
+        or type(cl_hi) is not int
+        or type(mv_lo) is not int
+        or type(mv_hi) is not int
+        or pl_lo != 1
+        or pl_hi < pl_lo
+        or pm_lo != pl_hi + 1
+        or pm_hi < pm_lo
+        or cl_lo != pm_hi + 1
+        or cl_hi < cl_lo
+        or mv_lo != cl_hi + 1
+        or mv_hi < mv_lo
+        or mv_hi != 80
+        or not 0 <= kp <= pl_hi
+        or not pm_lo <= cpd <= pm_hi
+    )
+
+
+def _hitting_is_normal(hitting) -> bool:
+    if type(hitting) is not dict or len(hitting) != 5:
+        return False
+    # the ranges cover 1-80 in order (jab ... uppercut, three then two): each starts
+    # where the last ended and ends no lower, so only the last end is checked against 80
+    expected = 1
+    for entry in _PUNCH_ENTRIES(hitting):
+        if type(entry) is not dict or len(entry) != 2:
+            return False
+        three = entry["three"]
+        if three is not None:
+            if type(three) is not list:
+                return False
+            lo, hi = three  # not two items: ValueError (not normal)
+            if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
+                return False
+            expected = hi + 1
+        two = entry["two"]
+        if two is not None:
+            if type(two) is not list:
+                return False
+            lo, hi = two
+            if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
+                return False
+            expected = hi + 1
+    return expected == 81
