@@ -85,230 +85,239 @@ class Battle:
 
     # --- the battle ---------------------------------------------------------------------
     def fight(self) -> tuple[str | None, str]:
-        while True:
-            self.cycle += 1
-            self.step = 0
-            outcome = self.fight_cycle()
-            if outcome is not None:
-                return outcome
-            if self.cycle >= self.limit:
-                return self.at_the_limit()
+        self.cycle += 1
+        return self.fight_cycles(False)
 
     def fight_cycle(self):
-        """One cycle: every card attacks once in speed order, then the extra attacks,
-        then exhaustion, then withdrawal or the morale check. Returns (winner, method)
-        when the battle ends."""
+        """One cycle at ``self.cycle`` (tests): (winner, method) if the battle ends
+        with it, else None."""
+        return self.fight_cycles(True)
+
+    def fight_cycles(self, only_one: bool):
+        """Cycles from ``self.cycle`` on, until the battle ends (or after one cycle if
+        ``only_one``); one frame for the whole battle, so what is the same in every
+        cycle is read once. A cycle: every card attacks once in speed order, then the
+        extra attacks, then exhaustion, then withdrawal or the morale check. Returns
+        (winner, method) when the battle ends."""
         # bound once: a call through ``rng.random`` checks the rng's type every time
         random = self.rng.random
         standing = self.standing
-        # no card leaves these lists until the attacks and the counters are done
+        # the standing lists themselves: a card leaves them only after the attacks
         red = standing[RED]
         blue = standing[BLUE]
-        order = red + blue
-        # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
-        # (filled in after the attacks, rather than counted in dicts at every attack).
-        for u in order:
-            u.acted = False
-            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.order = random() - u.speed_float
-        order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
-        # per side: its enemies (a list of its own for a policy), its smart focus if
-        # below 1 (None: every smart target is the plan's, no roll) and who it attacks
-        # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
-        if red_focus is None:
-            red_attacks_on = blue[:], None, ASK_POLICY
-        else:
-            red_attacks_on = (
-                blue,
-                red_focus if red_focus < 1.0 else None,
-                blue[0] if len(blue) == 1 else None,
-            )
-        if blue_focus is None:
-            blue_attacks_on = red[:], None, ASK_POLICY
-        else:
-            blue_attacks_on = (
-                red,
-                blue_focus if blue_focus < 1.0 else None,
-                red[0] if len(red) == 1 else None,
-            )
         # events.append, not a bound method in a local: the interpreter appends to a
         # list in place for the former, without the call
         events = self.events
         cycle = self.cycle
         step = self.step
-        # A pass: every card in speed order, then those with a second attack (again in
-        # speed order), then those with a third; each pass lists the next one's cards.
-        attackers = order
-        extra = 1
-        first = True
-        kind = "attack"
         while True:
-            again = []
-            for u in attackers:
-                if u.multi > extra:
-                    again.append(u)
-                # One attack. Attack above defence is a point of damage; equal values
-                # favour the slower card (a defender that has not acted yet is not hit; a
-                # card with attack 0 hurts nobody); fatigue to both unless the defender
-                # has 0 defence (none to the defender for an extra attack).
-                step += 1
-                side = u.side
-                a = u.attack
-                foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
-                if sole is not None:
-                    if sole is ASK_POLICY:
-                        self.step = step  # the battle as the policy may read it
-                        t = u.policy.target(u, foes, self)
+            order = red + blue
+            # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
+            # (filled in after the attacks, rather than counted in dicts at every attack).
+            for u in order:
+                u.acted = False
+                # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
+                u.order = random() - u.speed_float
+            order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
+            # per side: its enemies (a list of its own for a policy), its smart focus if
+            # below 1 (None: every smart target is the plan's, no roll) and who it attacks
+            # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
+            if red_focus is None:
+                red_attacks_on = blue[:], None, ASK_POLICY
+            else:
+                red_attacks_on = (
+                    blue,
+                    red_focus if red_focus < 1.0 else None,
+                    blue[0] if len(blue) == 1 else None,
+                )
+            if blue_focus is None:
+                blue_attacks_on = red[:], None, ASK_POLICY
+            else:
+                blue_attacks_on = (
+                    red,
+                    blue_focus if blue_focus < 1.0 else None,
+                    red[0] if len(red) == 1 else None,
+                )
+            # A pass: every card in speed order, then those with a second attack (again in
+            # speed order), then those with a third; each pass lists the next one's cards.
+            attackers = order
+            extra = 1
+            first = True
+            kind = "attack"
+            while True:
+                again = []
+                for u in attackers:
+                    if u.multi > extra:
+                        again.append(u)
+                    # One attack. Attack above defence is a point of damage; equal values
+                    # favour the slower card (a defender that has not acted yet is not hit; a
+                    # card with attack 0 hurts nobody); fatigue to both unless the defender
+                    # has 0 defence (none to the defender for an extra attack).
+                    step += 1
+                    side = u.side
+                    a = u.attack
+                    foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
+                    if sole is not None:
+                        if sole is ASK_POLICY:
+                            self.step = step  # the battle as the policy may read it
+                            t = u.policy.target(u, foes, self)
+                        else:
+                            t = sole
+                    # policy.DefaultPolicy.target, smart, written out (the same rule):
+                    elif fog is not None and random() >= fog:
+                        t = foes[floor(random() * len(foes))]
                     else:
-                        t = sole
-                # policy.DefaultPolicy.target, smart, written out (the same rule):
-                elif fog is not None and random() >= fog:
-                    t = foes[floor(random() * len(foes))]
-                else:
-                    # the smallest of each card's target_key, + 8192 if it cannot be hurt
-                    # (the first on a tie); a card whose key is no better without the
-                    # 8192 is passed over before its defence is looked at
-                    best_key = NO_TARGET
-                    for e in foes:
-                        key = e.target_key
-                        if key < best_key:
-                            if a <= e.defence and (a != e.defence or not a or not e.acted):
-                                key += 8192
-                                if key >= best_key:
-                                    continue
-                            t, best_key = e, key
-                u.attacks += 1
-                d = t.defence
-                # The target's key falls 16 a point of margin it loses: a point of damage,
-                # a point of fatigue (from a first attack, if it has defence); the
-                # attacker's 16 if the target has defence. One update a card an attack.
-                if a > d or (a == d and a and t.acted):
-                    t.damage_taken += 1
-                    u.damage_dealt += 1  # one point of damage a hit
-                    text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
-                    if first and d > 0:
-                        t.fatigue_points += 1
-                        key = t.target_key - 32
-                    else:
-                        key = t.target_key - 16
-                    if key < t.target_bias:  # the margin went below 0 (only once)
-                        key += PAST_EXHAUSTION
-                    t.target_key = key
-                else:
-                    if a == d:
-                        # (rare: the target's label is made here, not kept on every card)
-                        text = (
-                            f"{t.name}{IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
-                        )
-                    else:
-                        text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
-                    if first and d > 0:
-                        t.fatigue_points += 1
-                        key = t.target_key - 16
-                        if key < t.target_bias:
+                        # the smallest of each card's target_key, + 8192 if it cannot be hurt
+                        # (the first on a tie); a card whose key is no better without the
+                        # 8192 is passed over before its defence is looked at
+                        best_key = NO_TARGET
+                        for e in foes:
+                            key = e.target_key
+                            if key < best_key:
+                                if a <= e.defence and (a != e.defence or not a or not e.acted):
+                                    key += 8192
+                                    if key >= best_key:
+                                        continue
+                                t, best_key = e, key
+                    u.attacks += 1
+                    d = t.defence
+                    # The target's key falls 16 a point of margin it loses: a point of damage,
+                    # a point of fatigue (from a first attack, if it has defence); the
+                    # attacker's 16 if the target has defence. One update a card an attack.
+                    if a > d or (a == d and a and t.acted):
+                        t.damage_taken += 1
+                        u.damage_dealt += 1  # one point of damage a hit
+                        text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
+                        if first and d > 0:
+                            t.fatigue_points += 1
+                            key = t.target_key - 32
+                        else:
+                            key = t.target_key - 16
+                        if key < t.target_bias:  # the margin went below 0 (only once)
                             key += PAST_EXHAUSTION
                         t.target_key = key
-                if d > 0:
-                    u.fatigue_points += 1
-                    key = u.target_key - 16
-                    if key < u.target_bias:
-                        key += PAST_EXHAUSTION
-                    u.target_key = key
-                events.append(
-                    {
-                        "round": cycle,
-                        "clock": STAMPS[step],
-                        "kind": kind,
-                        "side": side,
-                        "text": text,
-                    }
-                )
-                u.acted = True  # already so in an extra attack: no test needed
-            if not again:
-                break
-            attackers = again
-            extra += 1
-            first = False
-            kind = "extra_attack"
-        self.step = step
-        red_attacks = red_dealt = red_fatigue = 0
-        for u in red:
-            red_attacks += u.attacks
-            red_dealt += u.damage_dealt
-            red_fatigue += u.fatigue_points
-        red_carry = red_attacks, red_dealt, red_fatigue
-        blue_attacks = blue_dealt = blue_fatigue = 0
-        for u in blue:
-            blue_attacks += u.attacks
-            blue_dealt += u.damage_dealt
-            blue_fatigue += u.fatigue_points
-        blue_carry = blue_attacks, blue_dealt, blue_fatigue
-        red_start, blue_start = self.counters
-        # exhaustion: fatigue plus damage higher than health, that is a margin below 0
-        # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
-        # leave the side's carried sums with it
-        red_out = blue_out = 0
-        for u in order:
-            if u.target_key > EXHAUSTED_ABOVE:
-                side = u.side
-                u.exhausted = True
-                u.exhausted_cycle = cycle
-                if side == RED:
-                    red.remove(u)  # red is the standing list itself
-                    red_out += 1
-                    attacks, dealt, fatigue = red_carry
-                    red_carry = (
-                        attacks - u.attacks,
-                        dealt - u.damage_dealt,
-                        fatigue - u.fatigue_points,
+                    else:
+                        if a == d:
+                            # (rare: the target's label is made here, not kept on every card)
+                            text = (
+                                f"{t.name}{IN_BRACKETS[d]} has yet to act: "
+                                f"{u.as_attacker} cannot hit."
+                            )
+                        else:
+                            text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
+                        if first and d > 0:
+                            t.fatigue_points += 1
+                            key = t.target_key - 16
+                            if key < t.target_bias:
+                                key += PAST_EXHAUSTION
+                            t.target_key = key
+                    if d > 0:
+                        u.fatigue_points += 1
+                        key = u.target_key - 16
+                        if key < u.target_bias:
+                            key += PAST_EXHAUSTION
+                        u.target_key = key
+                    events.append(
+                        {
+                            "round": cycle,
+                            "clock": STAMPS[step],
+                            "kind": kind,
+                            "side": side,
+                            "text": text,
+                        }
                     )
-                else:
-                    blue.remove(u)
-                    blue_out += 1
-                    attacks, dealt, fatigue = blue_carry
-                    blue_carry = (
-                        attacks - u.attacks,
-                        dealt - u.damage_dealt,
-                        fatigue - u.fatigue_points,
+                    u.acted = True  # already so in an extra attack: no test needed
+                if not again:
+                    break
+                attackers = again
+                extra += 1
+                first = False
+                kind = "extra_attack"
+            self.step = step
+            red_attacks = red_dealt = red_fatigue = 0
+            for u in red:
+                red_attacks += u.attacks
+                red_dealt += u.damage_dealt
+                red_fatigue += u.fatigue_points
+            red_carry = red_attacks, red_dealt, red_fatigue
+            blue_attacks = blue_dealt = blue_fatigue = 0
+            for u in blue:
+                blue_attacks += u.attacks
+                blue_dealt += u.damage_dealt
+                blue_fatigue += u.fatigue_points
+            blue_carry = blue_attacks, blue_dealt, blue_fatigue
+            red_start, blue_start = self.counters
+            # exhaustion: fatigue plus damage higher than health, that is a margin below 0
+            # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
+            # leave the side's carried sums with it
+            red_out = blue_out = 0
+            for u in order:
+                if u.target_key > EXHAUSTED_ABOVE:
+                    side = u.side
+                    u.exhausted = True
+                    u.exhausted_cycle = cycle
+                    if side == RED:
+                        red.remove(u)  # red is the standing list itself
+                        red_out += 1
+                        attacks, dealt, fatigue = red_carry
+                        red_carry = (
+                            attacks - u.attacks,
+                            dealt - u.damage_dealt,
+                            fatigue - u.fatigue_points,
+                        )
+                    else:
+                        blue.remove(u)
+                        blue_out += 1
+                        attacks, dealt, fatigue = blue_carry
+                        blue_carry = (
+                            attacks - u.attacks,
+                            dealt - u.damage_dealt,
+                            fatigue - u.fatigue_points,
+                        )
+                    events.append(
+                        {
+                            "round": cycle,
+                            "clock": STAMPS[step],
+                            "kind": "exhausted",
+                            "side": side,
+                            "text": f"{u.name} is exhausted and leaves the fight "
+                            f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
+                            f" > {NUMS[u.health]} health).",
+                        }
                     )
-                events.append(
-                    {
-                        "round": cycle,
-                        "clock": STAMPS[step],
-                        "kind": "exhausted",
-                        "side": side,
-                        "text": f"{u.name} is exhausted and leaves the fight "
-                        f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
-                        f" > {NUMS[u.health]} health).",
-                    }
-                )
-        self.counters = red_carry, blue_carry
-        exhausts = self.exhausts
-        ex_red = exhausts[RED]
-        ex_blue = exhausts[BLUE]
-        if red_out or blue_out:
-            exhausts[RED] = ex_red = ex_red + red_out
-            exhausts[BLUE] = ex_blue = ex_blue + blue_out
-        landed = red_dealt - red_start[1]
-        red_stats = {
-            "thrown": red_attacks - red_start[0],
-            "landed": landed,
-            "damage": landed,
-            "fatigue": red_fatigue - red_start[2],
-            "exhausted": red_out,
-        }
-        landed = blue_dealt - blue_start[1]
-        blue_stats = {
-            "thrown": blue_attacks - blue_start[0],
-            "landed": landed,
-            "damage": landed,
-            "fatigue": blue_fatigue - blue_start[2],
-            "exhausted": blue_out,
-        }
-        self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-        # the standing lists, exhausted cards gone, and the exhausts so far
-        return self.end_of_cycle(red, blue, ex_red, ex_blue)
+            self.counters = red_carry, blue_carry
+            exhausts = self.exhausts
+            ex_red = exhausts[RED]
+            ex_blue = exhausts[BLUE]
+            if red_out or blue_out:
+                exhausts[RED] = ex_red = ex_red + red_out
+                exhausts[BLUE] = ex_blue = ex_blue + blue_out
+            landed = red_dealt - red_start[1]
+            red_stats = {
+                "thrown": red_attacks - red_start[0],
+                "landed": landed,
+                "damage": landed,
+                "fatigue": red_fatigue - red_start[2],
+                "exhausted": red_out,
+            }
+            landed = blue_dealt - blue_start[1]
+            blue_stats = {
+                "thrown": blue_attacks - blue_start[0],
+                "landed": landed,
+                "damage": landed,
+                "fatigue": blue_fatigue - blue_start[2],
+                "exhausted": blue_out,
+            }
+            self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
+            # the standing lists, exhausted cards gone, and the exhausts so far
+            outcome = self.end_of_cycle(red, blue, ex_red, ex_blue)
+            if outcome is not None or only_one:
+                return outcome
+            if cycle >= self.limit:
+                return self.at_the_limit()
+            self.cycle = cycle = cycle + 1
+            step = 0
 
     def end_of_cycle(self, red: list[Unit], blue: list[Unit], ex_red: int, ex_blue: int):
         """Exhaustion's end, then withdrawal, then the morale check (written out here:
