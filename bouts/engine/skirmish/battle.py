@@ -111,6 +111,9 @@ class Battle:
         events = self.events
         cycle = self.cycle
         step = self.step
+        names = self.names
+        red_policy = self.policies[RED]
+        blue_policy = self.policies[BLUE]
         while True:
             order = red + blue
             # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
@@ -310,106 +313,100 @@ class Battle:
                 "exhausted": blue_out,
             }
             self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-            # the standing lists, exhausted cards gone, and the exhausts so far
-            outcome = self.end_of_cycle(red, blue, ex_red, ex_blue)
-            if outcome is not None or only_one:
-                return outcome
+            # Exhaustion's end, then withdrawal, then the morale check (written out: a
+            # call costs more than its test); red and blue are the cards still standing,
+            # ex_red and ex_blue their exhausts so far (``Battle.exhausts``).
+            if not red or not blue:
+                if not red and not blue:
+                    self.say("end", None, "Every card on both sides is exhausted: a draw.")
+                    return None, EXHAUSTION
+                winner = RED if red else BLUE
+                self.say(
+                    "end",
+                    winner,
+                    f"{names[winner]} win: every card of "
+                    f"{names[BLUE if winner == RED else RED]} is exhausted.",
+                )
+                return winner, EXHAUSTION
+            # The default policy never withdraws unless behind on exhausts, then when below
+            # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
+            # out with policy.strength (the same rules; keep them the same). Any other
+            # policy is asked every cycle, with lists of its own.
+            policy = red_policy
+            if type(policy) is not DefaultPolicy:
+                want_red = bool(policy.withdraw(red[:], blue[:], self))
+            elif ex_red > ex_blue and policy.withdraw_below:
+                # policy.strength of both sides, written out (no calls)
+                mine = theirs = 0
+                for u in red:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        mine += (u.attack + 1) * m
+                for u in blue:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        theirs += (u.attack + 1) * m
+                want_red = mine < policy.withdraw_below * theirs
+            else:
+                want_red = False
+            policy = blue_policy
+            if type(policy) is not DefaultPolicy:
+                want_blue = bool(policy.withdraw(blue[:], red[:], self))
+            elif ex_blue > ex_red and policy.withdraw_below:
+                mine = theirs = 0
+                for u in blue:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        mine += (u.attack + 1) * m
+                for u in red:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        theirs += (u.attack + 1) * m
+                want_blue = mine < policy.withdraw_below * theirs
+            else:
+                want_blue = False
+            if want_red or want_blue:
+                if want_red and want_blue:
+                    self.say("withdrawal", None, "Both sides withdraw: a draw.")
+                    return None, WITHDRAWAL
+                side, other = (RED, BLUE) if want_red else (BLUE, RED)
+                self.say(
+                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
+                )
+                return other, WITHDRAWAL
+            if ex_red != ex_blue:
+                # The morale check: the side with more exhausts checks: the difference, +1 for
+                # humility, -1 for pride; above its cards remaining, it must withdraw.
+                if ex_red > ex_blue:
+                    side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
+                else:
+                    side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
+                trait = self.sides[side]["trait"]
+                total += (trait == "humility") - (trait == "pride")
+                broken = total > remaining
+                self.morale.append(
+                    {
+                        "cycle": cycle,
+                        "side": side,
+                        "total": total,
+                        "remaining": remaining,
+                        "withdraw": broken,
+                    }
+                )
+                if broken:
+                    self.say(
+                        "morale",
+                        side,
+                        f"Morale breaks: {names[side]} ({NUMS[total]} against "
+                        f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
+                    )
+                    return other, MORALE
+            if only_one:
+                return None
             if cycle >= self.limit:
                 return self.at_the_limit()
             self.cycle = cycle = cycle + 1
             step = 0
-
-    def end_of_cycle(self, red: list[Unit], blue: list[Unit], ex_red: int, ex_blue: int):
-        """Exhaustion's end, then withdrawal, then the morale check (written out here:
-        a call costs more than its test); ``red`` and ``blue`` are the cards still
-        standing (``Battle.standing``), ``ex_red`` and ``ex_blue`` their exhausts so far
-        (``Battle.exhausts``)."""
-        names = self.names
-        if not red or not blue:
-            if not red and not blue:
-                self.say("end", None, "Every card on both sides is exhausted: a draw.")
-                return None, EXHAUSTION
-            winner = RED if red else BLUE
-            self.say(
-                "end",
-                winner,
-                f"{names[winner]} win: every card of "
-                f"{names[BLUE if winner == RED else RED]} is exhausted.",
-            )
-            return winner, EXHAUSTION
-        # The default policy never withdraws unless behind on exhausts, then when below
-        # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
-        # out with policy.strength (the same rules; keep them the same). Any other
-        # policy is asked every cycle, with lists of its own.
-        policy = self.policies[RED]
-        if type(policy) is not DefaultPolicy:
-            want_red = bool(policy.withdraw(red[:], blue[:], self))
-        elif ex_red > ex_blue and policy.withdraw_below:
-            # policy.strength of both sides, written out (no calls)
-            mine = theirs = 0
-            for u in red:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    mine += (u.attack + 1) * m
-            for u in blue:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    theirs += (u.attack + 1) * m
-            want_red = mine < policy.withdraw_below * theirs
-        else:
-            want_red = False
-        policy = self.policies[BLUE]
-        if type(policy) is not DefaultPolicy:
-            want_blue = bool(policy.withdraw(blue[:], red[:], self))
-        elif ex_blue > ex_red and policy.withdraw_below:
-            mine = theirs = 0
-            for u in blue:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    mine += (u.attack + 1) * m
-            for u in red:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    theirs += (u.attack + 1) * m
-            want_blue = mine < policy.withdraw_below * theirs
-        else:
-            want_blue = False
-        if want_red or want_blue:
-            if want_red and want_blue:
-                self.say("withdrawal", None, "Both sides withdraw: a draw.")
-                return None, WITHDRAWAL
-            side, other = (RED, BLUE) if want_red else (BLUE, RED)
-            self.say("withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field.")
-            return other, WITHDRAWAL
-        if ex_red == ex_blue:
-            return None  # no morale check
-        # The morale check: the side with more exhausts checks: the difference, +1 for
-        # humility, -1 for pride; above its cards remaining, it must withdraw.
-        if ex_red > ex_blue:
-            side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
-        else:
-            side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
-        trait = self.sides[side]["trait"]
-        total += (trait == "humility") - (trait == "pride")
-        broken = total > remaining
-        self.morale.append(
-            {
-                "cycle": self.cycle,
-                "side": side,
-                "total": total,
-                "remaining": remaining,
-                "withdraw": broken,
-            }
-        )
-        if broken:
-            self.say(
-                "morale",
-                side,
-                f"Morale breaks: {names[side]} ({NUMS[total]} against "
-                f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
-            )
-            return other, MORALE
-        return None
 
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""
