@@ -106,6 +106,10 @@ class Battle:
         red = standing[RED]
         blue = standing[BLUE]
         red_focus, blue_focus = self.smart
+        # a side's smart focus if below 1, else None (every smart target the plan's, no
+        # roll): the same in every cycle
+        red_fog = red_focus if red_focus is not None and red_focus < 1.0 else None
+        blue_fog = blue_focus if blue_focus is not None and blue_focus < 1.0 else None
         # events.append, not a bound method in a local: the interpreter appends to a
         # list in place for the former, without the call
         events = self.events
@@ -114,6 +118,11 @@ class Battle:
         names = self.names
         red_policy = self.policies[RED]
         blue_policy = self.policies[BLUE]
+        cycle_stats = self.cycle_stats
+        # the exhausts so far, kept here and written to the dict when they change
+        exhausts = self.exhausts
+        ex_red = exhausts[RED]
+        ex_blue = exhausts[BLUE]
         while True:
             order = red + blue
             # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
@@ -123,15 +132,15 @@ class Battle:
                 # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
                 u.order = random() - u.speed_float
             order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
-            # per side: its enemies (a list of its own for a policy), its smart focus if
-            # below 1 (None: every smart target is the plan's, no roll) and who it attacks
-            # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
+            # per side: its enemies (a list of its own for a policy), its fog (above) and
+            # who it attacks without a look: the only enemy, or ASK_POLICY (the side's
+            # policy chooses)
             if red_focus is None:
                 red_attacks_on = blue[:], None, ASK_POLICY
             else:
                 red_attacks_on = (
                     blue,
-                    red_focus if red_focus < 1.0 else None,
+                    red_fog,
                     blue[0] if len(blue) == 1 else None,
                 )
             if blue_focus is None:
@@ -139,7 +148,7 @@ class Battle:
             else:
                 blue_attacks_on = (
                     red,
-                    blue_focus if blue_focus < 1.0 else None,
+                    blue_fog,
                     red[0] if len(red) == 1 else None,
                 )
             # A pass: every card in speed order, then those with a second attack (again in
@@ -290,9 +299,6 @@ class Battle:
                         }
                     )
             self.counters = red_carry, blue_carry
-            exhausts = self.exhausts
-            ex_red = exhausts[RED]
-            ex_blue = exhausts[BLUE]
             if red_out or blue_out:
                 exhausts[RED] = ex_red = ex_red + red_out
                 exhausts[BLUE] = ex_blue = ex_blue + blue_out
@@ -312,7 +318,7 @@ class Battle:
                 "fatigue": blue_fatigue - blue_start[2],
                 "exhausted": blue_out,
             }
-            self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
+            cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
             # Exhaustion's end, then withdrawal, then the morale check (written out: a
             # call costs more than its test); red and blue are the cards still standing,
             # ex_red and ex_blue their exhausts so far (``Battle.exhausts``).
