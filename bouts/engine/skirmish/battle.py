@@ -119,6 +119,12 @@ class Battle:
         red_policy = self.policies[RED]
         blue_policy = self.policies[BLUE]
         cycle_stats = self.cycle_stats
+        # module constants the loops read at every attack or card, as locals (a local
+        # read costs less than a global one)
+        red_tag = RED
+        stamps = STAMPS
+        no_target = NO_TARGET
+        exhausted_above = EXHAUSTED_ABOVE
         # the exhausts so far, kept here and written to the dict when they change
         exhausts = self.exhausts
         ex_red = exhausts[RED]
@@ -169,7 +175,7 @@ class Battle:
                     step += 1
                     side = u.side
                     a = u.attack
-                    foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
+                    foes, fog, sole = red_attacks_on if side == red_tag else blue_attacks_on
                     if sole is not None:
                         if sole is ASK_POLICY:
                             self.step = step  # the battle as the policy may read it
@@ -183,7 +189,7 @@ class Battle:
                         # the smallest of each card's target_key, + 8192 if it cannot be hurt
                         # (the first on a tie); a card whose key is no better without the
                         # 8192 is passed over before its defence is looked at
-                        best_key = NO_TARGET
+                        best_key = no_target
                         for e in foes:
                             key = e.target_key
                             if key < best_key:
@@ -233,7 +239,7 @@ class Battle:
                     events.append(
                         {
                             "round": cycle,
-                            "clock": STAMPS[step],
+                            "clock": stamps[step],
                             "kind": kind,
                             "side": side,
                             "text": text,
@@ -265,11 +271,11 @@ class Battle:
             # leave the side's carried sums with it
             red_out = blue_out = 0
             for u in order:
-                if u.target_key > EXHAUSTED_ABOVE:
+                if u.target_key > exhausted_above:
                     side = u.side
                     u.exhausted = True
                     u.exhausted_cycle = cycle
-                    if side == RED:
+                    if side == red_tag:
                         red.remove(u)  # red is the standing list itself
                         red_out += 1
                         attacks, dealt, fatigue = red_carry
@@ -290,7 +296,7 @@ class Battle:
                     events.append(
                         {
                             "round": cycle,
-                            "clock": STAMPS[step],
+                            "clock": stamps[step],
                             "kind": "exhausted",
                             "side": side,
                             "text": f"{u.name} is exhausted and leaves the fight "
