@@ -125,6 +125,12 @@ class Battle:
         stamps = STAMPS
         no_target = NO_TARGET
         exhausted_above = EXHAUSTED_ABOVE
+        past_exhaustion = PAST_EXHAUSTION
+        by_order = _ORDER
+        nums = NUMS
+        # whether each side's policy is the default one, whose withdraw is written out
+        red_default = type(red_policy) is DefaultPolicy
+        blue_default = type(blue_policy) is DefaultPolicy
         # the exhausts so far, kept here and written to the dict when they change
         exhausts = self.exhausts
         ex_red = exhausts[RED]
@@ -137,7 +143,7 @@ class Battle:
                 u.acted = False
                 # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
                 u.order = random() - u.speed_float
-            order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
+            order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
             # per side: its enemies (a list of its own for a policy), its fog (above) and
             # who it attacks without a look: the only enemy, or ASK_POLICY (the side's
             # policy chooses)
@@ -213,7 +219,7 @@ class Battle:
                         else:
                             key = t.target_key - 16
                         if key < t.target_bias:  # the margin went below 0 (only once)
-                            key += PAST_EXHAUSTION
+                            key += past_exhaustion
                         t.target_key = key
                     else:
                         if a == d:
@@ -228,13 +234,13 @@ class Battle:
                             t.fatigue_points += 1
                             key = t.target_key - 16
                             if key < t.target_bias:
-                                key += PAST_EXHAUSTION
+                                key += past_exhaustion
                             t.target_key = key
                     if d > 0:
                         u.fatigue_points += 1
                         key = u.target_key - 16
                         if key < u.target_bias:
-                            key += PAST_EXHAUSTION
+                            key += past_exhaustion
                         u.target_key = key
                     events.append(
                         {
@@ -300,8 +306,8 @@ class Battle:
                             "kind": "exhausted",
                             "side": side,
                             "text": f"{u.name} is exhausted and leaves the fight "
-                            f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
-                            f" > {NUMS[u.health]} health).",
+                            f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
+                            f" > {nums[u.health]} health).",
                         }
                     )
             self.counters = red_carry, blue_carry
@@ -345,7 +351,7 @@ class Battle:
             # out with policy.strength (the same rules; keep them the same). Any other
             # policy is asked every cycle, with lists of its own.
             policy = red_policy
-            if type(policy) is not DefaultPolicy:
+            if not red_default:
                 want_red = bool(policy.withdraw(red[:], blue[:], self))
             elif ex_red > ex_blue and policy.withdraw_below:
                 # policy.strength of both sides, written out (no calls)
@@ -362,7 +368,7 @@ class Battle:
             else:
                 want_red = False
             policy = blue_policy
-            if type(policy) is not DefaultPolicy:
+            if not blue_default:
                 want_blue = bool(policy.withdraw(blue[:], red[:], self))
             elif ex_blue > ex_red and policy.withdraw_below:
                 mine = theirs = 0
