@@ -84,21 +84,17 @@ class Battle:
         return self.standing[side][:]
 
     # --- the battle ---------------------------------------------------------------------
-    def fight(self) -> tuple[str | None, str]:
-        self.cycle += 1
-        return self.fight_cycles(False)
-
     def fight_cycle(self):
         """One cycle at ``self.cycle`` (tests): (winner, method) if the battle ends
         with it, else None."""
-        return self.fight_cycles(True)
+        return self.fight(True)
 
-    def fight_cycles(self, only_one: bool):
-        """Cycles from ``self.cycle`` on, until the battle ends (or after one cycle if
-        ``only_one``); one frame for the whole battle, so what is the same in every
-        cycle is read once. A cycle: every card attacks once in speed order, then the
-        extra attacks, then exhaustion, then withdrawal or the morale check. Returns
-        (winner, method) when the battle ends."""
+    def fight(self, only_one: bool = False):
+        """The battle's cycles from the next one until it ends: (winner, method); or,
+        if ``only_one``, the cycle at ``self.cycle`` alone (``fight_cycle``). One frame
+        for the whole battle, so what is the same in every cycle is read once. A cycle:
+        every card attacks once in speed order, then the extra attacks, then
+        exhaustion, then withdrawal or the morale check."""
         # bound once: a call through ``rng.random`` checks the rng's type every time
         random = self.rng.random
         standing = self.standing
@@ -114,6 +110,8 @@ class Battle:
         # list in place for the former, without the call
         events = self.events
         cycle = self.cycle
+        if not only_one:
+            self.cycle = cycle = cycle + 1
         step = self.step
         names = self.names
         red_policy = self.policies[RED]

@@ -96,7 +96,7 @@ class DefaultPolicy(Policy):
     def withdraw(self, mine, theirs, battle) -> bool:
         """Leave the field when behind on exhausts and down to less than
         ``withdraw_below`` of the enemy's strength (save the cards still standing).
-        The end of a cycle in ``Battle.fight_cycles`` writes this out for a
+        The end of a cycle in ``Battle.fight`` writes this out for a
         DefaultPolicy (not a subclass): keep the two the same
         (tests/engine/skirmish/test_written_out.py)."""
         side = mine[0].side
