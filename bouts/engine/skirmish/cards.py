@@ -60,15 +60,20 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     stripped, ids distinct), with a copy of each appended to ``copies`` if given (one
     loop for validate_side's copies). False is no verdict: the full path of
     ``validate_card`` then gives the cards or the error."""
-    # the tables as locals: read for every card, and a local read costs less
+    # the tables and the builtins as locals: read for every card, and a local read
+    # costs less than a global one
     attacks = _ATTACKS
     defences = _DEFENCES
     speeds = _SPEEDS
     healths = _HEALTHS
     multis = _MULTIS
+    type_of = type
+    a_dict = dict
+    an_int = int
+    a_str = str
     ids = []
     for card in fighters:
-        if type(card) is not dict or len(card) != 7:
+        if type_of(card) is not a_dict or len(card) != 7:
             return False
         try:  # exactly the seven keys (a missing one would need an unknown one)
             cid = card["id"]
@@ -84,8 +89,8 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
                 and speeds[speed] is speed
                 and healths[health] is health
                 and multis[multi] is multi
-                and (type(cid) is int or (type(cid) is str and cid))  # a str: not ""
-                and type(name) is str
+                and (type_of(cid) is an_int or (type_of(cid) is a_str and cid))  # a str: not ""
+                and type_of(name) is a_str
                 and name  # not ""
                 and name == name.strip()
             ):
