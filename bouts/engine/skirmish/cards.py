@@ -119,20 +119,20 @@ def _normalised_cards(fighters: list) -> list | None:
     return copies if _cards_are_normal(fighters, copies) else None
 
 
-def is_normal_side(side) -> bool:
-    """Whether ``validate_side(side)`` would give an equal side without changing
-    anything: a plain dict of exactly name (a stripped str), fighters (a list of 1..12
-    normal cards) and trait (one of TRAITS). The bout may then read ``side`` itself
-    (``SkirmishRuleset.side_for_bout``). False is no verdict: ask validate_side."""
+def side_for_bout(side) -> dict:
+    """``side`` itself when ``validate_side(side)`` would give an equal side without
+    changing anything: a plain dict of exactly name (a stripped str), fighters (a list
+    of 1..12 normal cards) and trait (one of TRAITS); the bout only reads it. Anything
+    else: ``validate_side``'s copy or its error (``SkirmishRuleset.side_for_bout``)."""
     if type(side) is not dict or len(side) != 3:
-        return False
+        return validate_side(side)
     try:  # exactly the three keys (a missing one would need an unknown one)
         name = side["name"]
         fighters = side["fighters"]
         trait = side["trait"]
     except KeyError:
-        return False
-    return (
+        return validate_side(side)
+    if (
         type(name) is str
         and name != ""
         and name == name.strip()
@@ -141,7 +141,17 @@ def is_normal_side(side) -> bool:
         and type(trait) is str
         and trait in TRAITS
         and _cards_are_normal(fighters)
-    )
+    ):
+        return side
+    return validate_side(side)
+
+
+def is_normal_side(side) -> bool:
+    """Whether ``side_for_bout`` hands the bout ``side`` itself (it is already normal)."""
+    try:
+        return side_for_bout(side) is side
+    except Exception:  # validate_side's error: not normal
+        return False
 
 
 def validate_card(card, prefix: str = "") -> dict:
