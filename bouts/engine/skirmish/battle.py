@@ -26,8 +26,10 @@ ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is ask
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        reds = make_units(RED, red["fighters"], policies[RED])
-        blues = make_units(BLUE, blue["fighters"], policies[BLUE])
+        red_policy = policies[RED]
+        blue_policy = policies[BLUE]
+        reds = make_units(RED, red["fighters"], red_policy)
+        blues = make_units(BLUE, blue["fighters"], blue_policy)
         self.units = {RED: reds, BLUE: blues}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
@@ -47,25 +49,23 @@ class Battle:
         self.counters = ((0, 0, 0), (0, 0, 0))  # red's, blue's
         self.names = {RED: red["name"], BLUE: blue["name"]}
         # Red's and blue's focus if its policy's target is the default smart one,
-        # which ``fight_cycle`` writes out; None: the side's policy is asked.
-        policy = policies[RED]
-        red_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
-        policy = policies[BLUE]
-        blue_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        # which ``fight`` writes out; None: the side's policy is asked.
+        red_focus = red_policy.smart_focus if type(red_policy) is DefaultPolicy else None
+        blue_focus = blue_policy.smart_focus if type(blue_policy) is DefaultPolicy else None
         self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
         dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
-        for units in (self.units[RED], self.units[BLUE]):
-            for u in units:
-                u.hits = u.damage_dealt  # one point of damage a hit
-                line = u.__dict__
-                line["fatigue"] = u.fatigue_points
-                line["exhausted"] = u.exhausted
-                line["exhausted_cycle"] = u.exhausted_cycle
-                lines.append(line)
+        units = self.units
+        for u in units[RED] + units[BLUE]:
+            u.hits = u.damage_dealt  # one point of damage a hit
+            line = u.__dict__
+            line["fatigue"] = u.fatigue_points
+            line["exhausted"] = u.exhausted
+            line["exhausted_cycle"] = u.exhausted_cycle
+            lines.append(line)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
