@@ -71,9 +71,10 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     a_dict = dict
     an_int = int
     a_str = str
+    size_of = len
     ids = []
     for card in fighters:
-        if type_of(card) is not a_dict or len(card) != 7:
+        if type_of(card) is not a_dict or size_of(card) != 7:
             return False
         try:  # exactly the seven keys (a missing one would need an unknown one)
             cid = card["id"]
