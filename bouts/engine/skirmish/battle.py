@@ -26,8 +26,10 @@ ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is ask
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
-        reds = make_units(RED, red["fighters"], policies[RED])
-        blues = make_units(BLUE, blue["fighters"], policies[BLUE])
+        red_policy = policies[RED]
+        blue_policy = policies[BLUE]
+        reds = make_units(RED, red["fighters"], red_policy)
+        blues = make_units(BLUE, blue["fighters"], blue_policy)
         self.units = {RED: reds, BLUE: blues}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
@@ -47,25 +49,23 @@ class Battle:
         self.counters = ((0, 0, 0), (0, 0, 0))  # red's, blue's
         self.names = {RED: red["name"], BLUE: blue["name"]}
         # Red's and blue's focus if its policy's target is the default smart one,
-        # which ``fight_cycle`` writes out; None: the side's policy is asked.
-        policy = policies[RED]
-        red_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
-        policy = policies[BLUE]
-        blue_focus = policy.smart_focus if type(policy) is DefaultPolicy else None
+        # which ``fight`` writes out; None: the side's policy is asked.
+        red_focus = red_policy.smart_focus if type(red_policy) is DefaultPolicy else None
+        blue_focus = blue_policy.smart_focus if type(blue_policy) is DefaultPolicy else None
         self.smart = red_focus, blue_focus
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
         dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
-        for units in (self.units[RED], self.units[BLUE]):
-            for u in units:
-                u.hits = u.damage_dealt  # one point of damage a hit
-                line = u.__dict__
-                line["fatigue"] = u.fatigue_points
-                line["exhausted"] = u.exhausted
-                line["exhausted_cycle"] = u.exhausted_cycle
-                lines.append(line)
+        units = self.units
+        for u in units[RED] + units[BLUE]:
+            u.hits = u.damage_dealt  # one point of damage a hit
+            line = u.__dict__
+            line["fatigue"] = u.fatigue_points
+            line["exhausted"] = u.exhausted
+            line["exhausted_cycle"] = u.exhausted_cycle
+            lines.append(line)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -84,323 +84,345 @@ class Battle:
         return self.standing[side][:]
 
     # --- the battle ---------------------------------------------------------------------
-    def fight(self) -> tuple[str | None, str]:
-        while True:
-            self.cycle += 1
-            self.step = 0
-            outcome = self.fight_cycle()
-            if outcome is not None:
-                return outcome
-            if self.cycle >= self.limit:
-                return self.at_the_limit()
-
     def fight_cycle(self):
-        """One cycle: every card attacks once in speed order, then the extra attacks,
-        then exhaustion, then withdrawal or the morale check. Returns (winner, method)
-        when the battle ends."""
+        """One cycle at ``self.cycle`` (tests): (winner, method) if the battle ends
+        with it, else None."""
+        return self.fight(True)
+
+    def fight(self, only_one: bool = False):
+        """The battle's cycles from the next one until it ends: (winner, method); or,
+        if ``only_one``, the cycle at ``self.cycle`` alone (``fight_cycle``). One frame
+        for the whole battle, so what is the same in every cycle is read once. A cycle:
+        every card attacks once in speed order, then the extra attacks, then
+        exhaustion, then withdrawal or the morale check."""
         # bound once: a call through ``rng.random`` checks the rng's type every time
         random = self.rng.random
         standing = self.standing
-        # no card leaves these lists until the attacks and the counters are done
+        # the standing lists themselves: a card leaves them only after the attacks
         red = standing[RED]
         blue = standing[BLUE]
-        order = red + blue
-        # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
-        # (filled in after the attacks, rather than counted in dicts at every attack).
-        for u in order:
-            u.acted = False
-            # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
-            u.order = random() - u.speed_float
-        order.sort(key=_ORDER)  # stable: red before blue on an exact tie, as before
         red_focus, blue_focus = self.smart
-        # per side: its enemies (a list of its own for a policy), its smart focus if
-        # below 1 (None: every smart target is the plan's, no roll) and who it attacks
-        # without a look: the only enemy, or ASK_POLICY (the side's policy chooses)
-        if red_focus is None:
-            red_attacks_on = blue[:], None, ASK_POLICY
-        else:
-            red_attacks_on = (
-                blue,
-                red_focus if red_focus < 1.0 else None,
-                blue[0] if len(blue) == 1 else None,
-            )
-        if blue_focus is None:
-            blue_attacks_on = red[:], None, ASK_POLICY
-        else:
-            blue_attacks_on = (
-                red,
-                blue_focus if blue_focus < 1.0 else None,
-                red[0] if len(red) == 1 else None,
-            )
+        # a side's smart focus if below 1, else None (every smart target the plan's, no
+        # roll): the same in every cycle
+        red_fog = red_focus if red_focus is not None and red_focus < 1.0 else None
+        blue_fog = blue_focus if blue_focus is not None and blue_focus < 1.0 else None
         # events.append, not a bound method in a local: the interpreter appends to a
         # list in place for the former, without the call
         events = self.events
         cycle = self.cycle
+        if not only_one:
+            self.cycle = cycle = cycle + 1
         step = self.step
-        # A pass: every card in speed order, then those with a second attack (again in
-        # speed order), then those with a third; each pass lists the next one's cards.
-        attackers = order
-        extra = 1
-        first = True
-        kind = "attack"
-        while True:
-            again = []
-            for u in attackers:
-                if u.multi > extra:
-                    again.append(u)
-                # One attack. Attack above defence is a point of damage; equal values
-                # favour the slower card (a defender that has not acted yet is not hit; a
-                # card with attack 0 hurts nobody); fatigue to both unless the defender
-                # has 0 defence (none to the defender for an extra attack).
-                step += 1
-                side = u.side
-                a = u.attack
-                foes, fog, sole = red_attacks_on if side == RED else blue_attacks_on
-                if sole is not None:
-                    if sole is ASK_POLICY:
-                        self.step = step  # the battle as the policy may read it
-                        t = u.policy.target(u, foes, self)
-                    else:
-                        t = sole
-                # policy.DefaultPolicy.target, smart, written out (the same rule):
-                elif fog is not None and random() >= fog:
-                    t = foes[floor(random() * len(foes))]
-                else:
-                    # the smallest of each card's target_key, + 8192 if it cannot be hurt
-                    # (the first on a tie); a card whose key is no better without the
-                    # 8192 is passed over before its defence is looked at
-                    best_key = NO_TARGET
-                    for e in foes:
-                        key = e.target_key
-                        if key < best_key:
-                            if a <= e.defence and (a != e.defence or not a or not e.acted):
-                                key += 8192
-                                if key >= best_key:
-                                    continue
-                            t, best_key = e, key
-                u.attacks += 1
-                d = t.defence
-                # The target's key falls 16 a point of margin it loses: a point of damage,
-                # a point of fatigue (from a first attack, if it has defence); the
-                # attacker's 16 if the target has defence. One update a card an attack.
-                if a > d or (a == d and a and t.acted):
-                    t.damage_taken += 1
-                    u.damage_dealt += 1  # one point of damage a hit
-                    text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
-                    if first and d > 0:
-                        t.fatigue_points += 1
-                        key = t.target_key - 32
-                    else:
-                        key = t.target_key - 16
-                    if key < t.target_bias:  # the margin went below 0 (only once)
-                        key += PAST_EXHAUSTION
-                    t.target_key = key
-                else:
-                    if a == d:
-                        # (rare: the target's label is made here, not kept on every card)
-                        text = (
-                            f"{t.name}{IN_BRACKETS[d]} has yet to act: {u.as_attacker} cannot hit."
-                        )
-                    else:
-                        text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
-                    if first and d > 0:
-                        t.fatigue_points += 1
-                        key = t.target_key - 16
-                        if key < t.target_bias:
-                            key += PAST_EXHAUSTION
-                        t.target_key = key
-                if d > 0:
-                    u.fatigue_points += 1
-                    key = u.target_key - 16
-                    if key < u.target_bias:
-                        key += PAST_EXHAUSTION
-                    u.target_key = key
-                events.append(
-                    {
-                        "round": cycle,
-                        "clock": STAMPS[step],
-                        "kind": kind,
-                        "side": side,
-                        "text": text,
-                    }
-                )
-                u.acted = True  # already so in an extra attack: no test needed
-            if not again:
-                break
-            attackers = again
-            extra += 1
-            first = False
-            kind = "extra_attack"
-        self.step = step
-        red_attacks = red_dealt = red_fatigue = 0
-        for u in red:
-            red_attacks += u.attacks
-            red_dealt += u.damage_dealt
-            red_fatigue += u.fatigue_points
-        red_carry = red_attacks, red_dealt, red_fatigue
-        blue_attacks = blue_dealt = blue_fatigue = 0
-        for u in blue:
-            blue_attacks += u.attacks
-            blue_dealt += u.damage_dealt
-            blue_fatigue += u.fatigue_points
-        blue_carry = blue_attacks, blue_dealt, blue_fatigue
-        red_start, blue_start = self.counters
-        # exhaustion: fatigue plus damage higher than health, that is a margin below 0
-        # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
-        # leave the side's carried sums with it
-        red_out = blue_out = 0
-        for u in order:
-            if u.target_key > EXHAUSTED_ABOVE:
-                side = u.side
-                u.exhausted = True
-                u.exhausted_cycle = cycle
-                if side == RED:
-                    red.remove(u)  # red is the standing list itself
-                    red_out += 1
-                    attacks, dealt, fatigue = red_carry
-                    red_carry = (
-                        attacks - u.attacks,
-                        dealt - u.damage_dealt,
-                        fatigue - u.fatigue_points,
-                    )
-                else:
-                    blue.remove(u)
-                    blue_out += 1
-                    attacks, dealt, fatigue = blue_carry
-                    blue_carry = (
-                        attacks - u.attacks,
-                        dealt - u.damage_dealt,
-                        fatigue - u.fatigue_points,
-                    )
-                events.append(
-                    {
-                        "round": cycle,
-                        "clock": STAMPS[step],
-                        "kind": "exhausted",
-                        "side": side,
-                        "text": f"{u.name} is exhausted and leaves the fight "
-                        f"({NUMS[u.fatigue_points]} fatigue + {NUMS[u.damage_taken]} damage"
-                        f" > {NUMS[u.health]} health).",
-                    }
-                )
-        self.counters = red_carry, blue_carry
+        names = self.names
+        red_policy = self.policies[RED]
+        blue_policy = self.policies[BLUE]
+        cycle_stats = self.cycle_stats
+        # module constants the loops read at every attack or card, as locals (a local
+        # read costs less than a global one)
+        red_tag = RED
+        stamps = STAMPS
+        no_target = NO_TARGET
+        exhausted_above = EXHAUSTED_ABOVE
+        past_exhaustion = PAST_EXHAUSTION
+        by_order = _ORDER
+        nums = NUMS
+        # whether each side's policy is the default one, whose withdraw is written out
+        red_default = type(red_policy) is DefaultPolicy
+        blue_default = type(blue_policy) is DefaultPolicy
+        # the exhausts so far, kept here and written to the dict when they change
         exhausts = self.exhausts
         ex_red = exhausts[RED]
         ex_blue = exhausts[BLUE]
-        if red_out or blue_out:
-            exhausts[RED] = ex_red = ex_red + red_out
-            exhausts[BLUE] = ex_blue = ex_blue + blue_out
-        landed = red_dealt - red_start[1]
-        red_stats = {
-            "thrown": red_attacks - red_start[0],
-            "landed": landed,
-            "damage": landed,
-            "fatigue": red_fatigue - red_start[2],
-            "exhausted": red_out,
-        }
-        landed = blue_dealt - blue_start[1]
-        blue_stats = {
-            "thrown": blue_attacks - blue_start[0],
-            "landed": landed,
-            "damage": landed,
-            "fatigue": blue_fatigue - blue_start[2],
-            "exhausted": blue_out,
-        }
-        self.cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
-        # the standing lists, exhausted cards gone, and the exhausts so far
-        return self.end_of_cycle(red, blue, ex_red, ex_blue)
-
-    def end_of_cycle(self, red: list[Unit], blue: list[Unit], ex_red: int, ex_blue: int):
-        """Exhaustion's end, then withdrawal, then the morale check (written out here:
-        a call costs more than its test); ``red`` and ``blue`` are the cards still
-        standing (``Battle.standing``), ``ex_red`` and ``ex_blue`` their exhausts so far
-        (``Battle.exhausts``)."""
-        names = self.names
-        if not red or not blue:
-            if not red and not blue:
-                self.say("end", None, "Every card on both sides is exhausted: a draw.")
-                return None, EXHAUSTION
-            winner = RED if red else BLUE
-            self.say(
-                "end",
-                winner,
-                f"{names[winner]} win: every card of "
-                f"{names[BLUE if winner == RED else RED]} is exhausted.",
-            )
-            return winner, EXHAUSTION
-        # The default policy never withdraws unless behind on exhausts, then when below
-        # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
-        # out with policy.strength (the same rules; keep them the same). Any other
-        # policy is asked every cycle, with lists of its own.
-        policy = self.policies[RED]
-        if type(policy) is not DefaultPolicy:
-            want_red = bool(policy.withdraw(red[:], blue[:], self))
-        elif ex_red > ex_blue and policy.withdraw_below:
-            # policy.strength of both sides, written out (no calls)
-            mine = theirs = 0
+        while True:
+            order = red + blue
+            # The cycle's thrown/landed/fatigue are the growth of the cards' own counters
+            # (filled in after the attacks, rather than counted in dicts at every attack).
+            for u in order:
+                u.acted = False
+                # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
+                u.order = random() - u.speed_float
+            order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
+            # per side: its enemies (a list of its own for a policy), its fog (above) and
+            # who it attacks without a look: the only enemy, or ASK_POLICY (the side's
+            # policy chooses)
+            if red_focus is None:
+                red_attacks_on = blue[:], None, ASK_POLICY
+            else:
+                red_attacks_on = (
+                    blue,
+                    red_fog,
+                    blue[0] if len(blue) == 1 else None,
+                )
+            if blue_focus is None:
+                blue_attacks_on = red[:], None, ASK_POLICY
+            else:
+                blue_attacks_on = (
+                    red,
+                    blue_fog,
+                    red[0] if len(red) == 1 else None,
+                )
+            # A pass: every card in speed order, then those with a second attack (again in
+            # speed order), then those with a third; each pass lists the next one's cards.
+            attackers = order
+            extra = 1
+            first = True
+            kind = "attack"
+            while True:
+                again = []
+                for u in attackers:
+                    if u.multi > extra:
+                        again.append(u)
+                    # One attack. Attack above defence is a point of damage; equal values
+                    # favour the slower card (a defender that has not acted yet is not hit; a
+                    # card with attack 0 hurts nobody); fatigue to both unless the defender
+                    # has 0 defence (none to the defender for an extra attack).
+                    step += 1
+                    side = u.side
+                    a = u.attack
+                    foes, fog, sole = red_attacks_on if side == red_tag else blue_attacks_on
+                    if sole is not None:
+                        if sole is ASK_POLICY:
+                            self.step = step  # the battle as the policy may read it
+                            t = u.policy.target(u, foes, self)
+                        else:
+                            t = sole
+                    # policy.DefaultPolicy.target, smart, written out (the same rule):
+                    elif fog is not None and random() >= fog:
+                        t = foes[floor(random() * len(foes))]
+                    else:
+                        # the smallest of each card's target_key, + 8192 if it cannot be hurt
+                        # (the first on a tie); a card whose key is no better without the
+                        # 8192 is passed over before its defence is looked at
+                        best_key = no_target
+                        for e in foes:
+                            key = e.target_key
+                            if key < best_key:
+                                if a <= e.defence and (a != e.defence or not a or not e.acted):
+                                    key += 8192
+                                    if key >= best_key:
+                                        continue
+                                t, best_key = e, key
+                    u.attacks += 1
+                    d = t.defence
+                    # The target's key falls 16 a point of margin it loses: a point of damage,
+                    # a point of fatigue (from a first attack, if it has defence); the
+                    # attacker's 16 if the target has defence. One update a card an attack.
+                    if a > d or (a == d and a and t.acted):
+                        t.damage_taken += 1
+                        u.damage_dealt += 1  # one point of damage a hit
+                        text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
+                        if first and d > 0:
+                            t.fatigue_points += 1
+                            key = t.target_key - 32
+                        else:
+                            key = t.target_key - 16
+                        if key < t.target_bias:  # the margin went below 0 (only once)
+                            key += past_exhaustion
+                        t.target_key = key
+                    else:
+                        if a == d:
+                            # (rare: the target's label is made here, not kept on every card)
+                            text = (
+                                f"{t.name}{IN_BRACKETS[d]} has yet to act: "
+                                f"{u.as_attacker} cannot hit."
+                            )
+                        else:
+                            text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
+                        if first and d > 0:
+                            t.fatigue_points += 1
+                            key = t.target_key - 16
+                            if key < t.target_bias:
+                                key += past_exhaustion
+                            t.target_key = key
+                    if d > 0:
+                        u.fatigue_points += 1
+                        key = u.target_key - 16
+                        if key < u.target_bias:
+                            key += past_exhaustion
+                        u.target_key = key
+                    events.append(
+                        {
+                            "round": cycle,
+                            "clock": stamps[step],
+                            "kind": kind,
+                            "side": side,
+                            "text": text,
+                        }
+                    )
+                    u.acted = True  # already so in an extra attack: no test needed
+                if not again:
+                    break
+                attackers = again
+                extra += 1
+                first = False
+                kind = "extra_attack"
+            self.step = step
+            red_attacks = red_dealt = red_fatigue = 0
             for u in red:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    mine += (u.attack + 1) * m
+                red_attacks += u.attacks
+                red_dealt += u.damage_dealt
+                red_fatigue += u.fatigue_points
+            red_carry = red_attacks, red_dealt, red_fatigue
+            blue_attacks = blue_dealt = blue_fatigue = 0
             for u in blue:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    theirs += (u.attack + 1) * m
-            want_red = mine < policy.withdraw_below * theirs
-        else:
-            want_red = False
-        policy = self.policies[BLUE]
-        if type(policy) is not DefaultPolicy:
-            want_blue = bool(policy.withdraw(blue[:], red[:], self))
-        elif ex_blue > ex_red and policy.withdraw_below:
-            mine = theirs = 0
-            for u in blue:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    mine += (u.attack + 1) * m
-            for u in red:
-                m = u.health - u.fatigue_points - u.damage_taken + 1
-                if m > 0:
-                    theirs += (u.attack + 1) * m
-            want_blue = mine < policy.withdraw_below * theirs
-        else:
-            want_blue = False
-        if want_red or want_blue:
-            if want_red and want_blue:
-                self.say("withdrawal", None, "Both sides withdraw: a draw.")
-                return None, WITHDRAWAL
-            side, other = (RED, BLUE) if want_red else (BLUE, RED)
-            self.say("withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field.")
-            return other, WITHDRAWAL
-        if ex_red == ex_blue:
-            return None  # no morale check
-        # The morale check: the side with more exhausts checks: the difference, +1 for
-        # humility, -1 for pride; above its cards remaining, it must withdraw.
-        if ex_red > ex_blue:
-            side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
-        else:
-            side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
-        trait = self.sides[side]["trait"]
-        total += (trait == "humility") - (trait == "pride")
-        broken = total > remaining
-        self.morale.append(
-            {
-                "cycle": self.cycle,
-                "side": side,
-                "total": total,
-                "remaining": remaining,
-                "withdraw": broken,
+                blue_attacks += u.attacks
+                blue_dealt += u.damage_dealt
+                blue_fatigue += u.fatigue_points
+            blue_carry = blue_attacks, blue_dealt, blue_fatigue
+            red_start, blue_start = self.counters
+            # exhaustion: fatigue plus damage higher than health, that is a margin below 0
+            # (its key past EXHAUSTED_ABOVE), in speed order; an exhausted card's counters
+            # leave the side's carried sums with it
+            red_out = blue_out = 0
+            for u in order:
+                if u.target_key > exhausted_above:
+                    side = u.side
+                    u.exhausted = True
+                    u.exhausted_cycle = cycle
+                    if side == red_tag:
+                        red.remove(u)  # red is the standing list itself
+                        red_out += 1
+                        attacks, dealt, fatigue = red_carry
+                        red_carry = (
+                            attacks - u.attacks,
+                            dealt - u.damage_dealt,
+                            fatigue - u.fatigue_points,
+                        )
+                    else:
+                        blue.remove(u)
+                        blue_out += 1
+                        attacks, dealt, fatigue = blue_carry
+                        blue_carry = (
+                            attacks - u.attacks,
+                            dealt - u.damage_dealt,
+                            fatigue - u.fatigue_points,
+                        )
+                    events.append(
+                        {
+                            "round": cycle,
+                            "clock": stamps[step],
+                            "kind": "exhausted",
+                            "side": side,
+                            "text": f"{u.name} is exhausted and leaves the fight "
+                            f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
+                            f" > {nums[u.health]} health).",
+                        }
+                    )
+            self.counters = red_carry, blue_carry
+            if red_out or blue_out:
+                exhausts[RED] = ex_red = ex_red + red_out
+                exhausts[BLUE] = ex_blue = ex_blue + blue_out
+            landed = red_dealt - red_start[1]
+            red_stats = {
+                "thrown": red_attacks - red_start[0],
+                "landed": landed,
+                "damage": landed,
+                "fatigue": red_fatigue - red_start[2],
+                "exhausted": red_out,
             }
-        )
-        if broken:
-            self.say(
-                "morale",
-                side,
-                f"Morale breaks: {names[side]} ({NUMS[total]} against "
-                f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
-            )
-            return other, MORALE
-        return None
+            landed = blue_dealt - blue_start[1]
+            blue_stats = {
+                "thrown": blue_attacks - blue_start[0],
+                "landed": landed,
+                "damage": landed,
+                "fatigue": blue_fatigue - blue_start[2],
+                "exhausted": blue_out,
+            }
+            cycle_stats.append({"round": cycle, RED: red_stats, BLUE: blue_stats})
+            # Exhaustion's end, then withdrawal, then the morale check (written out: a
+            # call costs more than its test); red and blue are the cards still standing,
+            # ex_red and ex_blue their exhausts so far (``Battle.exhausts``).
+            if not red or not blue:
+                if not red and not blue:
+                    self.say("end", None, "Every card on both sides is exhausted: a draw.")
+                    return None, EXHAUSTION
+                winner = RED if red else BLUE
+                self.say(
+                    "end",
+                    winner,
+                    f"{names[winner]} win: every card of "
+                    f"{names[BLUE if winner == RED else RED]} is exhausted.",
+                )
+                return winner, EXHAUSTION
+            # The default policy never withdraws unless behind on exhausts, then when below
+            # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
+            # out with policy.strength (the same rules; keep them the same). Any other
+            # policy is asked every cycle, with lists of its own.
+            policy = red_policy
+            if not red_default:
+                want_red = bool(policy.withdraw(red[:], blue[:], self))
+            elif ex_red > ex_blue and policy.withdraw_below:
+                # policy.strength of both sides, written out (no calls)
+                mine = theirs = 0
+                for u in red:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        mine += (u.attack + 1) * m
+                for u in blue:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        theirs += (u.attack + 1) * m
+                want_red = mine < policy.withdraw_below * theirs
+            else:
+                want_red = False
+            policy = blue_policy
+            if not blue_default:
+                want_blue = bool(policy.withdraw(blue[:], red[:], self))
+            elif ex_blue > ex_red and policy.withdraw_below:
+                mine = theirs = 0
+                for u in blue:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        mine += (u.attack + 1) * m
+                for u in red:
+                    m = u.health - u.fatigue_points - u.damage_taken + 1
+                    if m > 0:
+                        theirs += (u.attack + 1) * m
+                want_blue = mine < policy.withdraw_below * theirs
+            else:
+                want_blue = False
+            if want_red or want_blue:
+                if want_red and want_blue:
+                    self.say("withdrawal", None, "Both sides withdraw: a draw.")
+                    return None, WITHDRAWAL
+                side, other = (RED, BLUE) if want_red else (BLUE, RED)
+                self.say(
+                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
+                )
+                return other, WITHDRAWAL
+            if ex_red != ex_blue:
+                # The morale check: the side with more exhausts checks: the difference, +1 for
+                # humility, -1 for pride; above its cards remaining, it must withdraw.
+                if ex_red > ex_blue:
+                    side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
+                else:
+                    side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
+                trait = self.sides[side]["trait"]
+                total += (trait == "humility") - (trait == "pride")
+                broken = total > remaining
+                self.morale.append(
+                    {
+                        "cycle": cycle,
+                        "side": side,
+                        "total": total,
+                        "remaining": remaining,
+                        "withdraw": broken,
+                    }
+                )
+                if broken:
+                    self.say(
+                        "morale",
+                        side,
+                        f"Morale breaks: {names[side]} ({NUMS[total]} against "
+                        f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
+                    )
+                    return other, MORALE
+            if only_one:
+                return None
+            if cycle >= self.limit:
+                return self.at_the_limit()
+            self.cycle = cycle = cycle + 1
+            step = 0
 
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""

@@ -60,9 +60,21 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     stripped, ids distinct), with a copy of each appended to ``copies`` if given (one
     loop for validate_side's copies). False is no verdict: the full path of
     ``validate_card`` then gives the cards or the error."""
+    # the tables and the builtins as locals: read for every card, and a local read
+    # costs less than a global one
+    attacks = _ATTACKS
+    defences = _DEFENCES
+    speeds = _SPEEDS
+    healths = _HEALTHS
+    multis = _MULTIS
+    type_of = type
+    a_dict = dict
+    an_int = int
+    a_str = str
+    size_of = len
     ids = []
     for card in fighters:
-        if type(card) is not dict or len(card) != 7:
+        if type_of(card) is not a_dict or size_of(card) != 7:
             return False
         try:  # exactly the seven keys (a missing one would need an unknown one)
             cid = card["id"]
@@ -73,13 +85,13 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
             health = card["health"]
             multi = card["multi_attack"]
             if not (
-                _ATTACKS[attack] is attack
-                and _DEFENCES[defence] is defence
-                and _SPEEDS[speed] is speed
-                and _HEALTHS[health] is health
-                and _MULTIS[multi] is multi
-                and (type(cid) is int or (type(cid) is str and cid))  # a str: not ""
-                and type(name) is str
+                attacks[attack] is attack
+                and defences[defence] is defence
+                and speeds[speed] is speed
+                and healths[health] is health
+                and multis[multi] is multi
+                and (type_of(cid) is an_int or (type_of(cid) is a_str and cid))  # a str: not ""
+                and type_of(name) is a_str
                 and name  # not ""
                 and name == name.strip()
             ):
@@ -108,20 +120,20 @@ def _normalised_cards(fighters: list) -> list | None:
     return copies if _cards_are_normal(fighters, copies) else None
 
 
-def is_normal_side(side) -> bool:
-    """Whether ``validate_side(side)`` would give an equal side without changing
-    anything: a plain dict of exactly name (a stripped str), fighters (a list of 1..12
-    normal cards) and trait (one of TRAITS). The bout may then read ``side`` itself
-    (``SkirmishRuleset.side_for_bout``). False is no verdict: ask validate_side."""
+def side_for_bout(side) -> dict:
+    """``side`` itself when ``validate_side(side)`` would give an equal side without
+    changing anything: a plain dict of exactly name (a stripped str), fighters (a list
+    of 1..12 normal cards) and trait (one of TRAITS); the bout only reads it. Anything
+    else: ``validate_side``'s copy or its error (``SkirmishRuleset.side_for_bout``)."""
     if type(side) is not dict or len(side) != 3:
-        return False
+        return validate_side(side)
     try:  # exactly the three keys (a missing one would need an unknown one)
         name = side["name"]
         fighters = side["fighters"]
         trait = side["trait"]
     except KeyError:
-        return False
-    return (
+        return validate_side(side)
+    if (
         type(name) is str
         and name != ""
         and name == name.strip()
@@ -130,7 +142,17 @@ def is_normal_side(side) -> bool:
         and type(trait) is str
         and trait in TRAITS
         and _cards_are_normal(fighters)
-    )
+    ):
+        return side
+    return validate_side(side)
+
+
+def is_normal_side(side) -> bool:
+    """Whether ``side_for_bout`` hands the bout ``side`` itself (it is already normal)."""
+    try:
+        return side_for_bout(side) is side
+    except Exception:  # validate_side's error: not normal
+        return False
 
 
 def validate_card(card, prefix: str = "") -> dict:

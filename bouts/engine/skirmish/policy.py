@@ -96,8 +96,9 @@ class DefaultPolicy(Policy):
     def withdraw(self, mine, theirs, battle) -> bool:
         """Leave the field when behind on exhausts and down to less than
         ``withdraw_below`` of the enemy's strength (save the cards still standing).
-        ``Battle.end_of_cycle`` writes this out for a DefaultPolicy (not a subclass):
-        keep the two the same (tests/engine/skirmish/test_written_out.py)."""
+        The end of a cycle in ``Battle.fight`` writes this out for a
+        DefaultPolicy (not a subclass): keep the two the same
+        (tests/engine/skirmish/test_written_out.py)."""
         side = mine[0].side
         other = theirs[0].side
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
