@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED, clock
-from .policy import DefaultPolicy
+from .policy import DefaultPolicy, strength
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
@@ -346,39 +346,20 @@ class Battle:
                 return winner, EXHAUSTION
             # The default policy never withdraws unless behind on exhausts, then when below
             # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
-            # out with policy.strength (the same rules; keep them the same). Any other
+            # out (the same rule; keep them the same). Any other
             # policy is asked every cycle, with lists of its own.
             policy = red_policy
             if not red_default:
                 want_red = bool(policy.withdraw(red[:], blue[:], self))
             elif ex_red > ex_blue and policy.withdraw_below:
-                # policy.strength of both sides, written out (no calls)
-                mine = theirs = 0
-                for u in red:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        mine += (u.attack + 1) * m
-                for u in blue:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        theirs += (u.attack + 1) * m
-                want_red = mine < policy.withdraw_below * theirs
+                want_red = strength(red) < policy.withdraw_below * strength(blue)
             else:
                 want_red = False
             policy = blue_policy
             if not blue_default:
                 want_blue = bool(policy.withdraw(blue[:], red[:], self))
             elif ex_blue > ex_red and policy.withdraw_below:
-                mine = theirs = 0
-                for u in blue:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        mine += (u.attack + 1) * m
-                for u in red:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        theirs += (u.attack + 1) * m
-                want_blue = mine < policy.withdraw_below * theirs
+                want_blue = strength(blue) < policy.withdraw_below * strength(red)
             else:
                 want_blue = False
             if want_red or want_blue:
