@@ -178,12 +178,14 @@ _STYLE_SET = frozenset(STYLES)
 _FOUL_SET = frozenset(FOUL_RATINGS)
 
 
-def _fast_side(side):
-    """A well-formed side, or None (then the full checks run and name the rule broken).
-    Straight-line code with constant keys and a dict display: cheaper than a loop over
-    ``SIDE_INTS`` and a store a field."""
+def side_is_normal(side) -> bool:
+    """Whether a card's fresh or fatigued side is exactly what ``validate_card`` gives
+    back for it: a plain dict of its 14 fields, plain ints in range, the four ranges
+    plain lists of two ints covering 1-80 in order (``_fast_side`` and
+    ``normal.is_normal`` both ask it). Straight-line code with constant keys: cheaper
+    than a loop over ``SIDE_INTS``."""
     if type(side) is not dict or len(side) != 14:
-        return None
+        return False
     try:
         cf_b = side["cf_b"]
         cf_s = side["cf_s"]
@@ -200,7 +202,7 @@ def _fast_side(side):
         kp = side["kp"]
         cpd = side["cpd"]
     except KeyError:
-        return None
+        return False
     if (
         type(cf_b) is not int
         or type(cf_s) is not int
@@ -225,14 +227,16 @@ def _fast_side(side):
         or type(clinch) is not list
         or type(move) is not list
     ):
-        return None
-    # a list of another length raises ValueError here: ``_fast_card`` returns None
-    pl_lo, pl_hi = pl
-    pm_lo, pm_hi = pm
-    cl_lo, cl_hi = clinch
-    mv_lo, mv_hi = move
+        return False
+    try:  # a list of another length: not normal
+        pl_lo, pl_hi = pl
+        pm_lo, pm_hi = pm
+        cl_lo, cl_hi = clinch
+        mv_lo, mv_hi = move
+    except ValueError:
+        return False
     # pl, pm, clinch, move: whole numbers covering 1-80 in order, no gap or overlap
-    if (
+    return not (
         type(pl_lo) is not int
         or type(pl_hi) is not int
         or type(pm_lo) is not int
@@ -252,23 +256,29 @@ def _fast_side(side):
         or mv_hi != 80
         or not 0 <= kp <= pl_hi
         or not pm_lo <= cpd <= pm_hi
-    ):
+    )
+
+
+def _fast_side(side):
+    """A well-formed side's copy (a dict display), or None (then the full checks run
+    and name the rule broken)."""
+    if not side_is_normal(side):
         return None
     return {
-        "cf_b": cf_b,
-        "cf_s": cf_s,
-        "def": deff,
-        "cp": cp,
-        "kd1": kd1,
-        "kd2": kd2,
-        "ko": ko,
-        "ki": ki,
-        "pl": [pl_lo, pl_hi],
-        "pm": [pm_lo, pm_hi],
-        "clinch": [cl_lo, cl_hi],
-        "move": [mv_lo, mv_hi],
-        "kp": kp,
-        "cpd": cpd,
+        "cf_b": side["cf_b"],
+        "cf_s": side["cf_s"],
+        "def": side["def"],
+        "cp": side["cp"],
+        "kd1": side["kd1"],
+        "kd2": side["kd2"],
+        "ko": side["ko"],
+        "ki": side["ki"],
+        "pl": list(side["pl"]),
+        "pm": list(side["pm"]),
+        "clinch": list(side["clinch"]),
+        "move": list(side["move"]),
+        "kp": side["kp"],
+        "cpd": side["cpd"],
     }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .cards import FOUL_RATINGS, PUNCHES, STYLES, TOP_KEYS, TRAITS
+from .cards import FOUL_RATINGS, PUNCHES, STYLES, TOP_KEYS, TRAITS, side_is_normal
 
 _TOP_SET = frozenset(TOP_KEYS)
 _TRAIT_SET = frozenset(TRAITS)
@@ -82,82 +82,12 @@ def is_normal(card) -> bool:
         ):
             return False
         return (
-            _side_is_normal(card["fresh"])
-            and _side_is_normal(card["fatigued"])
+            side_is_normal(card["fresh"])
+            and side_is_normal(card["fatigued"])
             and _hitting_is_normal(card["hitting"])
         )
     except (KeyError, ValueError):
         return False
-
-
-def _side_is_normal(side) -> bool:
-    if type(side) is not dict or len(side) != 14:
-        return False
-    cf_b = side["cf_b"]
-    cf_s = side["cf_s"]
-    deff = side["def"]
-    cp = side["cp"]
-    kd1 = side["kd1"]
-    kd2 = side["kd2"]
-    ko = side["ko"]
-    ki = side["ki"]
-    pl = side["pl"]
-    pm = side["pm"]
-    clinch = side["clinch"]
-    move = side["move"]
-    kp = side["kp"]
-    cpd = side["cpd"]
-    if (
-        type(cf_b) is not int
-        or type(cf_s) is not int
-        or type(deff) is not int
-        or type(cp) is not int
-        or type(kd1) is not int
-        or type(kd2) is not int
-        or type(ko) is not int
-        or type(ki) is not int
-        or type(kp) is not int
-        or type(cpd) is not int
-        or not 1 <= cf_b <= 20
-        or not 1 <= cf_s <= 20
-        or not -10 <= deff <= 10
-        or not 0 <= cp <= 20
-        or not 0 <= kd1 <= 10
-        or not 0 <= kd2 <= 10
-        or not 0 <= ko <= 10
-        or not 0 <= ki <= 20
-        or type(pl) is not list
-        or type(pm) is not list
-        or type(clinch) is not list
-        or type(move) is not list
-    ):
-        return False
-    pl_lo, pl_hi = pl  # a list of another length: ValueError (not normal)
-    pm_lo, pm_hi = pm
-    cl_lo, cl_hi = clinch
-    mv_lo, mv_hi = move
-    # pl, pm, clinch, move: whole numbers covering 1-80 in order, no gap or overlap
-    return not (
-        type(pl_lo) is not int
-        or type(pl_hi) is not int
-        or type(pm_lo) is not int
-        or type(pm_hi) is not int
-        or type(cl_lo) is not int
-        or type(cl_hi) is not int
-        or type(mv_lo) is not int
-        or type(mv_hi) is not int
-        or pl_lo != 1
-        or pl_hi < pl_lo
-        or pm_lo != pl_hi + 1
-        or pm_hi < pm_lo
-        or cl_lo != pm_hi + 1
-        or cl_hi < cl_lo
-        or mv_lo != cl_hi + 1
-        or mv_hi < mv_lo
-        or mv_hi != 80
-        or not 0 <= kp <= pl_hi
-        or not pm_lo <= cpd <= pm_hi
-    )
 
 
 def _hitting_is_normal(hitting) -> bool:
