@@ -12,23 +12,7 @@ import pytest
 from bouts.engine import simulate
 from bouts.engine.octagon import RULESET
 from bouts.engine.octagon.cards import is_normal_side
-
-
-class Str(str):
-    pass
-
-
-class Int(int):
-    pass
-
-
-class Dict(dict):
-    pass
-
-
-class BadIndex(int):
-    def __index__(self):
-        raise RuntimeError("no index")
+from tests.engine.odd_inputs import BadIndex, Dict, Int, Str, outcome
 
 
 def normal_side(seed=3, rating=5):
@@ -41,14 +25,6 @@ def built_side(seed=4):
     for i, card in enumerate(cards):
         card["id"] = 100 + i
     return RULESET.build_side("Built Camp", cards, random.Random(seed))
-
-
-def outcome(call, side):
-    """The answer, or the error's type, field and text."""
-    try:
-        return "ok", call(side)
-    except Exception as exc:  # compared, not handled
-        return type(exc).__name__, getattr(exc, "field", None), str(exc)
 
 
 CARD_VALUES = {

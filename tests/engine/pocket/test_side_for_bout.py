@@ -12,35 +12,11 @@ import pytest
 from bouts.engine import simulate
 from bouts.engine.pocket import RULESET
 from bouts.engine.pocket.cards import is_normal
-
-
-class Str(str):
-    pass
-
-
-class Int(int):
-    pass
-
-
-class Dict(dict):
-    pass
-
-
-class BadIndex(int):
-    def __index__(self):
-        raise RuntimeError("no index")
+from tests.engine.odd_inputs import BadIndex, Dict, Int, Str, outcome
 
 
 def normal_card(seed=3, rating=None):
     return RULESET.validate_card(RULESET.generate_card(random.Random(seed), rating))
-
-
-def outcome(call, card):
-    """The answer, or the error's type, field and text."""
-    try:
-        return "ok", call(card)
-    except Exception as exc:  # compared, not handled
-        return type(exc).__name__, getattr(exc, "field", None), str(exc)
 
 
 VALUES = {

@@ -10,35 +10,11 @@ import pytest
 
 from bouts.engine import simulate
 from bouts.engine.skirmish import RULESET
-
-
-class Str(str):
-    pass
-
-
-class Int(int):
-    pass
-
-
-class Dict(dict):
-    pass
-
-
-class BadIndex(int):
-    def __index__(self):
-        raise RuntimeError("no index")
+from tests.engine.odd_inputs import BadIndex, Dict, Int, Str, containers, outcome
 
 
 def normal_side(seed=3):
     return RULESET.validate_side(RULESET.generate_side(random.Random(seed), 5))
-
-
-def outcome(call, side):
-    """The answer, or the error's type, field and text."""
-    try:
-        return "ok", call(side)
-    except Exception as exc:  # compared, not handled
-        return type(exc).__name__, getattr(exc, "field", None), str(exc)
 
 
 CARD_VALUES = {
@@ -118,19 +94,6 @@ def test_a_normal_side_in_another_key_order_or_with_str_ids_is_normal_too():
     turned["fighters"] = [{k: c[k] for k in reversed(list(c))} for c in side["fighters"]]
     assert RULESET.side_for_bout(turned) is turned
     assert RULESET.validate_side(turned) == turned
-
-
-def containers(value, found):
-    """The ids of every dict and list in ``value``."""
-    if isinstance(value, dict):
-        found.add(id(value))
-        for item in value.values():
-            containers(item, found)
-    elif isinstance(value, list):
-        found.add(id(value))
-        for item in value:
-            containers(item, found)
-    return found
 
 
 def test_the_bout_neither_changes_nor_keeps_the_callers_sides():

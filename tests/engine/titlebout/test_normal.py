@@ -15,22 +15,7 @@ from bouts.engine.titlebout import RULESET
 from bouts.engine.titlebout.cards import TRAITS, validate_card
 from bouts.engine.titlebout.normal import is_normal
 from bouts.engine.titlebout.options import CHOICES, DEFAULTS
-
-
-class Str(str):
-    pass
-
-
-class Int(int):
-    pass
-
-
-class Dict(dict):
-    pass
-
-
-class List(list):
-    pass
+from tests.engine.odd_inputs import Dict, Int, List, Str, containers, outcome
 
 
 def normal_card(seed=3, rating=None) -> dict:
@@ -39,14 +24,6 @@ def normal_card(seed=3, rating=None) -> dict:
     card["traits"] = rng.sample(TRAITS, rng.randint(0, 3))
     card["style"] = rng.choice("BSE")
     return validate_card(card)
-
-
-def outcome(call, card):
-    """The answer, or the error's type, field and text."""
-    try:
-        return "ok", call(card)
-    except Exception as exc:  # compared, not handled
-        return type(exc).__name__, getattr(exc, "field", None), str(exc)
 
 
 # values that are not what validate_card gives back for the field (each: not normal)
@@ -211,19 +188,6 @@ def test_a_normal_card_in_another_key_order_or_without_a_name_is_normal_too():
     assert validate_card(turned) == turned
 
 
-def _containers(value, found: set) -> set:
-    """The ids of every dict and list in ``value``."""
-    if isinstance(value, dict):
-        found.add(id(value))
-        for item in value.values():
-            _containers(item, found)
-    elif isinstance(value, list):
-        found.add(id(value))
-        for item in value:
-            _containers(item, found)
-    return found
-
-
 def _bout_inputs(rng: random.Random) -> dict:
     options = {
         key: rng.choice(CHOICES[key]) if key in CHOICES else rng.random() < 0.5
@@ -247,6 +211,6 @@ def test_the_bout_is_the_same_from_the_card_as_from_its_copy():
         assert (red, blue) == before
         held = [result.rounds, result.events, result.details, result.scorecards]
         held += [result.knockdowns, result.injuries, result.fouls]
-        assert not _containers([red, blue], set()) & _containers(held, set())
+        assert not containers([red, blue], set()) & containers(held, set())
         again = simulate("titlebout", validate_card(red), validate_card(blue), **inputs)
         assert json.dumps(again.to_dict()) == json.dumps(result.to_dict())
