@@ -23,6 +23,23 @@ NUMS = tuple(str(n) for n in range(256))
 ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is asked
 
 
+def event_templates(cycle: int) -> tuple[dict, ...]:
+    """A cycle's event dicts without clock and text: red's attack, blue's, red's extra
+    attack, blue's, red's exhaustion, blue's. An event is a template's copy with its
+    clock and text stored: a copy takes the template's keys as they are, where a dict
+    display hashes and places all five (~1,100 instructions an event against ~1,700)."""
+    return tuple(
+        {"round": cycle, "clock": None, "kind": kind, "side": side, "text": None}
+        for kind in ("attack", "extra_attack", "exhausted")
+        for side in (RED, BLUE)
+    )
+
+
+# every cycle a battle can reach (the ruleset's max_rounds is 100); read, never written
+# (only copied), so one table serves every battle
+TEMPLATES = tuple(event_templates(cycle) for cycle in range(101))
+
+
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
         self.sides = {RED: red, BLUE: blue}
@@ -142,31 +159,33 @@ class Battle:
                 # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
                 u.order = random() - u.speed_float
             order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
-            # per side: its enemies (a list of its own for a policy), its fog (above) and
-            # who it attacks without a look: the only enemy, or ASK_POLICY (the side's
-            # policy chooses)
+            # the cycle's event templates (TEMPLATES; a battle set up by hand may run on)
+            if 0 <= cycle <= 100:
+                red_t, blue_t, red_x, blue_x, red_e, blue_e = TEMPLATES[cycle]
+            else:
+                red_t, blue_t, red_x, blue_x, red_e, blue_e = event_templates(cycle)
+            # per side: its enemies (a list of its own for a policy), its fog (above), who
+            # it attacks without a look: the only enemy, or ASK_POLICY (the side's policy
+            # chooses), and its events' template (a pass's kind)
             if red_focus is None:
-                red_attacks_on = blue[:], None, ASK_POLICY
+                red_foes = blue[:]
+                red_sole = ASK_POLICY
             else:
-                red_attacks_on = (
-                    blue,
-                    red_fog,
-                    blue[0] if len(blue) == 1 else None,
-                )
+                red_foes = blue
+                red_sole = blue[0] if len(blue) == 1 else None
             if blue_focus is None:
-                blue_attacks_on = red[:], None, ASK_POLICY
+                blue_foes = red[:]
+                blue_sole = ASK_POLICY
             else:
-                blue_attacks_on = (
-                    red,
-                    blue_fog,
-                    red[0] if len(red) == 1 else None,
-                )
+                blue_foes = red
+                blue_sole = red[0] if len(red) == 1 else None
+            red_attacks_on = red_foes, red_fog, red_sole, red_t
+            blue_attacks_on = blue_foes, blue_fog, blue_sole, blue_t
             # A pass: every card in speed order, then those with a second attack (again in
             # speed order), then those with a third; each pass lists the next one's cards.
             attackers = order
             extra = 1
             first = True
-            kind = "attack"
             while True:
                 again = []
                 for u in attackers:
@@ -179,7 +198,7 @@ class Battle:
                     step += 1
                     side = u.side
                     a = u.attack
-                    foes, fog, sole = red_attacks_on if side == red_tag else blue_attacks_on
+                    foes, fog, sole, event = red_attacks_on if side == red_tag else blue_attacks_on
                     if sole is not None:
                         if sole is ASK_POLICY:
                             self.step = step  # the battle as the policy may read it
@@ -240,22 +259,19 @@ class Battle:
                         if key < u.target_bias:
                             key += past_exhaustion
                         u.target_key = key
-                    events.append(
-                        {
-                            "round": cycle,
-                            "clock": stamps[step],
-                            "kind": kind,
-                            "side": side,
-                            "text": text,
-                        }
-                    )
+                    event = event.copy()  # the template's
+                    event["clock"] = stamps[step]
+                    event["text"] = text
+                    events.append(event)
                     u.acted = True  # already so in an extra attack: no test needed
                 if not again:
                     break
                 attackers = again
                 extra += 1
-                first = False
-                kind = "extra_attack"
+                if first:
+                    first = False
+                    red_attacks_on = red_foes, red_fog, red_sole, red_x
+                    blue_attacks_on = blue_foes, blue_fog, blue_sole, blue_x
             self.step = step
             red_attacks = red_dealt = red_fatigue = 0
             for u in red:
@@ -280,6 +296,7 @@ class Battle:
                     u.exhausted = True
                     u.exhausted_cycle = cycle
                     if side == red_tag:
+                        event = red_e.copy()
                         red.remove(u)  # red is the standing list itself
                         red_out += 1
                         attacks, dealt, fatigue = red_carry
@@ -289,6 +306,7 @@ class Battle:
                             fatigue - u.fatigue_points,
                         )
                     else:
+                        event = blue_e.copy()
                         blue.remove(u)
                         blue_out += 1
                         attacks, dealt, fatigue = blue_carry
@@ -297,17 +315,13 @@ class Battle:
                             dealt - u.damage_dealt,
                             fatigue - u.fatigue_points,
                         )
-                    events.append(
-                        {
-                            "round": cycle,
-                            "clock": stamps[step],
-                            "kind": "exhausted",
-                            "side": side,
-                            "text": f"{u.name} is exhausted and leaves the fight "
-                            f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
-                            f" > {nums[u.health]} health).",
-                        }
+                    event["clock"] = stamps[step]
+                    event["text"] = (
+                        f"{u.name} is exhausted and leaves the fight "
+                        f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
+                        f" > {nums[u.health]} health)."
                     )
+                    events.append(event)
             self.counters = red_carry, blue_carry
             if red_out or blue_out:
                 exhausts[RED] = ex_red = ex_red + red_out
