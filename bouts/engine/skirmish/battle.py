@@ -45,8 +45,11 @@ class Battle:
         self.sides = {RED: red, BLUE: blue}
         red_policy = policies[RED]
         blue_policy = policies[BLUE]
-        reds = make_units(RED, red["fighters"], red_policy)
-        blues = make_units(BLUE, blue["fighters"], blue_policy)
+        # each side's choices in a pass (``fight``), which its cards read: an attack
+        # finds them by one read of its card, not by a test of its side
+        self.choices = red_on, blue_on = [None, None, None, None], [None, None, None, None]
+        reds = make_units(RED, red["fighters"], red_policy, red_on)
+        blues = make_units(BLUE, blue["fighters"], blue_policy, blue_on)
         self.units = {RED: reds, BLUE: blues}
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
@@ -119,6 +122,7 @@ class Battle:
         red = standing[RED]
         blue = standing[BLUE]
         red_focus, blue_focus = self.smart
+        red_on, blue_on = self.choices
         # a side's smart focus if below 1, else None (every smart target the plan's, no
         # roll): the same in every cycle
         red_fog = red_focus if red_focus is not None and red_focus < 1.0 else None
@@ -179,8 +183,14 @@ class Battle:
             else:
                 blue_foes = red
                 blue_sole = red[0] if len(red) == 1 else None
-            red_attacks_on = red_foes, red_fog, red_sole, red_t
-            blue_attacks_on = blue_foes, blue_fog, blue_sole, blue_t
+            red_on[0] = red_foes
+            red_on[1] = red_fog
+            red_on[2] = red_sole
+            red_on[3] = red_t
+            blue_on[0] = blue_foes
+            blue_on[1] = blue_fog
+            blue_on[2] = blue_sole
+            blue_on[3] = blue_t
             # A pass: every card in speed order, then those with a second attack (again in
             # speed order), then those with a third; each pass lists the next one's cards.
             attackers = order
@@ -196,9 +206,8 @@ class Battle:
                     # card with attack 0 hurts nobody); fatigue to both unless the defender
                     # has 0 defence (none to the defender for an extra attack).
                     step += 1
-                    side = u.side
                     a = u.attack
-                    foes, fog, sole, event = red_attacks_on if side == red_tag else blue_attacks_on
+                    foes, fog, sole, event = u.on
                     if sole is not None:
                         if sole is ASK_POLICY:
                             self.step = step  # the battle as the policy may read it
@@ -270,8 +279,8 @@ class Battle:
                 extra += 1
                 if first:
                     first = False
-                    red_attacks_on = red_foes, red_fog, red_sole, red_x
-                    blue_attacks_on = blue_foes, blue_fog, blue_sole, blue_x
+                    red_on[3] = red_x
+                    blue_on[3] = blue_x
             self.step = step
             red_attacks = red_dealt = red_fatigue = 0
             for u in red:
@@ -349,7 +358,8 @@ class Battle:
             if not red or not blue:
                 if not red and not blue:
                     self.say("end", None, "Every card on both sides is exhausted: a draw.")
-                    return None, EXHAUSTION
+                    outcome = None, EXHAUSTION
+                    break
                 winner = RED if red else BLUE
                 self.say(
                     "end",
@@ -357,7 +367,8 @@ class Battle:
                     f"{names[winner]} win: every card of "
                     f"{names[BLUE if winner == RED else RED]} is exhausted.",
                 )
-                return winner, EXHAUSTION
+                outcome = winner, EXHAUSTION
+                break
             # The default policy never withdraws unless behind on exhausts, then when below
             # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
             # out (the same rule; keep them the same). Any other
@@ -379,12 +390,14 @@ class Battle:
             if want_red or want_blue:
                 if want_red and want_blue:
                     self.say("withdrawal", None, "Both sides withdraw: a draw.")
-                    return None, WITHDRAWAL
+                    outcome = None, WITHDRAWAL
+                    break
                 side, other = (RED, BLUE) if want_red else (BLUE, RED)
                 self.say(
                     "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
                 )
-                return other, WITHDRAWAL
+                outcome = other, WITHDRAWAL
+                break
             if ex_red != ex_blue:
                 # The morale check: the side with more exhausts checks: the difference, +1 for
                 # humility, -1 for pride; above its cards remaining, it must withdraw.
@@ -411,13 +424,20 @@ class Battle:
                         f"Morale breaks: {names[side]} ({NUMS[total]} against "
                         f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
                     )
-                    return other, MORALE
+                    outcome = other, MORALE
+                    break
             if only_one:
-                return None
+                outcome = None
+                break
             if cycle >= self.limit:
-                return self.at_the_limit()
+                outcome = self.at_the_limit()
+                break
             self.cycle = cycle = cycle + 1
             step = 0
+        # the cards refer to their side's choices, whose enemies are lists of cards: let
+        # go, so the battle's objects are freed by their counts, not by the cycle finder
+        red_on[0] = blue_on[0] = None
+        return outcome
 
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""

@@ -54,6 +54,7 @@ class Unit:
         "hit_text",
         "miss_text",
         "multi",
+        "on",
         "order",
         "policy",
         "speed",
@@ -99,8 +100,9 @@ class Unit:
         self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
 
 
-def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
-    """One side's cards in the battle, in its order. Built here rather than by a
+def make_units(side: str, cards: list[dict], policy, on: list | None = None) -> list[Unit]:
+    """One side's cards in the battle, in its order, each with ``on``: the side's
+    choices in a pass, which the battle keeps up to date. Built here rather than by a
     constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
     than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
     # read for every card: as locals (a local read costs less than a global one)
@@ -112,6 +114,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         u = unit()
         u.side = side
         u.policy = policy  # the side's Policy (chooses whom this card attacks)
+        u.on = on
         u.id = card["id"]
         u.name = name = card["name"]
         u.attack = attack = card["attack"]
