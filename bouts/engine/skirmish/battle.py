@@ -6,38 +6,20 @@ from __future__ import annotations
 from math import floor
 from operator import attrgetter
 
-from ..result import BLUE, RED, clock
+from ..result import BLUE, RED
+from .events import SECONDS_PER_ATTACK, STAMPS, event_at, row_for  # noqa: F401 (the clock's step, read here by tests)
 from .policy import DefaultPolicy, strength
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
-SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
 MORALE = "MORALE"
 EXHAUSTION = "EXHAUSTION"
 CYCLES = "CYCLES"
-STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 # Whole numbers as text for the event texts: a table read, not an int formatted. A
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
 NUMS = tuple(str(n) for n in range(256))
 ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is asked
-
-
-def event_templates(cycle: int) -> tuple[dict, ...]:
-    """A cycle's event dicts without clock and text: red's attack, blue's, red's extra
-    attack, blue's, red's exhaustion, blue's. An event is a template's copy with its
-    clock and text stored: a copy takes the template's keys as they are, where a dict
-    display hashes and places all five (~1,100 instructions an event against ~1,700)."""
-    return tuple(
-        {"round": cycle, "clock": None, "kind": kind, "side": side, "text": None}
-        for kind in ("attack", "extra_attack", "exhausted")
-        for side in (RED, BLUE)
-    )
-
-
-# every cycle a battle can reach (the ruleset's max_rounds is 100); read, never written
-# (only copied), so one table serves every battle
-TEMPLATES = tuple(event_templates(cycle) for cycle in range(101))
 
 
 class Battle:
@@ -141,7 +123,6 @@ class Battle:
         # module constants the loops read at every attack or card, as locals (a local
         # read costs less than a global one)
         red_tag = RED
-        stamps = STAMPS
         no_target = NO_TARGET
         exhausted_above = EXHAUSTED_ABOVE
         past_exhaustion = PAST_EXHAUSTION
@@ -163,14 +144,11 @@ class Battle:
                 # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
                 u.order = random() - u.speed_float
             order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
-            # the cycle's event templates (TEMPLATES; a battle set up by hand may run on)
-            if 0 <= cycle <= 100:
-                red_t, blue_t, red_x, blue_x, red_e, blue_e = TEMPLATES[cycle]
-            else:
-                red_t, blue_t, red_x, blue_x, red_e, blue_e = event_templates(cycle)
+            # the cycle's event templates: row[step][pick] (events.py)
+            row = row_for(cycle)
             # per side: its enemies (a list of its own for a policy), its fog (above), who
             # it attacks without a look: the only enemy, or ASK_POLICY (the side's policy
-            # chooses), and its events' template (a pass's kind)
+            # chooses), and its events' pick (events.PICKS: by side and pass)
             if red_focus is None:
                 red_foes = blue[:]
                 red_sole = ASK_POLICY
@@ -186,11 +164,11 @@ class Battle:
             red_on[0] = red_foes
             red_on[1] = red_fog
             red_on[2] = red_sole
-            red_on[3] = red_t
+            red_on[3] = 0
             blue_on[0] = blue_foes
             blue_on[1] = blue_fog
             blue_on[2] = blue_sole
-            blue_on[3] = blue_t
+            blue_on[3] = 1
             # A pass: every card in speed order, then those with a second attack (again in
             # speed order), then those with a third; each pass lists the next one's cards.
             attackers = order
@@ -207,7 +185,7 @@ class Battle:
                     # has 0 defence (none to the defender for an extra attack).
                     step += 1
                     a = u.attack
-                    foes, fog, sole, event = u.on
+                    foes, fog, sole, pick = u.on
                     if sole is not None:
                         if sole is ASK_POLICY:
                             self.step = step  # the battle as the policy may read it
@@ -268,8 +246,10 @@ class Battle:
                         if key < u.target_bias:
                             key += past_exhaustion
                         u.target_key = key
-                    event = event.copy()  # the template's
-                    event["clock"] = stamps[step]
+                    try:  # (no cost in 3.11 unless raised)
+                        event = row[step][pick].copy()
+                    except IndexError:  # a step the row has no templates for yet
+                        event = event_at(row, cycle, step, pick)
                     event["text"] = text
                     events.append(event)
                     u.acted = True  # already so in an extra attack: no test needed
@@ -279,8 +259,8 @@ class Battle:
                 extra += 1
                 if first:
                     first = False
-                    red_on[3] = red_x
-                    blue_on[3] = blue_x
+                    red_on[3] = 2
+                    blue_on[3] = 3
             self.step = step
             red_attacks = red_dealt = red_fatigue = 0
             for u in red:
@@ -309,7 +289,7 @@ class Battle:
                 u.exhausted = True
                 u.exhausted_cycle = cycle
                 if side == red_tag:
-                    event = red_e.copy()
+                    pick = 4
                     red.remove(u)  # red is the standing list itself
                     red_out += 1
                     attacks, dealt, fatigue = red_carry
@@ -319,7 +299,7 @@ class Battle:
                         fatigue - u.fatigue_points,
                     )
                 else:
-                    event = blue_e.copy()
+                    pick = 5
                     blue.remove(u)
                     blue_out += 1
                     attacks, dealt, fatigue = blue_carry
@@ -328,7 +308,10 @@ class Battle:
                         dealt - u.damage_dealt,
                         fatigue - u.fatigue_points,
                     )
-                event["clock"] = stamps[step]
+                try:
+                    event = row[step][pick].copy()
+                except IndexError:
+                    event = event_at(row, cycle, step, pick)
                 event["text"] = (
                     f"{u.name} is exhausted and leaves the fight "
                     f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
