@@ -24,7 +24,10 @@ ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is ask
 
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
-        self.sides = {RED: red, BLUE: blue}
+        # the sides and their cards, red's and blue's (``sides`` and ``units`` are their
+        # dicts, made when asked: the battle itself reads these)
+        self.red = red
+        self.blue = blue
         red_policy = policies[RED]
         blue_policy = policies[BLUE]
         # each side's choices in a pass (``fight``), which its cards read: an attack
@@ -32,7 +35,8 @@ class Battle:
         self.choices = red_on, blue_on = [None, None, None, None], [None, None, None, None]
         reds = make_units(RED, red["fighters"], red_policy, red_on)
         blues = make_units(BLUE, blue["fighters"], blue_policy, blue_on)
-        self.units = {RED: reds, BLUE: blues}
+        self.reds = reds
+        self.blues = blues
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
         self.standing = {RED: reds[:], BLUE: blues[:]}
@@ -56,12 +60,19 @@ class Battle:
         blue_focus = blue_policy.smart_focus if type(blue_policy) is DefaultPolicy else None
         self.smart = red_focus, blue_focus
 
+    @property
+    def sides(self) -> dict:
+        return {RED: self.red, BLUE: self.blue}
+
+    @property
+    def units(self) -> dict:
+        return {RED: self.reds, BLUE: self.blues}
+
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
         dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
-        units = self.units
-        for u in units[RED] + units[BLUE]:
+        for u in self.reds + self.blues:
             u.hits = u.damage_dealt  # one point of damage a hit
             line = u.__dict__
             line["fatigue"] = u.fatigue_points
@@ -392,7 +403,7 @@ class Battle:
                     side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
                 else:
                     side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
-                trait = self.sides[side]["trait"]
+                trait = (self.red if side == RED else self.blue)["trait"]
                 total += (trait == "humility") - (trait == "pride")
                 broken = total > remaining
                 self.morale.append(
