@@ -215,7 +215,7 @@ class Battle:
                             key = e.target_key
                             if key < best_key:
                                 if a <= e.defence and (a != e.defence or not a or not e.acted):
-                                    key += 8192
+                                    key += 8192.0
                                     if key >= best_key:
                                         continue
                                 t, best_key = e, key
@@ -230,9 +230,9 @@ class Battle:
                         text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                         if first and d > 0:
                             t.fatigue_points += 1
-                            key = t.target_key - 32
+                            key = t.target_key - 32.0
                         else:
-                            key = t.target_key - 16
+                            key = t.target_key - 16.0
                         if key < t.target_bias:  # the margin went below 0 (only once)
                             key += past_exhaustion
                         t.target_key = key
@@ -247,13 +247,13 @@ class Battle:
                             text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
                         if first and d > 0:
                             t.fatigue_points += 1
-                            key = t.target_key - 16
+                            key = t.target_key - 16.0
                             if key < t.target_bias:
                                 key += past_exhaustion
                             t.target_key = key
                     if d > 0:
                         u.fatigue_points += 1
-                        key = u.target_key - 16
+                        key = u.target_key - 16.0
                         if key < u.target_bias:
                             key += past_exhaustion
                         u.target_key = key
