@@ -6,16 +6,15 @@ from __future__ import annotations
 from math import floor
 from operator import attrgetter
 
-from ..result import BLUE, RED, clock
+from ..result import BLUE, RED
+from .events import SECONDS_PER_ATTACK, STAMPS, event_at, row_for  # noqa: F401 (the clock's step, read here by tests)
 from .policy import DefaultPolicy, strength
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
-SECONDS_PER_ATTACK = 5  # the play-by-play clock within a cycle (the source has none)
 WITHDRAWAL = "WITHDRAWAL"
 MORALE = "MORALE"
 EXHAUSTION = "EXHAUSTION"
 CYCLES = "CYCLES"
-STAMPS = tuple(clock(s) for s in range(0, 3600, SECONDS_PER_ATTACK))
 # Whole numbers as text for the event texts: a table read, not an int formatted. A
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
@@ -25,12 +24,19 @@ ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is ask
 
 class Battle:
     def __init__(self, red: dict, blue: dict, cycles: int, rng, policies: dict):
-        self.sides = {RED: red, BLUE: blue}
+        # the sides and their cards, red's and blue's (``sides`` and ``units`` are their
+        # dicts, made when asked: the battle itself reads these)
+        self.red = red
+        self.blue = blue
         red_policy = policies[RED]
         blue_policy = policies[BLUE]
-        reds = make_units(RED, red["fighters"], red_policy)
-        blues = make_units(BLUE, blue["fighters"], blue_policy)
-        self.units = {RED: reds, BLUE: blues}
+        # each side's choices in a pass (``fight``), which its cards read: an attack
+        # finds them by one read of its card, not by a test of its side
+        self.choices = red_on, blue_on = [None, None, None, None], [None, None, None, None]
+        reds = make_units(RED, red["fighters"], red_policy, red_on)
+        blues = make_units(BLUE, blue["fighters"], blue_policy, blue_on)
+        self.reds = reds
+        self.blues = blues
         # The cards still standing, in their side's order: a card leaves its list when
         # it is exhausted (never during a cycle's attacks), so ``active`` reads no flags.
         self.standing = {RED: reds[:], BLUE: blues[:]}
@@ -54,12 +60,19 @@ class Battle:
         blue_focus = blue_policy.smart_focus if type(blue_policy) is DefaultPolicy else None
         self.smart = red_focus, blue_focus
 
+    @property
+    def sides(self) -> dict:
+        return {RED: self.red, BLUE: self.blue}
+
+    @property
+    def units(self) -> dict:
+        return {RED: self.reds, BLUE: self.blues}
+
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
         dict (``Unit``), its last three keys added here (the battle is over)."""
         lines = []
-        units = self.units
-        for u in units[RED] + units[BLUE]:
+        for u in self.reds + self.blues:
             u.hits = u.damage_dealt  # one point of damage a hit
             line = u.__dict__
             line["fatigue"] = u.fatigue_points
@@ -102,6 +115,7 @@ class Battle:
         red = standing[RED]
         blue = standing[BLUE]
         red_focus, blue_focus = self.smart
+        red_on, blue_on = self.choices
         # a side's smart focus if below 1, else None (every smart target the plan's, no
         # roll): the same in every cycle
         red_fog = red_focus if red_focus is not None and red_focus < 1.0 else None
@@ -120,7 +134,6 @@ class Battle:
         # module constants the loops read at every attack or card, as locals (a local
         # read costs less than a global one)
         red_tag = RED
-        stamps = STAMPS
         no_target = NO_TARGET
         exhausted_above = EXHAUSTED_ABOVE
         past_exhaustion = PAST_EXHAUSTION
@@ -142,31 +155,36 @@ class Battle:
                 # fastest first; a fresh roll in [0, 1) breaks speed ties (lower first)
                 u.order = random() - u.speed_float
             order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
-            # per side: its enemies (a list of its own for a policy), its fog (above) and
-            # who it attacks without a look: the only enemy, or ASK_POLICY (the side's
-            # policy chooses)
+            # the cycle's event templates: row[step][pick] (events.py)
+            row = row_for(cycle)
+            # per side: its enemies (a list of its own for a policy), its fog (above), who
+            # it attacks without a look: the only enemy, or ASK_POLICY (the side's policy
+            # chooses), and its events' pick (events.PICKS: by side and pass)
             if red_focus is None:
-                red_attacks_on = blue[:], None, ASK_POLICY
+                red_foes = blue[:]
+                red_sole = ASK_POLICY
             else:
-                red_attacks_on = (
-                    blue,
-                    red_fog,
-                    blue[0] if len(blue) == 1 else None,
-                )
+                red_foes = blue
+                red_sole = blue[0] if len(blue) == 1 else None
             if blue_focus is None:
-                blue_attacks_on = red[:], None, ASK_POLICY
+                blue_foes = red[:]
+                blue_sole = ASK_POLICY
             else:
-                blue_attacks_on = (
-                    red,
-                    blue_fog,
-                    red[0] if len(red) == 1 else None,
-                )
+                blue_foes = red
+                blue_sole = red[0] if len(red) == 1 else None
+            red_on[0] = red_foes
+            red_on[1] = red_fog
+            red_on[2] = red_sole
+            red_on[3] = 0
+            blue_on[0] = blue_foes
+            blue_on[1] = blue_fog
+            blue_on[2] = blue_sole
+            blue_on[3] = 1
             # A pass: every card in speed order, then those with a second attack (again in
             # speed order), then those with a third; each pass lists the next one's cards.
             attackers = order
             extra = 1
             first = True
-            kind = "attack"
             while True:
                 again = []
                 for u in attackers:
@@ -177,9 +195,8 @@ class Battle:
                     # card with attack 0 hurts nobody); fatigue to both unless the defender
                     # has 0 defence (none to the defender for an extra attack).
                     step += 1
-                    side = u.side
                     a = u.attack
-                    foes, fog, sole = red_attacks_on if side == red_tag else blue_attacks_on
+                    foes, fog, sole, pick = u.on
                     if sole is not None:
                         if sole is ASK_POLICY:
                             self.step = step  # the battle as the policy may read it
@@ -198,7 +215,7 @@ class Battle:
                             key = e.target_key
                             if key < best_key:
                                 if a <= e.defence and (a != e.defence or not a or not e.acted):
-                                    key += 8192
+                                    key += 8192.0
                                     if key >= best_key:
                                         continue
                                 t, best_key = e, key
@@ -213,9 +230,9 @@ class Battle:
                         text = u.as_attacker + t.hit_text  # "A (a) hits D (d)."
                         if first and d > 0:
                             t.fatigue_points += 1
-                            key = t.target_key - 32
+                            key = t.target_key - 32.0
                         else:
-                            key = t.target_key - 16
+                            key = t.target_key - 16.0
                         if key < t.target_bias:  # the margin went below 0 (only once)
                             key += past_exhaustion
                         t.target_key = key
@@ -230,32 +247,31 @@ class Battle:
                             text = u.as_attacker + t.miss_text  # "... cannot get through D (d)."
                         if first and d > 0:
                             t.fatigue_points += 1
-                            key = t.target_key - 16
+                            key = t.target_key - 16.0
                             if key < t.target_bias:
                                 key += past_exhaustion
                             t.target_key = key
                     if d > 0:
                         u.fatigue_points += 1
-                        key = u.target_key - 16
+                        key = u.target_key - 16.0
                         if key < u.target_bias:
                             key += past_exhaustion
                         u.target_key = key
-                    events.append(
-                        {
-                            "round": cycle,
-                            "clock": stamps[step],
-                            "kind": kind,
-                            "side": side,
-                            "text": text,
-                        }
-                    )
+                    try:  # (no cost in 3.11 unless raised)
+                        event = row[step][pick].copy()
+                    except IndexError:  # a step the row has no templates for yet
+                        event = event_at(row, cycle, step, pick)
+                    event["text"] = text
+                    events.append(event)
                     u.acted = True  # already so in an extra attack: no test needed
                 if not again:
                     break
                 attackers = again
                 extra += 1
-                first = False
-                kind = "extra_attack"
+                if first:
+                    first = False
+                    red_on[3] = 2
+                    blue_on[3] = 3
             self.step = step
             red_attacks = red_dealt = red_fatigue = 0
             for u in red:
@@ -275,39 +291,44 @@ class Battle:
             # leave the side's carried sums with it
             red_out = blue_out = 0
             for u in order:
-                if u.target_key > exhausted_above:
-                    side = u.side
-                    u.exhausted = True
-                    u.exhausted_cycle = cycle
-                    if side == red_tag:
-                        red.remove(u)  # red is the standing list itself
-                        red_out += 1
-                        attacks, dealt, fatigue = red_carry
-                        red_carry = (
-                            attacks - u.attacks,
-                            dealt - u.damage_dealt,
-                            fatigue - u.fatigue_points,
-                        )
-                    else:
-                        blue.remove(u)
-                        blue_out += 1
-                        attacks, dealt, fatigue = blue_carry
-                        blue_carry = (
-                            attacks - u.attacks,
-                            dealt - u.damage_dealt,
-                            fatigue - u.fatigue_points,
-                        )
-                    events.append(
-                        {
-                            "round": cycle,
-                            "clock": stamps[step],
-                            "kind": "exhausted",
-                            "side": side,
-                            "text": f"{u.name} is exhausted and leaves the fight "
-                            f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
-                            f" > {nums[u.health]} health).",
-                        }
+                # (a jump back to the loop: the compare is then specialised; the far
+                # jump past the body needs an EXTENDED_ARG, which the interpreter's
+                # int compare does not specialise through)
+                if u.target_key <= exhausted_above:
+                    continue
+                side = u.side
+                u.exhausted = True
+                u.exhausted_cycle = cycle
+                if side == red_tag:
+                    pick = 4
+                    red.remove(u)  # red is the standing list itself
+                    red_out += 1
+                    attacks, dealt, fatigue = red_carry
+                    red_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
                     )
+                else:
+                    pick = 5
+                    blue.remove(u)
+                    blue_out += 1
+                    attacks, dealt, fatigue = blue_carry
+                    blue_carry = (
+                        attacks - u.attacks,
+                        dealt - u.damage_dealt,
+                        fatigue - u.fatigue_points,
+                    )
+                try:
+                    event = row[step][pick].copy()
+                except IndexError:
+                    event = event_at(row, cycle, step, pick)
+                event["text"] = (
+                    f"{u.name} is exhausted and leaves the fight "
+                    f"({nums[u.fatigue_points]} fatigue + {nums[u.damage_taken]} damage"
+                    f" > {nums[u.health]} health)."
+                )
+                events.append(event)
             self.counters = red_carry, blue_carry
             if red_out or blue_out:
                 exhausts[RED] = ex_red = ex_red + red_out
@@ -335,7 +356,8 @@ class Battle:
             if not red or not blue:
                 if not red and not blue:
                     self.say("end", None, "Every card on both sides is exhausted: a draw.")
-                    return None, EXHAUSTION
+                    outcome = None, EXHAUSTION
+                    break
                 winner = RED if red else BLUE
                 self.say(
                     "end",
@@ -343,7 +365,8 @@ class Battle:
                     f"{names[winner]} win: every card of "
                     f"{names[BLUE if winner == RED else RED]} is exhausted.",
                 )
-                return winner, EXHAUSTION
+                outcome = winner, EXHAUSTION
+                break
             # The default policy never withdraws unless behind on exhausts, then when below
             # ``withdraw_below`` of the enemy's strength: DefaultPolicy.withdraw, written
             # out (the same rule; keep them the same). Any other
@@ -365,12 +388,14 @@ class Battle:
             if want_red or want_blue:
                 if want_red and want_blue:
                     self.say("withdrawal", None, "Both sides withdraw: a draw.")
-                    return None, WITHDRAWAL
+                    outcome = None, WITHDRAWAL
+                    break
                 side, other = (RED, BLUE) if want_red else (BLUE, RED)
                 self.say(
                     "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
                 )
-                return other, WITHDRAWAL
+                outcome = other, WITHDRAWAL
+                break
             if ex_red != ex_blue:
                 # The morale check: the side with more exhausts checks: the difference, +1 for
                 # humility, -1 for pride; above its cards remaining, it must withdraw.
@@ -378,7 +403,7 @@ class Battle:
                     side, other, total, remaining = RED, BLUE, ex_red - ex_blue, len(red)
                 else:
                     side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
-                trait = self.sides[side]["trait"]
+                trait = (self.red if side == RED else self.blue)["trait"]
                 total += (trait == "humility") - (trait == "pride")
                 broken = total > remaining
                 self.morale.append(
@@ -397,13 +422,20 @@ class Battle:
                         f"Morale breaks: {names[side]} ({NUMS[total]} against "
                         f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
                     )
-                    return other, MORALE
+                    outcome = other, MORALE
+                    break
             if only_one:
-                return None
+                outcome = None
+                break
             if cycle >= self.limit:
-                return self.at_the_limit()
+                outcome = self.at_the_limit()
+                break
             self.cycle = cycle = cycle + 1
             step = 0
+        # the cards refer to their side's choices, whose enemies are lists of cards: let
+        # go, so the battle's objects are freed by their counts, not by the cycle finder
+        red_on[0] = blue_on[0] = None
+        return outcome
 
     def at_the_limit(self):
         """The cycle limit: more cards standing wins, then more margin left, else a draw."""

@@ -87,7 +87,7 @@ class DefaultPolicy(Policy):
             if key < best_key:  # else no better, whatever its defence
                 d = e.defence
                 if attack <= d and (attack != d or not attack or not e.acted):
-                    key += 8192
+                    key += 8192.0  # keys are floats (units.PAST_EXHAUSTION)
                     if key >= best_key:
                         continue
                 best, best_key = e, key

@@ -61,6 +61,12 @@ class SkirmishRuleset(Ruleset):
         trait = generator.draw_trait(rng) if rng is not None else "none"
         return cards.validate_side({"name": name, "fighters": list(cards_in), "trait": trait})
 
+    def validate_options(self, options) -> dict:
+        # no options: the base's answer ({}) without its copy of an empty dict
+        if not options:
+            return {}
+        return super().validate_options(options)
+
     def validate_plans(self, plans) -> dict:
         if plans is None:
             return {}

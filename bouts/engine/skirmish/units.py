@@ -22,15 +22,19 @@ def name_labels(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
 
 # The smart target's key (policy.DefaultPolicy.target) adds this for a card past
 # exhaustion (its margin below 0): such cards are left alone while others stand.
-PAST_EXHAUSTION = 16384
-NO_TARGET = 1 << 20  # above every key
+# The keys are floats holding whole numbers (exact far beyond these sizes, so every
+# sum and compare is the ints'): the interpreter makes a float from its free list and
+# compares two floats on its fast path, where an int above 256 is a new object at
+# every update (~90 instructions an update fewer).
+PAST_EXHAUSTION = 16384.0
+NO_TARGET = float(1 << 20)  # above every key
 # Every key of a card past exhaustion is above this, every other key below it: a margin
 # is at most 20 (the health) and at the end of a cycle at least -51 (12 enemies' three
 # attacks and its own three), and the key is 16 x margin + target_bias (-9..4096),
 # + PAST_EXHAUSTION below 0. So ``fatigue + damage > health`` is ``target_key >
 # EXHAUSTED_ABOVE`` (one read): the battle and the damage/fatigue setters keep the key
 # true (any margin from -511 to 255 would do).
-EXHAUSTED_ABOVE = 8191
+EXHAUSTED_ABOVE = 8191.0
 
 
 class Unit:
@@ -54,6 +58,7 @@ class Unit:
         "hit_text",
         "miss_text",
         "multi",
+        "on",
         "order",
         "policy",
         "speed",
@@ -99,8 +104,9 @@ class Unit:
         self.target_key = key + PAST_EXHAUSTION if margin < 0 else key
 
 
-def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
-    """One side's cards in the battle, in its order. Built here rather than by a
+def make_units(side: str, cards: list[dict], policy, on: list | None = None) -> list[Unit]:
+    """One side's cards in the battle, in its order, each with ``on``: the side's
+    choices in a pass, which the battle keeps up to date. Built here rather than by a
     constructor (``Unit`` has none, so ``Unit()`` calls no Python code and costs less
     than ``object.__new__(Unit)``, whose wrapper takes the arguments as a tuple)."""
     # read for every card: as locals (a local read costs less than a global one)
@@ -112,6 +118,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         u = unit()
         u.side = side
         u.policy = policy  # the side's Policy (chooses whom this card attacks)
+        u.on = on
         u.id = card["id"]
         u.name = name = card["name"]
         u.attack = attack = card["attack"]
@@ -125,7 +132,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
         # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
         # never change in a battle, so it is worked out once, not at every look.
-        u.target_bias = bias = (0 if defence else 4096) - attack
+        u.target_bias = bias = (0.0 if defence else 4096.0) - attack  # a float (above)
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle), from the name's ten labels
         try:
