@@ -34,36 +34,29 @@ def end_of_round(s: BoutState) -> int:
                 jr += 1
         elif bp > rp:
             jb += 1
-    deck = s.deck
-    used = s.i
-    if used > len(deck):
-        used = len(deck)
-    mark_card = (deck or DECK)[floor(s.rng.random() * (used if used > 1 else 1))]
-    ctx = s.ctx
-    ctx["aggressor"] = s.aggressor.side
-    if s.judge_leanings:
-        ctx["styles"] = {"red": r.style, "blue": b.style}
-        judges = s.judges
-    else:
-        judges = None
-    sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
+    # the Check card is drawn every round (the same draw) but looked at only on a Check
+    # round or after a knockdown or a deduction (``score_round``); the other rounds' three
+    # cards are the chart's alike (no call, no card)
+    x = s.rng.random()
     rd, bd = r.deducted, b.deducted
-    if rd or bd:
-        for card in sc:
-            card[0] -= rd
-            card[1] -= bd
-    # three cards to three judges (unrolled: a loop over zip costs more)
-    one, two, three = sc
-    j1, j2, j3 = s.cards
-    j1.append(one)
-    j2.append(two)
-    j3.append(three)
-    red_pts, blue_pts = one
-    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = two
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = three
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    diff = jr - jb
+    if r.kd_scored or b.kd_scored or rd or bd:
+        chart = None
+    elif diff > 0:
+        chart = _AHEAD[diff] if diff < 40 else (10, 8)
+    elif diff < 0:
+        chart = _BEHIND[-diff] if diff > -40 else (8, 10)
+    else:
+        chart = (10, 10)
+    if chart is not None:
+        red_pts, blue_pts = chart
+        j1, j2, j3 = s.cards
+        j1.append([red_pts, blue_pts])
+        j2.append([red_pts, blue_pts])
+        j3.append([red_pts, blue_pts])
+        won = 3 if red_pts > blue_pts else -3 if blue_pts > red_pts else 0
+    else:
+        won = _scored(s, jr, jb, x)
     if rp > bp:
         s.last_winner = r
         r.margin += 1
@@ -109,6 +102,52 @@ def end_of_round(s: BoutState) -> int:
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
     return won
+
+
+def _scored(s: BoutState, jr: int, jb: int, x: float) -> int:
+    """A Check round's, a knockdown's or a deduction's cards (``score_round``, the Check
+    card from the draw ``x``), given to the judges; the judges' verdict."""
+    r, b = s.red, s.blue
+    deck = s.deck
+    used = s.i
+    if used > len(deck):
+        used = len(deck)
+    mark_card = (deck or DECK)[floor(x * (used if used > 1 else 1))]
+    ctx = s.ctx
+    if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
+        ctx["aggressor"] = s.aggressor.side
+        ctx["styles"] = {"red": r.style, "blue": b.style}
+        judges = s.judges
+    else:
+        judges = None
+    sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
+    rd, bd = r.deducted, b.deducted
+    if rd or bd:
+        for card in sc:
+            card[0] -= rd
+            card[1] -= bd
+    # three cards to three judges (unrolled: a loop over zip costs more)
+    one, two, three = sc
+    j1, j2, j3 = s.cards
+    j1.append(one)
+    j2.append(two)
+    j3.append(three)
+    red_pts, blue_pts = one
+    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = two
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    red_pts, blue_pts = three
+    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    return won
+
+
+# (red, blue) when every judge's card is the chart's, by points ahead (red's; blue's:
+# ``_BEHIND``) 0-39; None: a Check (``score_round``). 40+ points: 10-8.
+_AHEAD = tuple(
+    None if n == 0 or n <= 6 or 16 <= n <= 18 else (10, 9) if n <= 15 else (10, 8)
+    for n in range(40)
+)
+_BEHIND = tuple(None if c is None else (c[1], c[0]) for c in _AHEAD)
 
 
 def front_runner(f: Fighter, won: bool, lost: bool):
