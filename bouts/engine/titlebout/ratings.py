@@ -114,8 +114,34 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     if not s.strategies_on:
         return
     rnd = s.rnd
-    rc = _pick(s, r, mr, rnd)
-    bc = _pick(s, b, mb, rnd)
+    if s.plans:
+        rc = _pick(s, r, mr, rnd)
+        bc = _pick(s, b, mb, rnd)
+    else:
+        # no plans: the solo tables for both corners (``_pick``, inlined: red's RN is
+        # drawn first)
+        random = s.rng.random
+        if rnd == 1:
+            rp = bp = "first"
+        else:
+            rounds = s.rounds
+            late = rnd > rounds - 3 and rounds >= 6
+            rp = bp = "early" if rnd <= 4 else "middle"
+            if r.carry:
+                rp = "hurt"
+            elif mr and late:
+                rp = "ahead" if mr > 0 else "behind"
+            if b.carry:
+                bp = "hurt"
+            elif mb and late:
+                bp = "ahead" if mb > 0 else "behind"
+        rc = SOLO_BY_STYLE[r.style][rp][DECK[floor(random() * 100.0)][C_CF]]
+        bc = SOLO_BY_STYLE[b.style][bp][DECK[floor(random() * 100.0)][C_CF]]
+        if s.traits_on:
+            if rc == "tie_up" and "constant_clincher" in r.traits:
+                rc = "defensive_shell"
+            if bc == "tie_up" and "constant_clincher" in b.traits:
+                bc = "defensive_shell"
     ur = ub = "none"
     if rc != "none" and bc != "none":
         if rc == bc:
