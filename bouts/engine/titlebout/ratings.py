@@ -9,7 +9,7 @@ from ..result import DQ
 from . import clock as K
 from . import knockdowns as KD
 from . import tables as T
-from .deck import C_CF, DECK
+from .deck import C_CF, C_RN, DECK
 from .options import plan_for_round
 from .state import CLOCKS, NO_MODS, BoutState, Fighter
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
@@ -117,6 +117,7 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     if s.plans:
         rc = _pick(s, r, mr, rnd)
         bc = _pick(s, b, mb, rnd)
+        ur, ub = _used(s, rc, bc)
     else:
         # no plans: the solo tables for both corners (``_pick``, inlined: red's RN is
         # drawn first)
@@ -142,22 +143,58 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
                 rc = "defensive_shell"
             if bc == "tie_up" and "constant_clincher" in b.traits:
                 bc = "defensive_shell"
-    ur = ub = "none"
-    if rc != "none" and bc != "none":
-        if rc == bc:
-            ur = ub = rc
+        # ``_used`` with ``clock.aux_rn``'s RNs, ``strategy.total`` and ``rating_check``
+        # written out (a round's three calls; plans go through ``_used``)
+        ur = ub = "none"
+        if rc != "none" and bc != "none":
+            if rc == bc:
+                ur = ub = rc
+            else:
+                rn = DECK[floor(random() * 100.0)][C_RN]
+                while rn < 0:
+                    rn = DECK[floor(random() * 100.0)][C_RN]
+                tr = (
+                    r.card["strategy"][STRATEGIES[rc]]
+                    + T.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
+                    + rn % 10  # ``strategy.digit``
+                )
+                rn = DECK[floor(random() * 100.0)][C_RN]
+                while rn < 0:
+                    rn = DECK[floor(random() * 100.0)][C_RN]
+                tb = (
+                    b.card["strategy"][STRATEGIES[bc]]
+                    + T.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
+                    + rn % 10
+                )
+                if s.traits_on:  # Intellect: +1
+                    if "intellect" in r.traits:
+                        tr += 1
+                    if "intellect" in b.traits:
+                        tb += 1
+                if tr > tb:
+                    ur = rc
+                elif tb > tr:
+                    ub = bc
         else:
-            tr = strategy_total(s, r, rc)
-            tb = strategy_total(s, b, bc)
-            if tr > tb:
-                ur = rc
-            elif tb > tr:
-                ub = bc
-    else:
-        if rc != "none" and _carries_out(s, r, rc):
-            ur = rc
-        if bc != "none" and _carries_out(s, b, bc):
-            ub = bc
+            # the rating check: the RN's last digit (Intellect: -4) at most the rating
+            if rc != "none":
+                rn = DECK[floor(random() * 100.0)][C_RN]
+                while rn < 0:
+                    rn = DECK[floor(random() * 100.0)][C_RN]
+                d = rn % 10
+                if s.traits_on and "intellect" in r.traits:
+                    d -= 4
+                if d <= r.card["strategy"][STRATEGIES[rc]]:
+                    ur = rc
+            if bc != "none":
+                rn = DECK[floor(random() * 100.0)][C_RN]
+                while rn < 0:
+                    rn = DECK[floor(random() * 100.0)][C_RN]
+                d = rn % 10
+                if s.traits_on and "intellect" in b.traits:
+                    d -= 4
+                if d <= b.card["strategy"][STRATEGIES[bc]]:
+                    ub = bc
     s.strategies_log.append(
         {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
     )
@@ -208,6 +245,28 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice
+
+
+def _used(s: BoutState, rc: str, bc: str) -> tuple[str, str]:
+    """The strategies applied (red's, blue's) when the corners chose ``rc`` and ``bc``:
+    the same, both; two, the higher total (a tie: neither); one, his rating check."""
+    ur = ub = "none"
+    if rc != "none" and bc != "none":
+        if rc == bc:
+            ur = ub = rc
+        else:
+            tr = strategy_total(s, s.red, rc)
+            tb = strategy_total(s, s.blue, bc)
+            if tr > tb:
+                ur = rc
+            elif tb > tr:
+                ub = bc
+    else:
+        if rc != "none" and _carries_out(s, s.red, rc):
+            ur = rc
+        if bc != "none" and _carries_out(s, s.blue, bc):
+            ub = bc
+    return ur, ub
 
 
 def _carries_out(s: BoutState, f: Fighter, choice: str) -> bool:
