@@ -294,6 +294,12 @@ def corners(given, rng) -> dict:
 assert (len(REFEREES), len(JUDGE_NAMES), len(DOCTOR_NAMES), len(CORNER_NAMES)) == (50, 20, 6, 16)
 
 
+# the tables' draws by roll - 1 (a lookup, not a call)
+_CAUTION = tuple(draw_doctor(n) for n in range(1, 81))
+_CUT_LEVEL = tuple(draw_cut_level(n) for n in range(1, 21))
+_STRATEGY_LEVEL = tuple(draw_strategy_level(n) for n in range(1, 21))
+
+
 def _all_drawn(getrandbits) -> dict:
     while True:  # ``draw_referee``
         i = getrandbits(6)  # randint(0, 49)
@@ -330,7 +336,7 @@ def _all_drawn(getrandbits) -> dict:
     roll = getrandbits(7)  # randint(1, 80) - 1
     while roll >= 80:
         roll = getrandbits(7)
-    doctor = {"name": DOCTOR_NAMES[i], "caution": draw_doctor(roll + 1)}
+    doctor = {"name": DOCTOR_NAMES[i], "caution": _CAUTION[roll]}
     return {"referee": referee, "judges": judges, "doctor": doctor}
 
 
@@ -348,7 +354,7 @@ def _corners_drawn(getrandbits) -> dict:
             strategy = getrandbits(5)
         out[side] = {
             "name": CORNER_NAMES[i],
-            "cut": draw_cut_level(cut + 1),
-            "strategy": draw_strategy_level(strategy + 1),
+            "cut": _CUT_LEVEL[cut],
+            "strategy": _STRATEGY_LEVEL[strategy],
         }
     return out
