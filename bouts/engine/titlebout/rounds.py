@@ -169,6 +169,7 @@ def stats_line(s: BoutState) -> dict:
     """The round's line in the result (``rounds``): one display per fighter, written
     out twice (once a round: two calls of a per-fighter helper cost more)."""
     r, b = s.red, s.blue
+    rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
     return {
         "round": s.rnd,
         "red": {
@@ -178,7 +179,7 @@ def stats_line(s: BoutState) -> dict:
             "missed": r.missed,
             "damage": r.pts,
             "clinches": r.clinches,
-            "knockdowns": len(r.kd_counts),
+            "knockdowns": len(rk) if rk else 0,
             "deducted": r.deducted,
             "end": r.end,
             "cut_damage": r.damage,
@@ -193,7 +194,7 @@ def stats_line(s: BoutState) -> dict:
             "missed": b.missed,
             "damage": b.pts,
             "clinches": b.clinches,
-            "knockdowns": len(b.kd_counts),
+            "knockdowns": len(bk) if bk else 0,
             "deducted": b.deducted,
             "end": b.end,
             "cut_damage": b.damage,
@@ -275,18 +276,20 @@ def start_round(s: BoutState):
     r, b = s.red, s.blue
     # each fighter's counts for the round, and the opponent's points this round from
     # which a TKO or the towel is possible (``alarm``: the lowest threshold less the last
-    # rounds' points, less the towel's five); written out for both (two calls fewer)
+    # rounds' points, less the towel's five); written out for both (two calls fewer).
+    # ``against`` has a line for each round fought: rnd - 1 here (no ``len`` call)
+    rnd = s.rnd
     r.pts = r.landed = r.missed = r.clinches = r.actions = 0
     if r.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
         r.kd_counts = []
     r.kd_scored = r.deducted = r.fouled_round = r.end_extra = 0
     alarm, two, three = r.thr
-    hist = r.against
-    if hist:
+    if rnd > 1:
+        hist = r.against
         h1 = hist[-1]
         two -= h1
         three -= h1
-        if len(hist) >= 2:
+        if rnd > 2:
             three -= hist[-2]
     if two < alarm:
         alarm = two
@@ -298,12 +301,12 @@ def start_round(s: BoutState):
         b.kd_counts = []
     b.kd_scored = b.deducted = b.fouled_round = b.end_extra = 0
     alarm, two, three = b.thr
-    hist = b.against
-    if hist:
+    if rnd > 1:
+        hist = b.against
         h1 = hist[-1]
         two -= h1
         three -= h1
-        if len(hist) >= 2:
+        if rnd > 2:
             three -= hist[-2]
     if two < alarm:
         alarm = two
@@ -311,7 +314,7 @@ def start_round(s: BoutState):
         alarm = three
     b.alarm = alarm - 5
     # the round deck: the whole deck shuffled every two rounds and split in two
-    if s.rnd % 2 == 1:
+    if rnd % 2 == 1:
         cards = shuffled(s.rng)
         s.full = cards
         s.deck = cards[:ROUND_CARDS]
@@ -320,7 +323,7 @@ def start_round(s: BoutState):
     s.i = s.returned = s.tick = 0
     agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
     mode = s.referee_errors
-    if mode == "per_round" or (mode == "once" and s.rnd == 1):
+    if mode == "per_round" or (mode == "once" and rnd == 1):
         FO.referee_error(s)
     mr, mb = r.margin, b.margin
     r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
@@ -328,11 +331,11 @@ def start_round(s: BoutState):
     # ``clock.ev`` at 0:00: the deal above reset the clock and nothing since drew a card
     s.events.append(
         {
-            "round": s.rnd,
+            "round": rnd,
             "clock": CLOCKS[0],
             "kind": "bell",
             "side": agg.side,
-            "text": f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor",
+            "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
         }
     )
     RA.choose_strategies(s, mr, mb)
