@@ -270,99 +270,98 @@ def between_rounds(s: BoutState):
                 f.cf_trait += 1
 
 
-def start_round(s: BoutState):
-    """The bell: the fighters' counts, the round deck, the aggressor, the referee's
-    error, styles, strategies and traits, the CFs."""
-    r, b = s.red, s.blue
-    # each fighter's counts for the round, and the opponent's points this round from
-    # which a TKO or the towel is possible (``alarm``: the lowest threshold less the last
-    # rounds' points, less the towel's five); written out for both (two calls fewer).
-    # ``against`` has a line for each round fought: rnd - 1 here (no ``len`` call)
-    rnd = s.rnd
-    r.pts = r.landed = r.missed = r.clinches = r.actions = 0
-    if r.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
-        r.kd_counts = []
-    r.kd_scored = r.deducted = r.fouled_round = r.end_extra = 0
-    alarm, two, three = r.thr
-    if rnd > 1:
-        hist = r.against
-        h1 = hist[-1]
-        two -= h1
-        three -= h1
-        if rnd > 2:
-            three -= hist[-2]
-    if two < alarm:
-        alarm = two
-    if three < alarm:
-        alarm = three
-    r.alarm = alarm - 5
-    b.pts = b.landed = b.missed = b.clinches = b.actions = 0
-    if b.kd_counts:
-        b.kd_counts = []
-    b.kd_scored = b.deducted = b.fouled_round = b.end_extra = 0
-    alarm, two, three = b.thr
-    if rnd > 1:
-        hist = b.against
-        h1 = hist[-1]
-        two -= h1
-        three -= h1
-        if rnd > 2:
-            three -= hist[-2]
-    if two < alarm:
-        alarm = two
-    if three < alarm:
-        alarm = three
-    b.alarm = alarm - 5
-    # the round deck: the whole deck shuffled every two rounds and split in two
-    if rnd % 2 == 1:
-        cards = shuffled(s.rng)
-        s.full = cards
-        s.deck = cards[:ROUND_CARDS]
-    else:
-        s.deck = s.full[ROUND_CARDS:]
-    s.i = s.returned = s.tick = 0
-    agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
-    mode = s.referee_errors
-    if mode == "per_round" or (mode == "once" and rnd == 1):
-        FO.referee_error(s)
-    mr, mb = r.margin, b.margin
-    r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
-    b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
-    # ``clock.ev`` at 0:00: the deal above reset the clock and nothing since drew a card
-    s.events.append(
-        {
-            "round": rnd,
-            "clock": CLOCKS[0],
-            "kind": "bell",
-            "side": agg.side,
-            "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
-        }
-    )
-    RA.choose_strategies(s, mr, mb)
-    rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
-    bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
-    r.cf_round += rc
-    b.cf_round += bc
-    s.round_cf = (rc, bc)
-    RA.set_cfs(s)
-
-
 def run(s: BoutState) -> BoutResult:
-    """The bout, round by round, and its result."""
+    """The bout, round by round, and its result. The bell of each round (written out
+    here, its only caller): the fighters' counts, the round deck, the aggressor, the
+    referee's error, styles, strategies and traits, the CFs."""
     try:
         RA.pre_bout(s)
-        for rnd in range(1, s.rounds + 1):
+        r, b = s.red, s.blue
+        rounds = s.rounds
+        for rnd in range(1, rounds + 1):
             s.rnd = rnd
-            start_round(s)
+            # each fighter's counts for the round, and the opponent's points this round
+            # from which a TKO or the towel is possible (``alarm``: the lowest threshold
+            # less the last rounds' points, less the towel's five), written out for both.
+            # ``against`` has a line for each round fought: rnd - 1 here (no ``len``)
+            r.pts = r.landed = r.missed = r.clinches = r.actions = 0
+            if r.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+                r.kd_counts = []
+            r.kd_scored = r.deducted = r.fouled_round = r.end_extra = 0
+            alarm, two, three = r.thr
+            if rnd > 1:
+                hist = r.against
+                h1 = hist[-1]
+                two -= h1
+                three -= h1
+                if rnd > 2:
+                    three -= hist[-2]
+            if two < alarm:
+                alarm = two
+            if three < alarm:
+                alarm = three
+            r.alarm = alarm - 5
+            b.pts = b.landed = b.missed = b.clinches = b.actions = 0
+            if b.kd_counts:
+                b.kd_counts = []
+            b.kd_scored = b.deducted = b.fouled_round = b.end_extra = 0
+            alarm, two, three = b.thr
+            if rnd > 1:
+                hist = b.against
+                h1 = hist[-1]
+                two -= h1
+                three -= h1
+                if rnd > 2:
+                    three -= hist[-2]
+            if two < alarm:
+                alarm = two
+            if three < alarm:
+                alarm = three
+            b.alarm = alarm - 5
+            # the round deck: the whole deck shuffled every two rounds and split in two
+            if rnd % 2 == 1:
+                cards = shuffled(s.rng)
+                s.full = cards
+                s.deck = cards[:ROUND_CARDS]
+            else:
+                s.deck = s.full[ROUND_CARDS:]
+            s.i = s.returned = s.tick = 0
+            agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
+            mode = s.referee_errors
+            if mode == "per_round" or (mode == "once" and rnd == 1):
+                FO.referee_error(s)
+            mr, mb = r.margin, b.margin
+            r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
+            b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
+            # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
+            s.events.append(
+                {
+                    "round": rnd,
+                    "clock": CLOCKS[0],
+                    "kind": "bell",
+                    "side": agg.side,
+                    "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
+                }
+            )
+            RA.choose_strategies(s, mr, mb)
+            # the round's trait CF (``round_traits``), taken off again at the bell
+            rc = RA.round_traits(s, r) if r.round_trait else 0
+            bc = RA.round_traits(s, b) if b.round_trait else 0
+            if rc:
+                r.cf_round += rc
+            if bc:
+                b.cf_round += bc
+            RA.set_cfs(s)
             AC.play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
-            rc, bc = s.round_cf
-            s.red.cf_round -= rc
-            s.blue.cf_round -= bc
+            if rc:
+                r.cf_round -= rc
+            if bc:
+                b.cf_round -= bc
             end_of_round(s)
-            if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
+            if s.one_more_round and s.one_more_round[1] <= rnd < rounds:
                 CU.technical(s, "the doctor's extra round is over")
-            if rnd < s.rounds:
+            if rnd < rounds:
                 between_rounds(s)
     except BoutOver:
         pass
