@@ -11,7 +11,7 @@ from . import knockdowns as KD
 from . import tables as T
 from .deck import C_CF, C_RN, DECK
 from .options import plan_for_round
-from .state import CLOCKS, NO_MODS, BoutState, Fighter
+from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
@@ -19,7 +19,7 @@ from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, tot
 def refresh(s: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
     numbers = f.fat_t if f.fatigued else f.fresh_t
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = numbers
     if numbers is not f.numbers:
         # the side's own ratings (no modifier touches them) change only with the side
         f.numbers = numbers
@@ -62,32 +62,35 @@ def refresh(s: BoutState, f: Fighter):
 
 
 def set_cfs(s: BoutState):
-    """Each fighter's CF against the other's style, converted (option)."""
+    """Each fighter's CF against the other's style, converted (option), and then both
+    fighters' effective ratings: ``refresh`` written out for each (kept in step with it:
+    two calls a round fewer; ``test_round9b_ratings`` compares them)."""
     r, b = s.red, s.blue
-    rs = r.fatigued_side if r.fatigued else r.fresh
-    bs = b.fatigued_side if b.fatigued else b.fresh
-    rc = rs["cf_s"] if b.style == "S" else rs["cf_b"]
-    bc = bs["cf_s"] if r.style == "S" else bs["cf_b"]
-    if s.cf_conversion and not r.fatigued and not b.fatigued:
+    rf = r.fatigued
+    bf = b.fatigued
+    rn = r.fat_t if rf else r.fresh_t  # the card side in use (``state.side_numbers``)
+    bn = b.fat_t if bf else b.fresh_t
+    rc = rn[CF_S] if b.style == "S" else rn[CF_B]
+    bc = bn[CF_S] if r.style == "S" else bn[CF_B]
+    if s.cf_conversion and not rf and not bf:
         rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
-    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+    rnd = s.rnd
+    if rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
         red_sp, blue_sp = s.southpaw_cf
         rc -= red_sp
         bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
-    # ``refresh`` for both, written out (kept in step with it: two calls a round fewer)
-    numbers = r.fat_t if r.fatigued else r.fresh_t
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
-    if numbers is not r.numbers:
-        r.numbers = numbers
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = rn
+    if rn is not r.numbers:
+        r.numbers = rn
         r.pm = pm
         r.cpd = cpd
         r.clinch = clinch
         r.kd2 = kd2
         r.ko = ko
         r.ki = ki
-    cf = r.base_cf + r.cf_bout + r.cf_round + r.cf_trait
+    cf = rc + r.cf_bout + r.cf_round + r.cf_trait
     pl += r.pl_bout + r.pl_trait
     deff += r.def_bout + r.def_round
     sm = r.smod
@@ -101,10 +104,10 @@ def set_cfs(s: BoutState):
     r.cf = cf
     if r.either and r.style == "B" and not (s.ki_left > 0 and s.ki_side is r):
         kp -= 2
-    if r.careless and not r.fatigued:
+    if r.careless and not rf:
         kd1 -= 2
         kp -= 2
-    if r.southpaws and s.rnd <= 3:
+    if r.southpaws and rnd <= 3:
         deff += 2
     r.pl = pl
     r.deff = deff
@@ -117,17 +120,16 @@ def set_cfs(s: BoutState):
     if r.carry:
         kd1 = kd1 + 1 + kd2
     r.kd1 = kd1 + r.kd_temp
-    numbers = b.fat_t if b.fatigued else b.fresh_t
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
-    if numbers is not b.numbers:
-        b.numbers = numbers
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = bn
+    if bn is not b.numbers:
+        b.numbers = bn
         b.pm = pm
         b.cpd = cpd
         b.clinch = clinch
         b.kd2 = kd2
         b.ko = ko
         b.ki = ki
-    cf = b.base_cf + b.cf_bout + b.cf_round + b.cf_trait
+    cf = bc + b.cf_bout + b.cf_round + b.cf_trait
     pl += b.pl_bout + b.pl_trait
     deff += b.def_bout + b.def_round
     sm = b.smod
@@ -141,10 +143,10 @@ def set_cfs(s: BoutState):
     b.cf = cf
     if b.either and b.style == "B" and not (s.ki_left > 0 and s.ki_side is b):
         kp -= 2
-    if b.careless and not b.fatigued:
+    if b.careless and not bf:
         kd1 -= 2
         kp -= 2
-    if b.southpaws and s.rnd <= 3:
+    if b.southpaws and rnd <= 3:
         deff += 2
     b.pl = pl
     b.deff = deff

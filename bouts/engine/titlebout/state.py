@@ -47,12 +47,16 @@ class RoundOver(Exception):
 
 def side_numbers(side: dict) -> tuple:
     """A card side's numbers as ``ratings.refresh`` reads them (the card never changes
-    in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI."""
+    in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI, and the
+    CFs against a boxer and a slugger (``ratings.set_cfs``: indexes ``CF_B``, ``CF_S``)."""
     pl, pm, cpd, clinch, *rest = _SIDE_NUMBERS(side)
     return (pl[1], pm[1], cpd, clinch[1], *rest)
 
 
-_SIDE_NUMBERS = itemgetter("pl", "pm", "cpd", "clinch", "def", "cp", "kp", "kd1", "kd2", "ko", "ki")
+_SIDE_NUMBERS = itemgetter(
+    "pl", "pm", "cpd", "clinch", "def", "cp", "kp", "kd1", "kd2", "ko", "ki", "cf_b", "cf_s"
+)
+CF_B, CF_S = 11, 12
 
 
 @dataclass(slots=True, eq=False, repr=False)
