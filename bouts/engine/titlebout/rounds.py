@@ -56,7 +56,37 @@ def end_of_round(s: BoutState) -> int:
         j3.append([red_pts, blue_pts])
         won = 3 if red_pts > blue_pts else -3 if blue_pts > red_pts else 0
     else:
-        won = _scored(s, jr, jb, x)
+        # a Check round's, a knockdown's or a deduction's cards: ``score_round`` with
+        # the Check card from the draw ``x``
+        deck = s.deck
+        used = s.i
+        if used > len(deck):
+            used = len(deck)
+        mark_card = (deck or DECK)[floor(x * (used if used > 1 else 1))]
+        ctx = s.ctx
+        if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
+            ctx["aggressor"] = s.aggressor.side
+            ctx["styles"] = {"red": r.style, "blue": b.style}
+            judges = s.judges
+        else:
+            judges = None
+        sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
+        if rd or bd:
+            for card in sc:
+                card[0] -= rd
+                card[1] -= bd
+        # three cards to three judges (unrolled: a loop over zip costs more)
+        one, two, three = sc
+        j1, j2, j3 = s.cards
+        j1.append(one)
+        j2.append(two)
+        j3.append(three)
+        red_pts, blue_pts = one
+        won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+        red_pts, blue_pts = two
+        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+        red_pts, blue_pts = three
+        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
     if rp > bp:
         s.last_winner = r
         r.margin += 1
@@ -101,43 +131,6 @@ def end_of_round(s: BoutState) -> int:
     if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
-    return won
-
-
-def _scored(s: BoutState, jr: int, jb: int, x: float) -> int:
-    """A Check round's, a knockdown's or a deduction's cards (``score_round``, the Check
-    card from the draw ``x``), given to the judges; the judges' verdict."""
-    r, b = s.red, s.blue
-    deck = s.deck
-    used = s.i
-    if used > len(deck):
-        used = len(deck)
-    mark_card = (deck or DECK)[floor(x * (used if used > 1 else 1))]
-    ctx = s.ctx
-    if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
-        ctx["aggressor"] = s.aggressor.side
-        ctx["styles"] = {"red": r.style, "blue": b.style}
-        judges = s.judges
-    else:
-        judges = None
-    sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
-    rd, bd = r.deducted, b.deducted
-    if rd or bd:
-        for card in sc:
-            card[0] -= rd
-            card[1] -= bd
-    # three cards to three judges (unrolled: a loop over zip costs more)
-    one, two, three = sc
-    j1, j2, j3 = s.cards
-    j1.append(one)
-    j2.append(two)
-    j3.append(three)
-    red_pts, blue_pts = one
-    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = two
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = three
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
     return won
 
 
