@@ -109,7 +109,44 @@ def end_of_round(s: BoutState) -> int:
     end = b.end - loss
     b.end = end if end > 0 else 0
     b.against.append(rp)
-    s.round_stats.append(stats_line(s))
+    # the round's line (``stats_line``, written out: once a round)
+    rk, bk = r.kd_counts, b.kd_counts
+    rm, bm = r.missed, b.missed
+    s.round_stats.append(
+        {
+            "round": s.rnd,
+            "red": {
+                "points": rp,
+                "landed": r.landed,
+                "thrown": r.landed + rm,
+                "missed": rm,
+                "damage": rp,
+                "clinches": r.clinches,
+                "knockdowns": len(rk) if rk else 0,
+                "deducted": rd,
+                "end": r.end,
+                "cut_damage": r.damage,
+                "style": r.style,
+                "strategy": r.strategy,
+                "actions": r.actions,
+            },
+            "blue": {
+                "points": bp,
+                "landed": b.landed,
+                "thrown": b.landed + bm,
+                "missed": bm,
+                "damage": bp,
+                "clinches": b.clinches,
+                "knockdowns": len(bk) if bk else 0,
+                "deducted": bd,
+                "end": b.end,
+                "cut_damage": b.damage,
+                "style": b.style,
+                "strategy": b.strategy,
+                "actions": b.actions,
+            },
+        }
+    )
     # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
     # the clock where it stopped)
     n = s.i - s.returned
@@ -160,7 +197,8 @@ def front_runner(f: Fighter, won: bool, lost: bool):
 
 def stats_line(s: BoutState) -> dict:
     """The round's line in the result (``rounds``): one display per fighter, written
-    out twice (once a round: two calls of a per-fighter helper cost more)."""
+    out twice (once a round: two calls of a per-fighter helper cost more). For a round
+    stopped inside; ``end_of_round`` writes it out too (kept in step with it)."""
     r, b = s.red, s.blue
     rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
     return {
