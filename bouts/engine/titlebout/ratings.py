@@ -9,7 +9,7 @@ from ..result import DQ
 from . import clock as K
 from . import knockdowns as KD
 from . import tables as T
-from .deck import C_CF, C_RN, DECK
+from .deck import C_CF, DECK, RNS
 from .options import plan_for_round
 from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
@@ -217,8 +217,8 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
                 bp = "hurt"
             elif mb and late:
                 bp = "ahead" if mb > 0 else "behind"
-        rc = SOLO_BY_STYLE[r.style][rp][DECK[floor(random() * 100.0)][C_CF]]
-        bc = SOLO_BY_STYLE[b.style][bp][DECK[floor(random() * 100.0)][C_CF]]
+        rc = _SOLO_BY_CARD[r.style][rp][floor(random() * 100.0)]
+        bc = _SOLO_BY_CARD[b.style][bp][floor(random() * 100.0)]
         if s.traits_on:
             if rc == "tie_up" and "constant_clincher" in r.traits:
                 rc = "defensive_shell"
@@ -231,17 +231,17 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
             if rc == bc:
                 ur = ub = rc
             else:
-                rn = DECK[floor(random() * 100.0)][C_RN]
+                rn = RNS[floor(random() * 100.0)]
                 while rn < 0:
-                    rn = DECK[floor(random() * 100.0)][C_RN]
+                    rn = RNS[floor(random() * 100.0)]
                 tr = (
                     r.card["strategy"][STRATEGIES[rc]]
                     + T.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
                     + rn % 10  # ``strategy.digit``
                 )
-                rn = DECK[floor(random() * 100.0)][C_RN]
+                rn = RNS[floor(random() * 100.0)]
                 while rn < 0:
-                    rn = DECK[floor(random() * 100.0)][C_RN]
+                    rn = RNS[floor(random() * 100.0)]
                 tb = (
                     b.card["strategy"][STRATEGIES[bc]]
                     + T.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
@@ -259,18 +259,18 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
         else:
             # the rating check: the RN's last digit (Intellect: -4) at most the rating
             if rc != "none":
-                rn = DECK[floor(random() * 100.0)][C_RN]
+                rn = RNS[floor(random() * 100.0)]
                 while rn < 0:
-                    rn = DECK[floor(random() * 100.0)][C_RN]
+                    rn = RNS[floor(random() * 100.0)]
                 d = rn % 10
                 if s.traits_on and "intellect" in r.traits:
                     d -= 4
                 if d <= r.card["strategy"][STRATEGIES[rc]]:
                     ur = rc
             if bc != "none":
-                rn = DECK[floor(random() * 100.0)][C_RN]
+                rn = RNS[floor(random() * 100.0)]
                 while rn < 0:
-                    rn = DECK[floor(random() * 100.0)][C_RN]
+                    rn = RNS[floor(random() * 100.0)]
                 d = rn % 10
                 if s.traits_on and "intellect" in b.traits:
                     d -= 4
@@ -304,6 +304,14 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
                 "text": f"{b.name} fights to his corner's plan: {LABELS[ub]}",
             }
         )
+
+
+# the solo tables by the drawn card's index (style -> phase -> the choice for DECK[i]'s
+# CF, the RN 1-20): one lookup a draw
+_SOLO_BY_CARD = {
+    style: {phase: tuple(row[card[C_CF]] for card in DECK) for phase, row in phases.items()}
+    for style, phases in SOLO_BY_STYLE.items()
+}
 
 
 def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:

@@ -15,7 +15,7 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .cards import card_rating
-from .deck import C_RN, DECK, ROUND_CARDS, shuffled
+from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
 from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
 
@@ -264,9 +264,9 @@ def between_rounds(s: BoutState):
             if res == 3:
                 f.def_bout += 2
         # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
-        rn = DECK[floor(random() * 100.0)][C_RN]
+        rn = RNS[floor(random() * 100.0)]
         while rn < 0:
-            rn = DECK[floor(random() * 100.0)][C_RN]
+            rn = RNS[floor(random() * 100.0)]
         if f.kd_counts:
             f.carry = T.carry_over(f.kd_counts, rn)
             if f.carry:
