@@ -18,6 +18,7 @@ from .cards import card_rating
 from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
 from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
+from .tables import DAMAGE_MAY
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -239,6 +240,7 @@ def stats_line(s: BoutState) -> dict:
 def between_rounds(s: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
     random = s.rng.random
+    discretion = s.discretion
     for f in (s.red, s.blue):
         o = f.opp
         if f.end <= 0 and not f.fatigued:
@@ -278,9 +280,9 @@ def between_rounds(s: BoutState):
             f.slugger_round = False
         if f.locations:
             CU.corner_work(s, f)
-        if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
+        if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
             CU.damage_check(s, f)
-        if s.discretion and f.fatigued and len(f.against) >= 2:
+        if discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
             if beating >= 28 and K.rn20(s) <= (4 if beating < 38 else 8):
                 K.ev(
