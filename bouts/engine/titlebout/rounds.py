@@ -311,6 +311,14 @@ def run(s: BoutState) -> BoutResult:
         RA.pre_bout(s)
         r, b = s.red, s.blue
         rounds = s.rounds
+        # read once a bout: what every round calls or reads
+        rng = s.rng
+        higher_agg = s.higher_agg
+        mode = s.referee_errors
+        add_event = s.events.append
+        choose_strategies = RA.choose_strategies
+        set_cfs = RA.set_cfs
+        play_round = AC.play_round
         for rnd in range(1, rounds + 1):
             s.rnd = rnd
             # each fighter's counts for the round, and the opponent's points this round
@@ -353,21 +361,20 @@ def run(s: BoutState) -> BoutResult:
             b.alarm = alarm - 5
             # the round deck: the whole deck shuffled every two rounds and split in two
             if rnd % 2 == 1:
-                cards = shuffled(s.rng)
+                cards = shuffled(rng)
                 s.full = cards
                 s.deck = cards[:ROUND_CARDS]
             else:
                 s.deck = s.full[ROUND_CARDS:]
             s.i = s.returned = s.tick = 0
-            agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
-            mode = s.referee_errors
+            agg = s.aggressor = higher_agg or RA.aggressor_for_round(s)
             if mode == "per_round" or (mode == "once" and rnd == 1):
                 FO.referee_error(s)
             mr, mb = r.margin, b.margin
             r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
             b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
             # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
-            s.events.append(
+            add_event(
                 {
                     "round": rnd,
                     "clock": CLOCKS[0],
@@ -376,7 +383,7 @@ def run(s: BoutState) -> BoutResult:
                     "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
                 }
             )
-            RA.choose_strategies(s, mr, mb)
+            choose_strategies(s, mr, mb)
             # the round's trait CF (``round_traits``), taken off again at the bell
             rc = RA.round_traits(s, r) if r.round_trait else 0
             bc = RA.round_traits(s, b) if b.round_trait else 0
@@ -384,8 +391,8 @@ def run(s: BoutState) -> BoutResult:
                 r.cf_round += rc
             if bc:
                 b.cf_round += bc
-            RA.set_cfs(s)
-            AC.play_round(s)
+            set_cfs(s)
+            play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
             if rc:
                 r.cf_round -= rc
