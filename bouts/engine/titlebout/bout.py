@@ -101,6 +101,7 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     if traits_on:
         r.round_trait = not _ROUND_TRAITS.isdisjoint(r.traits)
         b.round_trait = not _ROUND_TRAITS.isdisjoint(b.traits)
+        s.front_runners = "front_runner" in r.traits or "front_runner" in b.traits
     if options["southpaw"]:
         s.southpaw_cf = (
             1 if blue["southpaw"] and not red["southpaw"] else 0,

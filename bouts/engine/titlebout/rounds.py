@@ -150,23 +150,26 @@ def end_of_round(s: BoutState) -> int:
     )
     # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
     # the clock where it stopped)
-    n = s.i - s.returned
-    if n <= s.tick:
-        n = s.tick
-    elif n > ROUND_CARDS:
-        n = s.tick = ROUND_CARDS
-    else:
-        s.tick = n
+    n = s.tick
+    if n != ROUND_CARDS:  # (after the bell the clock shows 3:00 whatever was used)
+        n = s.i - s.returned
+        if n <= s.tick:
+            n = s.tick
+        elif n > ROUND_CARDS:
+            n = s.tick = ROUND_CARDS
+        else:
+            s.tick = n
+    rnd = s.rnd
     s.events.append(
         {
-            "round": s.rnd,
+            "round": rnd,
             "clock": CLOCKS[n],
             "kind": "round",
             "side": None,
-            "text": f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+            "text": f"End of round {NUMS[rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
         }
     )
-    if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
+    if s.front_runners:
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
     return won

@@ -221,6 +221,8 @@ class BoutState:
     strategies_on: bool = True  #: option ``strategies``
     towel_on: bool = True  #: option ``throw_in_towel``
     near_knockdown_ki: bool = False  #: option ``near_knockdown_ki``
+    front_runners: bool = False  #: a fighter has Front Runner (traits on): its CF kept
+    #: at the end of every round (``rounds.front_runner``)
     southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
     #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
