@@ -318,6 +318,10 @@ def run(s: BoutState) -> BoutResult:
         rng = s.rng
         higher_agg = s.higher_agg
         mode = s.referee_errors
+        error_every = mode == "per_round"  # else "once" (round 1) or "off"
+        error_first = mode == "once"
+        r_either, b_either = r.either, b.either
+        r_style, b_style = r.card_style, b.card_style
         add_event = s.events.append
         choose_strategies = RA.choose_strategies
         set_cfs = RA.set_cfs
@@ -371,11 +375,11 @@ def run(s: BoutState) -> BoutResult:
                 s.deck = s.full[ROUND_CARDS:]
             s.i = s.returned = s.tick = 0
             agg = s.aggressor = higher_agg or RA.aggressor_for_round(s)
-            if mode == "per_round" or (mode == "once" and rnd == 1):
+            if error_every or (error_first and rnd == 1):
                 FO.referee_error(s)
             mr, mb = r.margin, b.margin
-            r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
-            b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
+            r.style = RA.choose_style(s, r, mr) if r_either else r_style
+            b.style = RA.choose_style(s, b, mb) if b_either else b_style
             # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
             add_event(
                 {
