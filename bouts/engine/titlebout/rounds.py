@@ -299,7 +299,7 @@ def between_rounds(s: BoutState):
             K.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
             KD.finish(s, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
-    if s.traits_on and s.rnd == 3:
+    if s.rnd == 3 and s.traits_on:
         for f in (s.red, s.blue):
             if f.self_doubt and f.margin > 0:
                 f.self_doubt = False
@@ -473,7 +473,7 @@ def result(s: BoutState) -> BoutResult:
         s.events,
         [],  # fighters
         {  # details
-            "referee": dict(s.ref.items()),
+            "referee": s.ref.copy(),
             "doctor": s.officials["doctor"],
             "corners": s.corners,
             "judges": s.judges,
