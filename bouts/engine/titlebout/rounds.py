@@ -374,7 +374,12 @@ def run(s: BoutState) -> BoutResult:
             else:
                 s.deck = s.full[ROUND_CARDS:]
             s.i = s.returned = s.tick = 0
-            agg = s.aggressor = higher_agg or RA.aggressor_for_round(s)
+            if higher_agg is not None:
+                agg = s.aggressor = higher_agg
+            elif rnd > 1:  # equal AGGs (``aggressor_for_round``): the last winner, else
+                agg = s.aggressor = s.last_winner or s.aggressor  # the last aggressor
+            else:
+                agg = s.aggressor = RA.aggressor_for_round(s)
             if error_every or (error_first and rnd == 1):
                 FO.referee_error(s)
             mr, mb = r.margin, b.margin
