@@ -49,8 +49,8 @@ def side_numbers(side: dict) -> tuple:
     """A card side's numbers as ``ratings.refresh`` reads them (the card never changes
     in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI, and the
     CFs against a boxer and a slugger (``ratings.set_cfs``: indexes ``CF_B``, ``CF_S``)."""
-    pl, pm, cpd, clinch, *rest = _SIDE_NUMBERS(side)
-    return (pl[1], pm[1], cpd, clinch[1], *rest)
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, cf_b, cf_s = _SIDE_NUMBERS(side)
+    return (pl[1], pm[1], cpd, clinch[1], deff, cp, kp, kd1, kd2, ko, ki, cf_b, cf_s)
 
 
 _SIDE_NUMBERS = itemgetter(
