@@ -166,9 +166,10 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     """An (E)ither fighter's style for the round (default corner policy)."""
     if f.card_style != "E":
         return f.card_style
-    plan = plan_for_round(s.plans.get(f.side), "style", s.rnd)
-    if plan:
-        return plan
+    if s.plans:
+        plan = plan_for_round(s.plans.get(f.side), "style", s.rnd)
+        if plan:
+            return plan
     o = f.opp
     side = f.fatigued_side if f.fatigued else f.fresh
     oside = o.fatigued_side if o.fatigued else o.fresh
@@ -375,8 +376,10 @@ def pre_bout(s: BoutState):
     if not s.traits_on:
         return
     for f in (s.red, s.blue):
-        o = f.opp
         t = f.traits
+        if not t:
+            continue
+        o = f.opp
         if "head_case" in t and K.aux_rn(s) <= 2:
             K.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
             KD.finish(s, o, DQ, True)

@@ -439,7 +439,7 @@ def result(s: BoutState) -> BoutResult:
     """The result: the method, the round and time, the cards and the record."""
     tots = totals(s)
     end = s.bout_end
-    rnd = max(1, s.rnd)
+    rnd = s.rnd if s.rnd > 1 else 1  # (0: the bout ended before the first bell)
     if end is None:
         winner, method = decision_from_totals(tots)
         time = "3:00"
