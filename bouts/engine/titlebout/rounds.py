@@ -318,8 +318,9 @@ def run(s: BoutState) -> BoutResult:
         rng = s.rng
         higher_agg = s.higher_agg
         mode = s.referee_errors
-        error_every = mode == "per_round"  # else "once" (round 1) or "off"
-        error_first = mode == "once"
+        # the referee's error before rounds 1 .. this one: every round, the first, none
+        error_until = rounds if mode == "per_round" else 1 if mode == "once" else 0
+        traits_by_round = r.round_trait or b.round_trait
         r_either, b_either = r.either, b.either
         r_style, b_style = r.card_style, b.card_style
         add_event = s.events.append
@@ -380,7 +381,7 @@ def run(s: BoutState) -> BoutResult:
                 agg = s.aggressor = s.last_winner or s.aggressor  # the last aggressor
             else:
                 agg = s.aggressor = RA.aggressor_for_round(s)
-            if error_every or (error_first and rnd == 1):
+            if rnd <= error_until:
                 FO.referee_error(s)
             mr, mb = r.margin, b.margin
             r.style = RA.choose_style(s, r, mr) if r_either else r_style
@@ -397,12 +398,15 @@ def run(s: BoutState) -> BoutResult:
             )
             choose_strategies(s, mr, mb)
             # the round's trait CF (``round_traits``), taken off again at the bell
-            rc = RA.round_traits(s, r) if r.round_trait else 0
-            bc = RA.round_traits(s, b) if b.round_trait else 0
-            if rc:
-                r.cf_round += rc
-            if bc:
-                b.cf_round += bc
+            if traits_by_round:
+                rc = RA.round_traits(s, r) if r.round_trait else 0
+                bc = RA.round_traits(s, b) if b.round_trait else 0
+                if rc:
+                    r.cf_round += rc
+                if bc:
+                    b.cf_round += bc
+            else:
+                rc = bc = 0
             set_cfs(s)
             play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
