@@ -25,6 +25,9 @@ from . import knockdowns as KD
 from . import rounds as RO
 from .state import BoutState, new_fighter
 
+# the traits ``ratings.round_traits`` reads
+_ROUND_TRAITS = frozenset(("strong_closer", "fireplug", "front_runner"))
+
 
 def endurance(end: int, rounds: int) -> int:
     """END for the bout's length: the card's END is for 12 rounds; each round more or
@@ -95,6 +98,10 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     r.careless = traits_on and "careless" in r.traits and b.rating >= 9
     b.careless = traits_on and "careless" in b.traits and r.rating >= 9
     r.southpaws = b.southpaws = southpaws
+    if traits_on:
+        r.round_trait = not _ROUND_TRAITS.isdisjoint(r.traits)
+        b.round_trait = not _ROUND_TRAITS.isdisjoint(b.traits)
+        s.front_runners = "front_runner" in r.traits or "front_runner" in b.traits
     if options["southpaw"]:
         s.southpaw_cf = (
             1 if blue["southpaw"] and not red["southpaw"] else 0,

@@ -466,6 +466,7 @@ def validate_card_full(card) -> dict:
 
 _HIT_CACHE: dict = {}
 _PUNCH_ENTRIES = itemgetter(*PUNCHES)
+_RANGES = itemgetter("three", "two")
 
 
 def hitting_table(hitting: dict) -> tuple:
@@ -473,19 +474,19 @@ def hitting_table(hitting: dict) -> tuple:
     blocked punch. The third item is the play-by-play after the puncher's name (kept
     with the table: writing it anew for every punch is a large part of a bout's cost).
     Cached by the card's ranges (a bout builds two)."""
-    j, h, c, m, u = _PUNCH_ENTRIES(hitting)
+    (j3, j2), (h3, h2), (c3, c2), (m3, m2), (u3, u2) = map(_RANGES, _PUNCH_ENTRIES(hitting))
     key = (
-        j["three"][0] if j["three"] else 0,
-        j["two"][0] if j["two"] else 0,
-        h["three"][0] if h["three"] else 0,
-        h["two"][0] if h["two"] else 0,
-        c["three"][0] if c["three"] else 0,
-        c["two"][0] if c["two"] else 0,
-        m["three"][0] if m["three"] else 0,
-        m["two"][0] if m["two"] else 0,
-        u["three"][0] if u["three"] else 0,
-        u["two"][0] if u["two"] else 0,
-        u["two"][1] if u["two"] else 0,
+        j3[0] if j3 else 0,
+        j2[0] if j2 else 0,
+        h3[0] if h3 else 0,
+        h2[0] if h2 else 0,
+        c3[0] if c3 else 0,
+        c2[0] if c2 else 0,
+        m3[0] if m3 else 0,
+        m2[0] if m2 else 0,
+        u3[0] if u3 else 0,
+        u2[0] if u2 else 0,
+        u2[1] if u2 else 0,
     )
     table = _HIT_CACHE.get(key)
     if table is None:

@@ -130,6 +130,8 @@ def build_deck() -> tuple:
 
 
 DECK = build_deck()
+# each card's RN, in deck order: ``RNS[i] == DECK[i][C_RN]`` (a draw's RN by one lookup)
+RNS = tuple(card[C_RN] for card in DECK)
 
 
 def shuffled_reference(rng: random.Random) -> list:

@@ -42,6 +42,8 @@ def validate_options(options) -> dict:
     if not isinstance(options, dict):
         raise OptionError("options", "must be an object of named options")
     out = dict(DEFAULTS)
+    if not options:  # (most bouts: the defaults; no sort of an empty dict)
+        return out
     for key in sorted(options):
         value = options[key]
         if key not in DEFAULTS:

@@ -9,9 +9,9 @@ from ..result import DQ
 from . import clock as K
 from . import knockdowns as KD
 from . import tables as T
-from .deck import C_CF, DECK
+from .deck import C_CF, DECK, RNS
 from .options import plan_for_round
-from .state import CLOCKS, NO_MODS, BoutState, Fighter
+from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
@@ -19,7 +19,7 @@ from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, tot
 def refresh(s: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
     numbers = f.fat_t if f.fatigued else f.fresh_t
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki = numbers
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = numbers
     if numbers is not f.numbers:
         # the side's own ratings (no modifier touches them) change only with the side
         f.numbers = numbers
@@ -62,22 +62,103 @@ def refresh(s: BoutState, f: Fighter):
 
 
 def set_cfs(s: BoutState):
-    """Each fighter's CF against the other's style, converted (option)."""
+    """Each fighter's CF against the other's style, converted (option), and then both
+    fighters' effective ratings: ``refresh`` written out for each (kept in step with it:
+    two calls a round fewer; ``test_round9b_ratings`` compares them)."""
     r, b = s.red, s.blue
-    rs = r.fatigued_side if r.fatigued else r.fresh
-    bs = b.fatigued_side if b.fatigued else b.fresh
-    rc = rs["cf_s"] if b.style == "S" else rs["cf_b"]
-    bc = bs["cf_s"] if r.style == "S" else bs["cf_b"]
-    if s.cf_conversion and not r.fatigued and not b.fatigued:
+    rf = r.fatigued
+    bf = b.fatigued
+    rn = r.fat_t if rf else r.fresh_t  # the card side in use (``state.side_numbers``)
+    bn = b.fat_t if bf else b.fresh_t
+    rc = rn[CF_S] if b.style == "S" else rn[CF_B]
+    bc = bn[CF_S] if r.style == "S" else bn[CF_B]
+    if s.cf_conversion and not rf and not bf:
         rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
-    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+    rnd = s.rnd
+    if rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
         red_sp, blue_sp = s.southpaw_cf
         rc -= red_sp
         bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
-    refresh(s, r)
-    refresh(s, b)
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = rn
+    if rn is not r.numbers:
+        r.numbers = rn
+        r.pm = pm
+        r.cpd = cpd
+        r.clinch = clinch
+        r.kd2 = kd2
+        r.ko = ko
+        r.ki = ki
+    cf = rc + r.cf_bout + r.cf_round + r.cf_trait
+    pl += r.pl_bout + r.pl_trait
+    deff += r.def_bout + r.def_round
+    sm = r.smod
+    if sm is not NO_MODS:
+        cf += sm[0]
+        pl += sm[1]
+        deff += sm[2]
+        cp += sm[3]
+        kp += sm[4]
+        kd1 += sm[5]
+    r.cf = cf
+    if r.either and r.style == "B" and not (s.ki_left > 0 and s.ki_side is r):
+        kp -= 2
+    if r.careless and not rf:
+        kd1 -= 2
+        kp -= 2
+    if r.southpaws and rnd <= 3:
+        deff += 2
+    r.pl = pl
+    r.deff = deff
+    r.cp = cp
+    if kp > pl:
+        kp = pl
+    r.kp = kp if kp > 0 else 0
+    if kd1 < 0:
+        kd1 = 0
+    if r.carry:
+        kd1 = kd1 + 1 + kd2
+    r.kd1 = kd1 + r.kd_temp
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = bn
+    if bn is not b.numbers:
+        b.numbers = bn
+        b.pm = pm
+        b.cpd = cpd
+        b.clinch = clinch
+        b.kd2 = kd2
+        b.ko = ko
+        b.ki = ki
+    cf = bc + b.cf_bout + b.cf_round + b.cf_trait
+    pl += b.pl_bout + b.pl_trait
+    deff += b.def_bout + b.def_round
+    sm = b.smod
+    if sm is not NO_MODS:
+        cf += sm[0]
+        pl += sm[1]
+        deff += sm[2]
+        cp += sm[3]
+        kp += sm[4]
+        kd1 += sm[5]
+    b.cf = cf
+    if b.either and b.style == "B" and not (s.ki_left > 0 and s.ki_side is b):
+        kp -= 2
+    if b.careless and not bf:
+        kd1 -= 2
+        kp -= 2
+    if b.southpaws and rnd <= 3:
+        deff += 2
+    b.pl = pl
+    b.deff = deff
+    b.cp = cp
+    if kp > pl:
+        kp = pl
+    b.kp = kp if kp > 0 else 0
+    if kd1 < 0:
+        kd1 = 0
+    if b.carry:
+        kd1 = kd1 + 1 + kd2
+    b.kd1 = kd1 + b.kd_temp
 
 
 # --- styles, strategies, traits and the aggressor for a round -------------------------
@@ -85,9 +166,10 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     """An (E)ither fighter's style for the round (default corner policy)."""
     if f.card_style != "E":
         return f.card_style
-    plan = plan_for_round(s.plans.get(f.side), "style", s.rnd)
-    if plan:
-        return plan
+    if s.plans:
+        plan = plan_for_round(s.plans.get(f.side), "style", s.rnd)
+        if plan:
+            return plan
     o = f.opp
     side = f.fatigued_side if f.fatigued else f.fresh
     oside = o.fatigued_side if o.fatigued else o.fresh
@@ -114,24 +196,87 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
     if not s.strategies_on:
         return
     rnd = s.rnd
-    rc = _pick(s, r, mr, rnd)
-    bc = _pick(s, b, mb, rnd)
-    ur = ub = "none"
-    if rc != "none" and bc != "none":
-        if rc == bc:
-            ur = ub = rc
-        else:
-            tr = strategy_total(s, r, rc)
-            tb = strategy_total(s, b, bc)
-            if tr > tb:
-                ur = rc
-            elif tb > tr:
-                ub = bc
+    if s.plans:
+        rc = _pick(s, r, mr, rnd)
+        bc = _pick(s, b, mb, rnd)
+        ur, ub = _used(s, rc, bc)
     else:
-        if rc != "none" and _carries_out(s, r, rc):
-            ur = rc
-        if bc != "none" and _carries_out(s, b, bc):
-            ub = bc
+        # no plans: the solo tables for both corners (``_pick``, inlined: red's RN is
+        # drawn first)
+        random = s.rng.random
+        if rnd == 1:
+            rp = bp = "first"
+        else:
+            rounds = s.rounds
+            late = rnd > rounds - 3 and rounds >= 6
+            rp = bp = "early" if rnd <= 4 else "middle"
+            if r.carry:
+                rp = "hurt"
+            elif mr and late:
+                rp = "ahead" if mr > 0 else "behind"
+            if b.carry:
+                bp = "hurt"
+            elif mb and late:
+                bp = "ahead" if mb > 0 else "behind"
+        rc = _SOLO_BY_CARD[r.style][rp][floor(random() * 100.0)]
+        bc = _SOLO_BY_CARD[b.style][bp][floor(random() * 100.0)]
+        if s.traits_on:
+            if rc == "tie_up" and "constant_clincher" in r.traits:
+                rc = "defensive_shell"
+            if bc == "tie_up" and "constant_clincher" in b.traits:
+                bc = "defensive_shell"
+        # ``_used`` with ``clock.aux_rn``'s RNs, ``strategy.total`` and ``rating_check``
+        # written out (a round's three calls; plans go through ``_used``)
+        ur = ub = "none"
+        if rc != "none" and bc != "none":
+            if rc == bc:
+                ur = ub = rc
+            else:
+                rn = RNS[floor(random() * 100.0)]
+                while rn < 0:
+                    rn = RNS[floor(random() * 100.0)]
+                tr = (
+                    r.card["strategy"][STRATEGIES[rc]]
+                    + T.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
+                    + rn % 10  # ``strategy.digit``
+                )
+                rn = RNS[floor(random() * 100.0)]
+                while rn < 0:
+                    rn = RNS[floor(random() * 100.0)]
+                tb = (
+                    b.card["strategy"][STRATEGIES[bc]]
+                    + T.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
+                    + rn % 10
+                )
+                if s.traits_on:  # Intellect: +1
+                    if "intellect" in r.traits:
+                        tr += 1
+                    if "intellect" in b.traits:
+                        tb += 1
+                if tr > tb:
+                    ur = rc
+                elif tb > tr:
+                    ub = bc
+        else:
+            # the rating check: the RN's last digit (Intellect: -4) at most the rating
+            if rc != "none":
+                rn = RNS[floor(random() * 100.0)]
+                while rn < 0:
+                    rn = RNS[floor(random() * 100.0)]
+                d = rn % 10
+                if s.traits_on and "intellect" in r.traits:
+                    d -= 4
+                if d <= r.card["strategy"][STRATEGIES[rc]]:
+                    ur = rc
+            if bc != "none":
+                rn = RNS[floor(random() * 100.0)]
+                while rn < 0:
+                    rn = RNS[floor(random() * 100.0)]
+                d = rn % 10
+                if s.traits_on and "intellect" in b.traits:
+                    d -= 4
+                if d <= b.card["strategy"][STRATEGIES[bc]]:
+                    ub = bc
     s.strategies_log.append(
         {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
     )
@@ -162,6 +307,14 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
         )
 
 
+# the solo tables by the drawn card's index (style -> phase -> the choice for DECK[i]'s
+# CF, the RN 1-20): one lookup a draw
+_SOLO_BY_CARD = {
+    style: {phase: tuple(row[card[C_CF]] for card in DECK) for phase, row in phases.items()}
+    for style, phases in SOLO_BY_STYLE.items()
+}
+
+
 def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     """A corner's strategy choice: its plan, else the solo tables (an RN 1-20)."""
     plan = s.plans.get(f.side) if s.plans else None
@@ -184,6 +337,28 @@ def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     return choice
 
 
+def _used(s: BoutState, rc: str, bc: str) -> tuple[str, str]:
+    """The strategies applied (red's, blue's) when the corners chose ``rc`` and ``bc``:
+    the same, both; two, the higher total (a tie: neither); one, his rating check."""
+    ur = ub = "none"
+    if rc != "none" and bc != "none":
+        if rc == bc:
+            ur = ub = rc
+        else:
+            tr = strategy_total(s, s.red, rc)
+            tb = strategy_total(s, s.blue, bc)
+            if tr > tb:
+                ur = rc
+            elif tb > tr:
+                ub = bc
+    else:
+        if rc != "none" and _carries_out(s, s.red, rc):
+            ur = rc
+        if bc != "none" and _carries_out(s, s.blue, bc):
+            ub = bc
+    return ur, ub
+
+
 def _carries_out(s: BoutState, f: Fighter, choice: str) -> bool:
     """The rating check when only one corner chose a strategy."""
     intellect = s.traits_on and "intellect" in f.traits
@@ -201,8 +376,10 @@ def pre_bout(s: BoutState):
     if not s.traits_on:
         return
     for f in (s.red, s.blue):
-        o = f.opp
         t = f.traits
+        if not t:
+            continue
+        o = f.opp
         if "head_case" in t and K.aux_rn(s) <= 2:
             K.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
             KD.finish(s, o, DQ, True)

@@ -15,9 +15,10 @@ from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
 from .cards import card_rating
-from .deck import C_RN, DECK, ROUND_CARDS, shuffled
+from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
 from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
+from .tables import DAMAGE_MAY
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
@@ -34,36 +35,59 @@ def end_of_round(s: BoutState) -> int:
                 jr += 1
         elif bp > rp:
             jb += 1
-    deck = s.deck
-    used = s.i
-    if used > len(deck):
-        used = len(deck)
-    mark_card = (deck or DECK)[floor(s.rng.random() * (used if used > 1 else 1))]
-    ctx = s.ctx
-    ctx["aggressor"] = s.aggressor.side
-    if s.judge_leanings:
-        ctx["styles"] = {"red": r.style, "blue": b.style}
-        judges = s.judges
-    else:
-        judges = None
-    sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
+    # the Check card is drawn every round (the same draw) but looked at only on a Check
+    # round or after a knockdown or a deduction (``score_round``); the other rounds' three
+    # cards are the chart's alike (no call, no card)
+    x = s.rng.random()
     rd, bd = r.deducted, b.deducted
-    if rd or bd:
-        for card in sc:
-            card[0] -= rd
-            card[1] -= bd
-    # three cards to three judges (unrolled: a loop over zip costs more)
-    one, two, three = sc
-    j1, j2, j3 = s.cards
-    j1.append(one)
-    j2.append(two)
-    j3.append(three)
-    red_pts, blue_pts = one
-    won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = two
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    red_pts, blue_pts = three
-    won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+    diff = jr - jb
+    if r.kd_scored or b.kd_scored or rd or bd:
+        chart = None
+    elif diff > 0:
+        chart = _AHEAD[diff] if diff < 40 else (10, 8)
+    elif diff < 0:
+        chart = _BEHIND[-diff] if diff > -40 else (8, 10)
+    else:
+        chart = (10, 10)
+    if chart is not None:
+        red_pts, blue_pts = chart
+        j1, j2, j3 = s.cards
+        j1.append([red_pts, blue_pts])
+        j2.append([red_pts, blue_pts])
+        j3.append([red_pts, blue_pts])
+        won = 3 if red_pts > blue_pts else -3 if blue_pts > red_pts else 0
+    else:
+        # a Check round's, a knockdown's or a deduction's cards: ``score_round`` with
+        # the Check card from the draw ``x``
+        deck = s.deck
+        used = s.i
+        if used > len(deck):
+            used = len(deck)
+        mark_card = (deck or DECK)[floor(x * (used if used > 1 else 1))]
+        ctx = s.ctx
+        if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
+            ctx["aggressor"] = s.aggressor.side
+            ctx["styles"] = {"red": r.style, "blue": b.style}
+            judges = s.judges
+        else:
+            judges = None
+        sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
+        if rd or bd:
+            for card in sc:
+                card[0] -= rd
+                card[1] -= bd
+        # three cards to three judges (unrolled: a loop over zip costs more)
+        one, two, three = sc
+        j1, j2, j3 = s.cards
+        j1.append(one)
+        j2.append(two)
+        j3.append(three)
+        red_pts, blue_pts = one
+        won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+        red_pts, blue_pts = two
+        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
+        red_pts, blue_pts = three
+        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
     if rp > bp:
         s.last_winner = r
         r.margin += 1
@@ -86,29 +110,78 @@ def end_of_round(s: BoutState) -> int:
     end = b.end - loss
     b.end = end if end > 0 else 0
     b.against.append(rp)
-    s.round_stats.append(stats_line(s))
-    # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
-    # the clock where it stopped)
-    n = s.i - s.returned
-    if n <= s.tick:
-        n = s.tick
-    elif n > ROUND_CARDS:
-        n = s.tick = ROUND_CARDS
-    else:
-        s.tick = n
-    s.events.append(
+    # the round's line (``stats_line``, written out: once a round)
+    rk, bk = r.kd_counts, b.kd_counts
+    rm, bm = r.missed, b.missed
+    s.round_stats.append(
         {
             "round": s.rnd,
+            "red": {
+                "points": rp,
+                "landed": r.landed,
+                "thrown": r.landed + rm,
+                "missed": rm,
+                "damage": rp,
+                "clinches": r.clinches,
+                "knockdowns": len(rk) if rk else 0,
+                "deducted": rd,
+                "end": r.end,
+                "cut_damage": r.damage,
+                "style": r.style,
+                "strategy": r.strategy,
+                "actions": r.actions,
+            },
+            "blue": {
+                "points": bp,
+                "landed": b.landed,
+                "thrown": b.landed + bm,
+                "missed": bm,
+                "damage": bp,
+                "clinches": b.clinches,
+                "knockdowns": len(bk) if bk else 0,
+                "deducted": bd,
+                "end": b.end,
+                "cut_damage": b.damage,
+                "style": b.style,
+                "strategy": b.strategy,
+                "actions": b.actions,
+            },
+        }
+    )
+    # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
+    # the clock where it stopped)
+    n = s.tick
+    if n != ROUND_CARDS:  # (after the bell the clock shows 3:00 whatever was used)
+        n = s.i - s.returned
+        if n <= s.tick:
+            n = s.tick
+        elif n > ROUND_CARDS:
+            n = s.tick = ROUND_CARDS
+        else:
+            s.tick = n
+    rnd = s.rnd
+    s.events.append(
+        {
+            "round": rnd,
             "clock": CLOCKS[n],
             "kind": "round",
             "side": None,
-            "text": f"End of round {NUMS[s.rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
+            "text": f"End of round {NUMS[rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
         }
     )
-    if s.traits_on and ("front_runner" in r.traits or "front_runner" in b.traits):
+    if s.front_runners:
         front_runner(r, won > 0, won < 0)
         front_runner(b, won < 0, won > 0)
     return won
+
+
+# (red, blue) when every judge's card is the chart's, by points ahead (red's; blue's:
+# ``_BEHIND``) 0-39; None: a Check (``score_round``). 40+ points: 10-8.
+_AHEAD = tuple(
+    None if n == 0 or n <= 6 or 16 <= n <= 18 else (10, 9) if n <= 15 else (10, 8)
+    for n in range(40)
+)
+_BEHIND = tuple(None if c is None else (c[1], c[0]) for c in _AHEAD)
 
 
 def front_runner(f: Fighter, won: bool, lost: bool):
@@ -128,8 +201,10 @@ def front_runner(f: Fighter, won: bool, lost: bool):
 
 def stats_line(s: BoutState) -> dict:
     """The round's line in the result (``rounds``): one display per fighter, written
-    out twice (once a round: two calls of a per-fighter helper cost more)."""
+    out twice (once a round: two calls of a per-fighter helper cost more). For a round
+    stopped inside; ``end_of_round`` writes it out too (kept in step with it)."""
     r, b = s.red, s.blue
+    rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
     return {
         "round": s.rnd,
         "red": {
@@ -139,7 +214,7 @@ def stats_line(s: BoutState) -> dict:
             "missed": r.missed,
             "damage": r.pts,
             "clinches": r.clinches,
-            "knockdowns": len(r.kd_counts),
+            "knockdowns": len(rk) if rk else 0,
             "deducted": r.deducted,
             "end": r.end,
             "cut_damage": r.damage,
@@ -154,7 +229,7 @@ def stats_line(s: BoutState) -> dict:
             "missed": b.missed,
             "damage": b.pts,
             "clinches": b.clinches,
-            "knockdowns": len(b.kd_counts),
+            "knockdowns": len(bk) if bk else 0,
             "deducted": b.deducted,
             "end": b.end,
             "cut_damage": b.damage,
@@ -168,6 +243,7 @@ def stats_line(s: BoutState) -> dict:
 def between_rounds(s: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
     random = s.rng.random
+    discretion = s.discretion
     for f in (s.red, s.blue):
         o = f.opp
         if f.end <= 0 and not f.fatigued:
@@ -193,9 +269,9 @@ def between_rounds(s: BoutState):
             if res == 3:
                 f.def_bout += 2
         # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
-        rn = DECK[floor(random() * 100.0)][C_RN]
+        rn = RNS[floor(random() * 100.0)]
         while rn < 0:
-            rn = DECK[floor(random() * 100.0)][C_RN]
+            rn = RNS[floor(random() * 100.0)]
         if f.kd_counts:
             f.carry = T.carry_over(f.kd_counts, rn)
             if f.carry:
@@ -207,9 +283,9 @@ def between_rounds(s: BoutState):
             f.slugger_round = False
         if f.locations:
             CU.corner_work(s, f)
-        if f.damage >= T.DAMAGE_MAY and f.damage > f.damage_checked:
+        if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
             CU.damage_check(s, f)
-        if s.discretion and f.fatigued and len(f.against) >= 2:
+        if discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
             if beating >= 28 and K.rn20(s) <= (4 if beating < 38 else 8):
                 K.ev(
@@ -223,91 +299,125 @@ def between_rounds(s: BoutState):
             K.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
             KD.finish(s, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
-    if s.traits_on and s.rnd == 3:
+    if s.rnd == 3 and s.traits_on:
         for f in (s.red, s.blue):
             if f.self_doubt and f.margin > 0:
                 f.self_doubt = False
                 f.cf_trait += 1
 
 
-def new_round(f: Fighter):
-    """A fighter's counts at the bell, and the opponent's points this round from which a
-    TKO or the towel is possible (``alarm``)."""
-    f.pts = f.landed = f.missed = f.clinches = f.actions = 0
-    if f.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
-        f.kd_counts = []
-    f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
-    alarm, two, three = f.thr
-    hist = f.against
-    if hist:
-        h1 = hist[-1]
-        two -= h1
-        three -= h1
-        if len(hist) >= 2:
-            three -= hist[-2]
-    if two < alarm:
-        alarm = two
-    if three < alarm:
-        alarm = three
-    f.alarm = alarm - 5  # the towel's five points
-
-
-def start_round(s: BoutState):
-    """The bell: the fighters' counts, the round deck, the aggressor, the referee's
-    error, styles, strategies and traits, the CFs."""
-    r, b = s.red, s.blue
-    new_round(r)
-    new_round(b)
-    # the round deck: the whole deck shuffled every two rounds and split in two
-    if s.rnd % 2 == 1:
-        cards = shuffled(s.rng)
-        s.full = cards
-        s.deck = cards[:ROUND_CARDS]
-    else:
-        s.deck = s.full[ROUND_CARDS:]
-    s.i = s.returned = s.tick = 0
-    agg = s.aggressor = s.higher_agg or RA.aggressor_for_round(s)
-    mode = s.referee_errors
-    if mode == "per_round" or (mode == "once" and s.rnd == 1):
-        FO.referee_error(s)
-    mr, mb = r.margin, b.margin
-    r.style = RA.choose_style(s, r, mr) if r.card_style == "E" else r.card_style
-    b.style = RA.choose_style(s, b, mb) if b.card_style == "E" else b.card_style
-    # ``clock.ev`` at 0:00: the deal above reset the clock and nothing since drew a card
-    s.events.append(
-        {
-            "round": s.rnd,
-            "clock": CLOCKS[0],
-            "kind": "bell",
-            "side": agg.side,
-            "text": f"Round {NUMS[s.rnd]}: {agg.name} comes out as the aggressor",
-        }
-    )
-    RA.choose_strategies(s, mr, mb)
-    rc = RA.round_traits(s, r) if r.traits and s.traits_on else 0
-    bc = RA.round_traits(s, b) if b.traits and s.traits_on else 0
-    r.cf_round += rc
-    b.cf_round += bc
-    s.round_cf = (rc, bc)
-    RA.set_cfs(s)
-
-
 def run(s: BoutState) -> BoutResult:
-    """The bout, round by round, and its result."""
+    """The bout, round by round, and its result. The bell of each round (written out
+    here, its only caller): the fighters' counts, the round deck, the aggressor, the
+    referee's error, styles, strategies and traits, the CFs."""
     try:
         RA.pre_bout(s)
-        for rnd in range(1, s.rounds + 1):
+        r, b = s.red, s.blue
+        rounds = s.rounds
+        # read once a bout: what every round calls or reads
+        rng = s.rng
+        higher_agg = s.higher_agg
+        mode = s.referee_errors
+        # the referee's error before rounds 1 .. this one: every round, the first, none
+        error_until = rounds if mode == "per_round" else 1 if mode == "once" else 0
+        traits_by_round = r.round_trait or b.round_trait
+        r_either, b_either = r.either, b.either
+        r_style, b_style = r.card_style, b.card_style
+        add_event = s.events.append
+        choose_strategies = RA.choose_strategies
+        set_cfs = RA.set_cfs
+        play_round = AC.play_round
+        for rnd in range(1, rounds + 1):
             s.rnd = rnd
-            start_round(s)
-            AC.play_round(s)
+            # each fighter's counts for the round, and the opponent's points this round
+            # from which a TKO or the towel is possible (``alarm``: the lowest threshold
+            # less the last rounds' points, less the towel's five), written out for both.
+            # ``against`` has a line for each round fought: rnd - 1 here (no ``len``)
+            r.pts = r.landed = r.missed = r.clinches = r.actions = 0
+            if r.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+                r.kd_counts = []
+            r.kd_scored = r.deducted = r.fouled_round = r.end_extra = 0
+            alarm, two, three = r.thr
+            if rnd > 1:
+                hist = r.against
+                h1 = hist[-1]
+                two -= h1
+                three -= h1
+                if rnd > 2:
+                    three -= hist[-2]
+            if two < alarm:
+                alarm = two
+            if three < alarm:
+                alarm = three
+            r.alarm = alarm - 5
+            b.pts = b.landed = b.missed = b.clinches = b.actions = 0
+            if b.kd_counts:
+                b.kd_counts = []
+            b.kd_scored = b.deducted = b.fouled_round = b.end_extra = 0
+            alarm, two, three = b.thr
+            if rnd > 1:
+                hist = b.against
+                h1 = hist[-1]
+                two -= h1
+                three -= h1
+                if rnd > 2:
+                    three -= hist[-2]
+            if two < alarm:
+                alarm = two
+            if three < alarm:
+                alarm = three
+            b.alarm = alarm - 5
+            # the round deck: the whole deck shuffled every two rounds and split in two
+            if rnd % 2 == 1:
+                cards = shuffled(rng)
+                s.full = cards
+                s.deck = cards[:ROUND_CARDS]
+            else:
+                s.deck = s.full[ROUND_CARDS:]
+            s.i = s.returned = s.tick = 0
+            if higher_agg is not None:
+                agg = s.aggressor = higher_agg
+            elif rnd > 1:  # equal AGGs (``aggressor_for_round``): the last winner, else
+                agg = s.aggressor = s.last_winner or s.aggressor  # the last aggressor
+            else:
+                agg = s.aggressor = RA.aggressor_for_round(s)
+            if rnd <= error_until:
+                FO.referee_error(s)
+            mr, mb = r.margin, b.margin
+            r.style = RA.choose_style(s, r, mr) if r_either else r_style
+            b.style = RA.choose_style(s, b, mb) if b_either else b_style
+            # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
+            add_event(
+                {
+                    "round": rnd,
+                    "clock": CLOCKS[0],
+                    "kind": "bell",
+                    "side": agg.side,
+                    "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
+                }
+            )
+            choose_strategies(s, mr, mb)
+            # the round's trait CF (``round_traits``), taken off again at the bell
+            if traits_by_round:
+                rc = RA.round_traits(s, r) if r.round_trait else 0
+                bc = RA.round_traits(s, b) if b.round_trait else 0
+                if rc:
+                    r.cf_round += rc
+                if bc:
+                    b.cf_round += bc
+            else:
+                rc = bc = 0
+            set_cfs(s)
+            play_round(s)
             s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
-            rc, bc = s.round_cf
-            s.red.cf_round -= rc
-            s.blue.cf_round -= bc
+            if rc:
+                r.cf_round -= rc
+            if bc:
+                b.cf_round -= bc
             end_of_round(s)
-            if s.one_more_round and s.one_more_round[1] <= rnd < s.rounds:
+            if s.one_more_round and s.one_more_round[1] <= rnd < rounds:
                 CU.technical(s, "the doctor's extra round is over")
-            if rnd < s.rounds:
+            if rnd < rounds:
                 between_rounds(s)
     except BoutOver:
         pass
@@ -333,7 +443,7 @@ def result(s: BoutState) -> BoutResult:
     """The result: the method, the round and time, the cards and the record."""
     tots = totals(s)
     end = s.bout_end
-    rnd = max(1, s.rnd)
+    rnd = s.rnd if s.rnd > 1 else 1  # (0: the bout ended before the first bell)
     if end is None:
         winner, method = decision_from_totals(tots)
         time = "3:00"
@@ -372,7 +482,7 @@ def result(s: BoutState) -> BoutResult:
         s.events,
         [],  # fighters
         {  # details
-            "referee": dict(s.ref.items()),
+            "referee": s.ref.copy(),
             "doctor": s.officials["doctor"],
             "corners": s.corners,
             "judges": s.judges,

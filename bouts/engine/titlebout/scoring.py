@@ -103,12 +103,13 @@ def score_round(
         h, lo = (10, 9) if diff <= 15 else (10, 8)
         r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
         return [[r, bl], [r, bl], [r, bl]]
-    low = "blue" if high == "red" else "red"
-    marks = [card[C_J1], card[C_J2], card[C_J3]]
+    one, two, three = card[C_J1], card[C_J2], card[C_J3]  # the judges' line
     if diff <= 6:
         crowd = ctx["crowd"]
         safety = ctx["safety"]
         if crowd or safety:
+            low = "blue" if high == "red" else "red"
+            marks = [one, two, three]
             for i in range(3):
                 mark = marks[i]
                 if high in crowd:
@@ -120,15 +121,18 @@ def score_round(
                 elif mark == EV and low in safety:
                     mark = HS
                 marks[i] = mark
+            one, two, three = marks
     if judges is not None:
+        low = "blue" if high == "red" else "red"
+        marks = [one, two, three]
         for i in range(3):
             got = lean(marks[i], judges[i], high, ctx)
             marks[i] = HS if got == high else LS if got == low else got
+        one, two, three = marks
     # the chart: 1-6 HS 10-9, LS 9-10 (to the low scorer), E 10-10; 16-18 HS 10-8,
     # else 10-9 to the high scorer (``_CHECK_LOW``/``_CHECK_HIGH`` by mark: three
     # lookups and three list displays cost less than a loop of conditional expressions)
     chart = _CHECK_LOW if diff <= 6 else _CHECK_HIGH
-    one, two, three = marks
     h1, l1 = chart[one]
     h2, l2 = chart[two]
     h3, l3 = chart[three]

@@ -47,12 +47,16 @@ class RoundOver(Exception):
 
 def side_numbers(side: dict) -> tuple:
     """A card side's numbers as ``ratings.refresh`` reads them (the card never changes
-    in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI."""
-    pl, pm, cpd, clinch, *rest = _SIDE_NUMBERS(side)
-    return (pl[1], pm[1], cpd, clinch[1], *rest)
+    in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI, and the
+    CFs against a boxer and a slugger (``ratings.set_cfs``: indexes ``CF_B``, ``CF_S``)."""
+    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, cf_b, cf_s = _SIDE_NUMBERS(side)
+    return (pl[1], pm[1], cpd, clinch[1], deff, cp, kp, kd1, kd2, ko, ki, cf_b, cf_s)
 
 
-_SIDE_NUMBERS = itemgetter("pl", "pm", "cpd", "clinch", "def", "cp", "kp", "kd1", "kd2", "ko", "ki")
+_SIDE_NUMBERS = itemgetter(
+    "pl", "pm", "cpd", "clinch", "def", "cp", "kp", "kd1", "kd2", "ko", "ki", "cf_b", "cf_s"
+)
+CF_B, CF_S = 11, 12
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -82,6 +86,8 @@ class Fighter:
     either: bool = False  #: an (E)ither fighter (boxing costs him 2 KP)
     careless: bool = False  #: Careless against a 9+ opponent (traits on): KD1 -2, KP -2
     southpaws: bool = False  #: both fighters southpaw (option on): DEF +2 rounds 1-3
+    round_trait: bool = False  #: a trait whose CF depends on the round (traits on:
+    #: Strong Closer, Fireplug, Front Runner; ``ratings.round_traits``)
     fatigued: bool = False  #: using the fatigued side of the card
     second_wind_used: bool = False  #: Second Wind already tried
     # --- cuts, swelling and damage ---
@@ -136,7 +142,7 @@ class Fighter:
     self_doubt: bool = False  #: Self-Doubts has cost him 1 CF
     margin: int = 0  #: rounds won minus lost by points (the corner's own tally)
     strategy: str = "none"  #: strategy applied to him this round
-    # --- this round (reset by ``rounds.start_round``) and the rounds before ---
+    # --- this round (reset at the bell by ``rounds.run``) and the rounds before ---
     against: list = field(default_factory=list)  #: points scored against him, per round
     alarm: int = 0  #: opponent's points this round from which a TKO or towel is possible
     pts: int = 0  #: points scored this round
@@ -215,6 +221,8 @@ class BoutState:
     strategies_on: bool = True  #: option ``strategies``
     towel_on: bool = True  #: option ``throw_in_towel``
     near_knockdown_ki: bool = False  #: option ``near_knockdown_ki``
+    front_runners: bool = False  #: a fighter has Front Runner (traits on): its CF kept
+    #: at the end of every round (``rounds.front_runner``)
     southpaw_cf: tuple = (0, 0)  #: CF lost by red, blue in rounds 1-5 (option ``southpaw``:
     #: an orthodox fighter against a southpaw)
     # --- the record (the result is built from these) ---
@@ -244,7 +252,6 @@ class BoutState:
     ki_left: int = 0  #: actions left in the killer-instinct run
     ki_side: Fighter | None = None  #: whose killer-instinct run it is
     pending: list = field(default_factory=list)  #: cuts/injuries held back by KI timing
-    round_cf: tuple = (0, 0)  #: trait CF added for this round: red's, blue's
     last_winner: Fighter | None = None  #: the last fighter to win a round on points
     # --- the referee and the doctor ---
     error: int = T.ERR_NONE  #: the referee's error for this round (Referee Error table)
