@@ -228,7 +228,8 @@ def play_round(s: BoutState):
     """The round, action by action. ``control``, ``action``, ``land`` and ``move``
     inlined for the common cases: the same draws, checks and events in the same order."""
     # ``a`` makes the next control check (``s.first``: the aggressor, then whoever acted
-    # last; only ``counter`` changes it otherwise), ``b`` is his opponent
+    # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
+    # opponent
     a = s.aggressor
     b = a.opp
     s.next = None
@@ -244,197 +245,198 @@ def play_round(s: BoutState):
     adv_clinch = s.advanced_clinching
     kd_check = KD.kd_check
     tko_check = KD.tko_check
-    # ``ruled``: a rule function ran in the last action, or a KI run is on: only then
-    # may someone act without a control check (``s.next``, ``s.ki_left``) or a KI run
-    # end (most actions call none: a punch, a miss, a clinch, a move). The next card is
-    # the local ``i``: ``s.i`` is written before a rule function reads it and read back
-    # after it has run.
-    ruled = False
+    # ``chain``: ``a`` acts without a control check (``s.next`` or a KI run, ``in_ki``
+    # when it is his run); after such an action, or one that ran a rule function, the
+    # next actor or a KI run's end is looked at; most actions are neither (a punch, a
+    # miss, a clinch, a move) and go straight to the next control check. The next card
+    # is the local ``i``: ``s.i`` is written before a rule function reads it and read
+    # back after it has run.
+    chain = in_ki = False
     i = s.i
     try:
         while True:
-            if ruled:
+            # control checks, alternating from ``a`` (see ``control``); the pinning
+            # fighter has +2 CF against a slugger, +1 against a boxer
+            ca = a.cf
+            cb = b.cf
+            if trapper is not None:  # nobody pinned: most checks
+                if trapper is a:
+                    ca += 2 if b.style == "S" else 1
+                elif trapper is b:
+                    cb += 2 if a.style == "S" else 1
+            try:
+                while True:  # ``i`` ends at the card after the one he won it on
+                    if deck[i][0] <= ca:  # C_CF
+                        i += 1
+                        break
+                    if deck[i + 1][0] <= cb:
+                        a, b = b, a  # in control: he checks first next time
+                        i += 2
+                        break
+                    i += 2
+            except IndexError:  # the round deck is used up: the round is over
+                s.i = len(deck)
+                return  # (not RoundOver: raising and catching it was ~1% of a bout)
+            while True:  # ``a``'s action, then those taken without a control check
+                # --- the action (``action``) ---
+                a.actions += 1
+                # the deck's end is found by the IndexError (a try costs nothing in
+                # 3.11; ``len(deck)`` before every card was ~4% of the bout's bytecodes)
+                try:
+                    card = deck[i]
+                except IndexError:
+                    s.i = i
+                    return
+                i += 1  # (``s.i`` is written only before a rule function reads it)
+                rn = card[1]  # C_RN
+                if rn <= a.kp:  # a knockdown check, or a word (a word's RN is below 0)
+                    s.i = i
+                    if rn >= 0:
+                        a.landed += 1
+                        if trapper is b:
+                            s.trapper = None
+                        kd_check(s, a, False)
+                    elif rn != INJURY or injuries_on or (in_ki and ki_timing):
+                        word(s, a, rn, in_ki)
+                    else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
+                        s.first = a
+                        act(s, a, card[2], in_ki)
+                        a = s.first
+                        b = a.opp
+                    i = s.i
+                elif rn <= a.pl + b.deff:
+                    # --- ``land(s, a)`` ---
+                    try:
+                        card = deck[i]
+                        i += 1
+                    except IndexError:
+                        s.i = i
+                        card = K.draw_need(s)
+                    pts, punch, text = a.hit[card[2]]  # C_RESULT
+                    hand = a.hand
+                    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
+                        pts -= 1
+                        text = f" lands {punch} ({NUMS[pts]})"
+                    a.landed += 1
+                    a.pts += pts
+                    if pts:
+                        # the round clock (``clock.clock``): never back, never past 3:00
+                        t = i - s.returned
+                        if t <= s.tick:
+                            t = s.tick
+                        elif t > ROUND_CARDS:
+                            t = s.tick = ROUND_CARDS
+                        else:
+                            s.tick = t
+                        append(
+                            {
+                                "round": rnd,
+                                "clock": CLOCKS[t],
+                                "kind": "punch",
+                                "side": a.side,
+                                "text": a.name + text,
+                            }
+                        )
+                    if a.pts >= b.alarm:
+                        s.i = i
+                        tko_check(s, b)
+                        i = s.i
+                    elif not card[3] and not chain:  # C_CUT
+                        break  # (most punches)
+                    if card[3]:  # C_CUT
+                        if ki_timing and s.ki_left:
+                            s.pending.append(("cut", b))
+                        else:
+                            s.i = i
+                            CU.cut_check(s, b)
+                            i = s.i
+                elif rn <= a.pm:
+                    a.missed += 1
+                    if rn >= a.cpd:
+                        s.first = a
+                        s.i = i
+                        counter(s, b, in_ki)
+                        i = s.i
+                        a = s.first
+                        b = a.opp
+                    elif not chain:
+                        break
+                elif rn <= a.clinch:
+                    a.clinches += 1
+                    if adv_clinch or (traits_on and a.clinches == 5):
+                        s.i = i
+                        clinch_rules(s, a)
+                        i = s.i
+                    elif not chain:
+                        break
+                elif in_ki and ki_timing:
+                    pass
+                elif trapper is b:
+                    s.trapper = trapper = None  # the trapped fighter moves back to ring center
+                    if not chain:
+                        break
+                elif s.error == ERR_SLIP and not s.slip_used:
+                    s.i = i
+                    slip(s, a)
+                    i = s.i
+                else:
+                    # --- ``move(s, a, in_ki)``: the next card's ring position ---
+                    try:
+                        pos = deck[i][4]  # C_POS
+                        i += 1
+                    except IndexError:
+                        s.i = i
+                        pos = K.draw_need(s)[C_POS]
+                    if pos != CENTER:
+                        s.trapper = trapper = a
+                        text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
+                    elif trapper is not None:
+                        s.trapper = trapper = None
+                        text = "The fighters are back in ring center"
+                    else:
+                        text = None
+                    if text is not None:
+                        # ``clock.ev``, inlined (the round clock as for a punch)
+                        t = i - s.returned
+                        if t <= s.tick:
+                            t = s.tick
+                        elif t > ROUND_CARDS:
+                            t = s.tick = ROUND_CARDS
+                        else:
+                            s.tick = t
+                        append(
+                            {
+                                "round": rnd,
+                                "clock": CLOCKS[t],
+                                "kind": "move",
+                                "side": a.side,
+                                "text": text,
+                            }
+                        )
+                    if not chain:
+                        break
+                # --- a rule function ran, or ``a`` acted without a control check ---
+                if s.ki_side is not None and s.ki_left <= 0:
+                    s.i = i
+                    KD.end_ki(s)
+                    i = s.i
                 trapper = s.trapper
                 nxt = s.next
                 if nxt is not None:
                     s.next = None  # taken (only a rule run in this action sets it again)
-                    att = a = nxt
-                    b = dfn = att.opp
-                    in_ki = s.ki_left > 0 and s.ki_side is att
+                    a = nxt
+                    b = a.opp
+                    in_ki = s.ki_left > 0 and s.ki_side is a
                     if in_ki:
                         s.ki_left -= 1  # an action of his run (after a control check: none)
                 elif s.ki_left > 0:
-                    att = a = s.ki_side
-                    b = dfn = att.opp
+                    a = s.ki_side
+                    b = a.opp
                     in_ki = True
                     s.ki_left -= 1
                 else:
-                    ruled = False
-            if not ruled:
-                # control checks, alternating from ``a`` (see ``control``); the pinning
-                # fighter has +2 CF against a slugger, +1 against a boxer
-                ca = a.cf
-                cb = b.cf
-                if trapper is not None:  # nobody pinned: most checks
-                    if trapper is a:
-                        ca += 2 if b.style == "S" else 1
-                    elif trapper is b:
-                        cb += 2 if a.style == "S" else 1
-                try:
-                    while True:  # ``i`` ends at the card after the one he won it on
-                        if deck[i][0] <= ca:  # C_CF
-                            i += 1
-                            break
-                        if deck[i + 1][0] <= cb:
-                            a, b = b, a  # in control: he checks first next time
-                            i += 2
-                            break
-                        i += 2
-                except IndexError:  # the round deck is used up: the round is over
-                    s.i = len(deck)
-                    return  # (not RoundOver: raising and catching it was ~1% of a bout)
-                att = a
-                dfn = b
-                in_ki = False
-            # --- the action (``action``) ---
-            att.actions += 1
-            # the deck's end is found by the IndexError (a try costs nothing in 3.11;
-            # ``len(deck)`` before every card was ~4% of the bout's bytecodes)
-            try:
-                card = deck[i]
-            except IndexError:
-                s.i = i
-                return
-            i += 1  # (``s.i`` is written only before a rule function reads it)
-            rn = card[1]  # C_RN
-            if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
-                if rn >= 0:
-                    att.landed += 1
-                    if trapper is dfn:
-                        s.trapper = None
-                    s.i = i
-                    kd_check(s, att, False)
-                elif rn != INJURY or injuries_on or (in_ki and ki_timing):
-                    s.i = i
-                    word(s, att, rn, in_ki)
-                else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
-                    s.i = i
-                    s.first = att
-                    act(s, att, card[2], in_ki)
-                    a = s.first
-                    b = a.opp
-                i = s.i
-                ruled = True
-            elif rn <= att.pl + dfn.deff:
-                # --- ``land(s, att)`` ---
-                try:
-                    card = deck[i]
-                    i += 1
-                except IndexError:
-                    s.i = i
-                    card = K.draw_need(s)
-                pts, punch, text = att.hit[card[2]]  # C_RESULT
-                hand = att.hand
-                if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-                    pts -= 1
-                    text = f" lands {punch} ({NUMS[pts]})"
-                att.landed += 1
-                att.pts += pts
-                if pts:
-                    # the round clock (``clock.clock``): never back, never past 3:00
-                    t = i - s.returned
-                    if t <= s.tick:
-                        t = s.tick
-                    elif t > ROUND_CARDS:
-                        t = s.tick = ROUND_CARDS
-                    else:
-                        s.tick = t
-                    append(
-                        {
-                            "round": rnd,
-                            "clock": CLOCKS[t],
-                            "kind": "punch",
-                            "side": att.side,
-                            "text": att.name + text,
-                        }
-                    )
-                if att.pts >= dfn.alarm:
-                    s.i = i
-                    tko_check(s, dfn)
-                    i = s.i
-                    ruled = True
-                if card[3]:  # C_CUT
-                    if ki_timing and s.ki_left:
-                        s.pending.append(("cut", dfn))
-                    else:
-                        s.i = i
-                        CU.cut_check(s, dfn)
-                        i = s.i
-                    ruled = True
-            elif rn <= att.pm:
-                att.missed += 1
-                if rn >= att.cpd:
-                    s.first = att
-                    s.i = i
-                    counter(s, dfn, in_ki)
-                    i = s.i
-                    a = s.first
-                    b = a.opp
-                    ruled = True
-            elif rn <= att.clinch:
-                att.clinches += 1
-                if adv_clinch or (traits_on and att.clinches == 5):
-                    s.i = i
-                    clinch_rules(s, att)
-                    i = s.i
-                    ruled = True
-            elif in_ki and ki_timing:
-                pass
-            elif trapper is dfn:
-                s.trapper = trapper = None  # the trapped fighter moves back to ring center
-            elif s.error == ERR_SLIP and not s.slip_used:
-                s.i = i
-                slip(s, att)
-                i = s.i
-                ruled = True
-            else:
-                # --- ``move(s, att, in_ki)``: the next card's ring position ---
-                try:
-                    pos = deck[i][4]  # C_POS
-                    i += 1
-                except IndexError:
-                    s.i = i
-                    pos = K.draw_need(s)[C_POS]
-                if pos != CENTER:
-                    s.trapper = trapper = att
-                    text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
-                elif trapper is not None:
-                    s.trapper = trapper = None
-                    text = "The fighters are back in ring center"
-                else:
-                    text = None
-                if text is not None:
-                    # ``clock.ev``, inlined (the round clock as for a punch)
-                    t = i - s.returned
-                    if t <= s.tick:
-                        t = s.tick
-                    elif t > ROUND_CARDS:
-                        t = s.tick = ROUND_CARDS
-                    else:
-                        s.tick = t
-                    append(
-                        {
-                            "round": rnd,
-                            "clock": CLOCKS[t],
-                            "kind": "move",
-                            "side": att.side,
-                            "text": text,
-                        }
-                    )
-            # --- after the action (no rule ran and no run is on: no run can end) ---
-            if ruled and s.ki_side is not None and s.ki_left <= 0:
-                s.i = i
-                KD.end_ki(s)
-                i = s.i
+                    chain = in_ki = False
+                    break  # to the control check
+                chain = True
     except RoundOver:
         pass
