@@ -206,6 +206,15 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
 
 
 # --- a round --------------------------------------------------------------------------
+# A punch's or a move's event is a copy of its side's template with the round, the clock
+# and the text stored (~250 instructions fewer than a five-key display); the templates
+# are never changed, only copied.
+PUNCH_RED = {"round": 0, "clock": "", "kind": "punch", "side": "red", "text": ""}
+PUNCH_BLUE = {"round": 0, "clock": "", "kind": "punch", "side": "blue", "text": ""}
+MOVE_RED = {"round": 0, "clock": "", "kind": "move", "side": "red", "text": ""}
+MOVE_BLUE = {"round": 0, "clock": "", "kind": "move", "side": "blue", "text": ""}
+
+
 def control(s: BoutState, first: Fighter) -> Fighter:
     """Control checks, alternating, until a fighter's CF covers the card's CF."""
     f = first
@@ -239,6 +248,7 @@ def play_round(s: BoutState):
     deck = s.deck  # extended in place by stop_clock; never replaced mid-round
     append = s.events.append
     rnd = s.rnd
+    red = s.red
     ki_timing = s.ki_timing
     injuries_on = s.injuries_on
     traits_on = s.traits_on
@@ -328,15 +338,12 @@ def play_round(s: BoutState):
                             t = s.tick = ROUND_CARDS
                         else:
                             s.tick = t
-                        append(
-                            {
-                                "round": rnd,
-                                "clock": CLOCKS[t],
-                                "kind": "punch",
-                                "side": a.side,
-                                "text": a.name + text,
-                            }
-                        )
+                        # the event: a copy of the side's template (cheaper than a display)
+                        e = (PUNCH_RED if a is red else PUNCH_BLUE).copy()
+                        e["round"] = rnd
+                        e["clock"] = CLOCKS[t]
+                        e["text"] = a.name + text
+                        append(e)
                     if a.pts >= b.alarm:
                         s.i = i
                         tko_check(s, b)
@@ -404,15 +411,11 @@ def play_round(s: BoutState):
                             t = s.tick = ROUND_CARDS
                         else:
                             s.tick = t
-                        append(
-                            {
-                                "round": rnd,
-                                "clock": CLOCKS[t],
-                                "kind": "move",
-                                "side": a.side,
-                                "text": text,
-                            }
-                        )
+                        e = (MOVE_RED if a is red else MOVE_BLUE).copy()
+                        e["round"] = rnd
+                        e["clock"] = CLOCKS[t]
+                        e["text"] = text
+                        append(e)
                     if not chain:
                         break
                 # --- a rule function ran, or ``a`` acted without a control check ---
