@@ -306,8 +306,16 @@ def play_round(s: BoutState):
                         if trapper is b:
                             s.trapper = None
                         kd_check(s, a, False)
-                    elif rn != INJURY or injuries_on or (in_ki and ki_timing):
-                        word(s, a, rn, in_ki)
+                    # a word (``word``, inlined: one call fewer a FOUL)
+                    elif in_ki and ki_timing:  # held back in a run (an injury: pending)
+                        if rn == INJURY and injuries_on:
+                            s.pending.append(("injury", a))
+                    elif rn == FOUL:
+                        FO.foul_check(s, a)
+                    elif rn != INJURY:
+                        INC.special(s, a)
+                    elif injuries_on:
+                        INC.injury(s, a)
                     else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
                         s.first = a
                         act(s, a, card[2], in_ki)

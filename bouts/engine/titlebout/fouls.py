@@ -17,9 +17,19 @@ from .state import BoutState, Fighter
 # --- fouls ----------------------------------------------------------------------------
 def foul_check(s: BoutState, att: Fighter):
     """FOUL as the action's RN: the Foul Table by foul rating, with the referee's modifier."""
-    dfn = att.opp
-    card = K.check_card(s)
-    rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
+    # ``clock.check_card``, inlined (most FOUL cards call no foul: one call fewer)
+    if s.card_usage:
+        card = DECK[floor(s.rng.random() * 100.0)]
+    else:
+        i = s.i
+        try:
+            card = s.deck[i]
+            s.i = i + 1
+        except IndexError:
+            card = DECK[floor(s.rng.random() * 100.0)]
+    rn = card[C_RN]
+    if rn < 0:
+        rn = card[C_RESULT]
     tol = "very_lenient" if s.error == T.ERR_MISSES else s.tolerance
     mod = T.REF_APPROACH[tol][0]
     rn += mod
@@ -44,7 +54,7 @@ def foul_check(s: BoutState, att: Fighter):
         who = T.head_butt(K.aux_rn(s))
         src = ("butt", s.rnd, None, att.side)
         if who in (1, 3):
-            butt_cut(s, dfn, src)
+            butt_cut(s, att.opp, src)
         if who in (2, 3):
             butt_cut(s, att, src)
 
