@@ -3,13 +3,15 @@ runs. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ, KO, TKO
 from . import clock as K
 from . import cuts as CU
 from . import incidents as INC
 from . import ratings as RA
 from . import tables as T
-from .deck import C_KD, C_KD2, C_KDC, C_KOR
+from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK
 from .state import DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
 
 
@@ -109,7 +111,12 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     """A knockdown check. Returns the points scored (4, 5, 6; 0 if a slip), and sets
     ``s.next`` (control) as the result says."""
     dfn = att.opp
-    card = K.draw_need(s)
+    i = s.i  # ``clock.draw_need``, inlined
+    try:
+        card = s.deck[i]
+        s.i = i + 1
+    except IndexError:
+        card = DECK[floor(s.rng.random() * 100.0)]
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
     col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
     if col > 10:
@@ -135,7 +142,14 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
-    score(s, att, pts, "lands a heavy shot that hurts " + dfn.name, "hurt")
+    # ``score``, inlined (pts is 3 or more), with the tests that make most Freezes and
+    # TKO checks needless made before the call
+    att.pts += pts
+    K.ev(s, "hurt", att.side, f"{att.name} lands a heavy shot that hurts {dfn.name} ({NUMS[pts]})")
+    if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
+        freeze_check(s, att)
+    if att.pts >= dfn.alarm:
+        tko_check(s, dfn)
     if counter or pts < 5:
         if counter:
             s.next = att if pts >= 4 else None
