@@ -183,8 +183,13 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
         return
     s.i = i + 1
     rn = card[C_RN]
-    if rn < 0:
-        return
+    if rn >= 0:
+        counter_rn(s, cp, rn, in_ki)
+
+
+def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
+    """The counterpunch's card drawn, its RN ``rn`` (0-80): a knockdown check, a punch,
+    or nothing; a 4+ point counter takes control, a 5+ one ends the attacker's KI run."""
     att = cp.opp
     if rn <= cp.kp:
         cp.landed += 1
@@ -377,12 +382,22 @@ def play_round(s: BoutState):
                 elif rn <= a.pm:
                     a.missed += 1
                     if rn >= a.cpd:
-                        s.first = a
-                        s.i = i
-                        counter(s, b, in_ki)
-                        i = s.i
-                        a = s.first
-                        b = a.opp
+                        # the counterpunch (``counter``): the next card of the round deck
+                        # (none: no counter); most have an RN for no counter
+                        try:
+                            rn = deck[i][1]  # C_RN
+                            i += 1
+                        except IndexError:
+                            rn = -1
+                        if rn >= 0 and (rn <= b.kp or rn <= b.pl + b.cp):
+                            s.first = a
+                            s.i = i
+                            counter_rn(s, b, rn, in_ki)
+                            i = s.i
+                            a = s.first
+                            b = a.opp
+                        elif not chain:
+                            break
                     elif not chain:
                         break
                 elif rn <= a.clinch:
