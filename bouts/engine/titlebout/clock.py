@@ -70,9 +70,13 @@ def stop_clock(s: BoutState, n: int):
     ``n`` cards back (drawn from the idle half, so that a FOUL card is not recycled into
     the same round)."""
     if s.timing and n:
-        idle = s.full[ROUND_CARDS:] if s.rnd % 2 == 1 else s.full[:ROUND_CARDS]
+        # the idle half by offset (no copy of it, no generator: one card at a time)
+        full = s.full
+        idle = ROUND_CARDS if s.rnd % 2 == 1 else 0
         random = s.rng.random
-        s.deck.extend(idle[floor(random() * 50.0)] for _ in range(n))
+        append = s.deck.append
+        for _ in range(n):
+            append(full[idle + floor(random() * 50.0)])
         s.returned += n
 
 
