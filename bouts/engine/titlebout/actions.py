@@ -327,6 +327,11 @@ def play_round(s: BoutState):
                             s.pending.append(("injury", a))
                     elif rn == FOUL:
                         FO.foul_check(s, a)
+                        # a foul names no actor, starts no run and frees no pin (after a
+                        # control check no run is on): straight to the next check
+                        if not chain:
+                            i = s.i
+                            break
                     elif rn != INJURY:
                         INC.special(s, a)
                     elif injuries_on:
@@ -366,19 +371,19 @@ def play_round(s: BoutState):
                         e["clock"] = CLOCKS[t]
                         e["text"] = a.name + text
                         append(e)
-                    if a.pts >= b.alarm:
+                    if a.pts >= b.alarm or card[3]:  # C_CUT
                         s.i = i
-                        tko_check(s, b)
+                        if a.pts >= b.alarm:
+                            tko_check(s, b)
+                        if card[3]:
+                            if ki_timing and s.ki_left:
+                                s.pending.append(("cut", b))
+                            else:
+                                CU.cut_check(s, b)
                         i = s.i
-                    elif not card[3] and not chain:  # C_CUT
+                    # a TKO check or a cut names no actor, starts no run and frees no pin
+                    if not chain:
                         break  # (most punches)
-                    if card[3]:  # C_CUT
-                        if ki_timing and s.ki_left:
-                            s.pending.append(("cut", b))
-                        else:
-                            s.i = i
-                            CU.cut_check(s, b)
-                            i = s.i
                 elif rn <= a.pm:
                     a.missed += 1
                     if rn >= a.cpd:
