@@ -43,16 +43,35 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 else f"{att.name} {VERB[counter]} {punch} ({NUMS[pts]})",
             }
         )
-    if att.pts >= dfn.alarm:
+    punch_rules(s, dfn, card, s.i)
+    if counter:
+        s.next = None
+    return pts
+
+
+def punch_rules(s: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
+    """After a punch (its RESULT ``card``; ``i`` the next card's index, returned as the
+    checks leave it): the TKO check (from the alarm's points), a cut check on a Cut card
+    (held back in a KI run with KI timing)."""
+    s.i = i
+    if dfn.opp.pts >= dfn.alarm:
         KD.tko_check(s, dfn)
     if card[3]:  # C_CUT
         if s.ki_timing and s.ki_left:
             s.pending.append(("cut", dfn))
         else:
             CU.cut_check(s, dfn)
-    if counter:
-        s.next = None
-    return pts
+    return s.i
+
+
+def hurt_hand(att: Fighter, card: tuple) -> tuple:
+    """A punch (its RESULT ``card``) with a hurt hand (1: 2-point punches, 2: 3-point
+    punches, 3 broken: all lose a point): its points and its event text."""
+    pts, punch, text = att.hit[card[C_RESULT]]
+    hand = att.hand
+    if hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3):
+        return pts - 1, f" lands {punch} ({NUMS[pts - 1]})"
+    return pts, text
 
 
 def word(s: BoutState, att: Fighter, rn: int, in_ki: bool):
@@ -269,7 +288,15 @@ def play_round(s: BoutState):
     traits_on = s.traits_on
     adv_clinch = s.advanced_clinching
     kd_check = KD.kd_check
-    tko_check = KD.tko_check
+    # the punch's helpers and its IndexError as locals: the punch's code is then short
+    # enough (under 256 code units) for its RN test to stay a specialized compare
+    rules = punch_rules
+    hurt = hurt_hand
+    used_up = IndexError
+    any_card = K.any_card
+    copy = dict.copy
+    clocks = CLOCKS
+    bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
     # ``chain``: ``a`` acts without a control check (``s.next`` or a KI run, ``in_ki``
     # when it is his run); after such an action, or one that ran a rule function, the
     # next actor or a KI run's end is looked at; most actions are neither (a punch, a
@@ -347,40 +374,30 @@ def play_round(s: BoutState):
                     try:
                         card = deck[i]
                         i += 1
-                    except IndexError:
-                        s.i = i
-                        card = K.draw_need(s)
-                    pts, punch, text = a.hit[card[2]]  # C_RESULT
-                    hand = a.hand
-                    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-                        pts -= 1
-                        text = f" lands {punch} ({NUMS[pts]})"
+                    except used_up:  # (``clock.draw_need``: the round deck is used up)
+                        card = any_card(s)
+                    pts, _, text = a.hit[card[2]]  # C_RESULT
+                    if a.hand:
+                        pts, text = hurt(a, card)
                     a.landed += 1
-                    a.pts += pts
+                    total = a.pts + pts
+                    a.pts = total
                     if pts:
                         # the round clock (``clock.clock``): never back, never past 3:00
                         t = i - s.returned
-                        if t <= s.tick:
-                            t = s.tick
-                        elif t > ROUND_CARDS:
-                            t = s.tick = ROUND_CARDS
-                        else:
+                        if t > s.tick:
+                            if t > bell:
+                                t = bell
                             s.tick = t
+                        else:
+                            t = s.tick
                         # the event: a copy of the side's template (``event_templates``)
-                        e = (punch_red if a is red else punch_blue).copy()
-                        e["clock"] = CLOCKS[t]
+                        e = copy(punch_red if a is red else punch_blue)
+                        e["clock"] = clocks[t]
                         e["text"] = a.name + text
                         append(e)
-                    if a.pts >= b.alarm or card[3]:  # C_CUT
-                        s.i = i
-                        if a.pts >= b.alarm:
-                            tko_check(s, b)
-                        if card[3]:
-                            if ki_timing and s.ki_left:
-                                s.pending.append(("cut", b))
-                            else:
-                                CU.cut_check(s, b)
-                        i = s.i
+                    if total >= b.alarm or card[3]:  # C_CUT
+                        i = rules(s, b, card, i)
                     # a TKO check or a cut names no actor, starts no run and frees no pin
                     if not chain:
                         break  # (most punches)
@@ -428,9 +445,8 @@ def play_round(s: BoutState):
                     try:
                         pos = deck[i][4]  # C_POS
                         i += 1
-                    except IndexError:
-                        s.i = i
-                        pos = K.draw_need(s)[C_POS]
+                    except IndexError:  # (``clock.draw_need``: the round deck is used up)
+                        pos = any_card(s)[C_POS]
                     if pos != CENTER:
                         s.trapper = trapper = a
                         text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
@@ -442,14 +458,14 @@ def play_round(s: BoutState):
                     if text is not None:
                         # ``clock.ev``, inlined (the round clock as for a punch)
                         t = i - s.returned
-                        if t <= s.tick:
-                            t = s.tick
-                        elif t > ROUND_CARDS:
-                            t = s.tick = ROUND_CARDS
-                        else:
+                        if t > s.tick:
+                            if t > bell:
+                                t = bell
                             s.tick = t
-                        e = (move_red if a is red else move_blue).copy()
-                        e["clock"] = CLOCKS[t]
+                        else:
+                            t = s.tick
+                        e = copy(move_red if a is red else move_blue)
+                        e["clock"] = clocks[t]
                         e["text"] = text
                         append(e)
                     if not chain:

@@ -36,6 +36,11 @@ def draw_need(s: BoutState):
     return card
 
 
+def any_card(s: BoutState):
+    """A card at random from the whole deck (the round deck is used up)."""
+    return DECK[floor(s.rng.random() * 100.0)]
+
+
 def check_card(s: BoutState):
     """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
     idle deck with the optional card-usage rule."""
