@@ -58,10 +58,13 @@ def check_card(s: BoutState):
 def aux_rn(s: BoutState) -> int:
     """An RN (1-80) from a used card, for checks between rounds and the like."""
     random = s.rng.random
-    rn = DECK[floor(random() * 100.0)][C_RN]
+    rn = RNS[floor(random() * 100.0)]
     while rn < 0:
-        rn = DECK[floor(random() * 100.0)][C_RN]
+        rn = RNS[floor(random() * 100.0)]
     return rn
+
+
+RNS = tuple(card[C_RN] for card in DECK)  # the deck's RNs, for ``aux_rn``
 
 
 def rn20(s: BoutState) -> int:

@@ -11,8 +11,8 @@ from . import cuts as CU
 from . import incidents as INC
 from . import ratings as RA
 from . import tables as T
-from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK
-from .state import DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
+from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
+from .state import CLOCKS, DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
 
 
 # --- scoring events -------------------------------------------------------------------
@@ -145,7 +145,22 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     # ``score``, inlined (pts is 3 or more), with the tests that make most Freezes and
     # TKO checks needless made before the call
     att.pts += pts
-    K.ev(s, "hurt", att.side, f"{att.name} lands a heavy shot that hurts {dfn.name} ({NUMS[pts]})")
+    n = s.i - s.returned  # ``clock.ev``, inlined
+    if n > s.tick:
+        if n > ROUND_CARDS:
+            n = ROUND_CARDS
+        s.tick = n
+    else:
+        n = s.tick
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[n],
+            "kind": "hurt",
+            "side": att.side,
+            "text": f"{att.name} lands a heavy shot that hurts {dfn.name} ({NUMS[pts]})",
+        }
+    )
     if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
         freeze_check(s, att)
     if att.pts >= dfn.alarm:
