@@ -32,10 +32,17 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
     att.pts += pts
     dfn = att.opp
     if pts:
+        n = s.i - s.returned  # ``clock.clock``, inlined
+        if n > s.tick:
+            if n > ROUND_CARDS:
+                n = ROUND_CARDS
+            s.tick = n
+        else:
+            n = s.tick
         s.events.append(
             {
                 "round": s.rnd,
-                "clock": K.clock(s),
+                "clock": CLOCKS[n],
                 "kind": "punch",
                 "side": att.side,
                 "text": att.name + text
