@@ -13,6 +13,7 @@ from . import ratings as RA
 from . import tables as T
 from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
 from .state import CLOCKS, DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
+from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
 
 
 # --- scoring events -------------------------------------------------------------------
@@ -123,23 +124,23 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         col = 10
     elif col < 0:
         col = 0
-    res = T.KDKO[row][col]
-    down = False
-    if res == T.RK:
-        down = True
-    elif res == T.RK110:
-        down = K.draw_need(s)[C_KD] <= 10
-        if not down:
+    res = KDKO[row][col]
+    pts = KDKO_POINTS[res]
+    near = False  # (a compare in an if: it stays a specialized one)
+    if res >= RK110:  # K, K1-10 or *: he may go down (the codes' order)
+        near = True
+        if res == RK:
+            return knockdown(s, att, counter)
+        if res == RK110:
+            if K.draw_need(s)[C_KD] <= 10:
+                return knockdown(s, att, counter)
             dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
             RA.refresh(s, dfn)
-    elif res == T.RSTAR:
-        down = K.draw_need(s)[C_KD] == 1
-    if down:
-        return knockdown(s, att, counter)
-    pts = T.KDKO_POINTS[res]  # K1-10 or * and he stays up: 6 (the reference's reading)
-    near = res == T.RK110 or res == T.RSTAR
-    if near and s.near_knockdown_ki:
-        pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
+        elif K.draw_need(s)[C_KD] == 1:  # RSTAR
+            return knockdown(s, att, counter)
+        # K1-10 or * and he stays up: 6 (the reference's reading)
+        if s.near_knockdown_ki:
+            pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
     # ``score``, inlined (pts is 3 or more), with the tests that make most Freezes and
@@ -169,9 +170,9 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         if counter:
             s.next = att if pts >= 4 else None
         return pts
-    if res == T.R5H:
+    if res == R5H:
         s.next = att
-    elif res == T.R5F or (near and s.near_knockdown_ki):
+    elif res == R5F or (near and s.near_knockdown_ki):
         start_ki(s, att)
     return pts
 
