@@ -294,6 +294,8 @@ def play_round(s: BoutState):
     injuries_on = s.injuries_on
     traits_on = s.traits_on
     adv_clinch = s.advanced_clinching
+    # the referee calls the next move a slip (his error this round, once a fight)
+    slip_on = s.error == ERR_SLIP and not s.slip_used
     kd_check = KD.kd_check
     # the punch's helpers and its IndexError as locals: the punch's code is then short
     # enough (under 256 code units) for its RN test to stay a specialized compare
@@ -443,7 +445,8 @@ def play_round(s: BoutState):
                     s.trapper = trapper = None  # the trapped fighter moves back to ring center
                     if not chain:
                         break
-                elif s.error == ERR_SLIP and not s.slip_used:
+                elif slip_on:
+                    slip_on = False  # (once a fight)
                     s.i = i
                     slip(s, a)
                     i = s.i
@@ -454,7 +457,7 @@ def play_round(s: BoutState):
                         i += 1
                     except IndexError:  # (``clock.draw_need``: the round deck is used up)
                         pos = any_card(s)[C_POS]
-                    if pos != CENTER:
+                    if pos:  # not CENTER (0)
                         s.trapper = trapper = a
                         text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
                     elif trapper is not None:
