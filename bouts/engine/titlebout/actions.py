@@ -236,6 +236,13 @@ def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
         s.first = cp
 
 
+def hold_back(s: BoutState, att: Fighter, rn: int):
+    """A word in a KI run with KI timing: an injury (option on) waits for the run's end;
+    the rest are ignored."""
+    if rn == INJURY and s.injuries_on:
+        s.pending.append(("injury", att))
+
+
 # --- a round --------------------------------------------------------------------------
 def event_templates(rnd: int) -> tuple:
     """A round's punch and move events for red and blue, without clock and text: an
@@ -359,8 +366,7 @@ def play_round(s: BoutState):
                         kd_check(s, a, False)
                     # a word (``word``, inlined: one call fewer a FOUL)
                     elif in_ki and ki_timing:  # held back in a run (an injury: pending)
-                        if rn == INJURY and injuries_on:
-                            s.pending.append(("injury", a))
+                        hold_back(s, a, rn)
                     elif rn == FOUL:
                         FO.foul_check(s, a)
                         # a foul names no actor, starts no run and frees no pin (after a
