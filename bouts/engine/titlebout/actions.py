@@ -325,23 +325,33 @@ def play_round(s: BoutState):
         while True:
             # control checks, alternating from ``a`` (see ``control``); the pinning
             # fighter has +2 CF against a slugger, +1 against a boxer
-            ca = a.cf
-            cb = b.cf
-            if trapper is not None:  # nobody pinned: most checks
-                if trapper is a:
-                    ca += 2 if b.style == "S" else 1
-                elif trapper is b:
-                    cb += 2 if a.style == "S" else 1
             try:
-                while True:  # ``i`` ends at the card after the one he won it on
-                    if deck[i][0] <= ca:  # C_CF
-                        i += 1
-                        break
-                    if deck[i + 1][0] <= cb:
-                        a, b = b, a  # in control: he checks first next time
+                if trapper is None:  # nobody pinned (most checks): the CFs as they are
+                    while True:  # ``i`` ends at the card after the one he won it on
+                        if deck[i][0] <= a.cf:  # C_CF
+                            i += 1
+                            break
+                        if deck[i + 1][0] <= b.cf:
+                            a, b = b, a  # in control: he checks first next time
+                            i += 2
+                            break
                         i += 2
-                        break
-                    i += 2
+                else:
+                    ca = a.cf
+                    cb = b.cf
+                    if trapper is a:
+                        ca += 2 if b.style == "S" else 1
+                    elif trapper is b:
+                        cb += 2 if a.style == "S" else 1
+                    while True:  # (the same checks)
+                        if deck[i][0] <= ca:
+                            i += 1
+                            break
+                        if deck[i + 1][0] <= cb:
+                            a, b = b, a
+                            i += 2
+                            break
+                        i += 2
             except IndexError:  # the round deck is used up: the round is over
                 s.i = len(deck)
                 return  # (not RoundOver: raising and catching it was ~1% of a bout)
