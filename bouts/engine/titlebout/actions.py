@@ -257,6 +257,7 @@ def event_templates(rnd: int) -> tuple:
 
 # rounds 0-15, made once (the templates are never changed, only copied)
 EVENT_TEMPLATES = tuple(event_templates(rnd) for rnd in range(16))
+COPY = dict.copy
 
 
 def control(s: BoutState, first: Fighter) -> Fighter:
@@ -293,16 +294,18 @@ def play_round(s: BoutState):
     append = s.events.append
     rnd = s.rnd
     red = s.red
-    if rnd < len(EVENT_TEMPLATES):
+    try:
         punch_red, punch_blue, move_red, move_blue = EVENT_TEMPLATES[rnd]
-    else:
+    except IndexError:
         punch_red, punch_blue, move_red, move_blue = event_templates(rnd)
     ki_timing = s.ki_timing
     injuries_on = s.injuries_on
     traits_on = s.traits_on
     adv_clinch = s.advanced_clinching
     # the referee calls the next move a slip (his error this round, once a fight)
-    slip_on = s.error == ERR_SLIP and not s.slip_used
+    slip_on = False
+    if s.error == ERR_SLIP and not s.slip_used:
+        slip_on = True
     kd_check = KD.kd_check
     # the punch's helpers and its IndexError as locals: the punch's code is then short
     # enough (under 256 code units) for its RN test to stay a specialized compare
@@ -310,7 +313,7 @@ def play_round(s: BoutState):
     hurt = hurt_hand
     used_up = IndexError
     any_card = K.any_card
-    copy = dict.copy
+    copy = COPY
     clocks = CLOCKS
     bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
     # ``chain``: ``a`` acts without a control check (``s.next`` or a KI run, ``in_ki``
