@@ -57,10 +57,9 @@ def check_card(s: BoutState):
 
 def aux_rn(s: BoutState) -> int:
     """An RN (1-80) from a used card, for checks between rounds and the like."""
-    random = s.rng.random
-    rn = RNS[floor(random() * 100.0)]
+    rn = RNS[floor(s.rng.random() * 100.0)]  # (a method call: no bound method made)
     while rn < 0:
-        rn = RNS[floor(random() * 100.0)]
+        rn = RNS[floor(s.rng.random() * 100.0)]
     return rn
 
 
