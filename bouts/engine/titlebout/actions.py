@@ -258,6 +258,7 @@ def event_templates(rnd: int) -> tuple:
 # rounds 0-15, made once (the templates are never changed, only copied)
 EVENT_TEMPLATES = tuple(event_templates(rnd) for rnd in range(16))
 COPY = dict.copy
+APPEND = list.append  # (unbound: no bound method made a round)
 
 
 def control(s: BoutState, first: Fighter) -> Fighter:
@@ -291,7 +292,8 @@ def play_round(s: BoutState):
     s.ki_side = None
     s.trapper = trapper = None  # ``s.trapper``, read back after a rule function ran
     deck = s.deck  # extended in place by stop_clock; never replaced mid-round
-    append = s.events.append
+    events = s.events
+    append = APPEND
     rnd = s.rnd
     red = s.red
     try:
@@ -423,7 +425,7 @@ def play_round(s: BoutState):
                         e = copy(punch_red if a is red else punch_blue)
                         e["clock"] = clocks[t]
                         e["text"] = a.name + text
-                        append(e)
+                        append(events, e)
                     if total >= b.alarm or card[3]:  # C_CUT
                         i = rules(s, b, card, i)
                     # a TKO check or a cut names no actor, starts no run and frees no pin
@@ -496,7 +498,7 @@ def play_round(s: BoutState):
                         e = copy(move_red if a is red else move_blue)
                         e["clock"] = clocks[t]
                         e["text"] = text
-                        append(e)
+                        append(events, e)
                     if not chain:
                         break
                 # --- a rule function ran, or ``a`` acted without a control check ---
