@@ -80,9 +80,9 @@ def stop_clock(s: BoutState, n: int):
         # the idle half by offset (no copy of it, no generator: one card at a time)
         full = s.full
         idle = ROUND_CARDS if s.rnd % 2 == 1 else 0
-        append = s.deck.append
+        deck = s.deck
         for _ in range(n):
-            append(full[idle + floor(s.rng.random() * 50.0)])
+            deck.append(full[idle + floor(s.rng.random() * 50.0)])
         s.returned += n
 
 
