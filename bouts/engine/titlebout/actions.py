@@ -32,10 +32,17 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
     att.pts += pts
     dfn = att.opp
     if pts:
+        n = s.i - s.returned  # ``clock.clock``, inlined
+        if n > s.tick:
+            if n > ROUND_CARDS:
+                n = ROUND_CARDS
+            s.tick = n
+        else:
+            n = s.tick
         s.events.append(
             {
                 "round": s.rnd,
-                "clock": K.clock(s),
+                "clock": CLOCKS[n],
                 "kind": "punch",
                 "side": att.side,
                 "text": att.name + text
@@ -43,16 +50,35 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 else f"{att.name} {VERB[counter]} {punch} ({NUMS[pts]})",
             }
         )
-    if att.pts >= dfn.alarm:
+    punch_rules(s, dfn, card, s.i)
+    if counter:
+        s.next = None
+    return pts
+
+
+def punch_rules(s: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
+    """After a punch (its RESULT ``card``; ``i`` the next card's index, returned as the
+    checks leave it): the TKO check (from the alarm's points), a cut check on a Cut card
+    (held back in a KI run with KI timing)."""
+    s.i = i
+    if dfn.opp.pts >= dfn.alarm:
         KD.tko_check(s, dfn)
     if card[3]:  # C_CUT
         if s.ki_timing and s.ki_left:
             s.pending.append(("cut", dfn))
         else:
             CU.cut_check(s, dfn)
-    if counter:
-        s.next = None
-    return pts
+    return s.i
+
+
+def hurt_hand(att: Fighter, card: tuple) -> tuple:
+    """A punch (its RESULT ``card``) with a hurt hand (1: 2-point punches, 2: 3-point
+    punches, 3 broken: all lose a point): its points and its event text."""
+    pts, punch, text = att.hit[card[C_RESULT]]
+    hand = att.hand
+    if hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3):
+        return pts - 1, f" lands {punch} ({NUMS[pts - 1]})"
+    return pts, text
 
 
 def word(s: BoutState, att: Fighter, rn: int, in_ki: bool):
@@ -183,8 +209,13 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
         return
     s.i = i + 1
     rn = card[C_RN]
-    if rn < 0:
-        return
+    if rn >= 0:
+        counter_rn(s, cp, rn, in_ki)
+
+
+def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
+    """The counterpunch's card drawn, its RN ``rn`` (0-80): a knockdown check, a punch,
+    or nothing; a 4+ point counter takes control, a 5+ one ends the attacker's KI run."""
     att = cp.opp
     if rn <= cp.kp:
         cp.landed += 1
@@ -205,7 +236,31 @@ def counter(s: BoutState, cp: Fighter, in_ki: bool):
         s.first = cp
 
 
+def hold_back(s: BoutState, att: Fighter, rn: int):
+    """A word in a KI run with KI timing: an injury (option on) waits for the run's end;
+    the rest are ignored."""
+    if rn == INJURY and s.injuries_on:
+        s.pending.append(("injury", att))
+
+
 # --- a round --------------------------------------------------------------------------
+def event_templates(rnd: int) -> tuple:
+    """A round's punch and move events for red and blue, without clock and text: an
+    event in ``play_round`` is a copy of one with the clock and the text stored (~380
+    instructions fewer than a five-key display)."""
+    return tuple(
+        {"round": rnd, "clock": "", "kind": kind, "side": side, "text": ""}
+        for kind in ("punch", "move")
+        for side in ("red", "blue")
+    )
+
+
+# rounds 0-15, made once (the templates are never changed, only copied)
+EVENT_TEMPLATES = tuple(event_templates(rnd) for rnd in range(16))
+COPY = dict.copy
+APPEND = list.append  # (unbound: no bound method made a round)
+
+
 def control(s: BoutState, first: Fighter) -> Fighter:
     """Control checks, alternating, until a fighter's CF covers the card's CF."""
     f = first
@@ -228,7 +283,8 @@ def play_round(s: BoutState):
     """The round, action by action. ``control``, ``action``, ``land`` and ``move``
     inlined for the common cases: the same draws, checks and events in the same order."""
     # ``a`` makes the next control check (``s.first``: the aggressor, then whoever acted
-    # last; only ``counter`` changes it otherwise), ``b`` is his opponent
+    # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
+    # opponent
     a = s.aggressor
     b = a.opp
     s.next = None
@@ -236,205 +292,237 @@ def play_round(s: BoutState):
     s.ki_side = None
     s.trapper = trapper = None  # ``s.trapper``, read back after a rule function ran
     deck = s.deck  # extended in place by stop_clock; never replaced mid-round
-    append = s.events.append
+    events = s.events
+    append = APPEND
     rnd = s.rnd
+    red = s.red
+    try:
+        punch_red, punch_blue, move_red, move_blue = EVENT_TEMPLATES[rnd]
+    except IndexError:
+        punch_red, punch_blue, move_red, move_blue = event_templates(rnd)
     ki_timing = s.ki_timing
     injuries_on = s.injuries_on
     traits_on = s.traits_on
     adv_clinch = s.advanced_clinching
+    # the referee calls the next move a slip (his error this round, once a fight)
+    slip_on = False
+    if s.error == ERR_SLIP and not s.slip_used:
+        slip_on = True
     kd_check = KD.kd_check
-    tko_check = KD.tko_check
-    # ``ruled``: a rule function ran in the last action, or a KI run is on: only then
-    # may someone act without a control check (``s.next``, ``s.ki_left``) or a KI run
-    # end (most actions call none: a punch, a miss, a clinch, a move). The next card is
-    # the local ``i``: ``s.i`` is written before a rule function reads it and read back
-    # after it has run.
-    ruled = False
+    # the punch's helpers and its IndexError as locals: the punch's code is then short
+    # enough (under 256 code units) for its RN test to stay a specialized compare
+    rules = punch_rules
+    hurt = hurt_hand
+    used_up = IndexError
+    any_card = K.any_card
+    copy = COPY
+    clocks = CLOCKS
+    bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
+    # ``chain``: ``a`` acts without a control check (``s.next`` or a KI run, ``in_ki``
+    # when it is his run); after such an action, or one that ran a rule function, the
+    # next actor or a KI run's end is looked at; most actions are neither (a punch, a
+    # miss, a clinch, a move) and go straight to the next control check. The next card
+    # is the local ``i``: ``s.i`` is written before a rule function reads it and read
+    # back after it has run.
+    chain = in_ki = False
     i = s.i
     try:
         while True:
-            if ruled:
-                trapper = s.trapper
-                nxt = s.next
-                if nxt is not None:
-                    s.next = None  # taken (only a rule run in this action sets it again)
-                    att = a = nxt
-                    b = dfn = att.opp
-                    in_ki = s.ki_left > 0 and s.ki_side is att
-                    if in_ki:
-                        s.ki_left -= 1  # an action of his run (after a control check: none)
-                elif s.ki_left > 0:
-                    att = a = s.ki_side
-                    b = dfn = att.opp
-                    in_ki = True
-                    s.ki_left -= 1
-                else:
-                    ruled = False
-            if not ruled:
-                # control checks, alternating from ``a`` (see ``control``); the pinning
-                # fighter has +2 CF against a slugger, +1 against a boxer
-                ca = a.cf
-                cb = b.cf
-                if trapper is not None:  # nobody pinned: most checks
-                    if trapper is a:
-                        ca += 2 if b.style == "S" else 1
-                    elif trapper is b:
-                        cb += 2 if a.style == "S" else 1
-                try:
+            # control checks, alternating from ``a`` (see ``control``); the pinning
+            # fighter has +2 CF against a slugger, +1 against a boxer
+            try:
+                if trapper is None:  # nobody pinned (most checks): the CFs as they are
                     while True:  # ``i`` ends at the card after the one he won it on
-                        if deck[i][0] <= ca:  # C_CF
+                        if deck[i][0] <= a.cf:  # C_CF
                             i += 1
                             break
-                        if deck[i + 1][0] <= cb:
+                        if deck[i + 1][0] <= b.cf:
                             a, b = b, a  # in control: he checks first next time
                             i += 2
                             break
                         i += 2
-                except IndexError:  # the round deck is used up: the round is over
-                    s.i = len(deck)
-                    return  # (not RoundOver: raising and catching it was ~1% of a bout)
-                att = a
-                dfn = b
-                in_ki = False
-            # --- the action (``action``) ---
-            att.actions += 1
-            # the deck's end is found by the IndexError (a try costs nothing in 3.11;
-            # ``len(deck)`` before every card was ~4% of the bout's bytecodes)
-            try:
-                card = deck[i]
-            except IndexError:
-                s.i = i
-                return
-            i += 1  # (``s.i`` is written only before a rule function reads it)
-            rn = card[1]  # C_RN
-            if rn <= att.kp:  # a knockdown check, or a word (a word's RN is below 0)
-                if rn >= 0:
-                    att.landed += 1
-                    if trapper is dfn:
-                        s.trapper = None
-                    s.i = i
-                    kd_check(s, att, False)
-                elif rn != INJURY or injuries_on or (in_ki and ki_timing):
-                    s.i = i
-                    word(s, att, rn, in_ki)
-                else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
-                    s.i = i
-                    s.first = att
-                    act(s, att, card[2], in_ki)
-                    a = s.first
-                    b = a.opp
-                i = s.i
-                ruled = True
-            elif rn <= att.pl + dfn.deff:
-                # --- ``land(s, att)`` ---
+                else:
+                    ca = a.cf
+                    cb = b.cf
+                    if trapper is a:
+                        ca += 2 if b.style == "S" else 1
+                    elif trapper is b:
+                        cb += 2 if a.style == "S" else 1
+                    while True:  # (the same checks)
+                        if deck[i][0] <= ca:
+                            i += 1
+                            break
+                        if deck[i + 1][0] <= cb:
+                            a, b = b, a
+                            i += 2
+                            break
+                        i += 2
+            except IndexError:  # the round deck is used up: the round is over
+                s.i = len(deck)
+                return  # (not RoundOver: raising and catching it was ~1% of a bout)
+            while True:  # ``a``'s action, then those taken without a control check
+                # --- the action (``action``) ---
+                a.actions += 1
+                # the deck's end is found by the IndexError (a try costs nothing in
+                # 3.11; ``len(deck)`` before every card was ~4% of the bout's bytecodes)
                 try:
                     card = deck[i]
-                    i += 1
                 except IndexError:
                     s.i = i
-                    card = K.draw_need(s)
-                pts, punch, text = att.hit[card[2]]  # C_RESULT
-                hand = att.hand
-                if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-                    pts -= 1
-                    text = f" lands {punch} ({NUMS[pts]})"
-                att.landed += 1
-                att.pts += pts
-                if pts:
-                    # the round clock (``clock.clock``): never back, never past 3:00
-                    t = i - s.returned
-                    if t <= s.tick:
-                        t = s.tick
-                    elif t > ROUND_CARDS:
-                        t = s.tick = ROUND_CARDS
-                    else:
-                        s.tick = t
-                    append(
-                        {
-                            "round": rnd,
-                            "clock": CLOCKS[t],
-                            "kind": "punch",
-                            "side": att.side,
-                            "text": att.name + text,
-                        }
-                    )
-                if att.pts >= dfn.alarm:
+                    return
+                i += 1  # (``s.i`` is written only before a rule function reads it)
+                rn = card[1]  # C_RN
+                if rn <= a.kp:  # a knockdown check, or a word (a word's RN is below 0)
                     s.i = i
-                    tko_check(s, dfn)
+                    if rn >= 0:
+                        a.landed += 1
+                        if trapper is b:
+                            s.trapper = None
+                        kd_check(s, a, False)
+                    # a word (``word``, inlined: one call fewer a FOUL)
+                    elif in_ki and ki_timing:  # held back in a run (an injury: pending)
+                        hold_back(s, a, rn)
+                    elif rn == FOUL:
+                        FO.foul_check(s, a)
+                        # a foul names no actor, starts no run and frees no pin (after a
+                        # control check no run is on): straight to the next check
+                        if not chain:
+                            i = s.i
+                            break
+                    elif rn != INJURY:
+                        INC.special(s, a)
+                    elif injuries_on:
+                        INC.injury(s, a)
+                    else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
+                        s.first = a
+                        act(s, a, card[2], in_ki)
+                        a = s.first
+                        b = a.opp
                     i = s.i
-                    ruled = True
-                if card[3]:  # C_CUT
-                    if ki_timing and s.ki_left:
-                        s.pending.append(("cut", dfn))
-                    else:
+                elif rn <= a.pl + b.deff:
+                    # --- ``land(s, a)`` ---
+                    try:
+                        card = deck[i]
+                        i += 1
+                    except used_up:  # (``clock.draw_need``: the round deck is used up)
+                        card = any_card(s)
+                    pts, _, text = a.hit[card[2]]  # C_RESULT
+                    if a.hand:
+                        pts, text = hurt(a, card)
+                    a.landed += 1
+                    total = a.pts + pts
+                    a.pts = total
+                    if pts:
+                        # the round clock (``clock.clock``): never back, never past 3:00
+                        t = i - s.returned
+                        if t > s.tick:
+                            if t > bell:
+                                t = bell
+                            s.tick = t
+                        else:
+                            t = s.tick
+                        # the event: a copy of the side's template (``event_templates``)
+                        e = copy(punch_red if a is red else punch_blue)
+                        e["clock"] = clocks[t]
+                        e["text"] = a.name + text
+                        append(events, e)
+                    if total >= b.alarm or card[3]:  # C_CUT
+                        i = rules(s, b, card, i)
+                    # a TKO check or a cut names no actor, starts no run and frees no pin
+                    if not chain:
+                        break  # (most punches)
+                elif rn <= a.pm:
+                    a.missed += 1
+                    if rn >= a.cpd:
+                        # the counterpunch (``counter``): the next card of the round deck
+                        # (none: no counter); most have an RN for no counter
+                        try:
+                            rn = deck[i][1]  # C_RN
+                            i += 1
+                        except IndexError:
+                            rn = -1
+                        if rn >= 0 and (rn <= b.kp or rn <= b.pl + b.cp):
+                            s.first = a
+                            s.i = i
+                            counter_rn(s, b, rn, in_ki)
+                            i = s.i
+                            a = s.first
+                            b = a.opp
+                        elif not chain:
+                            break
+                    elif not chain:
+                        break
+                elif rn <= a.clinch:
+                    a.clinches += 1
+                    if adv_clinch or (traits_on and a.clinches == 5):
                         s.i = i
-                        CU.cut_check(s, dfn)
+                        clinch_rules(s, a)
                         i = s.i
-                    ruled = True
-            elif rn <= att.pm:
-                att.missed += 1
-                if rn >= att.cpd:
-                    s.first = att
+                    elif not chain:
+                        break
+                elif in_ki and ki_timing:
+                    pass
+                elif trapper is b:
+                    s.trapper = trapper = None  # the trapped fighter moves back to ring center
+                    if not chain:
+                        break
+                elif slip_on:
+                    slip_on = False  # (once a fight)
                     s.i = i
-                    counter(s, dfn, in_ki)
+                    slip(s, a)
                     i = s.i
-                    a = s.first
-                    b = a.opp
-                    ruled = True
-            elif rn <= att.clinch:
-                att.clinches += 1
-                if adv_clinch or (traits_on and att.clinches == 5):
-                    s.i = i
-                    clinch_rules(s, att)
-                    i = s.i
-                    ruled = True
-            elif in_ki and ki_timing:
-                pass
-            elif trapper is dfn:
-                s.trapper = trapper = None  # the trapped fighter moves back to ring center
-            elif s.error == ERR_SLIP and not s.slip_used:
-                s.i = i
-                slip(s, att)
-                i = s.i
-                ruled = True
-            else:
-                # --- ``move(s, att, in_ki)``: the next card's ring position ---
-                try:
-                    pos = deck[i][4]  # C_POS
-                    i += 1
-                except IndexError:
-                    s.i = i
-                    pos = K.draw_need(s)[C_POS]
-                if pos != CENTER:
-                    s.trapper = trapper = att
-                    text = f"{att.name} pins {dfn.name} on {POSITIONS[pos]}"
-                elif trapper is not None:
-                    s.trapper = trapper = None
-                    text = "The fighters are back in ring center"
                 else:
-                    text = None
-                if text is not None:
-                    # ``clock.ev``, inlined (the round clock as for a punch)
-                    t = i - s.returned
-                    if t <= s.tick:
-                        t = s.tick
-                    elif t > ROUND_CARDS:
-                        t = s.tick = ROUND_CARDS
+                    # --- ``move(s, a, in_ki)``: the next card's ring position ---
+                    try:
+                        pos = deck[i][4]  # C_POS
+                        i += 1
+                    except IndexError:  # (``clock.draw_need``: the round deck is used up)
+                        pos = any_card(s)[C_POS]
+                    if pos:  # not CENTER (0)
+                        s.trapper = trapper = a
+                        text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
+                    elif trapper is not None:
+                        s.trapper = trapper = None
+                        text = "The fighters are back in ring center"
                     else:
-                        s.tick = t
-                    append(
-                        {
-                            "round": rnd,
-                            "clock": CLOCKS[t],
-                            "kind": "move",
-                            "side": att.side,
-                            "text": text,
-                        }
-                    )
-            # --- after the action (no rule ran and no run is on: no run can end) ---
-            if ruled and s.ki_side is not None and s.ki_left <= 0:
-                s.i = i
-                KD.end_ki(s)
-                i = s.i
+                        text = None
+                    if text is not None:
+                        # ``clock.ev``, inlined (the round clock as for a punch)
+                        t = i - s.returned
+                        if t > s.tick:
+                            if t > bell:
+                                t = bell
+                            s.tick = t
+                        else:
+                            t = s.tick
+                        e = copy(move_red if a is red else move_blue)
+                        e["clock"] = clocks[t]
+                        e["text"] = text
+                        append(events, e)
+                    if not chain:
+                        break
+                # --- a rule function ran, or ``a`` acted without a control check ---
+                if s.ki_side is not None and s.ki_left <= 0:
+                    s.i = i
+                    KD.end_ki(s)
+                    i = s.i
+                trapper = s.trapper
+                nxt = s.next
+                if nxt is not None:
+                    s.next = None  # taken (only a rule run in this action sets it again)
+                    a = nxt
+                    b = a.opp
+                    in_ki = s.ki_left > 0 and s.ki_side is a
+                    if in_ki:
+                        s.ki_left -= 1  # an action of his run (after a control check: none)
+                elif s.ki_left > 0:
+                    a = s.ki_side
+                    b = a.opp
+                    in_ki = True
+                    s.ki_left -= 1
+                else:
+                    chain = in_ki = False
+                    break  # to the control check
+                chain = True
     except RoundOver:
         pass

@@ -36,6 +36,11 @@ def draw_need(s: BoutState):
     return card
 
 
+def any_card(s: BoutState):
+    """A card at random from the whole deck (the round deck is used up)."""
+    return DECK[floor(s.rng.random() * 100.0)]
+
+
 def check_card(s: BoutState):
     """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
     idle deck with the optional card-usage rule."""
@@ -52,11 +57,13 @@ def check_card(s: BoutState):
 
 def aux_rn(s: BoutState) -> int:
     """An RN (1-80) from a used card, for checks between rounds and the like."""
-    random = s.rng.random
-    rn = DECK[floor(random() * 100.0)][C_RN]
+    rn = RNS[floor(s.rng.random() * 100.0)]  # (a method call: no bound method made)
     while rn < 0:
-        rn = DECK[floor(random() * 100.0)][C_RN]
+        rn = RNS[floor(s.rng.random() * 100.0)]
     return rn
+
+
+RNS = tuple(card[C_RN] for card in DECK)  # the deck's RNs, for ``aux_rn``
 
 
 def rn20(s: BoutState) -> int:
@@ -70,9 +77,12 @@ def stop_clock(s: BoutState, n: int):
     ``n`` cards back (drawn from the idle half, so that a FOUL card is not recycled into
     the same round)."""
     if s.timing and n:
-        idle = s.full[ROUND_CARDS:] if s.rnd % 2 == 1 else s.full[:ROUND_CARDS]
-        random = s.rng.random
-        s.deck.extend(idle[floor(random() * 50.0)] for _ in range(n))
+        # the idle half by offset (no copy of it, no generator: one card at a time)
+        full = s.full
+        idle = ROUND_CARDS if s.rnd % 2 == 1 else 0
+        deck = s.deck
+        for _ in range(n):
+            deck.append(full[idle + floor(s.rng.random() * 50.0)])
         s.returned += n
 
 

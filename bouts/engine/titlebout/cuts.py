@@ -3,23 +3,42 @@ man. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ, TD, TDRAW, TKO
 from . import clock as K
 from . import knockdowns as KD
 from . import ratings as RA
 from . import tables as T
-from .deck import C_RESULT, C_RN
+from .deck import C_RESULT, C_RN, DECK
 from .state import NUMS, BoutState, Fighter
 
 
 # --- cuts and swelling ----------------------------------------------------------------
 def cut_check(s: BoutState, f: Fighter, source=None):
     """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
-    card = K.check_card(s)
-    rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
-    idx = T.cut_row(rn + f.cut_rating)
-    if idx < 0:
+    # ``clock.check_card`` and ``tables.cut_row``, inlined (most checks find nothing)
+    if s.card_usage:
+        card = DECK[floor(s.rng.random() * 100.0)]
+    else:
+        i = s.i
+        try:
+            card = s.deck[i]
+            s.i = i + 1
+        except IndexError:
+            card = DECK[floor(s.rng.random() * 100.0)]
+    rn = card[C_RN]
+    if rn < 0:
+        rn = card[C_RESULT]
+    total = rn + f.cut_rating
+    if total >= 80:
+        idx = len(T.CUT_ROWS) - 1
+    elif total < 0:
         return
+    else:
+        idx = T.CUT_INDEX[total]
+        if idx < 0:
+            return
     row = T.CUT_ROWS[idx]
     _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
     entry = f.locations.get(loc)

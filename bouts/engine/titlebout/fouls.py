@@ -17,19 +17,46 @@ from .state import BoutState, Fighter
 # --- fouls ----------------------------------------------------------------------------
 def foul_check(s: BoutState, att: Fighter):
     """FOUL as the action's RN: the Foul Table by foul rating, with the referee's modifier."""
-    dfn = att.opp
-    card = K.check_card(s)
-    rn = card[C_RN] if card[C_RN] > 0 else card[C_RESULT]
+    # ``clock.check_card``, inlined (most FOUL cards call no foul: one call fewer)
+    if s.card_usage:
+        card = DECK[floor(s.rng.random() * 100.0)]
+    else:
+        i = s.i
+        try:
+            card = s.deck[i]
+            s.i = i + 1
+        except IndexError:
+            card = DECK[floor(s.rng.random() * 100.0)]
+    rn = card[C_RN]
+    if rn < 0:
+        rn = card[C_RESULT]
     tol = "very_lenient" if s.error == T.ERR_MISSES else s.tolerance
-    mod = T.REF_APPROACH[tol][0]
-    rn += mod
-    if rn < 1:
-        rn = 1
-    elif rn > 80:
-        rn = 80
-    kind = T.FOUL_BY_RN[s.classic][att.card["foul"]][rn]  # ``tables.foul``, rn 1-80
-    if kind == T.FOUL_NONE:
-        return
+    kind = FOUL_KINDS[tol][s.classic][att.card["foul"]][rn]
+    if kind != T.FOUL_NONE:
+        foul(s, att, kind)
+
+
+def foul_kinds(mod: int, table: dict) -> dict:
+    """The Foul Table by foul rating for the card's RN before the referee's modifier
+    ``mod``: RN + ``mod``, held to 1-80, looked up in ``table`` (``tables.FOUL_BY_RN``
+    for an era)."""
+    out = {}
+    for rating, kinds in table.items():
+        out[rating] = tuple(kinds[min(80, max(1, rn + mod))] for rn in range(81))
+    return out
+
+
+# referee's approach -> classic era? -> foul rating -> the foul called (or
+# ``tables.FOUL_NONE``) by the card's RN 0-80: the modifier and the bounds made once
+FOUL_KINDS = {
+    tol: {classic: foul_kinds(row[0], T.FOUL_BY_RN[classic]) for classic in (False, True)}
+    for tol, row in T.REF_APPROACH.items()
+}
+
+
+def foul(s: BoutState, att: Fighter, kind: int):
+    """A foul of type ``kind`` (``tables.FOUL_TYPES``) found on the Foul Table: the
+    referee's errors, Stealth Fouler, the warning, a head butt's cuts."""
     if s.error == T.ERR_LOWBLOW and kind == 0:
         s.fouls.append(foul_row(s, att, "low blow", "none", 0))
         K.ev(s, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
@@ -44,7 +71,7 @@ def foul_check(s: BoutState, att: Fighter):
         who = T.head_butt(K.aux_rn(s))
         src = ("butt", s.rnd, None, att.side)
         if who in (1, 3):
-            butt_cut(s, dfn, src)
+            butt_cut(s, att.opp, src)
         if who in (2, 3):
             butt_cut(s, att, src)
 

@@ -3,14 +3,17 @@ runs. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import DQ, KO, TKO
 from . import clock as K
 from . import cuts as CU
 from . import incidents as INC
 from . import ratings as RA
 from . import tables as T
-from .deck import C_KD, C_KD2, C_KDC, C_KOR
-from .state import DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
+from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
+from .state import CLOCKS, DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
+from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
 
 
 # --- scoring events -------------------------------------------------------------------
@@ -109,40 +112,67 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     """A knockdown check. Returns the points scored (4, 5, 6; 0 if a slip), and sets
     ``s.next`` (control) as the result says."""
     dfn = att.opp
-    card = K.draw_need(s)
+    i = s.i  # ``clock.draw_need``, inlined
+    try:
+        card = s.deck[i]
+        s.i = i + 1
+    except IndexError:
+        card = DECK[floor(s.rng.random() * 100.0)]
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
     col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
     if col > 10:
         col = 10
     elif col < 0:
         col = 0
-    res = T.KDKO[row][col]
-    down = False
-    if res == T.RK:
-        down = True
-    elif res == T.RK110:
-        down = K.draw_need(s)[C_KD] <= 10
-        if not down:
+    res = KDKO[row][col]
+    pts = KDKO_POINTS[res]
+    near = False  # (a compare in an if: it stays a specialized one)
+    if res >= RK110:  # K, K1-10 or *: he may go down (the codes' order)
+        near = True
+        if res == RK:
+            return knockdown(s, att, counter)
+        if res == RK110:
+            if K.draw_need(s)[C_KD] <= 10:
+                return knockdown(s, att, counter)
             dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
             RA.refresh(s, dfn)
-    elif res == T.RSTAR:
-        down = K.draw_need(s)[C_KD] == 1
-    if down:
-        return knockdown(s, att, counter)
-    pts = T.KDKO_POINTS[res]  # K1-10 or * and he stays up: 6 (the reference's reading)
-    near = res == T.RK110 or res == T.RSTAR
-    if near and s.near_knockdown_ki:
-        pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
+        elif K.draw_need(s)[C_KD] == 1:  # RSTAR
+            return knockdown(s, att, counter)
+        # K1-10 or * and he stays up: 6 (the reference's reading)
+        if s.near_knockdown_ki:
+            pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
-    score(s, att, pts, "lands a heavy shot that hurts " + dfn.name, "hurt")
+    # ``score``, inlined (pts is 3 or more), with the tests that make most Freezes and
+    # TKO checks needless made before the call
+    att.pts += pts
+    n = s.i - s.returned  # ``clock.ev``, inlined
+    if n > s.tick:
+        if n > ROUND_CARDS:
+            n = ROUND_CARDS
+        s.tick = n
+    else:
+        n = s.tick
+    s.events.append(
+        {
+            "round": s.rnd,
+            "clock": CLOCKS[n],
+            "kind": "hurt",
+            "side": att.side,
+            "text": f"{att.name} lands a heavy shot that hurts {dfn.name} ({NUMS[pts]})",
+        }
+    )
+    if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
+        freeze_check(s, att)
+    if att.pts >= dfn.alarm:
+        tko_check(s, dfn)
     if counter or pts < 5:
         if counter:
             s.next = att if pts >= 4 else None
         return pts
-    if res == T.R5H:
+    if res == R5H:
         s.next = att
-    elif res == T.R5F or (near and s.near_knockdown_ki):
+    elif res == R5F or (near and s.near_knockdown_ki):
         start_ki(s, att)
     return pts
 
