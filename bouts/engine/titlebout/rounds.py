@@ -313,6 +313,7 @@ def run(s: BoutState) -> BoutResult:
     try:
         RA.pre_bout(s)
         r, b = s.red, s.blue
+        both = (r, b)
         rounds = s.rounds
         # read once a bout: what every round calls or reads
         rng = s.rng
@@ -331,42 +332,26 @@ def run(s: BoutState) -> BoutResult:
             s.rnd = rnd
             # each fighter's counts for the round, and the opponent's points this round
             # from which a TKO or the towel is possible (``alarm``: the lowest threshold
-            # less the last rounds' points, less the towel's five), written out for both.
+            # less the last rounds' points, less the towel's five), one body for both.
             # ``against`` has a line for each round fought: rnd - 1 here (no ``len``)
-            r.pts = r.landed = r.missed = r.clinches = r.actions = 0
-            if r.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
-                r.kd_counts = []
-            r.kd_scored = r.deducted = r.fouled_round = r.end_extra = 0
-            alarm, two, three = r.thr
-            if rnd > 1:
-                hist = r.against
-                h1 = hist[-1]
-                two -= h1
-                three -= h1
-                if rnd > 2:
-                    three -= hist[-2]
-            if two < alarm:
-                alarm = two
-            if three < alarm:
-                alarm = three
-            r.alarm = alarm - 5
-            b.pts = b.landed = b.missed = b.clinches = b.actions = 0
-            if b.kd_counts:
-                b.kd_counts = []
-            b.kd_scored = b.deducted = b.fouled_round = b.end_extra = 0
-            alarm, two, three = b.thr
-            if rnd > 1:
-                hist = b.against
-                h1 = hist[-1]
-                two -= h1
-                three -= h1
-                if rnd > 2:
-                    three -= hist[-2]
-            if two < alarm:
-                alarm = two
-            if three < alarm:
-                alarm = three
-            b.alarm = alarm - 5
+            for f in both:
+                f.pts = f.landed = f.missed = f.clinches = f.actions = 0
+                if f.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+                    f.kd_counts = []
+                f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
+                alarm, two, three = f.thr
+                if rnd > 1:
+                    hist = f.against
+                    h1 = hist[-1]
+                    two -= h1
+                    three -= h1
+                    if rnd > 2:
+                        three -= hist[-2]
+                if two < alarm:
+                    alarm = two
+                if three < alarm:
+                    alarm = three
+                f.alarm = alarm - 5
             # the round deck: the whole deck shuffled every two rounds and split in two
             if rnd % 2 == 1:
                 cards = shuffled(rng)
