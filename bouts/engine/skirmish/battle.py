@@ -19,6 +19,10 @@ CYCLES = "CYCLES"
 # card's fatigue and damage can pass its health within a cycle (up to 12 enemies
 # attacking three times), so the table runs well past the 20 health.
 NUMS = tuple(str(n) for n in range(256))
+# The fog's pick multiplies a roll by the enemies' count as a float: a float times a
+# float is specialised in 3.11, a float times an int is the generic multiply (the
+# product is the same: the int is made a float either way)
+COUNTS = tuple(float(n) for n in range(256))
 ASK_POLICY = object()  # in a cycle's per-side choices: the side's policy is asked
 
 
@@ -139,6 +143,7 @@ class Battle:
         past_exhaustion = PAST_EXHAUSTION
         by_order = _ORDER
         nums = NUMS
+        counts = COUNTS
         # whether each side's policy is the default one, whose withdraw is written out
         red_default = type(red_policy) is DefaultPolicy
         blue_default = type(blue_policy) is DefaultPolicy
@@ -205,7 +210,7 @@ class Battle:
                             t = sole
                     # policy.DefaultPolicy.target, smart, written out (the same rule):
                     elif fog is not None and random() >= fog:
-                        t = foes[floor(random() * len(foes))]
+                        t = foes[floor(random() * counts[len(foes)])]
                     else:
                         # the smallest of each card's target_key, + 8192 if it cannot be hurt
                         # (the first on a tie); a card whose key is no better without the
