@@ -409,8 +409,13 @@ class Battle:
                 else:
                     side, other, total, remaining = BLUE, RED, ex_blue - ex_red, len(blue)
                 trait = (self.red if side == RED else self.blue)["trait"]
-                total += (trait == "humility") - (trait == "pride")
-                broken = total > remaining
+                # (tests with jumps, not compares as values: 3.11 specialises a compare
+                # only when a jump follows it)
+                if trait == "humility":
+                    total += 1
+                elif trait == "pride":
+                    total -= 1
+                broken = True if total > remaining else False
                 self.morale.append(
                     {
                         "cycle": cycle,

@@ -111,7 +111,11 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
                     "multi_attack": multi,
                 }
             )
-    return len(set(ids)) == len(ids)  # else the full path names the first duplicate
+    # (a test and two returns, not ``return a == b``: 3.11 specialises an int compare
+    # only when a jump follows it) else the full path names the first duplicate
+    if len(set(ids)) == len(ids):
+        return True
+    return False
 
 
 def _normalised_cards(fighters: list) -> list | None:
