@@ -113,7 +113,7 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
             )
     # (a test and two returns, not ``return a == b``: 3.11 specialises an int compare
     # only when a jump follows it) else the full path names the first duplicate
-    if len(set(ids)) == len(ids):
+    if len(set(ids)) == len(ids):  # noqa: SIM103 (above)
         return True
     return False
 
