@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED
-from .events import SECONDS_PER_ATTACK, STAMPS, event_at, row_for  # noqa: F401 (the clock's step, read here by tests)
+from .events import CACHED_CYCLES, NO_ROW, ROWS, SECONDS_PER_ATTACK, STAMPS, event_at  # noqa: F401 (the clock's step, read here by tests)
 from .policy import DefaultPolicy, strength
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
@@ -161,7 +161,8 @@ class Battle:
                 u.order = random() - u.speed_float
             order.sort(key=by_order)  # stable: red before blue on an exact tie, as before
             # the cycle's event templates: row[step][pick] (events.py)
-            row = row_for(cycle)
+            # (events.row_for written out: a call a cycle fewer)
+            row = ROWS[cycle] if 0 <= cycle <= CACHED_CYCLES else NO_ROW
             # per side: its enemies (a list of its own for a policy), its fog (above), who
             # it attacks without a look: the only enemy, or ASK_POLICY (the side's policy
             # chooses), and its events' pick (events.PICKS: by side and pass)
@@ -415,7 +416,7 @@ class Battle:
                     total += 1
                 elif trait == "pride":
                     total -= 1
-                broken = True if total > remaining else False
+                broken = True if total > remaining else False  # noqa: SIM210 (above)
                 self.morale.append(
                     {
                         "cycle": cycle,
