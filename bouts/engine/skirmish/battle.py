@@ -365,11 +365,17 @@ class Battle:
                     outcome = None, EXHAUSTION
                     break
                 winner = RED if red else BLUE
-                self.say(
-                    "end",
-                    winner,
-                    f"{names[winner]} win: every card of "
-                    f"{names[BLUE if winner == RED else RED]} is exhausted.",
+                # (Battle.say written out here and for a withdrawal and broken morale, the
+                # usual ends: a call a battle fewer)
+                events.append(
+                    {
+                        "round": cycle,
+                        "clock": STAMPS[step],
+                        "kind": "end",
+                        "side": winner,
+                        "text": f"{names[winner]} win: every card of "
+                        f"{names[BLUE if winner == RED else RED]} is exhausted.",
+                    }
                 )
                 outcome = winner, EXHAUSTION
                 break
@@ -416,8 +422,14 @@ class Battle:
                     outcome = None, WITHDRAWAL
                     break
                 side, other = (RED, BLUE) if want_red else (BLUE, RED)
-                self.say(
-                    "withdrawal", side, f"{names[side]} withdraw; {names[other]} hold the field."
+                events.append(
+                    {
+                        "round": cycle,
+                        "clock": STAMPS[step],
+                        "kind": "withdrawal",
+                        "side": side,
+                        "text": f"{names[side]} withdraw; {names[other]} hold the field.",
+                    }
                 )
                 outcome = other, WITHDRAWAL
                 break
@@ -446,11 +458,15 @@ class Battle:
                     }
                 )
                 if broken:
-                    self.say(
-                        "morale",
-                        side,
-                        f"Morale breaks: {names[side]} ({NUMS[total]} against "
-                        f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
+                    events.append(
+                        {
+                            "round": cycle,
+                            "clock": STAMPS[step],
+                            "kind": "morale",
+                            "side": side,
+                            "text": f"Morale breaks: {names[side]} ({NUMS[total]} against "
+                            f"{NUMS[remaining]} cards standing) must withdraw; {names[other]} win.",
+                        }
                     )
                     outcome = other, MORALE
                     break
