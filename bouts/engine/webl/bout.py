@@ -149,10 +149,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # --- step 1: recovery between rounds
         if rnd > 1:
             lost = st_a - e_a
-            if lost > 0:
+            if lost > 0.0:  # float with float: a specialised compare
                 e_a += lost * recf_a
             lost = st_b - e_b
-            if lost > 0:
+            if lost > 0.0:
                 e_b += lost * recf_b
         # --- the plan lines (conditions see the state after the rest)
         la, conds_a = look_a[rnd]
