@@ -177,9 +177,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             pla, plb, restyle = la, lb, False
             key = (a.key, b.key, la.label, lb.label)
             va1, va2, vb1, vb2, lean = PAIRS.get(key) or new_pair(key, a, b, la, lb)
-            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a = va1
+            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a, cap_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
-            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b = vb1
+            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b, cap_b = vb1
             tg_b, cut_b, fouling_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, _, of_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
@@ -220,11 +220,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
         land_a = lm_a * p_a / sqrt_(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
-        if land_a > thrown_a:
-            land_a = thrown_a
+        if land_a > cap_a:  # thrown, as a float (the same value in every use below)
+            land_a = cap_a
         land_b = lm_b * p_b / sqrt_(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
-        if land_b > thrown_b:
-            land_b = thrown_b
+        if land_b > cap_b:
+            land_b = cap_b
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)

@@ -113,7 +113,7 @@ class Fighter:
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
     five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
-    for the next rest, POW x all-out x STR, DEF x AGL)`` and ``(target, targets cuts,
+    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and ``(target, targets cuts,
     may be penalised, dirty, landed multiplier, damage multiplier for the target,
     holding chance, thrown, the round event's two endings, his injury-chance
     multiplier)``, then blue's, then the close-round leans ``(aggressor,
@@ -157,14 +157,14 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         PAIRS.clear()
     # Every value is a float already (the round's arithmetic has no mixed int-float
     # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
-    agg_a, fat_a, recf_a, pow_a, def_a = head_a
-    agg_b, fat_b, recf_b, pow_b, def_b = head_b
+    agg_a, fat_a, recf_a, pow_a, def_a, cap_a = head_a
+    agg_b, fat_b, recf_b, pow_b, def_b, cap_b = head_b
     pair = PAIRS[key] = (
         # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
         # (x factor)
-        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a),
+        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a, cap_a),
         (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b),
+        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b, cap_b),
         (*tail_b, own_b * opp_a),
         (  # who a judge of each close-round view favours (aggressor, counterpuncher)
             "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
@@ -181,8 +181,16 @@ def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
     # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
     fatigue, used, pow_, defense = values[:4]
     parts = _LINES[line.label, agg, opp_allout] = (
-        # step 1's recovery factor for the rest after a round of this line
-        (float(agg), fatigue, RECOVERY + RECOVERY_PER_REST * (ENERGY - used), pow_, defense),
+        # step 1's recovery factor for the rest after a round of this line; thrown as a
+        # float too (step 7's cap: a float compare is specialised, a mixed one is not)
+        (
+            float(agg),
+            fatigue,
+            RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
+            pow_,
+            defense,
+            float(thrown),
+        ),
         (
             target,
             target == "C",
