@@ -82,8 +82,10 @@ class Fighter:
             # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
             if weight and opp_weight:
-                weight = weight if weight < 250.0 else 250.0
-                opp_weight = opp_weight if opp_weight < 250.0 else 250.0
+                # `< 250`: an int weight (the usual) with an int is a specialised
+                # compare; a float weight compares the same
+                weight = weight if weight < 250 else 250.0
+                opp_weight = opp_weight if opp_weight < 250 else 250.0
                 if weight > opp_weight:
                     strength += (weight / opp_weight - 1.0) * 10.0
         self.str = strength
