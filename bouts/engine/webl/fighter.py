@@ -115,8 +115,9 @@ class Fighter:
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
     five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
-    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and ``(target, targets cuts,
-    may be penalised, dirty, landed multiplier, damage multiplier for the target,
+    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and
+    ``(target, targets cuts, may be penalised, dirty, landed multiplier, damage
+    multiplier for the target,
     holding chance, thrown, the round event's two endings, his injury-chance
     multiplier)``, then blue's, then the close-round leans ``(aggressor,
     counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
