@@ -405,8 +405,21 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         (tr1, tb1), (tr2, tb2), (tr3, tb3) = (
             map(sum, zip(*card)) for card in (card1, card2, card3)
         )
-        red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)
-        blue_cards = (tb1 > tr1) + (tb2 > tr2) + (tb3 > tr3)
+        # counted with `if`s: a compare before its jump is specialised, a sum of
+        # compares is not
+        red_cards = blue_cards = 0
+        if tr1 > tb1:
+            red_cards = 1
+        elif tb1 > tr1:
+            blue_cards = 1
+        if tr2 > tb2:
+            red_cards += 1
+        elif tb2 > tr2:
+            blue_cards += 1
+        if tr3 > tb3:
+            red_cards += 1
+        elif tb3 > tr3:
+            blue_cards += 1
         winner, method = _DECISIONS[red_cards, blue_cards]
     a.end, b.end = e_a, e_b
     j1, j2, j3 = judges

@@ -118,7 +118,10 @@ def vision_penalty(injuries) -> tuple[float, float]:
 
 def nose_fatigue(injuries) -> float:
     """An injured nose (any level) costs one more endurance point per round."""
-    return 1.0 if any(LOCATIONS[i[0]][0] == NOSE for i in injuries) else 0.0
+    for i in injuries:  # a loop: no generator, and the compare sits before its jump
+        if LOCATIONS[i[0]][0] == NOSE:
+            return 1.0
+    return 0.0
 
 
 def open_cuts(injuries) -> int:
