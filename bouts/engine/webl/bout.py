@@ -249,8 +249,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if cut_a and open_cuts(b.injuries):
             ch_b *= F.HEAD_INJURY
         if a.injuries:
-            aggr = random() < (ch_a if ch_a < 0.5 else 0.5)
-            new = random() < ch_a
+            # set in `if`s: a compare before its jump is specialised, one stored in a
+            # name is not
+            aggr = new = False
+            if random() < (ch_a if ch_a < 0.5 else 0.5):
+                aggr = True
+            if random() < ch_a:
+                new = True
             if aggr or new:
                 hurt = True
                 inj_a, stop_a = record_injuries(
@@ -264,8 +269,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             )
             taken_a = dmg_a + inj_a
         if b.injuries:
-            aggr = random() < (ch_b if ch_b < 0.5 else 0.5)
-            new = random() < ch_b
+            aggr = new = False
+            if random() < (ch_b if ch_b < 0.5 else 0.5):
+                aggr = True
+            if random() < ch_b:
+                new = True
             if aggr or new:
                 hurt = True
                 inj_b, stop_b = record_injuries(
