@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import formulas as F
+from .cards import ATTR_MAX
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
@@ -18,6 +19,9 @@ _PAIRS_MAX = 20000
 STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
+# an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float: a tuple
+# index is a specialised operation, an int + 0.0 is not
+_FLOATS = tuple(float(x) for x in range(ATTR_MAX + 1))
 
 
 def _knock_table(start: float) -> dict:
@@ -77,7 +81,7 @@ class Fighter:
         tgh = card["tgh"]
         start, self.knock = _BY_TGH.get(tgh) or _tgh_entry(tgh)
         self.start = self.end = start
-        strength = card["str"] + 0.0  # float(): the same value, cheaper
+        strength = _FLOATS[card["str"]]  # float(): the same value, cheaper
         if weight_rule:
             # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
@@ -89,8 +93,8 @@ class Fighter:
                 if weight > opp_weight:
                     strength += (weight / opp_weight - 1.0) * 10.0
         self.str = strength
-        self.spd = spd = card["spd"] + 0.0
-        self.agl = agl = card["agl"] + 0.0
+        self.spd = spd = _FLOATS[card["spd"]]
+        self.agl = agl = _FLOATS[card["agl"]]
         self.hgt = hgt = card["hgt"]
         self.stats = (strength, spd, agl)
         self.key = (strength, spd, agl, hgt)
