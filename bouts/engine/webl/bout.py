@@ -119,6 +119,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         END_OF_ROUND,
     )
     sqrt_, floor_ = sqrt, floor
+    pair_for = PAIRS.get  # (PAIRS.clear() keeps the dict: the bound get stays right)
 
     events: list = []
     append_event = events.append
@@ -176,7 +177,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
             key = (a.key, b.key, la.label, lb.label)
-            va1, va2, vb1, vb2, lean = PAIRS.get(key) or new_pair(key, a, b, la, lb)
+            va1, va2, vb1, vb2, lean = pair_for(key) or new_pair(key, a, b, la, lb)
             p_a0, agg_a, fat_a, recf_a, ps_a, dl_a, cap_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
             p_b0, agg_b, fat_b, recf_b, ps_b, dl_b, cap_b = vb1
