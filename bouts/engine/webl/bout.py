@@ -121,8 +121,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     sqrt_, floor_ = sqrt, floor
     pair_for = PAIRS.get  # (PAIRS.clear() keeps the dict: the bound get stays right)
 
+    # lists appended to as `x.append(...)`: a method load and the list-append
+    # specialisation, cheaper than calling a bound append kept in a local
     events: list = []
-    append_event = events.append
     knockdowns: list = []
     injuries_out: list = []
     fouls: list = []
@@ -131,7 +132,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     card1: list = []
     card2: list = []
     card3: list = []
-    add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
     conditional = cond_r or cond_b
@@ -315,7 +315,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
         lb_i = floor_(land_b + 0.5)
         dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
-        add_row(
+        stats.append(
             {
                 "round": rnd,
                 "red": {
@@ -379,12 +379,12 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
             s2 = adjust(s2, downs_a, downs_b, pen_a, pen_b)
             s3 = adjust(s3, downs_a, downs_b, pen_a, pen_b)
-        add1(s1)
-        add2(s2)
-        add3(s3)
+        card1.append(s1)
+        card2.append(s2)
+        card3.append(s3)
         if conditional:
             _tally(totals, won, s1, s2, s3)
-        append_event(
+        events.append(
             {
                 "round": rnd,
                 "clock": end_of_round,
