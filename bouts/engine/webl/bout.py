@@ -411,9 +411,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
     if method is None:  # result.decision_from_totals, for three judges
         # Each judge's totals (summed here: most bouts end inside the distance).
-        (tr1, tb1), (tr2, tb2), (tr3, tb3) = (
-            map(sum, zip(*card)) for card in (card1, card2, card3)
-        )
+        tr1, tb1 = map(sum, zip(*card1))
+        tr2, tb2 = map(sum, zip(*card2))
+        tr3, tb3 = map(sum, zip(*card3))
         # counted with `if`s: a compare before its jump is specialised, a sum of
         # compares is not
         red_cards = blue_cards = 0
