@@ -146,14 +146,18 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         s_b, p_b, g_b = b.stats
         ha, hb = a.hgt, b.hgt
         if ha > hb:
-            half = (ha - hb) * 0.5
+            half = _FLOATS[ha - hb] * 0.5  # (float with float: specialised; the same value)
             p_a += half
             g_a += half
         elif hb > ha:
-            half = (hb - ha) * 0.5
+            half = _FLOATS[hb - ha] * 0.5
             p_b += half
             g_b += half
-    allout_a, allout_b = style_a == "allout", style_b == "allout"
+    allout_a = allout_b = False  # set in `if`s: a str compare before its jump is specialised
+    if style_a == "allout":
+        allout_a = True
+    if style_b == "allout":
+        allout_b = True
     head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
         la, agg_a, allout_b
     )
