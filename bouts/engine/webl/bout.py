@@ -119,9 +119,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         END_OF_ROUND,
     )
     sqrt_, floor_ = sqrt, floor
+    pair_for = PAIRS.get  # (PAIRS.clear() keeps the dict: the bound get stays right)
 
+    # lists appended to as `x.append(...)`: a method load and the list-append
+    # specialisation, cheaper than calling a bound append kept in a local
     events: list = []
-    append_event = events.append
     knockdowns: list = []
     injuries_out: list = []
     fouls: list = []
@@ -130,7 +132,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     card1: list = []
     card2: list = []
     card3: list = []
-    add1, add2, add3, add_row = card1.append, card2.append, card3.append, stats.append
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
     conditional = cond_r or cond_b
@@ -149,10 +150,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # --- step 1: recovery between rounds
         if rnd > 1:
             lost = st_a - e_a
-            if lost > 0:
+            if lost > 0.0:  # float with float: a specialised compare
                 e_a += lost * recf_a
             lost = st_b - e_b
-            if lost > 0:
+            if lost > 0.0:
                 e_b += lost * recf_b
         # --- the plan lines (conditions see the state after the rest)
         la, conds_a = look_a[rnd]
@@ -176,10 +177,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if restyle or la is not pla or lb is not plb:
             pla, plb, restyle = la, lb, False
             key = (a.key, b.key, la.label, lb.label)
-            va1, va2, vb1, vb2, lean = PAIRS.get(key) or new_pair(key, a, b, la, lb)
-            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a = va1
+            va1, va2, vb1, vb2, lean = pair_for(key) or new_pair(key, a, b, la, lb)
+            p_a0, agg_a, fat_a, recf_a, ps_a, dl_a, cap_a = va1
             tg_a, cut_a, fouling_a, dirty_a, lm_a, tm_a, hold_a, thrown_a, of_a, _, inj_a_mult = va2
-            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b = vb1
+            p_b0, agg_b, fat_b, recf_b, ps_b, dl_b, cap_b = vb1
             tg_b, cut_b, fouling_b, dirty_b, lm_b, tm_b, hold_b, thrown_b, _, of_b, inj_b_mult = vb2
             kn_a = knock_a[tg_b]
             kn_b = knock_b[tg_a]
@@ -220,11 +221,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
         # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
         land_a = lm_a * p_a / sqrt_(3.0 * dr_b) * (1.0 + 0.12 * (random() - random()))
-        if land_a > thrown_a:
-            land_a = thrown_a
+        if land_a > cap_a:  # thrown, as a float (the same value in every use below)
+            land_a = cap_a
         land_b = lm_b * p_b / sqrt_(3.0 * dr_a) * (1.0 + 0.12 * (random() - random()))
-        if land_b > thrown_b:
-            land_b = thrown_b
+        if land_b > cap_b:
+            land_b = cap_b
 
         # --- step 8: damage (all-out and dirty included; knockdowns use it before the
         # head/body multiplier)
@@ -249,8 +250,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if cut_a and open_cuts(b.injuries):
             ch_b *= F.HEAD_INJURY
         if a.injuries:
-            aggr = random() < (ch_a if ch_a < 0.5 else 0.5)
-            new = random() < ch_a
+            # set in `if`s: a compare before its jump is specialised, one stored in a
+            # name is not
+            aggr = new = False
+            if random() < (ch_a if ch_a < 0.5 else 0.5):
+                aggr = True
+            if random() < ch_a:
+                new = True
             if aggr or new:
                 hurt = True
                 inj_a, stop_a = record_injuries(
@@ -264,8 +270,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             )
             taken_a = dmg_a + inj_a
         if b.injuries:
-            aggr = random() < (ch_b if ch_b < 0.5 else 0.5)
-            new = random() < ch_b
+            aggr = new = False
+            if random() < (ch_b if ch_b < 0.5 else 0.5):
+                aggr = True
+            if random() < ch_b:
+                new = True
             if aggr or new:
                 hurt = True
                 inj_b, stop_b = record_injuries(
@@ -306,7 +315,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
         lb_i = floor_(land_b + 0.5)
         dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
-        add_row(
+        stats.append(
             {
                 "round": rnd,
                 "red": {
@@ -370,12 +379,12 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
             s2 = adjust(s2, downs_a, downs_b, pen_a, pen_b)
             s3 = adjust(s3, downs_a, downs_b, pen_a, pen_b)
-        add1(s1)
-        add2(s2)
-        add3(s3)
+        card1.append(s1)
+        card2.append(s2)
+        card3.append(s3)
         if conditional:
             _tally(totals, won, s1, s2, s3)
-        append_event(
+        events.append(
             {
                 "round": rnd,
                 "clock": end_of_round,
@@ -402,11 +411,24 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
 
     if method is None:  # result.decision_from_totals, for three judges
         # Each judge's totals (summed here: most bouts end inside the distance).
-        (tr1, tb1), (tr2, tb2), (tr3, tb3) = (
-            map(sum, zip(*card)) for card in (card1, card2, card3)
-        )
-        red_cards = (tr1 > tb1) + (tr2 > tb2) + (tr3 > tb3)
-        blue_cards = (tb1 > tr1) + (tb2 > tr2) + (tb3 > tr3)
+        tr1, tb1 = map(sum, zip(*card1))
+        tr2, tb2 = map(sum, zip(*card2))
+        tr3, tb3 = map(sum, zip(*card3))
+        # counted with `if`s: a compare before its jump is specialised, a sum of
+        # compares is not
+        red_cards = blue_cards = 0
+        if tr1 > tb1:
+            red_cards = 1
+        elif tb1 > tr1:
+            blue_cards = 1
+        if tr2 > tb2:
+            red_cards += 1
+        elif tb2 > tr2:
+            blue_cards += 1
+        if tr3 > tb3:
+            red_cards += 1
+        elif tb3 > tr3:
+            blue_cards += 1
         winner, method = _DECISIONS[red_cards, blue_cards]
     a.end, b.end = e_a, e_b
     j1, j2, j3 = judges

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import formulas as F
+from .cards import ATTR_MAX
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
@@ -18,6 +19,9 @@ _PAIRS_MAX = 20000
 STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
+# an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float: a tuple
+# index is a specialised operation, an int + 0.0 is not
+_FLOATS = tuple(float(x) for x in range(ATTR_MAX + 1))
 
 
 def _knock_table(start: float) -> dict:
@@ -77,18 +81,20 @@ class Fighter:
         tgh = card["tgh"]
         start, self.knock = _BY_TGH.get(tgh) or _tgh_entry(tgh)
         self.start = self.end = start
-        strength = card["str"] + 0.0  # float(): the same value, cheaper
+        strength = _FLOATS[card["str"]]  # float(): the same value, cheaper
         if weight_rule:
             # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
             if weight and opp_weight:
-                weight = weight if weight < 250.0 else 250.0
-                opp_weight = opp_weight if opp_weight < 250.0 else 250.0
+                # `< 250`: an int weight (the usual) with an int is a specialised
+                # compare; a float weight compares the same
+                weight = weight if weight < 250 else 250.0
+                opp_weight = opp_weight if opp_weight < 250 else 250.0
                 if weight > opp_weight:
                     strength += (weight / opp_weight - 1.0) * 10.0
         self.str = strength
-        self.spd = spd = card["spd"] + 0.0
-        self.agl = agl = card["agl"] + 0.0
+        self.spd = spd = _FLOATS[card["spd"]]
+        self.agl = agl = _FLOATS[card["agl"]]
         self.hgt = hgt = card["hgt"]
         self.stats = (strength, spd, agl)
         self.key = (strength, spd, agl, hgt)
@@ -113,8 +119,9 @@ class Fighter:
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
     five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
-    for the next rest, POW x all-out x STR, DEF x AGL)`` and ``(target, targets cuts,
-    may be penalised, dirty, landed multiplier, damage multiplier for the target,
+    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and
+    ``(target, targets cuts, may be penalised, dirty, landed multiplier, damage
+    multiplier for the target,
     holding chance, thrown, the round event's two endings, his injury-chance
     multiplier)``, then blue's, then the close-round leans ``(aggressor,
     counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
@@ -139,14 +146,18 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         s_b, p_b, g_b = b.stats
         ha, hb = a.hgt, b.hgt
         if ha > hb:
-            half = (ha - hb) * 0.5
+            half = _FLOATS[ha - hb] * 0.5  # (float with float: specialised; the same value)
             p_a += half
             g_a += half
         elif hb > ha:
-            half = (hb - ha) * 0.5
+            half = _FLOATS[hb - ha] * 0.5
             p_b += half
             g_b += half
-    allout_a, allout_b = style_a == "allout", style_b == "allout"
+    allout_a = allout_b = False  # set in `if`s: a str compare before its jump is specialised
+    if style_a == "allout":
+        allout_a = True
+    if style_b == "allout":
+        allout_b = True
     head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
         la, agg_a, allout_b
     )
@@ -157,14 +168,14 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         PAIRS.clear()
     # Every value is a float already (the round's arithmetic has no mixed int-float
     # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
-    agg_a, fat_a, recf_a, pow_a, def_a = head_a
-    agg_b, fat_b, recf_b, pow_b, def_b = head_b
+    agg_a, fat_a, recf_a, pow_a, def_a, cap_a = head_a
+    agg_b, fat_b, recf_b, pow_b, def_b, cap_b = head_b
     pair = PAIRS[key] = (
         # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
         # (x factor)
-        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a),
+        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a, cap_a),
         (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b),
+        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b, cap_b),
         (*tail_b, own_b * opp_a),
         (  # who a judge of each close-round view favours (aggressor, counterpuncher)
             "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
@@ -181,8 +192,16 @@ def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
     # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
     fatigue, used, pow_, defense = values[:4]
     parts = _LINES[line.label, agg, opp_allout] = (
-        # step 1's recovery factor for the rest after a round of this line
-        (float(agg), fatigue, RECOVERY + RECOVERY_PER_REST * (ENERGY - used), pow_, defense),
+        # step 1's recovery factor for the rest after a round of this line; thrown as a
+        # float too (step 7's cap: a float compare is specialised, a mixed one is not)
+        (
+            float(agg),
+            fatigue,
+            RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
+            pow_,
+            defense,
+            float(thrown),
+        ),
         (
             target,
             target == "C",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from math import floor
 
 from ..result import KO, TKO
-from .clock import CLOCKS, LAST_SECOND, ROUND_SECONDS
+from .clock import CLOCKS, LAST_SECOND, MOMENTS, ROUND_SECONDS, ROUND_SECONDS_F
 from .fighter import Fighter
 from .formulas import KNOCK_THRESHOLDS
 from .injuries import LOCATIONS, injure, injury_name, injury_type, severity
@@ -15,6 +15,7 @@ from .injuries import LOCATIONS, injure, injury_name, injury_type, severity
 DQ_LADDER = (0.10, 0.20, 0.40, 0.80, 1.0)  # step 5: DQ chance at the 1st..5th warning
 # knocks: damage below the knockdown line is below the other two
 assert all(one <= two <= out for one, two, out in KNOCK_THRESHOLDS.values())
+_STUN_SCALE = ROUND_SECONDS * 0.9  # computed as the expression did: the same float
 
 
 def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
@@ -39,7 +40,7 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
     if kind:
         f.warnings += 1
         n = f.warnings
-        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
+        seconds = 1 + floor(random() * MOMENTS)
         if kind == "dirty" and random() < DQ_LADDER[min(n, len(DQ_LADDER)) - 1]:
             f.dq = True
             penalty, pts = "disqualification", 0
@@ -66,7 +67,7 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
             {"round": rnd, "clock": CLOCKS[seconds], "kind": "foul", "side": f.side, "text": text}
         )
     if hold and random() < hold:
-        seconds = 1 + floor(random() * (ROUND_SECONDS - 1))
+        seconds = 1 + floor(random() * MOMENTS)
         points += 1
         records.append(
             {
@@ -98,7 +99,7 @@ def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, o
         return 0.0, None
     f.changed = True  # penalties change from the next round
     for loc, level, aggravated in hits:
-        seconds = 1 + floor(rng.random() * (ROUND_SECONDS - 1))
+        seconds = 1 + floor(rng.random() * MOMENTS)
         tail, kind, where, grade = _INJURY.get((loc, level, aggravated)) or _injury(
             loc, level, aggravated
         )
@@ -164,7 +165,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
     k1, k2, k3 = thresholds
     if kd < k1:  # below every line (k1 <= k2 <= k3): no knockout, no knockdown
         f.stuns += 1
-        s = floor(ROUND_SECONDS * 0.9 * kd / k1 - 90)  # >= 31: stuns start at 75%
+        s = floor(_STUN_SCALE * kd / k1 - 90.0)  # >= 31: stuns start at 75%
         events.append(
             {
                 "round": rnd,
@@ -175,15 +176,16 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
             }
         )
         return 0, None
-    ko = kd >= k3
-    rest = kd - k3 if ko else kd
+    if kd >= k3:  # (an `if`: a compare stored in a name is not specialised)
+        ko, rest, ratio_ko = True, kd - k3, k3 / kd
+    else:
+        ko, rest, ratio_ko = False, kd, 1.0
     downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
-    ratio_ko = k3 / kd if ko else 1.0
     if ko and downs and rng.random() < 0.5:
         downs = 0  # the knockout came first: the knockdowns do not appear
     for i in range(downs):
         share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
-        s = floor(share * ROUND_SECONDS)  # int() of a share >= 0, cheaper
+        s = floor(share * ROUND_SECONDS_F)  # int() of a share >= 0, cheaper
         when = CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
         f.downs += 1
         knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})

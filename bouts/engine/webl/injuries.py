@@ -5,6 +5,8 @@ An injury is a small list ``[location index, level, damage caused so far, round]
 
 from __future__ import annotations
 
+from math import floor
+
 from ..result import MAJOR, MINOR, SEVERE
 from .formulas import INJURY_REPEAT_CAP
 
@@ -118,7 +120,10 @@ def vision_penalty(injuries) -> tuple[float, float]:
 
 def nose_fatigue(injuries) -> float:
     """An injured nose (any level) costs one more endurance point per round."""
-    return 1.0 if any(LOCATIONS[i[0]][0] == NOSE for i in injuries) else 0.0
+    for i in injuries:  # a loop: no generator, and the compare sits before its jump
+        if LOCATIONS[i[0]][0] == NOSE:
+            return 1.0
+    return 0.0
 
 
 def open_cuts(injuries) -> int:
@@ -154,7 +159,8 @@ def injure(rng, injuries, chance, rnd, doctor_line, gash_stops, aggravate, new_h
             hits.append(None)
     for hit in hits:
         if hit is None:
-            loc = LOCATION_SLOTS[int(random() * 10)]
+            # x 10.0 and floor: float operations (int() of a positive float is floor)
+            loc = LOCATION_SLOTS[floor(random() * 10.0)]
             for same in injuries:  # an earlier injury at this location?
                 if same[0] == loc:
                     break

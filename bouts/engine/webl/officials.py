@@ -59,7 +59,8 @@ UNINTENTIONAL = {
 # Step 11: TKO when endurance <= this share of starting endurance (seed: 0).
 TKO_LINE = {"early": 0.05, "normal": 0.0, "late": -0.03, "very_late": -0.06}
 # Doctor: (injury damage that stops a level 3-4 injury, gash over an eye stops at once).
-DOCTOR = {"cautious": (5, True), "balanced": (7, True), "permissive": (9, False)}
+# (the lines as floats: injury damage is a float, and a float-float compare is specialised)
+DOCTOR = {"cautious": (5.0, True), "balanced": (7.0, True), "permissive": (9.0, False)}
 
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}

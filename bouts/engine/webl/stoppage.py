@@ -7,7 +7,16 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ, RTD, TDRAW
-from .clock import BY_CLOCK, CLOCKS, END_OF_ROUND, LAST_SECOND, ROUND_SECONDS, SECONDS
+from .clock import (
+    BY_CLOCK,
+    CLOCKS,
+    END_OF_ROUND,
+    LAST_SECOND,
+    MOMENTS,
+    ROUND_SECONDS,
+    ROUND_SECONDS_F,
+    SECONDS_F,
+)
 
 
 def corner_stoppage(rnd: int, quit_a: bool, quit_b: bool, name_a: str, name_b: str, events):
@@ -59,9 +68,9 @@ def round_stoppage(rng, rnd, stop_a, stop_b, a, b, events, first_event, records)
     within 0:01-2:59; what happened earlier in the round is moved before it."""
     winner, method, share, text = resolve_stoppage(stop_a, stop_b, a.dq, b.dq, a.name, b.name)
     if share is None:  # a disqualification: the foul's moment in the round
-        seconds = floor(rng.random() * (ROUND_SECONDS - 1)) + 1
+        seconds = floor(rng.random() * MOMENTS) + 1
     else:
-        seconds = int(share * ROUND_SECONDS)
+        seconds = int(share * ROUND_SECONDS_F)
         seconds = 1 if seconds < 1 else (LAST_SECOND if seconds > LAST_SECOND else seconds)
     end_time = CLOCKS[seconds]
     if len(events) > first_event:
@@ -78,11 +87,11 @@ def before_stoppage(rnd, seconds, events, first, *records) -> None:
     knockdown, injury and foul records alike), then put in order."""
     share = seconds / ROUND_SECONDS  # a moment t becomes floor(t x share)
     for event in events[first:]:
-        event["clock"] = CLOCKS[floor(SECONDS[event["clock"]] * share)]
+        event["clock"] = CLOCKS[floor(SECONDS_F[event["clock"]] * share)]
     for record in records:
         for item in reversed(record):
             if item["round"] != rnd:
                 break
-            item["time"] = CLOCKS[floor(SECONDS[item["time"]] * share)]
+            item["time"] = CLOCKS[floor(SECONDS_F[item["time"]] * share)]
     if len(events) - first > 1:
         events[first:] = sorted(events[first:], key=BY_CLOCK)
