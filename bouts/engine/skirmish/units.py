@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9
+FLOATS = tuple(float(n) for n in range(10))  # speed is 1..9, attack 0..9
+# 16 x health as a float (health is 1..20; the table runs further): the start of a
+# card's key is then a float plus a float, which 3.11 specialises (int + float is the
+# generic add)
+KEY_OF_HEALTH = tuple(16.0 * n for n in range(256))
 IN_BRACKETS = tuple(f" ({n})" for n in range(10))  # attack and defence are 0..9
 # name -> its ten labels "Name (0)" .. "Name (9)", and the ten ends of an attack's
 # text on it, (" hits Name (0).", " cannot get through Name (0).") ..: cards fight
@@ -112,6 +116,7 @@ def make_units(side: str, cards: list[dict], policy, on: list | None = None) -> 
     # read for every card: as locals (a local read costs less than a global one)
     unit = Unit
     floats = FLOATS
+    key_of_health = KEY_OF_HEALTH
     labels_of = LABELS
     units = []
     for card in cards:
@@ -132,7 +137,7 @@ def make_units(side: str, cards: list[dict], policy, on: list | None = None) -> 
         # The smart target's fixed part of this card's key (policy.DefaultPolicy.target):
         # 4096 if it has no defence (tires nobody), less its attack. Attack and defence
         # never change in a battle, so it is worked out once, not at every look.
-        u.target_bias = bias = (0.0 if defence else 4096.0) - attack  # a float (above)
+        u.target_bias = bias = (0.0 if defence else 4096.0) - floats[attack]  # (above)
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change during a battle), from the name's ten labels
         try:
@@ -146,7 +151,7 @@ def make_units(side: str, cards: list[dict], policy, on: list | None = None) -> 
         # The smart target's key less its attacker's part: 16 x margin + target_bias,
         # plus PAST_EXHAUSTION once the margin is below 0. The battle keeps it in step
         # with every point of damage and fatigue, so the scan reads one number a card.
-        u.target_key = health * 16 + bias
+        u.target_key = key_of_health[health] + bias
         # the line's counters, in its order (see ``Unit``)
         u.attacks = 0
         u.hits = 0  # set at the end (Battle.lines): one hit, one point of damage
