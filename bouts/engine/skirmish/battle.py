@@ -7,7 +7,7 @@ from math import floor
 from operator import attrgetter
 
 from ..result import BLUE, RED
-from .events import CACHED_CYCLES, NO_ROW, ROWS, SECONDS_PER_ATTACK, STAMPS, event_at  # noqa: F401 (the clock's step, read here by tests)
+from .events import CACHED_CYCLES, NO_ROW, ROWS, STAMPS, event_at
 from .policy import DefaultPolicy
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 

@@ -12,7 +12,7 @@ import pytest
 
 from bouts.engine import simulate
 from bouts.engine.skirmish import RULESET
-from bouts.engine.skirmish.battle import SECONDS_PER_ATTACK
+from bouts.engine.skirmish.events import SECONDS_PER_ATTACK
 
 BATTLES = 1000
 MAX_BYTES = 120_000  # the largest of the 1,000 is ~40 KB
