@@ -3,6 +3,7 @@ PostgreSQL + Redis with real Celery workers, and worker memory.
 
     .venv/bin/python bench/season_throughput.py [--ruleset titlebout] [--divisions 1]
         [--fighters 64] [--concurrency 2] [--batch 50] [--rss] [--json]
+        [--plans corner|normal|largest]   (webl: every fighter's standing plan)
 
 1. Drops and re-creates the database ``ringside_bench`` (``--db``: another
    ``ringside_<name>`` of your own), flushes Redis DB 9 (``--redis-db``), migrates.
@@ -11,7 +12,11 @@ PostgreSQL + Redis with real Celery workers, and worker memory.
 3. Starts one Celery worker with ``--concurrency`` pool processes
    (``celery -A bench.timed_worker worker``: the project's app with stopwatches
    around claim, engine, record and derive in each pool process) and waits
-   until it answers a ping.
+   until it answers a ping. With ``--plans`` (webl) every fighter first gets a
+   standing plan of its own text: ``normal`` the reference's example (4
+   statements, 2 conditions), ``largest`` a plan at the limits written to cost
+   the most (50 statements, every condition false and read every round: RULES.md,
+   "Plan limits"); ``corner`` (the default) leaves the corners to write theirs.
 4. The clock starts; this process runs the command a commissioner runs,
    ``simulate_season SLUG --wait`` (in-process, ``call_command``), which
    schedules every division's round robin in bulk, queues it in batches,
@@ -41,6 +46,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _harness as h
 
 GOAL_BOUTS_PER_S = 200
+# The reference's example plan (bouts/engine/webl/RULES.md, "Plan limits": "normal").
+NORMAL_PLAN = "1) 2B/2/16; if score < -50 then 8/4/8\n4) 2/2/16\n6) if score < -40 then 10/4/6"
+
+
+def standing_plan(kind: str, k: int) -> str:
+    """Fighter ``k``'s plan text: unique per fighter (parsed plans are cached by text)."""
+    if kind == "normal":
+        return f"{NORMAL_PLAN} # fighter {k}"
+    # 50 statements whose conditions are all false: each is read every round
+    return "2/2/16\n" + "\n".join(f"if round > {99 + j + k} then 5/5/5" for j in range(49))
+
+
+def give_standing_plans(league, kind: str) -> int:
+    """Every fighter of ``league`` gets a standing plan of ``kind``, each checked by
+    the ruleset as the plan service checks it. Returns how many."""
+    from bouts.models import DefaultPlan
+    from bouts.plans import plan_problems
+    from fighters.models import Fighter
+
+    rows = []
+    fighters = Fighter.objects.filter(divisions__league=league).distinct()
+    for k, fighter in enumerate(fighters.order_by("pk")):
+        text = standing_plan(kind, k)
+        problems = plan_problems(league.ruleset, "red", text)
+        if problems:
+            raise SystemExit(f"the {kind} plan is refused: {problems}")
+        rows.append(DefaultPlan(ruleset=league.ruleset, fighter=fighter, data=text))
+    DefaultPlan.objects.bulk_create(rows)
+    return len(rows)
 
 
 def start_worker(env: dict, *, concurrency: int, logdir: Path):
@@ -119,6 +153,7 @@ def run(args) -> dict:
         schedule=False,
     )
     league = built["league"]
+    plans = give_standing_plans(league, args.plans) if args.plans != "corner" else 0
     workdir = Path(tempfile.mkdtemp(prefix="ringside-bench-"))
     timings = workdir / "timings"
     timings.mkdir()
@@ -170,6 +205,7 @@ def run(args) -> dict:
         "fighters_per_division": args.fighters,
         "concurrency": args.concurrency,
         "batch": args.batch,
+        "standing_plans": f"{plans} ({args.plans})",
         "bouts": total,
         "completed": bouts.filter(status=BoutStatus.COMPLETED).count(),
         "failed": bouts.filter(status=BoutStatus.FAILED).count(),
@@ -214,6 +250,12 @@ def main() -> None:
     )
     parser.add_argument("--redis-db", type=int, default=h.REDIS_DB, help="flushed")
     parser.add_argument("--rss", action="store_true", help="sample the pool processes' RSS")
+    parser.add_argument(
+        "--plans",
+        choices=("corner", "normal", "largest"),
+        default="corner",
+        help="webl: every fighter's standing plan (corner: none, the corners write theirs)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = run(args)
