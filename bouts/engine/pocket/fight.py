@@ -276,6 +276,9 @@ class Bout:
         written_out = type(policy) is DefaultPolicy
         dealt = 0
         parts: list[str] = []
+        # the exchange ends by ``break`` (or a raise), not ``return``: a return inside
+        # try/finally copies the finally's code to its site, and the longer jumps
+        # would leave the compares before them unspecialised (bench/README.md, round 10)
         try:
             while True:
                 if written_out:
@@ -317,7 +320,7 @@ class Bout:
                     stats["dirty"] += 1
                     if self.referee_sees():
                         self.warning(att, dfn, parts)
-                        return
+                        break
                     dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
                     parts.append(f"a dirty punch to the {target}{DAMAGE[dmg]} unseen")
                 else:
@@ -329,7 +332,7 @@ class Bout:
                         punch, base = att.die[floor(random() * 6.0)]
                         if not base:
                             parts.append("misses")
-                            return
+                            break
                     # the defender's guard die; a good defence may re-roll an OPEN face
                     g = dfn.guard_die[floor(random() * 6.0)]
                     face = g[0]
@@ -338,24 +341,24 @@ class Bout:
                         face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
-                        return
+                        break
                     if face is DUCK_COUNTER:
                         parts.append(f"{punch} to the {target}")
                         self.counter(dfn, att, parts)
-                        return
+                        break
                     # a scoring punch (land() inlined): injury bonus, maybe a point of power
                     if target == HEAD:
                         dmg = base + g[1]
                         if dmg <= 0:
                             parts.append(f"{punch} to the {target} blocked by the guard")
-                            return
+                            break
                         dmg += dfn.hurt_head
                         stats["head"] += 1
                     else:
                         dmg = base + g[2]
                         if dmg <= 0:
                             parts.append(f"{punch} to the {target} blocked by the guard")
-                            return
+                            break
                         dmg += dfn.hurt_body
                         stats["body"] += 1
                     if random() < att.power_p:
@@ -377,14 +380,14 @@ class Bout:
                 if dealt >= KNOCKDOWN_AT:
                     self.flush(att, parts)
                     self.knockdown(att, dfn)
-                    return
+                    break
                 if dealt >= STUN_AT and not dfn.stunned:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
                     if dfn.policy.clinch(dfn, att, self):
                         if floor(random() * 6.0) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
-                            return
+                            break
                         parts.append("and cannot tie him up")
         finally:
             dfn.stunned = False
