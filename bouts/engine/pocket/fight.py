@@ -53,6 +53,28 @@ DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
 CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
 NUMBERS = tuple(str(n) for n in range(32))  # small numbers for texts, formatted once
 BELL = tuple(f"The bell ends round {number}." for number in range(16))
+# Event templates: an event is a copy of its template with its last fields stored,
+# cheaper than a five-key display. Made for rounds 0..TEMPLATE_ROUNDS - 1 (a bout has
+# at most 12); a later round builds its event in full. A template is never changed.
+TEMPLATE_ROUNDS = 16
+BELL_EVENTS = tuple(
+    {"round": n, "clock": STAMPS[ROUND_END], "kind": "bell", "side": None, "text": BELL[n]}
+    for n in range(TEMPLATE_ROUNDS)
+)
+_EXCHANGE_EVENTS: dict[str, tuple] = {}
+
+
+def exchange_events(side: str) -> tuple:
+    """A side's exchange event for each round, clock and text still to be stored."""
+    events = _EXCHANGE_EVENTS.get(side)
+    if events is None:
+        events = _EXCHANGE_EVENTS[side] = tuple(
+            {"round": n, "clock": None, "kind": "exchange", "side": side, "text": None}
+            for n in range(TEMPLATE_ROUNDS)
+        )
+    return events
+
+
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -68,6 +90,7 @@ class Fighter:
         "clinch_face",
         "defence_p",
         "die",
+        "exchange_events",
         "guard",
         "guard_die",
         "health",
@@ -109,6 +132,7 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
+        self.exchange_events = exchange_events(side)
 
 
 class BoutOver(Exception):
@@ -235,15 +259,18 @@ class Bout:
             if clock >= ROUND_END:
                 break
         self.clock = ROUND_END
-        self.events.append(
-            {
-                "round": number,
-                "clock": STAMPS[ROUND_END],
-                "kind": "bell",
-                "side": None,
-                "text": BELL[number] if number < len(BELL) else f"The bell ends round {number}.",
-            }
-        )
+        if number < TEMPLATE_ROUNDS:
+            self.events.append(BELL_EVENTS[number].copy())
+        else:
+            self.events.append(
+                {
+                    "round": number,
+                    "clock": STAMPS[ROUND_END],
+                    "kind": "bell",
+                    "side": None,
+                    "text": f"The bell ends round {number}.",
+                }
+            )
 
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
@@ -393,15 +420,14 @@ class Bout:
             dfn.stunned = False
             if parts:  # flush() and say(), inlined
                 c = self.clock
-                self.events.append(
-                    {
-                        "round": self.round,
-                        "clock": STAMPS[c if c < LAST_STAMP else LAST_STAMP],
-                        "kind": "exchange",
-                        "side": att.side,
-                        "text": f"{att.name}: {', '.join(parts)}.",
-                    }
-                )
+                number = self.round
+                if number < TEMPLATE_ROUNDS:
+                    event = att.exchange_events[number].copy()
+                    event["clock"] = STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+                    event["text"] = f"{att.name}: {', '.join(parts)}."
+                    self.events.append(event)
+                else:
+                    self.say("exchange", att.side, f"{att.name}: {', '.join(parts)}.")
 
     def flush(self, att: Fighter, parts: list[str]) -> None:
         if parts:

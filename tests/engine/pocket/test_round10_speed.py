@@ -9,6 +9,8 @@ import pytest
 
 from bouts.engine.pocket import fight, scoring
 
+from .helpers import die, make_bout
+
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="CPython 3.11's specializer")
 @pytest.mark.parametrize(
@@ -23,3 +25,44 @@ def test_hot_compares_can_specialize(function):
     for op, nxt in itertools.pairwise(ops):
         if op.opname == "COMPARE_OP":
             assert nxt.opname != "EXTENDED_ARG", f"line {op.positions.lineno}"
+
+
+KEYS = ["round", "clock", "kind", "side", "text"]
+
+
+@pytest.mark.parametrize("number", [0, 1, 12, 15, 16, 40])
+def test_an_exchange_event_is_the_display_it_replaced(number):
+    before = [dict(t) for t in fight.exchange_events("red")]
+    bout, red, blue = make_bout([die(1)])  # a miss
+    bout.round = number
+    bout.clock = 200  # past the round's last stamp
+    bout.exchange(red, blue)
+    event = bout.events[-1]
+    assert list(event) == KEYS
+    assert event == {
+        "round": number,
+        "clock": "2:59",
+        "kind": "exchange",
+        "side": "red",
+        "text": "Red Rocco: misses.",
+    }
+    assert [dict(t) for t in fight.exchange_events("red")] == before
+    assert all(event is not t for t in fight.exchange_events("red"))
+
+
+@pytest.mark.parametrize("number", [1, 15, 16, 40])
+def test_a_bell_event_is_the_display_it_replaced(number):
+    # three exchanges of 48 seconds (red's initiative, a miss), then the bell
+    bout, _, _ = make_bout([die(6), die(6), die(1), die(1)] * 3 + [die(6)])
+    bout.rounds = number
+    bout.fight_round(number)
+    bell = bout.events[-1]
+    assert list(bell) == KEYS
+    assert bell == {
+        "round": number,
+        "clock": "3:00",
+        "kind": "bell",
+        "side": None,
+        "text": f"The bell ends round {number}.",
+    }
+    assert all(bell is not t for t in fight.BELL_EVENTS)
