@@ -93,6 +93,7 @@ class Fighter:
         "exchange_events",
         "guard",
         "guard_die",
+        "head_edge",
         "health",
         "hurt_body",
         "hurt_head",
@@ -117,6 +118,8 @@ class Fighter:
         self.guard = guard = card["guard"]
         self.die = FIGHTER_DICE[style]
         self.guard_die = GUARD_DICE[guard]
+        # policy.HEAD_EDGE of the guard, for the smart target of a written-out punch
+        self.head_edge = HEAD_EDGE[guard]
         self.speed_mod = card["speed"] - 3  # added to the initiative roll
         self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
         self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
@@ -330,7 +333,7 @@ class Bout:
                         if random() < smart:
                             target = (
                                 HEAD
-                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= HEAD_EDGE[dfn.guard]
+                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= dfn.head_edge
                                 else BODY
                             )
                         else:
