@@ -100,6 +100,7 @@ class Fighter:
         "injuries",
         "knockdowns",
         "name",
+        "plain_policy",
         "policy",
         "power_p",
         "side",
@@ -126,6 +127,9 @@ class Fighter:
         self.chin_mod = card["chin"] - 3  # added to the ten-count total
         self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
         self.policy = policy
+        # whether Bout.exchange writes the policy's punch out (a DefaultPolicy, not a
+        # subclass): tested once here, not at every exchange
+        self.plain_policy = type(policy) is DefaultPolicy
         self.health = T.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head
         self.hurt_body = 0
@@ -303,7 +307,7 @@ class Bout:
         # the corners' usual policy is asked without a call: DefaultPolicy.punch is
         # written out below (the same draws in the same order); any other policy,
         # a subclass too, is asked
-        written_out = type(policy) is DefaultPolicy
+        written_out = att.plain_policy
         dealt = 0
         parts: list[str] = []
         # the exchange ends by ``break`` (or a raise), not ``return``: a return inside
