@@ -30,24 +30,23 @@ DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 
 
-# The default judges for each first draw: every third name of the pool from there.
+# The default officials made once, copied for each bout (a copy of a made dict costs
+# about a third of building ``{**DEFAULT_JUDGE, "name": name}``): the referee by
+# name, and the judges for each first draw (every third name of the pool from there).
+DEFAULT_REFEREES = tuple({**DEFAULT_REFEREE, "name": name} for name in REFEREES)
 JUDGE_TRIOS = tuple(
-    tuple(JUDGES[(first + 3 * i) % len(JUDGES)] for i in range(3)) for first in range(len(JUDGES))
+    tuple({**DEFAULT_JUDGE, "name": JUDGES[(first + 3 * i) % len(JUDGES)]} for i in range(3))
+    for first in range(len(JUDGES))
 )
 
 
 def _default_officials(rng) -> tuple[dict, list[dict]]:
     """No officials given: a default referee and three default judges, named from
     ``rng`` (two draws)."""
-    referee = {**DEFAULT_REFEREE, "name": REFEREES[floor(rng.random() * len(REFEREES))]}
+    referee = DEFAULT_REFEREES[floor(rng.random() * len(REFEREES))].copy()
     # JUDGE_TRIOS and the unrolled list: this runs for every bout without officials
     first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
-    judges = [
-        {**DEFAULT_JUDGE, "name": first},
-        {**DEFAULT_JUDGE, "name": second},
-        {**DEFAULT_JUDGE, "name": third},
-    ]
-    return referee, judges
+    return referee, [first.copy(), second.copy(), third.copy()]
 
 
 def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:

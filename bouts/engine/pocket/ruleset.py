@@ -133,7 +133,8 @@ class PocketRuleset(Ruleset):
             method,
             end_round,  # round
             end_time,  # time
-            [j["name"] for j in judges],  # judges
+            # judges: always three (validate_officials); no comprehension's frame
+            [judges[0]["name"], judges[1]["name"], judges[2]["name"]],
             scorecards,
             bout.knockdowns,
             bout.injuries,

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from bouts.engine.pocket import fight, scoring
+from bouts.engine.pocket import fight, officials, scoring
 
-from .helpers import die, make_bout
+from .helpers import Scripted, die, make_bout
 
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="CPython 3.11's specializer")
@@ -66,3 +66,21 @@ def test_a_bell_event_is_the_display_it_replaced(number):
         "text": f"The bell ends round {number}.",
     }
     assert all(bell is not t for t in fight.BELL_EVENTS)
+
+
+def test_default_officials_are_fresh_dicts_of_the_old_shape():
+    for first in range(len(officials.JUDGES)):
+        for ref in range(len(officials.REFEREES)):
+            rng = Scripted([(ref + 0.5) / len(officials.REFEREES), (first + 0.5) / 9])
+            referee, judges = officials.resolve_officials(None, rng)
+            assert list(referee.items()) == list(
+                {**officials.DEFAULT_REFEREE, "name": officials.REFEREES[ref]}.items()
+            )
+            names = [officials.JUDGES[(first + 3 * i) % 9] for i in range(3)]
+            assert [list(j.items()) for j in judges] == [
+                list({**officials.DEFAULT_JUDGE, "name": name}.items()) for name in names
+            ]
+            assert all(referee is not r for r in officials.DEFAULT_REFEREES)
+            assert not {id(j) for j in judges} & {
+                id(j) for trio in officials.JUDGE_TRIOS for j in trio
+            }
