@@ -418,7 +418,9 @@ class Bout:
                 if dealt >= STUN_AT and not dfn.stunned:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
-                    if dfn.policy.clinch(dfn, att, self):
+                    # DefaultPolicy.clinch written out
+                    corner = dfn.policy
+                    if corner.clinch_plan if dfn.plain_policy else corner.clinch(dfn, att, self):
                         if floor(random() * 6.0) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
                             break
@@ -459,15 +461,29 @@ class Bout:
 
     def counter(self, ctr: Fighter, att: Fighter, parts: list[str]) -> None:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
-        ctr.stats["thrown"] += 1
-        target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(self.random() * 6.0)]
+        stats = ctr.stats
+        stats["thrown"] += 1
+        random = self.random
+        policy = ctr.policy
+        if ctr.plain_policy:  # DefaultPolicy.target written out, as punch is in exchange
+            smart = policy.smart_p
+            if smart is not None:
+                if random() < smart:
+                    target = HEAD if 6 * (att.hurt_head - att.hurt_body) >= att.head_edge else BODY
+                else:
+                    target = HEAD if random() < 0.5 else BODY
+            else:
+                target = policy.fixed_target
+                if target is None:
+                    target = HEAD if random() < 0.5 else BODY
+        else:
+            target = policy.target(ctr, att, self)
+        punch, base = ctr.die[floor(random() * 6.0)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
         if ctr.style == "swarmer":
             base += T.SWARMER_COUNTER_BONUS
-        stats = ctr.stats
         stats["counters"] += 1
         # land() inlined, with the point of power
         if target == HEAD:
@@ -476,7 +492,7 @@ class Bout:
         else:
             dmg = base + att.hurt_body
             stats["body"] += 1
-        if self.random() < ctr.power_p:
+        if random() < ctr.power_p:
             dmg += 1
         att.health -= dmg
         stats["landed"] += 1
