@@ -84,3 +84,25 @@ def test_default_officials_are_fresh_dicts_of_the_old_shape():
             assert not {id(j) for j in judges} & {
                 id(j) for trio in officials.JUDGE_TRIOS for j in trio
             }
+
+
+def test_the_knockdown_rounds_table_is_points():
+    for net in range(-12, 13):
+        if net:
+            for diff, row in zip((1.0, -1.0, 0.0), scoring.NET_POINTS[net], strict=True):
+                assert row == scoring.points(diff, net)
+    assert 0 not in scoring.NET_POINTS and 13 not in scoring.NET_POINTS
+
+
+@pytest.mark.parametrize("net", [-13, -2, -1, 1, 3, 13])
+@pytest.mark.parametrize("diff", [3.0, -3.0, 1, -1, 0])
+def test_a_knockdown_round_scores_as_points_did(net, diff):
+    # one plain judge, one round, his noise 0 (random() = 0.5): diff is the round's edge
+    stats = dict.fromkeys(fight.STAT_KEYS, 0)
+    red, blue = dict(stats), dict(stats)
+    blue["knockdowns"], red["knockdowns"] = (net, 0) if net > 0 else (0, -net)
+    red["damage"] = 5 * net + (diff if isinstance(diff, float) else 0)
+    judge = {"name": "J", "bias": "none", "close_round": "aggressor"}
+    red["thrown"] = diff if isinstance(diff, int) else 0
+    card = scoring.score_bout([judge], [{"round": 1, "red": red, "blue": blue}], Scripted([0.5]))
+    assert card == [[scoring.points(diff, net)]]
