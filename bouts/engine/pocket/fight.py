@@ -75,6 +75,9 @@ def exchange_events(side: str) -> tuple:
     return events
 
 
+# a hidden rating's chance, (rating - 1) / 8, by rating (an int times a float is the
+# interpreter's slow path)
+HIDDEN_P = tuple((rating - 1) * 0.125 for rating in range(T.ATTR_HIGH + 1))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -122,8 +125,8 @@ class Fighter:
         # policy.HEAD_EDGE of the guard, for the smart target of a written-out punch
         self.head_edge = HEAD_EDGE[guard]
         self.speed_mod = card["speed"] - 3  # added to the initiative roll
-        self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
-        self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
+        self.power_p = HIDDEN_P[card["power"]]  # chance of +1 on a scoring punch
+        self.defence_p = HIDDEN_P[card["defence"]]  # chance to re-roll an OPEN guard
         self.chin_mod = card["chin"] - 3  # added to the ten-count total
         self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
         self.policy = policy
@@ -139,7 +142,7 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
-        self.exchange_events = exchange_events(side)
+        self.exchange_events = _EXCHANGE_EVENTS.get(side) or exchange_events(side)
 
 
 class BoutOver(Exception):

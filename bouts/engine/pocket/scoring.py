@@ -95,7 +95,7 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         bias = judge["bias"]
         if bias == "none":
             if plain is None:
-                plain = seen_rounds(round_stats, *PLAIN, 0.0)
+                plain = seen_rounds(round_stats, 1.0, 0.5, 0.0)  # PLAIN, not unpacked
             seen = plain
         else:
             seen = seen_rounds(round_stats, *WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))

@@ -9,7 +9,7 @@ import pytest
 
 from bouts.engine.pocket import fight, officials, scoring
 
-from .helpers import Scripted, die, make_bout
+from .helpers import Scripted, card, die, make_bout
 
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="CPython 3.11's specializer")
@@ -106,3 +106,11 @@ def test_a_knockdown_round_scores_as_points_did(net, diff):
     red["thrown"] = diff if isinstance(diff, int) else 0
     card = scoring.score_bout([judge], [{"round": 1, "red": red, "blue": blue}], Scripted([0.5]))
     assert card == [[scoring.points(diff, net)]]
+
+
+def test_hidden_chances_and_the_plain_judge_are_the_formulas():
+    for rating in range(1, 6):
+        assert fight.HIDDEN_P[rating] == (rating - 1) * 0.125
+        f = fight.Fighter("red", card(power=rating, defence=6 - rating), None)
+        assert (f.power_p, f.defence_p) == ((rating - 1) * 0.125, (5 - rating) * 0.125)
+    assert scoring.PLAIN == (1.0, 0.5)  # score_bout passes these two for a plain judge
