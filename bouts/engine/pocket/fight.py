@@ -535,10 +535,12 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = floor(self.random() * 6.0) + 1 >= self.warn_face
-        if seen and self.very_lenient:
-            seen = floor(self.random() * 6.0) + 1 >= 4
-        return seen
+        # the first roll's compare before a jump, not kept (that is never specialised)
+        if floor(self.random() * 6.0) + 1 < self.warn_face:
+            return False
+        if self.very_lenient:  # a second roll of 4-6
+            return floor(self.random() * 6.0) + 1 >= 4
+        return True
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:
         """A seen dirty punch: no damage, the exchange stops; the third is a DQ."""
@@ -577,9 +579,8 @@ class Bout:
         need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
         random = self.random
         total = (floor(random() * 6.0) + 1) + (floor(random() * 6.0) + 1) + dfn.chin_mod  # d6()s
-        up = total >= need
-        if up:
-            count = 9 - (total - need)  # clamped to 2..9
+        if total >= need:  # up: the count clamped to 2..9 (10 is out)
+            count = 9 - (total - need)
             count = 2 if count < 2 else 9 if count > 9 else count
         else:
             count = 10
@@ -599,7 +600,7 @@ class Bout:
             }
         )
         self.clock += T.COUNT_SECONDS
-        if not up:
+        if count == 10:
             self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
             raise BoutOver(att.side, "KO")
         self.say("count", side, f"{dfn.name} beats the count at {NUMBERS[count]}.")
