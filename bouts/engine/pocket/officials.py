@@ -40,21 +40,17 @@ JUDGE_TRIOS = tuple(
 )
 
 
-def _default_officials(rng) -> tuple[dict, list[dict]]:
-    """No officials given: a default referee and three default judges, named from
-    ``rng`` (two draws)."""
-    referee = DEFAULT_REFEREES[floor(rng.random() * len(REFEREES))].copy()
-    # JUDGE_TRIOS and the unrolled list: this runs for every bout without officials
-    first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
-    return referee, [first.copy(), second.copy(), third.copy()]
-
-
 def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
     """(referee, three judges), each with every setting filled in; names drawn from
     ``rng`` where missing. ``officials`` is checked by the engine's one validator
     (``officials.validate_officials``: unknown keys are refused)."""
-    if officials is None:  # the common case: no call to the validator (None is valid)
-        return _default_officials(rng)
+    if officials is None:
+        # the common case: no call to the validator (None is valid); a default referee
+        # and three default judges, named from ``rng`` (two draws), copies of dicts
+        # made once (JUDGE_TRIOS, the list unrolled)
+        referee = DEFAULT_REFEREES[floor(rng.random() * len(REFEREES))].copy()
+        first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
+        return referee, [first.copy(), second.copy(), third.copy()]
     validate_officials(officials)
     referee = {**DEFAULT_REFEREE, **(officials.get("referee") or {})}
     if "name" in referee:
