@@ -56,7 +56,10 @@ def is_normal(card) -> bool:
     if size != 7 or "name" not in card:  # a seventh key: the name only
         return False
     name = card["name"]
-    return type(name) is str and name != "" and name == name.strip()
+    # ``name != ""`` before a jump: a compare whose result is returned is never specialised
+    if type(name) is str and name != "":
+        return name == name.strip()
+    return False
 
 
 def card_for_bout(card) -> dict:

@@ -53,6 +53,31 @@ DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
 CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
 NUMBERS = tuple(str(n) for n in range(32))  # small numbers for texts, formatted once
 BELL = tuple(f"The bell ends round {number}." for number in range(16))
+# Event templates: an event is a copy of its template with its last fields stored,
+# cheaper than a five-key display. Made for rounds 0..TEMPLATE_ROUNDS - 1 (a bout has
+# at most 12); a later round builds its event in full. A template is never changed.
+TEMPLATE_ROUNDS = 16
+BELL_EVENTS = tuple(
+    {"round": n, "clock": STAMPS[ROUND_END], "kind": "bell", "side": None, "text": BELL[n]}
+    for n in range(TEMPLATE_ROUNDS)
+)
+_EXCHANGE_EVENTS: dict[str, tuple] = {}
+
+
+def exchange_events(side: str) -> tuple:
+    """A side's exchange event for each round, clock and text still to be stored."""
+    events = _EXCHANGE_EVENTS.get(side)
+    if events is None:
+        events = _EXCHANGE_EVENTS[side] = tuple(
+            {"round": n, "clock": None, "kind": "exchange", "side": side, "text": None}
+            for n in range(TEMPLATE_ROUNDS)
+        )
+    return events
+
+
+# a hidden rating's chance, (rating - 1) / 8, by rating (an int times a float is the
+# interpreter's slow path)
+HIDDEN_P = tuple((rating - 1) * 0.125 for rating in range(T.ATTR_HIGH + 1))
 ARTICLE = {
     punch: ("an " if punch[0] in "aeiou" else "a ") + punch
     for die in T.FIGHTER_DICE.values()
@@ -68,14 +93,17 @@ class Fighter:
         "clinch_face",
         "defence_p",
         "die",
+        "exchange_events",
         "guard",
         "guard_die",
+        "head_edge",
         "health",
         "hurt_body",
         "hurt_head",
         "injuries",
         "knockdowns",
         "name",
+        "plain_policy",
         "policy",
         "power_p",
         "side",
@@ -94,12 +122,17 @@ class Fighter:
         self.guard = guard = card["guard"]
         self.die = FIGHTER_DICE[style]
         self.guard_die = GUARD_DICE[guard]
+        # policy.HEAD_EDGE of the guard, for the smart target of a written-out punch
+        self.head_edge = HEAD_EDGE[guard]
         self.speed_mod = card["speed"] - 3  # added to the initiative roll
-        self.power_p = (card["power"] - 1) * 0.125  # chance of +1 on a scoring punch
-        self.defence_p = (card["defence"] - 1) * 0.125  # chance to re-roll an OPEN guard
+        self.power_p = HIDDEN_P[card["power"]]  # chance of +1 on a scoring punch
+        self.defence_p = HIDDEN_P[card["defence"]]  # chance to re-roll an OPEN guard
         self.chin_mod = card["chin"] - 3  # added to the ten-count total
         self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
         self.policy = policy
+        # whether Bout.exchange writes the policy's punch out (a DefaultPolicy, not a
+        # subclass): tested once here, not at every exchange
+        self.plain_policy = type(policy) is DefaultPolicy
         self.health = T.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head
         self.hurt_body = 0
@@ -109,6 +142,7 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
+        self.exchange_events = _EXCHANGE_EVENTS.get(side) or exchange_events(side)
 
 
 class BoutOver(Exception):
@@ -235,15 +269,18 @@ class Bout:
             if clock >= ROUND_END:
                 break
         self.clock = ROUND_END
-        self.events.append(
-            {
-                "round": number,
-                "clock": STAMPS[ROUND_END],
-                "kind": "bell",
-                "side": None,
-                "text": BELL[number] if number < len(BELL) else f"The bell ends round {number}.",
-            }
-        )
+        if number < TEMPLATE_ROUNDS:
+            self.events.append(BELL_EVENTS[number].copy())
+        else:
+            self.events.append(
+                {
+                    "round": number,
+                    "clock": STAMPS[ROUND_END],
+                    "kind": "bell",
+                    "side": None,
+                    "text": f"The bell ends round {number}.",
+                }
+            )
 
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
@@ -273,9 +310,12 @@ class Bout:
         # the corners' usual policy is asked without a call: DefaultPolicy.punch is
         # written out below (the same draws in the same order); any other policy,
         # a subclass too, is asked
-        written_out = type(policy) is DefaultPolicy
+        written_out = att.plain_policy
         dealt = 0
         parts: list[str] = []
+        # the exchange ends by ``break`` (or a raise), not ``return``: a return inside
+        # try/finally copies the finally's code to its site, and the longer jumps
+        # would leave the compares before them unspecialised (bench/README.md, round 10)
         try:
             while True:
                 if written_out:
@@ -300,7 +340,7 @@ class Bout:
                         if random() < smart:
                             target = (
                                 HEAD
-                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= HEAD_EDGE[dfn.guard]
+                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= dfn.head_edge
                                 else BODY
                             )
                         else:
@@ -317,7 +357,7 @@ class Bout:
                     stats["dirty"] += 1
                     if self.referee_sees():
                         self.warning(att, dfn, parts)
-                        return
+                        break
                     dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
                     parts.append(f"a dirty punch to the {target}{DAMAGE[dmg]} unseen")
                 else:
@@ -329,7 +369,7 @@ class Bout:
                         punch, base = att.die[floor(random() * 6.0)]
                         if not base:
                             parts.append("misses")
-                            return
+                            break
                     # the defender's guard die; a good defence may re-roll an OPEN face
                     g = dfn.guard_die[floor(random() * 6.0)]
                     face = g[0]
@@ -338,24 +378,24 @@ class Bout:
                         face = g[0]
                     if face is STEP_BACK:
                         parts.append(f"{punch} to the {target}, {dfn.name} steps back")
-                        return
+                        break
                     if face is DUCK_COUNTER:
                         parts.append(f"{punch} to the {target}")
                         self.counter(dfn, att, parts)
-                        return
+                        break
                     # a scoring punch (land() inlined): injury bonus, maybe a point of power
                     if target == HEAD:
                         dmg = base + g[1]
                         if dmg <= 0:
                             parts.append(f"{punch} to the {target} blocked by the guard")
-                            return
+                            break
                         dmg += dfn.hurt_head
                         stats["head"] += 1
                     else:
                         dmg = base + g[2]
                         if dmg <= 0:
                             parts.append(f"{punch} to the {target} blocked by the guard")
-                            return
+                            break
                         dmg += dfn.hurt_body
                         stats["body"] += 1
                     if random() < att.power_p:
@@ -377,28 +417,29 @@ class Bout:
                 if dealt >= KNOCKDOWN_AT:
                     self.flush(att, parts)
                     self.knockdown(att, dfn)
-                    return
+                    break
                 if dealt >= STUN_AT and not dfn.stunned:
                     dfn.stunned = True
                     parts.append(f"{dfn.name} is stunned")
-                    if dfn.policy.clinch(dfn, att, self):
+                    # DefaultPolicy.clinch written out
+                    corner = dfn.policy
+                    if corner.clinch_plan if dfn.plain_policy else corner.clinch(dfn, att, self):
                         if floor(random() * 6.0) + 1 >= dfn.clinch_face:
                             parts.append("and clinches until the referee breaks them")
-                            return
+                            break
                         parts.append("and cannot tie him up")
         finally:
             dfn.stunned = False
             if parts:  # flush() and say(), inlined
                 c = self.clock
-                self.events.append(
-                    {
-                        "round": self.round,
-                        "clock": STAMPS[c if c < LAST_STAMP else LAST_STAMP],
-                        "kind": "exchange",
-                        "side": att.side,
-                        "text": f"{att.name}: {', '.join(parts)}.",
-                    }
-                )
+                number = self.round
+                if number < TEMPLATE_ROUNDS:
+                    event = att.exchange_events[number].copy()
+                    event["clock"] = STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+                    event["text"] = f"{att.name}: {', '.join(parts)}."
+                    self.events.append(event)
+                else:
+                    self.say("exchange", att.side, f"{att.name}: {', '.join(parts)}.")
 
     def flush(self, att: Fighter, parts: list[str]) -> None:
         if parts:
@@ -423,15 +464,29 @@ class Bout:
 
     def counter(self, ctr: Fighter, att: Fighter, parts: list[str]) -> None:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
-        ctr.stats["thrown"] += 1
-        target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(self.random() * 6.0)]
+        stats = ctr.stats
+        stats["thrown"] += 1
+        random = self.random
+        policy = ctr.policy
+        if ctr.plain_policy:  # DefaultPolicy.target written out, as punch is in exchange
+            smart = policy.smart_p
+            if smart is not None:
+                if random() < smart:
+                    target = HEAD if 6 * (att.hurt_head - att.hurt_body) >= att.head_edge else BODY
+                else:
+                    target = HEAD if random() < 0.5 else BODY
+            else:
+                target = policy.fixed_target
+                if target is None:
+                    target = HEAD if random() < 0.5 else BODY
+        else:
+            target = policy.target(ctr, att, self)
+        punch, base = ctr.die[floor(random() * 6.0)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")
             return
         if ctr.style == "swarmer":
             base += T.SWARMER_COUNTER_BONUS
-        stats = ctr.stats
         stats["counters"] += 1
         # land() inlined, with the point of power
         if target == HEAD:
@@ -440,7 +495,7 @@ class Bout:
         else:
             dmg = base + att.hurt_body
             stats["body"] += 1
-        if self.random() < ctr.power_p:
+        if random() < ctr.power_p:
             dmg += 1
         att.health -= dmg
         stats["landed"] += 1
@@ -480,10 +535,12 @@ class Bout:
         self.say("injury", dfn.side, text)
 
     def referee_sees(self) -> bool:
-        seen = floor(self.random() * 6.0) + 1 >= self.warn_face
-        if seen and self.very_lenient:
-            seen = floor(self.random() * 6.0) + 1 >= 4
-        return seen
+        # the first roll's compare before a jump, not kept (that is never specialised)
+        if floor(self.random() * 6.0) + 1 < self.warn_face:
+            return False
+        if self.very_lenient:  # a second roll of 4-6
+            return floor(self.random() * 6.0) + 1 >= 4
+        return True
 
     def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:
         """A seen dirty punch: no damage, the exchange stops; the third is a DQ."""
@@ -522,9 +579,8 @@ class Bout:
         need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
         random = self.random
         total = (floor(random() * 6.0) + 1) + (floor(random() * 6.0) + 1) + dfn.chin_mod  # d6()s
-        up = total >= need
-        if up:
-            count = 9 - (total - need)  # clamped to 2..9
+        if total >= need:  # up: the count clamped to 2..9 (10 is out)
+            count = 9 - (total - need)
             count = 2 if count < 2 else 9 if count > 9 else count
         else:
             count = 10
@@ -544,7 +600,7 @@ class Bout:
             }
         )
         self.clock += T.COUNT_SECONDS
-        if not up:
+        if count == 10:
             self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
             raise BoutOver(att.side, "KO")
         self.say("count", side, f"{dfn.name} beats the count at {NUMBERS[count]}.")

@@ -30,32 +30,27 @@ DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 
 
-# The default judges for each first draw: every third name of the pool from there.
+# The default officials made once, copied for each bout (a copy of a made dict costs
+# about a third of building ``{**DEFAULT_JUDGE, "name": name}``): the referee by
+# name, and the judges for each first draw (every third name of the pool from there).
+DEFAULT_REFEREES = tuple({**DEFAULT_REFEREE, "name": name} for name in REFEREES)
 JUDGE_TRIOS = tuple(
-    tuple(JUDGES[(first + 3 * i) % len(JUDGES)] for i in range(3)) for first in range(len(JUDGES))
+    tuple({**DEFAULT_JUDGE, "name": JUDGES[(first + 3 * i) % len(JUDGES)]} for i in range(3))
+    for first in range(len(JUDGES))
 )
-
-
-def _default_officials(rng) -> tuple[dict, list[dict]]:
-    """No officials given: a default referee and three default judges, named from
-    ``rng`` (two draws)."""
-    referee = {**DEFAULT_REFEREE, "name": REFEREES[floor(rng.random() * len(REFEREES))]}
-    # JUDGE_TRIOS and the unrolled list: this runs for every bout without officials
-    first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
-    judges = [
-        {**DEFAULT_JUDGE, "name": first},
-        {**DEFAULT_JUDGE, "name": second},
-        {**DEFAULT_JUDGE, "name": third},
-    ]
-    return referee, judges
 
 
 def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
     """(referee, three judges), each with every setting filled in; names drawn from
     ``rng`` where missing. ``officials`` is checked by the engine's one validator
     (``officials.validate_officials``: unknown keys are refused)."""
-    if officials is None:  # the common case: no call to the validator (None is valid)
-        return _default_officials(rng)
+    if officials is None:
+        # the common case: no call to the validator (None is valid); a default referee
+        # and three default judges, named from ``rng`` (two draws), copies of dicts
+        # made once (JUDGE_TRIOS, the list unrolled)
+        referee = DEFAULT_REFEREES[floor(rng.random() * len(REFEREES))].copy()
+        first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
+        return referee, [first.copy(), second.copy(), third.copy()]
     validate_officials(officials)
     referee = {**DEFAULT_REFEREE, **(officials.get("referee") or {})}
     if "name" in referee:

@@ -87,9 +87,16 @@ class PocketRuleset(Ruleset):
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
         referee, judges = resolve_officials(officials, rng)
-        strategy = resolve_corners(corners)
-        red_f = Fighter(RED, red, corner_policy(plans.get(RED), strategy[RED]))
-        blue_f = Fighter(BLUE, blue, corner_policy(plans.get(BLUE), strategy[BLUE]))
+        if corners is None and not plans:
+            # the common case, no corners and no plans: both follow the default plan
+            # as average corners do (what the general lines below give, in one call)
+            red_policy = blue_policy = default_policy("average")
+        else:
+            strategy = resolve_corners(corners)
+            red_policy = corner_policy(plans.get(RED), strategy[RED])
+            blue_policy = corner_policy(plans.get(BLUE), strategy[BLUE])
+        red_f = Fighter(RED, red, red_policy)
+        blue_f = Fighter(BLUE, blue, blue_policy)
         # positional (special_each_round last): a keyword call to a class costs more
         bout = Bout(red_f, blue_f, rounds, rng, referee, options.get("special_each_round", False))
         stopped = bout.fight()
@@ -133,7 +140,8 @@ class PocketRuleset(Ruleset):
             method,
             end_round,  # round
             end_time,  # time
-            [j["name"] for j in judges],  # judges
+            # judges: always three (validate_officials); no comprehension's frame
+            [judges[0]["name"], judges[1]["name"], judges[2]["name"]],
             scorecards,
             bout.knockdowns,
             bout.injuries,
@@ -146,6 +154,6 @@ class PocketRuleset(Ruleset):
                 "exchanges": bout.exchanges,
                 "health": {RED: red_f.health, BLUE: blue_f.health},
                 "warnings": {RED: red_f.warnings, BLUE: blue_f.warnings},
-                "injuries": {RED: list(red_f.injuries), BLUE: list(blue_f.injuries)},
+                "injuries": {RED: red_f.injuries.copy(), BLUE: blue_f.injuries.copy()},
             },
         )
