@@ -22,6 +22,7 @@ BIAS_POINTS = 1.5
 # (damage weight, landed weight) by bias
 WEIGHTS = {"slugger": (1.3, 0.2), "boxer": (0.8, 1.0)}
 PLAIN = (1.0, 0.5)
+PLAIN_DAMAGE, PLAIN_LANDED = PLAIN  # named: the plain judge's call passes them as they are
 
 
 def judge_edge(judge: dict, champion: str | None) -> float:
@@ -95,7 +96,7 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         bias = judge["bias"]
         if bias == "none":
             if plain is None:
-                plain = seen_rounds(round_stats, 1.0, 0.5, 0.0)  # PLAIN, not unpacked
+                plain = seen_rounds(round_stats, PLAIN_DAMAGE, PLAIN_LANDED, 0.0)
             seen = plain
         else:
             seen = seen_rounds(round_stats, *WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
