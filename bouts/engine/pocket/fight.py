@@ -12,9 +12,20 @@ from __future__ import annotations
 
 from math import floor
 
-from ..result import BLUE, RED, clock
+from ..result import BLUE, RED
 from . import tables as T
 from .policy import DIE, DIRTY, HEAD_EDGE, LATE_SPECIAL_AT, SPECIAL, DefaultPolicy
+from .texts import (
+    ARTICLE,
+    BELL_EVENTS,
+    CAUGHT_OPEN,
+    DAMAGE,
+    EXCHANGE_EVENTS,
+    NUMBERS,
+    STAMPS,
+    TEMPLATE_ROUNDS,
+    exchange_events,
+)
 
 STAT_KEYS = (
     "thrown",
@@ -29,7 +40,6 @@ STAT_KEYS = (
     "initiative",
 )
 ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
-STAMPS = tuple(clock(s) for s in range(T.ROUND_SECONDS + 1))
 LAST_STAMP = T.ROUND_SECONDS - 1
 HEAD = T.HEAD
 BODY = T.BODY
@@ -46,43 +56,9 @@ CLINCH_DEFAULT = T.CLINCH_DEFAULT
 ROUND_END = T.ROUND_SECONDS
 # the seconds between two exchanges for each face of the die
 EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in range(6))
-# what a scoring punch's text ends with, by its damage: " (4)", " (7, caught open)";
-# an f-string formats a number far more slowly than it joins strings
-# (a punch does at most SPECIAL_DAMAGE + 3 (open) + 4 (injuries) + 1 (power) = 13)
-DAMAGE = tuple(f" ({dmg})" for dmg in range(32))
-CAUGHT_OPEN = tuple(f" ({dmg}, caught open)" for dmg in range(32))
-NUMBERS = tuple(str(n) for n in range(32))  # small numbers for texts, formatted once
-BELL = tuple(f"The bell ends round {number}." for number in range(16))
-# Event templates: an event is a copy of its template with its last fields stored,
-# cheaper than a five-key display. Made for rounds 0..TEMPLATE_ROUNDS - 1 (a bout has
-# at most 12); a later round builds its event in full. A template is never changed.
-TEMPLATE_ROUNDS = 16
-BELL_EVENTS = tuple(
-    {"round": n, "clock": STAMPS[ROUND_END], "kind": "bell", "side": None, "text": BELL[n]}
-    for n in range(TEMPLATE_ROUNDS)
-)
-_EXCHANGE_EVENTS: dict[str, tuple] = {}
-
-
-def exchange_events(side: str) -> tuple:
-    """A side's exchange event for each round, clock and text still to be stored."""
-    events = _EXCHANGE_EVENTS.get(side)
-    if events is None:
-        events = _EXCHANGE_EVENTS[side] = tuple(
-            {"round": n, "clock": None, "kind": "exchange", "side": side, "text": None}
-            for n in range(TEMPLATE_ROUNDS)
-        )
-    return events
-
-
 # a hidden rating's chance, (rating - 1) / 8, by rating (an int times a float is the
 # interpreter's slow path)
 HIDDEN_P = tuple((rating - 1) * 0.125 for rating in range(T.ATTR_HIGH + 1))
-ARTICLE = {
-    punch: ("an " if punch[0] in "aeiou" else "a ") + punch
-    for die in T.FIGHTER_DICE.values()
-    for punch, _ in die
-}
 
 
 class Fighter:
@@ -142,7 +118,7 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
-        self.exchange_events = _EXCHANGE_EVENTS.get(side) or exchange_events(side)
+        self.exchange_events = EXCHANGE_EVENTS.get(side) or exchange_events(side)
 
 
 class BoutOver(Exception):

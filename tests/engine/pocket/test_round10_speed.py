@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bouts.engine.pocket import fight, officials, scoring
+from bouts.engine.pocket import fight, officials, scoring, texts
 
 from .helpers import Scripted, card, die, make_bout
 
@@ -32,7 +32,7 @@ KEYS = ["round", "clock", "kind", "side", "text"]
 
 @pytest.mark.parametrize("number", [0, 1, 12, 15, 16, 40])
 def test_an_exchange_event_is_the_display_it_replaced(number):
-    before = [dict(t) for t in fight.exchange_events("red")]
+    before = [dict(t) for t in texts.exchange_events("red")]
     bout, red, blue = make_bout([die(1)])  # a miss
     bout.round = number
     bout.clock = 200  # past the round's last stamp
@@ -46,8 +46,8 @@ def test_an_exchange_event_is_the_display_it_replaced(number):
         "side": "red",
         "text": "Red Rocco: misses.",
     }
-    assert [dict(t) for t in fight.exchange_events("red")] == before
-    assert all(event is not t for t in fight.exchange_events("red"))
+    assert [dict(t) for t in texts.exchange_events("red")] == before
+    assert all(event is not t for t in texts.exchange_events("red"))
 
 
 @pytest.mark.parametrize("number", [1, 15, 16, 40])
@@ -65,7 +65,7 @@ def test_a_bell_event_is_the_display_it_replaced(number):
         "side": None,
         "text": f"The bell ends round {number}.",
     }
-    assert all(bell is not t for t in fight.BELL_EVENTS)
+    assert all(bell is not t for t in texts.BELL_EVENTS)
 
 
 def test_default_officials_are_fresh_dicts_of_the_old_shape():
