@@ -443,20 +443,9 @@ class Bout:
         stats = ctr.stats
         stats["thrown"] += 1
         random = self.random
-        policy = ctr.policy
-        if ctr.plain_policy:  # DefaultPolicy.target written out, as punch is in exchange
-            smart = policy.smart_p
-            if smart is not None:
-                if random() < smart:
-                    target = HEAD if 6 * (att.hurt_head - att.hurt_body) >= att.head_edge else BODY
-                else:
-                    target = HEAD if random() < 0.5 else BODY
-            else:
-                target = policy.fixed_target
-                if target is None:
-                    target = HEAD if random() < 0.5 else BODY
-        else:
-            target = policy.target(ctr, att, self)
+        # the policy is asked (a counter is rare: DefaultPolicy.target is written out
+        # only in exchange)
+        target = ctr.policy.target(ctr, att, self)
         punch, base = ctr.die[floor(random() * 6.0)]
         if not base:
             parts.append(f"{ctr.name} ducks, counters and misses")

@@ -88,8 +88,8 @@ class DefaultPolicy(Policy):
     def punch(self, me, opp, bout) -> tuple[str, str]:
         # kind() and target() inlined; the draws are those of kind() then target(), in
         # that order. Bout.exchange writes this method out for a DefaultPolicy (not a
-        # subclass), and Bout.counter ``target``, exchange ``clinch``: a change here is
-        # made there too (tests/engine/pocket/test_policy.py fights every plan both ways)
+        # subclass), and its ``clinch`` too: a change here is made there too
+        # (tests/engine/pocket/test_policy.py fights every plan both ways)
         random = bout.random
         kind = DIE
         if me.special_ready:

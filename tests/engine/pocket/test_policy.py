@@ -112,8 +112,7 @@ def test_the_default_policy_is_shared_per_corner_skill_and_holds_no_bout_state()
 
 class Asked(DefaultPolicy):
     """The default policy asked through its methods (Bout.exchange writes out
-    DefaultPolicy.punch and clinch, Bout.counter its target, only for DefaultPolicy
-    itself)."""
+    DefaultPolicy.punch and clinch, only for DefaultPolicy itself)."""
 
 
 @pytest.mark.parametrize("target", ["smart", "head", "body", "mixed"])
