@@ -8,7 +8,7 @@ from operator import attrgetter
 
 from ..result import BLUE, RED
 from .events import CACHED_CYCLES, NO_ROW, ROWS, STAMPS, event_at
-from .policy import DefaultPolicy
+from .policy import DefaultPolicy, strength
 from .units import EXHAUSTED_ABOVE, IN_BRACKETS, NO_TARGET, PAST_EXHAUSTION, Unit, make_units
 
 WITHDRAWAL = "WITHDRAWAL"
@@ -387,33 +387,14 @@ class Battle:
             if not red_default:
                 want_red = bool(policy.withdraw(red[:], blue[:], self))
             elif ex_red > ex_blue and policy.withdraw_below:
-                # policy.strength of each side, written out (no call a side; keep the same)
-                mine = theirs = 0
-                for u in red:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        mine += (u.attack + 1) * m
-                for u in blue:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        theirs += (u.attack + 1) * m
-                want_red = mine < policy.withdraw_below * theirs
+                want_red = strength(red) < policy.withdraw_below * strength(blue)
             else:
                 want_red = False
             policy = blue_policy
             if not blue_default:
                 want_blue = bool(policy.withdraw(blue[:], red[:], self))
             elif ex_blue > ex_red and policy.withdraw_below:
-                mine = theirs = 0
-                for u in blue:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        mine += (u.attack + 1) * m
-                for u in red:
-                    m = u.health - u.fatigue_points - u.damage_taken + 1
-                    if m > 0:
-                        theirs += (u.attack + 1) * m
-                want_blue = mine < policy.withdraw_below * theirs
+                want_blue = strength(blue) < policy.withdraw_below * strength(red)
             else:
                 want_blue = False
             if want_red or want_blue:

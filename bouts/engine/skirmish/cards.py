@@ -147,48 +147,8 @@ def side_for_bout(side) -> dict:
         and trait in TRAITS
     ):
         return validate_side(side)
-    # ``_cards_are_normal(fighters)`` written out (no call a side; keep them the same):
-    # a card found not normal breaks the loop to validate_side
-    attacks = _ATTACKS
-    defences = _DEFENCES
-    speeds = _SPEEDS
-    healths = _HEALTHS
-    multis = _MULTIS
-    type_of = type
-    a_dict = dict
-    an_int = int
-    a_str = str
-    size_of = len
-    ids = []
-    for card in fighters:
-        if type_of(card) is not a_dict or size_of(card) != 7:
-            break
-        try:
-            cid = card["id"]
-            name = card["name"]
-            attack = card["attack"]
-            defence = card["defence"]
-            speed = card["speed"]
-            health = card["health"]
-            multi = card["multi_attack"]
-            if not (
-                attacks[attack] is attack
-                and defences[defence] is defence
-                and speeds[speed] is speed
-                and healths[health] is health
-                and multis[multi] is multi
-                and (type_of(cid) is an_int or (type_of(cid) is a_str and cid))
-                and type_of(name) is a_str
-                and name
-                and name == name.strip()
-            ):
-                break
-        except Exception:
-            break
-        ids.append(cid)
-    else:
-        if len(set(ids)) == len(ids):
-            return side
+    if _cards_are_normal(fighters):
+        return side
     return validate_side(side)
 
 

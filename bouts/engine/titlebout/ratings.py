@@ -63,102 +63,22 @@ def refresh(s: BoutState, f: Fighter):
 
 def set_cfs(s: BoutState):
     """Each fighter's CF against the other's style, converted (option), and then both
-    fighters' effective ratings: ``refresh`` written out for each (kept in step with it:
-    two calls a round fewer; ``test_round9b_ratings`` compares them)."""
+    fighters' effective ratings (``refresh``)."""
     r, b = s.red, s.blue
-    rf = r.fatigued
-    bf = b.fatigued
-    rn = r.fat_t if rf else r.fresh_t  # the card side in use (``state.side_numbers``)
-    bn = b.fat_t if bf else b.fresh_t
+    rn = r.fat_t if r.fatigued else r.fresh_t  # the card side in use (``state.side_numbers``)
+    bn = b.fat_t if b.fatigued else b.fresh_t
     rc = rn[CF_S] if b.style == "S" else rn[CF_B]
     bc = bn[CF_S] if r.style == "S" else bn[CF_B]
-    if s.cf_conversion and not rf and not bf:
+    if s.cf_conversion and not r.fatigued and not b.fatigued:
         rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
-    rnd = s.rnd
-    if rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
         red_sp, blue_sp = s.southpaw_cf
         rc -= red_sp
         bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = rn
-    if rn is not r.numbers:
-        r.numbers = rn
-        r.pm = pm
-        r.cpd = cpd
-        r.clinch = clinch
-        r.kd2 = kd2
-        r.ko = ko
-        r.ki = ki
-    cf = rc + r.cf_bout + r.cf_round + r.cf_trait
-    pl += r.pl_bout + r.pl_trait
-    deff += r.def_bout + r.def_round
-    sm = r.smod
-    if sm is not NO_MODS:
-        cf += sm[0]
-        pl += sm[1]
-        deff += sm[2]
-        cp += sm[3]
-        kp += sm[4]
-        kd1 += sm[5]
-    r.cf = cf
-    if r.either and r.style == "B" and not (s.ki_left > 0 and s.ki_side is r):
-        kp -= 2
-    if r.careless and not rf:
-        kd1 -= 2
-        kp -= 2
-    if r.southpaws and rnd <= 3:
-        deff += 2
-    r.pl = pl
-    r.deff = deff
-    r.cp = cp
-    if kp > pl:
-        kp = pl
-    r.kp = kp if kp > 0 else 0
-    if kd1 < 0:
-        kd1 = 0
-    if r.carry:
-        kd1 = kd1 + 1 + kd2
-    r.kd1 = kd1 + r.kd_temp
-    pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = bn
-    if bn is not b.numbers:
-        b.numbers = bn
-        b.pm = pm
-        b.cpd = cpd
-        b.clinch = clinch
-        b.kd2 = kd2
-        b.ko = ko
-        b.ki = ki
-    cf = bc + b.cf_bout + b.cf_round + b.cf_trait
-    pl += b.pl_bout + b.pl_trait
-    deff += b.def_bout + b.def_round
-    sm = b.smod
-    if sm is not NO_MODS:
-        cf += sm[0]
-        pl += sm[1]
-        deff += sm[2]
-        cp += sm[3]
-        kp += sm[4]
-        kd1 += sm[5]
-    b.cf = cf
-    if b.either and b.style == "B" and not (s.ki_left > 0 and s.ki_side is b):
-        kp -= 2
-    if b.careless and not bf:
-        kd1 -= 2
-        kp -= 2
-    if b.southpaws and rnd <= 3:
-        deff += 2
-    b.pl = pl
-    b.deff = deff
-    b.cp = cp
-    if kp > pl:
-        kp = pl
-    b.kp = kp if kp > 0 else 0
-    if kd1 < 0:
-        kd1 = 0
-    if b.carry:
-        kd1 = kd1 + 1 + kd2
-    b.kd1 = kd1 + b.kd_temp
+    refresh(s, r)
+    refresh(s, b)
 
 
 # --- styles, strategies, traits and the aggressor for a round -------------------------

@@ -1,5 +1,5 @@
-"""``ratings.set_cfs`` writes ``refresh`` out for both fighters: the two must agree on
-every effective rating, whatever the modifiers (a guard on the copy)."""
+"""``ratings.set_cfs`` leaves both fighters rated as ``refresh`` rates them, whatever
+the modifiers."""
 
 from __future__ import annotations
 
