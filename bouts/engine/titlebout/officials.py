@@ -196,8 +196,6 @@ def _known(obj, allowed: tuple, field: str) -> None:
 def officials(given, rng) -> dict:
     """Validated officials; missing ones drawn with ``rng`` (in a fixed order)."""
     given = {} if validate_officials(given) is None else given  # the engine's one check
-    if not given and type(rng) is random.Random:
-        return _all_drawn(rng.getrandbits)
     randint = _randint(rng)
     ref = given.get("referee")
     if ref is None:
@@ -262,8 +260,6 @@ def officials(given, rng) -> dict:
 
 def corners(given, rng) -> dict:
     given = {} if validate_corners(given) is None else given  # the engine's one check
-    if not given and type(rng) is random.Random:
-        return _corners_drawn(rng.getrandbits)
     randint = _randint(rng)
     out = {}
     for side in ("red", "blue"):
@@ -283,78 +279,5 @@ def corners(given, rng) -> dict:
             "strategy": require_choice(
                 corner.get("strategy", "average"), STRATEGY_SKILL, f"{field}.strategy"
             ),
-        }
-    return out
-
-
-# --- every official or corner drawn, with a plain ``random.Random`` ---------------------
-# ``officials(None, rng)`` and ``corners(None, rng)`` (most bouts) with ``randint``
-# written out: ``randint(a, b)`` is ``a + getrandbits(k)``, redrawn while not below
-# ``n = b - a + 1``, ``k = n.bit_length()`` (``_randint``): the same draws, no call a draw.
-assert (len(REFEREES), len(JUDGE_NAMES), len(DOCTOR_NAMES), len(CORNER_NAMES)) == (50, 20, 6, 16)
-
-
-# the tables' draws by roll - 1 (a lookup, not a call)
-_CAUTION = tuple(draw_doctor(n) for n in range(1, 81))
-_CUT_LEVEL = tuple(draw_cut_level(n) for n in range(1, 21))
-_STRATEGY_LEVEL = tuple(draw_strategy_level(n) for n in range(1, 21))
-
-
-def _all_drawn(getrandbits) -> dict:
-    while True:  # ``draw_referee``
-        i = getrandbits(6)  # randint(0, 49)
-        while i >= 50:
-            i = getrandbits(6)
-        name, fouls, stoppage, level, avail = REFEREES[i]
-        roll = getrandbits(7)  # randint(1, 80) - 1
-        while roll >= 80:
-            roll = getrandbits(7)
-        if roll < avail:
-            break
-    referee = {
-        "name": name,
-        "fouls": fouls,
-        "stoppage": stoppage,
-        "overall": LEVEL_TO_OVERALL[level],
-        "level": level,
-    }
-    names = list(JUDGE_NAMES)
-    judges = []
-    for n in (20, 19, 18):
-        i = getrandbits(5)  # randint(0, n - 1)
-        while i >= n:
-            i = getrandbits(5)
-        name = names.pop(i)
-        roll = getrandbits(5)  # randint(1, 20) - 1
-        while roll >= 20:
-            roll = getrandbits(5)
-        close = "even" if roll < 6 else "aggressor" if roll < 15 else "counterpuncher"
-        judges.append({"name": name, "bias": "none", "close_round": close})
-    i = getrandbits(3)  # randint(0, 5)
-    while i >= 6:
-        i = getrandbits(3)
-    roll = getrandbits(7)  # randint(1, 80) - 1
-    while roll >= 80:
-        roll = getrandbits(7)
-    doctor = {"name": DOCTOR_NAMES[i], "caution": _CAUTION[roll]}
-    return {"referee": referee, "judges": judges, "doctor": doctor}
-
-
-def _corners_drawn(getrandbits) -> dict:
-    out = {}
-    for side in ("red", "blue"):
-        i = getrandbits(5)  # randint(0, 15)
-        while i >= 16:
-            i = getrandbits(5)
-        cut = getrandbits(5)  # randint(1, 20) - 1
-        while cut >= 20:
-            cut = getrandbits(5)
-        strategy = getrandbits(5)  # randint(1, 20) - 1
-        while strategy >= 20:
-            strategy = getrandbits(5)
-        out[side] = {
-            "name": CORNER_NAMES[i],
-            "cut": _CUT_LEVEL[cut],
-            "strategy": _STRATEGY_LEVEL[strategy],
         }
     return out

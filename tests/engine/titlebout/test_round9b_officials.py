@@ -1,6 +1,6 @@
-"""Officials and corners all drawn with a plain ``random.Random`` take a written-out
-path (``officials._all_drawn``, ``_corners_drawn``): the same officials and the same
-draws as ``rng.randint`` (a subclass of ``Random`` goes the general way)."""
+"""Officials and corners drawn with a plain ``random.Random`` use ``getrandbits``
+without ``randint``'s wrappers (``officials._randint``): the same officials and the same
+draws as ``rng.randint`` (a subclass of ``Random`` goes through ``randint``)."""
 
 from __future__ import annotations
 
