@@ -131,7 +131,7 @@ class LeagueAdmin(admin.ModelAdmin):
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
         (
             "Suspensions and postponed bouts",
-            {"fields": ("medical_suspensions", "makeup_nights", "walkover_on_postponement")},
+            {"fields": ("medical_suspensions", "walkover_on_postponement")},
         ),
         (
             "Career game (docs/career.md)",

@@ -17,6 +17,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from bouts import signals
 from bouts.queueing import send
 from fighters import list_cache
+from league.calendar import runner
 from league.models import Division, League, ProjectionRequest
 from league.services.fight_nights import events_fire_after
 from league.tasks import count_career_bouts, derive_division, void_career_bouts
@@ -45,7 +46,9 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
         ]
     )
     for division_id in sorted(derive):
-        send(derive_division, division_id)
+        # A "play until" run derives its own division between nights.
+        if not runner.owns(division_id):
+            send(derive_division, division_id)
 
 
 def on_recorded(sender, bouts, **kwargs) -> None:

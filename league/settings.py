@@ -210,6 +210,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(FIGHT_NIGHTS_EVERY),
         "options": _SWEEP_OPTIONS,
     },
+    # "Play until" runs whose worker went quiet are sent again (league.calendar.jobs).
+    "resume-stale-jobs": {
+        "task": "league.tasks.resume_stale_jobs",
+        "schedule": float(BOUTS_SWEEP_EVERY),
+        "options": _SWEEP_OPTIONS,
+    },
     # The career leagues' weekly matchmaker (docs/career.md): hourly, idempotent;
     # it books a division's week once, card_lead_days before its fight night.
     "matchmake-due-weeks": {

@@ -105,9 +105,8 @@ class EventSerializer(CleanModelSerializer):
             "fight_at",
             "plans_due_at",
             "fired_at",
-            "makeup",
         ]
-        read_only_fields = ["fired_at", "makeup"]
+        read_only_fields = ["fired_at"]
 
     def validate(self, attrs):
         league = attrs.get("league", getattr(self.instance, "league", None))

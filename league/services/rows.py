@@ -35,7 +35,7 @@ _COLUMNS = (
     "date",
     "event_id",
     "order",
-    "event__season_id",
+    "season_fixture__season_id",
     "red_id",
     "blue_id",
     "red_camp_id",

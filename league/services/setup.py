@@ -43,7 +43,6 @@ LEAGUE_FIELDS = (
     "title_suspension_days",
     "development",
     "medical_suspensions",
-    "makeup_nights",
     "walkover_on_postponement",
     "bouts_per_event",
     "auto_approve_requests",
