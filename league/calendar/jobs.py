@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from bouts.queueing import send
 from core.scoping import may_commission
+from league.calendar.clock import league_date_advance
 from league.calendar.models import (
     ACTIVE,
     AdvanceJob,
@@ -195,7 +196,7 @@ def job_finish(job_id: int) -> None:
         else:
             job.status = JobStatus.DONE
         if job.status == JobStatus.DONE and job.until is not None:
-            League.objects.filter(pk=job.league_id, today__lt=job.until).update(today=job.until)
+            league_date_advance(job.league_id, job.until)
         job.finished_at = timezone.now()
         job.save(update_fields=["status", "message", "finished_at"])
 

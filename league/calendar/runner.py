@@ -27,6 +27,7 @@ from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_run
 from bouts.services.firing import bouts_fire
 from core.locks import advisory_lock
+from league.calendar.clock import league_date_advance
 from league.calendar.drawing import Fixture, first_drawable, night_dates
 from league.calendar.fitness import fit_from
 from league.calendar.jobs import job_finish
@@ -40,7 +41,7 @@ from league.calendar.models import (
 )
 from league.calendar.seasons import fixtures_settle, season_book_night
 from league.calendar.selectors import conditions_on
-from league.models import League, Season, SeasonStatus
+from league.models import Season, SeasonStatus
 from league.services.booking import Officials
 from league.services.common import FIGHTER
 from league.services.projector import division_project
@@ -156,8 +157,7 @@ def _nights(run: DivisionRun) -> str:
             reached=date,
             heartbeat_at=timezone.now(),
         )
-        League.objects.filter(pk=league.pk, today__lt=date).update(today=date)
-        League.objects.filter(pk=league.pk, today__isnull=True).update(today=date)
+        league_date_advance(league.pk, date)
         if time.monotonic() - last_derive >= DERIVE_EVERY_SECONDS:
             division_project(division_id=run.division_id)
             last_derive = time.monotonic()

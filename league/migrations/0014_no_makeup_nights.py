@@ -4,22 +4,21 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0013_league_calendar'),
+        ("league", "0013_league_calendar"),
     ]
 
     operations = [
         migrations.RemoveField(
-            model_name='event',
-            name='makeup',
+            model_name="event",
+            name="makeup",
         ),
         migrations.RemoveField(
-            model_name='league',
-            name='makeup_nights',
+            model_name="league",
+            name="makeup_nights",
         ),
         migrations.RemoveField(
-            model_name='season',
-            name='makeup_done',
+            model_name="season",
+            name="makeup_done",
         ),
     ]

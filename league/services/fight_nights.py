@@ -36,8 +36,9 @@ from bouts.models import UNFINISHED, Bout, BoutStatus
 from bouts.services.firing import Fired, bouts_fire
 from core.scoping import may_commission
 from league.calendar import seasons as calendar_seasons
+from league.calendar.clock import league_date_advance
 from league.calendar.dates import next_slot
-from league.models import ClockMode, Event, League, Season, SeasonStatus
+from league.models import ClockMode, Event, Season, SeasonStatus
 
 _local = threading.local()
 
@@ -140,7 +141,7 @@ def events_fire_after(event_ids: Iterable[int | None]) -> set[int]:
     if finished:
         nights = list(Event.objects.filter(pk__in=finished).select_related("league", "season"))
         for event in nights:
-            League.objects.filter(pk=event.league_id, today__lt=event.date).update(today=event.date)
+            league_date_advance(event.league_id, event.date)
         seasons = {e.season for e in nights if e.season is not None}
         calendar_seasons.fixtures_settle(s.pk for s in seasons)
         for season in seasons:
