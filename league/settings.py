@@ -193,6 +193,8 @@ BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
 BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
 _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
 FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
+# A "play until" run quiet this long (no night finished) is sent again by beat.
+PLAY_STALE_AFTER = env.int("PLAY_STALE_AFTER", default=120)
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
@@ -25,7 +26,12 @@ from league.calendar.models import (
 from league.models import ClockMode, League, Season, SeasonStatus
 
 MAX_NIGHTS = 1000
-STALE_AFTER = dt.timedelta(minutes=2)
+
+
+def stale_after() -> dt.timedelta:
+    """How long a run may stay quiet (no night finished) before beat sends it
+    again: ``PLAY_STALE_AFTER`` seconds (120)."""
+    return dt.timedelta(seconds=int(getattr(settings, "PLAY_STALE_AFTER", 120)))
 
 
 def job_start(
@@ -151,8 +157,8 @@ def jobs_resume_stale(*, now: dt.datetime | None = None) -> int:
     was lost). The runner's lock keeps a slow but living run the only one."""
     now = now or timezone.now()
     stale = DivisionRun.objects.filter(
-        Q(heartbeat_at__lt=now - STALE_AFTER)
-        | Q(heartbeat_at__isnull=True, job__created_at__lt=now - STALE_AFTER),
+        Q(heartbeat_at__lt=now - stale_after())
+        | Q(heartbeat_at__isnull=True, job__created_at__lt=now - stale_after()),
         status__in=ACTIVE,
     )
     ids = list(stale.values_list("pk", flat=True))

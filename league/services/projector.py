@@ -60,7 +60,7 @@ from league.services.common import chronological_key
 from league.services.derive import season_members, season_table
 from league.services.lineage import lineage_bouts, title_lineage
 from league.services.rebuild import division_rebuild
-from league.services.rows import BoutRow, bout_rows, in_league_order
+from league.services.rows import BoutRow, bout_rows, in_league_order, in_season
 from league.services.storage import (
     history_rows,
     ratings_of,
@@ -313,9 +313,7 @@ def _rate(division: Division, rows: list[BoutRow]) -> None:
 def _season_rows(season: Season, upto: tuple):
     bouts = in_league_order(
         Bout.objects.filter(
-            season_fixture__season_id=season.id,
-            status=BoutStatus.COMPLETED,
-            result__isnull=False,
+            in_season(season.id), status=BoutStatus.COMPLETED, result__isnull=False
         ),
         upto=upto,
     )

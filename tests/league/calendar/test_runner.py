@@ -159,7 +159,7 @@ def test_a_run_that_died_after_firing_resumes_and_fights_nothing_twice(ruleset):
     night = season_book_night(season, season.start_date)
     bouts_fire(bouts=list(night.bouts.values_list("pk", flat=True)), send=False)
     assert night.bouts.filter(status=BoutStatus.QUEUED).count() == 3
-    later = timezone.now() + jobs.STALE_AFTER * 2
+    later = timezone.now() + jobs.stale_after() * 2
     with TestCase.captureOnCommitCallbacks(execute=True):
         assert jobs.jobs_resume_stale(now=later) == 1
     job.refresh_from_db()
