@@ -51,20 +51,32 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
             send(derive_division, division_id)
 
 
+def _nights_elsewhere(bouts) -> list:
+    """The bouts whose nights are not a play-until run's in this thread (the
+    run settles its own nights and moves the league's date itself)."""
+    return [fact for fact in bouts if not runner.owns(fact.division_id)]
+
+
 def on_recorded(sender, bouts, **kwargs) -> None:
     bouts = list(bouts)
-    finished = events_fire_after(fact.event_id for fact in bouts)
+    finished = events_fire_after(fact.event_id for fact in _nights_elsewhere(bouts))
     _request(ProjectionRequest.RECORDED, bouts, finished)
     # The career game (docs/career.md): training kept or taken back, aging. The
-    # task reads only bouts of career leagues, so other leagues cost one query.
-    ids = sorted(fact.id for fact in bouts if fact.division_id is not None or fact.event_id)
+    # task reads only bouts of career leagues, so other leagues cost one query
+    # (none when a play-until run knows its league plays no career game).
+    ids = sorted(
+        fact.id
+        for fact in bouts
+        if (fact.division_id is not None or fact.event_id)
+        and runner.may_count_careers(fact.division_id)
+    )
     if ids:
         send(count_career_bouts, ids)
 
 
 def on_failed(sender, bouts, **kwargs) -> None:
     bouts = list(bouts)
-    finished = events_fire_after(fact.event_id for fact in bouts)
+    finished = events_fire_after(fact.event_id for fact in _nights_elsewhere(bouts))
     _request(ProjectionRequest.FAILED, bouts, finished)
 
 

@@ -15,38 +15,30 @@ and recorded once).
 
 from __future__ import annotations
 
-import datetime as dt
 import threading
 import time
 from contextlib import contextmanager
 
-from django.db import transaction
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_run
-from bouts.services.firing import bouts_fire
 from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
-from league.calendar.drawing import Fixture, first_drawable, night_dates
-from league.calendar.fitness import fit_from
 from league.calendar.jobs import job_finish
 from league.calendar.models import (
     AdvanceJob,
     DivisionRun,
-    FixtureStatus,
     JobStatus,
     JobTarget,
-    SeasonFixture,
 )
-from league.calendar.seasons import fixtures_settle, season_book_night
-from league.calendar.selectors import conditions_on
-from league.models import Season, SeasonStatus
+from league.calendar.seasons import fixtures_settle, fixtures_settle_night, season_book_night
+from league.models import Event, Season, SeasonStatus
+from league.services import projector
 from league.services.booking import Officials
-from league.services.common import FIGHTER
-from league.services.projector import division_project
 
 DERIVE_EVERY_SECONDS = 1.0
+REPORT_EVERY_SECONDS = 0.25
 # pg_try_advisory_lock(LOCK_SPACE, division id): one run fights a division at a time.
 LOCK_SPACE = 0x4E494748  # "NIGH"
 
@@ -54,14 +46,20 @@ _local = threading.local()
 
 
 def owns(division_id: int | None) -> bool:
-    """Whether a run in this thread derives ``division_id`` itself."""
-    return division_id in getattr(_local, "divisions", ())
+    """Whether a run in this thread fights ``division_id``'s nights: it settles
+    them, moves the league's date and derives the division itself."""
+    return division_id in getattr(_local, "divisions", {})
+
+
+def may_count_careers(division_id: int | None) -> bool:
+    """False only for a division a run here fights in a league with no career game."""
+    return getattr(_local, "divisions", {}).get(division_id, True)
 
 
 @contextmanager
-def _owning(division_id: int):
-    held = getattr(_local, "divisions", frozenset())
-    _local.divisions = held | {division_id}
+def _owning(division_id: int, career: bool):
+    held = getattr(_local, "divisions", {})
+    _local.divisions = {**held, division_id: career}
     try:
         yield
     finally:
@@ -87,7 +85,7 @@ def _run_locked(run: DivisionRun) -> DivisionRun:
     AdvanceJob.objects.filter(pk=run.job_id, status=JobStatus.QUEUED).update(
         status=JobStatus.RUNNING
     )
-    with _owning(run.division_id):
+    with _owning(run.division_id, run.job.league.career_mode):
         try:
             _fight_leftovers(run)
             status = _nights(run)
@@ -95,10 +93,10 @@ def _run_locked(run: DivisionRun) -> DivisionRun:
             DivisionRun.objects.filter(pk=run.pk).update(
                 status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
             )
-            division_project(division_id=run.division_id)
+            projector.division_project(division_id=run.division_id)
             job_finish(run.job_id)
             raise
-        division_project(division_id=run.division_id)
+        projector.division_project(division_id=run.division_id)
     DivisionRun.objects.filter(pk=run.pk).update(status=status, heartbeat_at=timezone.now())
     job_finish(run.job_id)
     run.refresh_from_db()
@@ -133,87 +131,51 @@ def _nights(run: DivisionRun) -> str:
     job = run.job
     league = job.league
     officials = Officials()
-    last_derive = time.monotonic()
+    last_derive = last_report = time.monotonic()
     after = run.reached or league.date
-    while True:
-        if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
-            return JobStatus.CANCELLED
-        if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
-            return JobStatus.DONE
-        season = _running_season(run.division_id)
-        if season is None:
-            return JobStatus.DONE
-        date = next_night_date(season, after, league.days_between_events)
-        if date is None or (job.until is not None and date > job.until):
-            return JobStatus.DONE
-        fought = _fight_night(season, date, officials)
-        after = date
-        run.nights_done += 1 if fought else 0
-        run.bouts_done += fought
-        run.reached = date
-        DivisionRun.objects.filter(pk=run.pk).update(
-            nights_done=run.nights_done,
-            bouts_done=run.bouts_done,
-            reached=date,
-            heartbeat_at=timezone.now(),
-        )
-        league_date_advance(league.pk, date)
-        if time.monotonic() - last_derive >= DERIVE_EVERY_SECONDS:
-            division_project(division_id=run.division_id)
-            last_derive = time.monotonic()
+    season = _running_season(run.division_id)
+    try:
+        while season is not None:
+            if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
+                return JobStatus.DONE
+            night = season_book_night(
+                season, after=after, officials=officials, queue=True, until=job.until
+            )
+            if night is None:
+                return JobStatus.DONE
+            run.bouts_done += _fight_night(season, night)
+            run.nights_done += 1
+            run.reached = after = night.date
+            now = time.monotonic()
+            if now - last_report >= REPORT_EVERY_SECONDS:
+                _report(run)
+                last_report = now
+                if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
+                    return JobStatus.CANCELLED
+            if now - last_derive >= DERIVE_EVERY_SECONDS:
+                projector.division_project(division_id=run.division_id)
+                last_derive = time.monotonic()
+        return JobStatus.DONE
+    finally:
+        _report(run)
 
 
-def _fight_night(season: Season, date: dt.date, officials: Officials) -> int:
-    """Book, fire, fight and record ``season``'s night on ``date``: the bouts fought."""
-    with transaction.atomic():
-        event = season_book_night(season, date, officials=officials)
-        if event is None:
-            return 0
-        ids = list(
-            Bout.objects.filter(event=event, status=BoutStatus.SCHEDULED)
-            .order_by("order", "id")
-            .values_list("pk", flat=True)
-        )
-        fired = bouts_fire(bouts=ids, send=False)
-        event.fired_at = event.fight_at = timezone.now()
-        event.save(update_fields=["fired_at", "fight_at"])
-    outcome = bouts_run(bout_ids=[b.pk for b in fired.queued]) if fired.queued else {}
-    fixtures_settle([season.pk])
-    return sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)
-
-
-def next_night_date(season: Season, after: dt.date, every_days: int) -> dt.date | None:
-    """The first night date after ``after`` on which the season has a bout to
-    draw (jumping over nights nobody could fight); None when none is left."""
-    rows = list(
-        SeasonFixture.objects.filter(season=season, status=FixtureStatus.WAITING).values_list(
-            "pk", "position", "red_id", "blue_id", "red_camp_id", "blue_camp_id"
-        )
+def _report(run: DivisionRun) -> None:
+    """The run's progress, its heartbeat and the league's date: one night
+    behind at most, written a few times a second rather than every night."""
+    DivisionRun.objects.filter(pk=run.pk).update(
+        nights_done=run.nights_done,
+        bouts_done=run.bouts_done,
+        reached=run.reached,
+        heartbeat_at=timezone.now(),
     )
-    if not rows:
-        return None
-    first = next(night_dates(after, every_days))
-    fighters = {pk for row in rows for pk in row[2:4] if pk is not None}
-    if not fighters:
-        return max(first, season.start_date)
-    conditions = conditions_on(fighters, first, rest_days=season.league.rest_days)
-    fixtures = [
-        Fixture(pk, position, (FIGHTER, red), (FIGHTER, blue))
-        for pk, position, red, blue, _, _ in rows
-        if red is not None
-    ]
+    if run.reached is not None:
+        league_date_advance(run.job.league_id, run.reached)
 
-    def fit_date(side):
-        condition = conditions.get(side[1])
-        return None if condition is None else fit_from(condition, rest_days=season.league.rest_days)
 
-    ready = first_drawable(fixtures, fit_date)
-    if ready is None:
-        # Only fixtures that can never be fought (or team ones): the draw on the
-        # first night cancels the former, and the season ends.
-        return max(first, season.start_date) if not fixtures else first
-    ready = max(ready, season.start_date)
-    for date in night_dates(after, every_days):
-        if date >= ready:
-            return date
-    return None
+def _fight_night(season: Season, night: Event) -> int:
+    """Fight and record a booked night's queued bouts (the same service a
+    worker's task runs) and settle its fixtures: the bouts fought."""
+    outcome = bouts_run(bout_ids=night.bout_ids) if night.bout_ids else {}
+    fixtures_settle_night(night, outcome)
+    return sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)

@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus
 from bouts.services import bouts_rebook, bouts_schedule
+from bouts.services.firing import bouts_fire
 from core.scoping import may_commission
 from fighters.models import Camp, Fighter
-from league.calendar.drawing import Card, Fixture, draw_card
-from league.calendar.fitness import FIT, Status
+from league.calendar.dates import long_date
+from league.calendar.drawing import Card, Fixture, draw_card, first_drawable, night_dates
+from league.calendar.fitness import FIT, RETIRED, Status, fit_from, status_on
 from league.calendar.models import FixtureStatus, SeasonFixture
-from league.calendar.selectors import statuses_on
+from league.calendar.selectors import conditions_on
 from league.models import Event, Season, SeasonStatus
 from league.scheduling.round_robin import round_robin
 from league.services.booking import Officials, league_bout
@@ -62,20 +66,43 @@ def _sides(row) -> tuple[tuple, tuple]:
     return (FIGHTER, row["red_id"]), (FIGHTER, row["blue_id"])
 
 
-def season_draw(season: Season, date: dt.date) -> tuple[Card, dict[int, dict]]:
-    """The card ``season`` would fight on ``date`` (nothing written), and the
-    waiting fixtures' rows by id."""
-    rows = {
+@dataclass
+class NightPlan:
+    """A season's next night: its date and card, drawn but not written."""
+
+    date: dt.date
+    card: Card
+    rows: dict[int, dict]  # the waiting fixtures by id
+
+
+def _waiting(season: Season) -> dict[int, dict]:
+    return {
         row["id"]: row
         for row in SeasonFixture.objects.filter(season=season, status=FixtureStatus.WAITING).values(
             "id", "position", "red_id", "blue_id", "red_camp_id", "blue_camp_id", "seed", "bout_id"
         )
     }
+
+
+def season_plan_night(
+    season: Season, *, after: dt.date | None = None, on: dt.date | None = None
+) -> NightPlan | None:
+    """``season``'s next night (nothing written): on the date ``on``, or on the
+    first of the league's night dates after ``after`` on which some fixture has
+    both sides fit (nights nobody could fight are passed over), never before
+    the season's first night. None when no fixture is waiting. Three queries
+    (four where the league keeps camps apart)."""
+    rows = _waiting(season)
+    if not rows:
+        return None
+    league = season.league
     fixtures = [Fixture(pk, row["position"], *_sides(row)) for pk, row in rows.items()]
     fighters = {side[1] for f in fixtures for side in (f.red, f.blue) if side[0] == FIGHTER}
-    statuses = statuses_on(fighters, date, league=season.league) if fighters else {}
+    first = on or max(season.start_date, next(night_dates(after or league.date, _every(league))))
+    conditions = conditions_on(fighters, first, rest_days=league.rest_days) if fighters else {}
+    date = on or _first_night(season, fixtures, conditions, first)
     camp_of = None
-    if season.league.separate_camps and fighters:
+    if league.separate_camps and fighters:
         camp_of = {
             (FIGHTER, pk): camp
             for pk, camp in Fighter.objects.filter(pk__in=fighters).values_list("pk", "camp_id")
@@ -84,21 +111,53 @@ def season_draw(season: Season, date: dt.date) -> tuple[Card, dict[int, dict]]:
     def status(side) -> Status:
         if side[0] == CAMP:
             return Status(FIT)
-        return statuses.get(side[1], Status("retired", reason="no longer on the roster"))
+        condition = conditions.get(side[1])
+        if condition is None:
+            return Status(RETIRED, reason="no longer on the roster")
+        return status_on(condition, date, rest_days=league.rest_days)
 
-    card = draw_card(
-        fixtures, status, max_bouts=season.league.bouts_per_event or None, camp_of=camp_of
-    )
-    return card, rows
+    card = draw_card(fixtures, status, max_bouts=league.bouts_per_event or None, camp_of=camp_of)
+    return NightPlan(date, card, rows)
+
+
+def _every(league) -> int:
+    return max(1, league.days_between_events)
+
+
+def _first_night(season, fixtures, conditions, first: dt.date) -> dt.date:
+    """The first night date from ``first`` on with a fixture both sides fit."""
+    rest = season.league.rest_days
+
+    def fit_date(side):
+        if side[0] == CAMP:
+            return first
+        condition = conditions.get(side[1])
+        return None if condition is None else fit_from(condition, rest_days=rest)
+
+    ready = first_drawable(fixtures, fit_date)
+    if ready is None or ready <= first:
+        return first  # a draw on ``first`` cancels what can never be fought
+    step = _every(season.league)
+    return first + dt.timedelta(days=step * -(-(ready - first).days // step))
 
 
 def season_book_night(
-    season: Season, date: dt.date, *, officials: Officials | None = None, fight_at=None
+    season: Season,
+    date: dt.date | None = None,
+    *,
+    after: dt.date | None = None,
+    officials: Officials | None = None,
+    fight_at=None,
+    queue: bool = False,
+    until: dt.date | None = None,
 ) -> Event | None:
-    """Draw ``season``'s card for ``date`` and book it on a new fight night:
-    fixtures never fought again (a side retired) are cancelled with the reason;
-    a fixture whose bout was postponed has that bout re-booked. Returns the
-    event, or None when nobody can fight that night."""
+    """Draw ``season``'s next card (on ``date``, else its next night after
+    ``after``: ``season_plan_night``) and book it on a new fight night:
+    fixtures never fought again (a side retired) are cancelled with the
+    reason; a fixture whose bout was postponed has that bout re-booked. With
+    ``queue`` the bouts are snapshotted and queued at once, no task sent (a
+    play-until run fights them itself) and the night is fired. Returns the
+    event, or None when nobody can fight any more (or not by ``until``)."""
     with transaction.atomic():
         season = (
             Season.objects.select_for_update()
@@ -107,27 +166,35 @@ def season_book_night(
         )
         if season.status != SeasonStatus.RUNNING:
             return None
-        card, rows = season_draw(season, date)
-        if card.never:
-            _cancel(list(card.never.items()))
-        if not card.fixtures:
+        plan = season_plan_night(season, after=after, on=date)
+        if plan is not None and until is not None and plan.date > until:
+            return None
+        if plan is not None and plan.card.never:
+            _cancel(list(plan.card.never.items()))
+        if plan is None or not plan.card.fixtures:
             season_close_if_done(season)
             return None
-        number = Event.objects.filter(season=season).count() + 1
+        now = timezone.now()
         event = Event(
             league=season.league,
             season=season,
-            name=f"{season.name} · night {number}",
-            date=date,
-            fight_at=fight_at,
+            name=f"{season.name} · {long_date(plan.date)}",
+            date=plan.date,
+            fight_at=now if queue else fight_at,
+            fired_at=now if queue else None,
         )
-        event.full_clean()
+        # Built from the season's own rows: the related rows exist.
+        event.clean_fields(exclude=["league", "season", "tournament"])
         event.save()
-        _book(season, event, [rows[f.key] for f in card.fixtures], officials or Officials())
+        rows = [plan.rows[f.key] for f in plan.card.fixtures]
+        event.bout_ids = _book(season, event, rows, officials or Officials(), queue=queue)
     return event
 
 
-def _book(season: Season, event: Event, rows: list[dict], officials: Officials) -> None:
+def _book(
+    season: Season, event: Event, rows: list[dict], officials: Officials, *, queue: bool
+) -> list[int]:
+    """Book ``rows`` (waiting fixtures) on ``event``: the ids of its bouts."""
     league, division = season.league, season.division
     fighters = Fighter.objects.in_bulk(
         [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
@@ -157,19 +224,22 @@ def _book(season: Season, event: Event, rows: list[dict], officials: Officials) 
             )
         )
         spec_rows.append(row)
-    booked = bouts_schedule(specs=specs, queue=False) if specs else []
+    booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
     updates = [
         SeasonFixture(pk=row["id"], bout_id=bout.pk, status=FixtureStatus.BOOKED)
         for row, bout in zip(spec_rows, booked, strict=True)
     ]
     if again:
         moved = {b.pk for b in bouts_rebook(bouts=[r["bout_id"] for r in again], event=event)}
+        if queue and moved:
+            bouts_fire(bouts=sorted(moved), send=False)
         updates += [
             SeasonFixture(pk=r["id"], bout_id=r["bout_id"], status=FixtureStatus.BOOKED)
             for r in again
             if r["bout_id"] in moved
         ]
     SeasonFixture.objects.bulk_update(updates, ["bout", "status"], batch_size=1000)
+    return [u.bout_id for u in updates]
 
 
 def _cancel(reasons: list[tuple[int, str]]) -> None:
@@ -205,6 +275,25 @@ def fixtures_settle(season_ids: Iterable[int]) -> None:
         )
     for season in Season.objects.filter(pk__in=ids, status=SeasonStatus.RUNNING):
         season_close_if_done(season)
+
+
+def fixtures_settle_night(night: Event, outcome: dict[int, str]) -> None:
+    """Settle the fixtures of a night fought here (``outcome``: ``{bout id:
+    status}`` from ``bouts_run``): one UPDATE a status, usually one."""
+    by_status: dict[str, list[int]] = {}
+    for bout_id, status in outcome.items():
+        by_status.setdefault(status, []).append(bout_id)
+    fixtures = SeasonFixture.objects.filter(season_id=night.season_id)
+    if BoutStatus.COMPLETED in by_status:
+        fixtures.filter(bout_id__in=by_status[BoutStatus.COMPLETED]).update(
+            status=FixtureStatus.FOUGHT
+        )
+    if BoutStatus.FAILED in by_status:
+        fixtures.filter(bout_id__in=by_status[BoutStatus.FAILED]).update(
+            status=FixtureStatus.CANCELLED, note="Cancelled: the bout failed."
+        )
+    if set(by_status) - {BoutStatus.COMPLETED, BoutStatus.FAILED}:
+        fixtures_settle([night.season_id])  # anything else: the general way
 
 
 def season_close_if_done(season: Season) -> bool:

@@ -155,20 +155,15 @@ def _book_next_real_night(season: Season) -> Event | None:
     finished: the next night date with a bout to draw, firing at the next fight
     time (its plans can be written until then). A commissioner's league waits
     for him (play until)."""
-    from league.calendar.runner import next_night_date
-
     season.refresh_from_db(fields=["status"])
     league = season.league
     if league.clock != ClockMode.REAL or season.status != SeasonStatus.RUNNING:
         return None
     if Event.objects.filter(season=season, fired_at__isnull=True).exists():
         return None
-    after = Event.objects.filter(season=season).order_by("-date").values_list("date", flat=True)
-    date = next_night_date(season, after.first() or league.date, league.days_between_events)
-    if date is None:
-        return None
+    last = Event.objects.filter(season=season).order_by("-date").values_list("date", flat=True)
     when = next_slot(timezone.now(), league.fight_weekday, league.fight_time)
-    return calendar_seasons.season_book_night(season, date, fight_at=when)
+    return calendar_seasons.season_book_night(season, after=last.first(), fight_at=when)
 
 
 def event_fight_now(*, event: Event, user=None, check_permission: bool = True) -> list[Event]:

@@ -142,6 +142,7 @@ def test_a_cancelled_job_stops_after_the_night_in_hand(ruleset, monkeypatch):
         return fought
 
     monkeypatch.setattr(runner, "_fight_night", then_cancel)
+    monkeypatch.setattr(runner, "REPORT_EVERY_SECONDS", 0)
     job = play(league)
     assert job.status == JobStatus.CANCELLED
     assert job.runs.get().nights_done == 1
