@@ -3,6 +3,13 @@
 (function () {
   "use strict";
 
+  // A destructive action asks first (no inline handlers: the CSP forbids them).
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
+
   document.querySelectorAll("select.auto-submit").forEach(function (select) {
     select.addEventListener("change", function () { select.form.submit(); });
   });
