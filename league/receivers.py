@@ -32,10 +32,13 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
     by_division: dict[int, list[int]] = defaultdict(list)
     derive: set[int] = set()
     for fact in bouts:
-        if fact.division_id is not None:
-            by_division[fact.division_id].append(fact.id)
-            if finished is None or fact.event_id is None or fact.event_id in finished:
-                derive.add(fact.division_id)
+        if fact.division_id is None:
+            continue
+        if kind == ProjectionRequest.RECORDED and runner.owns(fact.division_id):
+            continue  # a play-until run asks for its own division's projector
+        by_division[fact.division_id].append(fact.id)
+        if finished is None or fact.event_id is None or fact.event_id in finished:
+            derive.add(fact.division_id)
     if not by_division:
         return
     ProjectionRequest.objects.bulk_create(
@@ -46,9 +49,7 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
         ]
     )
     for division_id in sorted(derive):
-        # A "play until" run derives its own division between nights.
-        if not runner.owns(division_id):
-            send(derive_division, division_id)
+        send(derive_division, division_id)
 
 
 def _nights_elsewhere(bouts) -> list:

@@ -19,6 +19,7 @@ import threading
 import time
 from contextlib import contextmanager
 
+from django.db import transaction
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
@@ -33,7 +34,7 @@ from league.calendar.models import (
     JobTarget,
 )
 from league.calendar.seasons import fixtures_settle, fixtures_settle_night, season_book_night
-from league.models import Event, Season, SeasonStatus
+from league.models import Event, ProjectionRequest, Season, SeasonStatus
 from league.services import projector
 from league.services.booking import Officials
 
@@ -93,10 +94,10 @@ def _run_locked(run: DivisionRun) -> DivisionRun:
             DivisionRun.objects.filter(pk=run.pk).update(
                 status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
             )
-            projector.division_project(division_id=run.division_id)
+            _derive(run.division_id, getattr(run, "last_night", None))
             job_finish(run.job_id)
             raise
-        projector.division_project(division_id=run.division_id)
+        _derive(run.division_id, getattr(run, "last_night", None))
     DivisionRun.objects.filter(pk=run.pk).update(status=status, heartbeat_at=timezone.now())
     job_finish(run.job_id)
     run.refresh_from_db()
@@ -138,12 +139,16 @@ def _nights(run: DivisionRun) -> str:
         while season is not None:
             if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
                 return JobStatus.DONE
-            night = season_book_night(
-                season, after=after, officials=officials, queue=True, until=job.until
-            )
-            if night is None:
-                return JobStatus.DONE
-            run.bouts_done += _fight_night(season, night)
+            # A night is one transaction: booked, fought, recorded and settled,
+            # or (a crash) not at all — a resumed run fights it again, the same.
+            with transaction.atomic():
+                night = season_book_night(
+                    season, after=after, officials=officials, queue=True, until=job.until
+                )
+                if night is None:
+                    return JobStatus.DONE
+                run.bouts_done += _fight_night(season, night)
+            run.last_night = night
             run.nights_done += 1
             run.reached = after = night.date
             now = time.monotonic()
@@ -153,11 +158,22 @@ def _nights(run: DivisionRun) -> str:
                 if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
                     return JobStatus.CANCELLED
             if now - last_derive >= DERIVE_EVERY_SECONDS:
-                projector.division_project(division_id=run.division_id)
+                _derive(run.division_id, night)
                 last_derive = time.monotonic()
         return JobStatus.DONE
     finally:
         _report(run)
+
+
+def _derive(division_id: int, night: Event | None = None) -> None:
+    """Ask for the division's projector and run it here. The receivers leave
+    the run's bouts no request of their own (one a night would be a commit a
+    night); one request names the last night's first bout."""
+    if night is not None and night.bout_ids:
+        ProjectionRequest.objects.create(
+            division_id=division_id, bout_id=night.bout_ids[0], kind=ProjectionRequest.RECORDED
+        )
+    projector.division_project(division_id=division_id)
 
 
 def _report(run: DivisionRun) -> None:

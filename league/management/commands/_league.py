@@ -14,6 +14,7 @@ from tqdm import tqdm
 from bouts.models import Bout, BoutStatus
 from league.calendar.jobs import job_progress, job_start
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
+from league.calendar.runner import run_division
 from league.celery import app
 from league.models import Division, League
 from league.selectors import division_rankings, league_champions, season_standings, title_lineage
@@ -98,6 +99,11 @@ def play_seasons(league, *, stdout, timeout: float = 3600) -> AdvanceJob:
         job = job_start(league=league, target=JobTarget.SEASON, check_permission=False)
     except ValidationError as exc:
         raise CommandError("; ".join(exc.messages)) from None
+    if eager():
+        # Embedded: the runs are sent when the job's transaction commits; inside
+        # a caller's transaction (a test, a script) that is later, so run them here.
+        for run_id in job.runs.filter(status=JobStatus.QUEUED).values_list("pk", flat=True):
+            run_division(run_id)
     started = time.monotonic()
     with tqdm(desc="fought", unit="bout", file=stdout, leave=True) as bar:
         while True:
