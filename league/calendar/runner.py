@@ -94,10 +94,10 @@ def _run_locked(run: DivisionRun) -> DivisionRun:
             DivisionRun.objects.filter(pk=run.pk).update(
                 status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
             )
-            _derive(run.division_id, getattr(run, "last_night", None))
+            _derive(run.division_id)
             job_finish(run.job_id)
             raise
-        _derive(run.division_id, getattr(run, "last_night", None))
+        _derive(run.division_id)
     DivisionRun.objects.filter(pk=run.pk).update(status=status, heartbeat_at=timezone.now())
     job_finish(run.job_id)
     run.refresh_from_db()
@@ -148,7 +148,6 @@ def _nights(run: DivisionRun) -> str:
                 if night is None:
                     return JobStatus.DONE
                 run.bouts_done += _fight_night(season, night)
-            run.last_night = night
             run.nights_done += 1
             run.reached = after = night.date
             now = time.monotonic()
@@ -158,20 +157,26 @@ def _nights(run: DivisionRun) -> str:
                 if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
                     return JobStatus.CANCELLED
             if now - last_derive >= DERIVE_EVERY_SECONDS:
-                _derive(run.division_id, night)
+                _derive(run.division_id)
                 last_derive = time.monotonic()
         return JobStatus.DONE
     finally:
         _report(run)
 
 
-def _derive(division_id: int, night: Event | None = None) -> None:
+def _derive(division_id: int) -> None:
     """Ask for the division's projector and run it here. The receivers leave
     the run's bouts no request of their own (one a night would be a commit a
-    night); one request names the last night's first bout."""
-    if night is not None and night.bout_ids:
+    night): one request, naming the division's latest bout fought."""
+    latest = (
+        Bout.objects.filter(division_id=division_id, status=BoutStatus.COMPLETED)
+        .order_by("-date", "-id")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if latest is not None:
         ProjectionRequest.objects.create(
-            division_id=division_id, bout_id=night.bout_ids[0], kind=ProjectionRequest.RECORDED
+            division_id=division_id, bout_id=latest, kind=ProjectionRequest.RECORDED
         )
     projector.division_project(division_id=division_id)
 
