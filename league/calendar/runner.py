@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
+from bouts.queueing import send
 from bouts.services import bouts_run
 from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
@@ -157,17 +158,20 @@ def _nights(run: DivisionRun) -> str:
                 if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
                     return JobStatus.CANCELLED
             if now - last_derive >= DERIVE_EVERY_SECONDS:
-                _derive(run.division_id)
+                # Another worker process derives while this one fights on.
+                _derive(run.division_id, elsewhere=True)
                 last_derive = time.monotonic()
         return JobStatus.DONE
     finally:
         _report(run)
 
 
-def _derive(division_id: int) -> None:
-    """Ask for the division's projector and run it here. The receivers leave
-    the run's bouts no request of their own (one a night would be a commit a
-    night): one request, naming the division's latest bout fought."""
+def _derive(division_id: int, *, elsewhere: bool = False) -> None:
+    """Ask for the division's projector and run it here (``elsewhere``: as a
+    task, on another worker process, while this run fights on; eagerly, here).
+    The receivers leave the run's bouts no request of their own (one a night
+    would be a commit a night): one request, naming the division's latest bout
+    fought."""
     latest = (
         Bout.objects.filter(division_id=division_id, status=BoutStatus.COMPLETED)
         .order_by("-date", "-id")
@@ -178,7 +182,17 @@ def _derive(division_id: int) -> None:
         ProjectionRequest.objects.create(
             division_id=division_id, bout_id=latest, kind=ProjectionRequest.RECORDED
         )
-    projector.division_project(division_id=division_id)
+    if elsewhere:
+        transaction.on_commit(lambda: _send_derive(division_id))
+    else:
+        projector.division_project(division_id=division_id)
+
+
+def _send_derive(division_id: int) -> None:
+    # The tasks module imports this one: imported when first sent.
+    from league.tasks import derive_division
+
+    send(derive_division, division_id)
 
 
 def _report(run: DivisionRun) -> None:

@@ -220,7 +220,8 @@ def _book(
                 sides=sides,
                 seed=row["seed"],
                 officials=officials,
-                idempotency_key=f"fixture-{row['id']}",
+                # One bout a fixture: the fixture's own link, under the season's lock.
+                idempotency_key=None,
             )
         )
         spec_rows.append(row)
