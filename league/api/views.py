@@ -1,6 +1,7 @@
 """Leagues, divisions, seasons and events."""
 
 import django_filters
+from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -18,7 +19,7 @@ from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
-from ..services import fight_nights
+from ..services import fight_nights, rosters
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -163,6 +164,24 @@ class DivisionViewSet(_InLeagueViewSet):
         # The throttle counts bouts queued: a 12-fighter season is 66.
         spend(request, Bout.objects.filter(event__season=season).count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    def perform_create(self, serializer):
+        self._save_with_roster(serializer)
+
+    def perform_update(self, serializer):
+        self._save_with_roster(serializer)
+
+    def _save_with_roster(self, serializer):
+        """The division's own fields as any league row; its roster through the
+        roster rule (``league.services.rosters``), in one transaction."""
+        self.check_data_leagues(serializer.validated_data)
+        fighters = serializer.validated_data.pop("fighters", None)
+        camps = serializer.validated_data.pop("camps", None)
+        with transaction.atomic():
+            division = serializer.save()
+            rosters.division_roster_set(
+                user=self.request.user, division=division, fighters=fighters, camps=camps
+            )
 
     def get_queryset(self):
         return Division.objects.select_related("league").prefetch_related(
