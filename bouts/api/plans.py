@@ -127,7 +127,7 @@ class BoutPlansView(APIView):
                 ).data,
                 "fought_with": [
                     {"side": p["side"], "data": p["data"], "source": p["source"]}
-                    for p in bout_plans.fought_plans(bout)
+                    for p in bout_plans.fought_plans(bout, viewer=request.user)
                 ]
                 if fought
                 else [],
