@@ -14,11 +14,12 @@ from rest_framework.response import Response
 from bouts.models import Bout
 from core.api.filters import IdFilter
 from core.api.serializers import StrictCharField
-from core.api.throttles import BoutQueueThrottle, spend
+from core.api.throttles import BoutQueueThrottle, over_any_limit, refund, reserve
 from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
+from ..selectors import season_bout_count
 from ..services import fight_nights, rosters
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
@@ -158,11 +159,29 @@ class DivisionViewSet(_InLeagueViewSet):
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         fight_at = data.pop("fight_at", None)
-        season = services.season_schedule(
-            division=division, queue=fight_at is None, fight_at=fight_at, **data
-        )
-        # The throttle counts bouts queued: a 12-fighter season is 66.
-        spend(request, Bout.objects.filter(event__season=season).count())
+        # The throttle counts bouts queued (a 12-fighter season is 66), charged
+        # before anything is written: a season larger than the limit itself is
+        # a 400, one larger than what is left of it now a 429, both naming it.
+        expected = season_bout_count(division)
+        limit = over_any_limit(request, expected)
+        if limit is not None:
+            raise serializers.ValidationError(
+                {
+                    "division": [
+                        f"A season of this division is {expected} bouts, more than the "
+                        f"limit of {limit} bouts queued: split the division first."
+                    ]
+                }
+            )
+        reserve(request, expected)
+        try:
+            season = services.season_schedule(
+                division=division, queue=fight_at is None, fight_at=fight_at, **data
+            )
+        except Exception:
+            refund(request, expected)
+            raise
+        refund(request, expected - Bout.objects.filter(event__season=season).count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def perform_create(self, serializer):
