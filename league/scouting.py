@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Q
-from django.db.models.fields.json import KT
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import render
 
@@ -35,8 +34,10 @@ def fought_plans(fighter_id: int) -> dict:
             bout__status=BoutStatus.COMPLETED,
         )
         .annotate(
-            red_source=KT("bout__inputs__plan_sources__red__kind"),
-            blue_source=KT("bout__inputs__plan_sources__blue__kind"),
+            # F with the JSON key transform (KT cannot cross a relation); the
+            # value comes back decoded: "standing", or None.
+            red_source=F("bout__inputs__plan_sources__red__kind"),
+            blue_source=F("bout__inputs__plan_sources__blue__kind"),
         )
         .values_list("stats", "side", "red_source", "blue_source")
     )

@@ -134,6 +134,9 @@ def test_a_standing_plan_stays_its_managers_after_the_fight(role):
     html = page.get(f"/bouts/{world.bout.pk}/").content.decode()
     assert (STANDING in html) == sees
     assert "kept private" in html or sees
+    # The scouting page counts no line of a plan that still stands.
+    scouting = page.get(f"/fighters/{world.bout.red_id}/scouting/").content.decode()
+    assert STANDING not in scouting
 
 
 def test_the_plan_shown_is_the_one_fought_not_todays():
