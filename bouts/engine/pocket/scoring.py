@@ -7,7 +7,7 @@ judge 0.8 / 1.0), red minus blue, shifted by his bias, plus his own noise (one d
 ``rng`` per judge per round, up to +/- NOISE). Within ``CLOSE`` the round is close and
 his close-round view decides it (even: 10-10). The winner gets 10, the loser 9; each
 knockdown suffered costs a point more (net of the other's), and the better score is
-lifted back to 10 (never below 6).
+lifted back to 10 (never below 6). A knockdown round is never even (``points``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,9 @@ def close_call(judge: dict, stats: dict) -> int:
 
 def points(diff: float, net: int) -> list[int]:
     """``[red, blue]`` for a round won by red (diff > 0), blue (< 0) or even, where red
-    suffered ``net`` more knockdowns than blue (negative: blue did)."""
+    suffered ``net`` more knockdowns than blue (negative: blue did). A knockdown round
+    is never even: when the downed fighter won it on punches and the points come out
+    level (9-9), the round goes 10-9 to the man who scored the knockdown."""
     red_pts = blue_pts = 10
     if diff > 0:
         blue_pts = 9
@@ -57,6 +59,11 @@ def points(diff: float, net: int) -> list[int]:
         red_pts -= net
     elif net < 0:
         blue_pts += net
+    if net and red_pts == blue_pts:
+        if net > 0:
+            red_pts -= 1
+        else:
+            blue_pts -= 1
     lift = 10 - (red_pts if red_pts > blue_pts else blue_pts)
     red_pts += lift
     blue_pts += lift
