@@ -34,8 +34,11 @@ SIDES = ("red", "blue")
 CARD_DETAILS = {
     "webl": ("starting_endurance", "endurance"),
     "titlebout": ("ratings", "endurance"),
+    "skirmish": ("traits",),
 }
 CARD_ROUND_STATS = {"webl": ("endurance",), "titlebout": ("end",)}
+# Team rulesets: what a side's fighter lines repeat of each fighter's card.
+CARD_LINE_STATS = {"octagon": ("style",)}
 # What it repeats of a side's plan: WeBL echoes the plan text and each round's line.
 PLAN_DETAILS = {"webl": ("plans",)}
 PLAN_ROUND_STATS = {"webl": ("plan",)}
@@ -81,8 +84,13 @@ def state_annotations(user, hidden_fighters) -> dict:
     for side in SIDES:
         if hidden_fighters is None:
             out[f"{side}_card_hidden"] = Value(False)
+            out[f"{side}_camp_hidden"] = Value(False)
         else:
+            # A one-on-one side is its fighter; a team side, any fighter of its camp.
             out[f"{side}_card_hidden"] = Exists(hidden_fighters.filter(pk=OuterRef(f"{side}_id")))
+            out[f"{side}_camp_hidden"] = Exists(
+                hidden_fighters.filter(camp_id=OuterRef(f"{side}_camp_id"))
+            )
         out[f"{side}_plan_source"] = KT(f"inputs__plan_sources__{side}__kind")
         out[f"{side}_manager"] = Coalesce(f"{side}__camp__owner_id", f"{side}_camp__owner_id")
     return out
@@ -93,7 +101,9 @@ def withheld_from_row(row: dict, user) -> Withheld:
     if sees_everything(user) or f"{SIDES[0]}_card_hidden" not in row:
         return NOTHING
     viewer = user.pk if user is not None and user.is_authenticated else None
-    cards = frozenset(side for side in SIDES if row[f"{side}_card_hidden"])
+    cards = frozenset(
+        side for side in SIDES if row[f"{side}_card_hidden"] or row[f"{side}_camp_hidden"]
+    )
     plans = frozenset(
         side
         for side in SIDES
@@ -141,6 +151,17 @@ def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
         rounds.append(line)
     if "rounds" in data:
         data["rounds"] = rounds
+    line_keys = set(CARD_LINE_STATS.get(ruleset, ()))
+    if line_keys and withheld.cards and data.get("fighter_lines"):
+        data["fighter_lines"] = [
+            {
+                **line,
+                "stats": {k: v for k, v in (line.get("stats") or {}).items() if k not in line_keys},
+            }
+            if line.get("side") in withheld.cards
+            else line
+            for line in data["fighter_lines"]
+        ]
     return data
 
 
