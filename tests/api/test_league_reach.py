@@ -93,6 +93,10 @@ def test_a_commissioner_cannot_take_another_leagues_camp_and_read_its_plans(w):
     assert Camp.objects.get(pk=w.camp_b.pk).owner == w.b_manager
     plans = as_user(w.c_manager).get("/api/standing-plans/").json()
     assert plans == []
+    # League B's commissioner still edits his fighter; C's never did.
+    b_fighter = f"/api/fighters/{w.b_fighters[1].pk}/"
+    assert as_user(w.b_comm).patch(b_fighter, {"nickname": "Ours"}).status_code == 200
+    assert c.patch(b_fighter, {"nickname": "Theirs"}).status_code == 403
 
 
 def test_a_commissioner_cannot_plant_a_fighter_in_another_leagues_camp(w):
