@@ -39,9 +39,13 @@ CARD_DETAILS = {
 CARD_ROUND_STATS = {"webl": ("endurance",), "titlebout": ("end",)}
 # Team rulesets: what a side's fighter lines repeat of each fighter's card.
 CARD_LINE_STATS = {"octagon": ("style",)}
-# What it repeats of a side's plan: WeBL echoes the plan text and each round's line.
-PLAN_DETAILS = {"webl": ("plans",)}
-PLAN_ROUND_STATS = {"webl": ("plan",)}
+# What it repeats of a side's plan: WeBL the plan text and each round's line,
+# Title Bout each round's strategy (chosen and used, and its play-by-play line),
+# Octagon the corner policy.
+PLAN_DETAILS = {"webl": ("plans",), "octagon": ("policies",)}
+PLAN_ROUND_STATS = {"webl": ("plan",), "titlebout": ("strategy",)}
+PLAN_ROUND_LISTS = {"titlebout": ("strategies",)}  # [{"round", "chosen": {side: ...}, ...}]
+PLAN_EVENT_KINDS = {"titlebout": ("strategy",)}
 STANDING = "standing"
 FOUGHT = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
 
@@ -119,6 +123,19 @@ def _drop_side(holder, key: str, side: str) -> None:
         holder[key] = {k: v for k, v in value.items() if k != side}
 
 
+def _without_sides(entry, sides: frozenset[str]):
+    """A per-round entry (``{"round", "chosen": {"red": ..}, ...}``) without
+    ``sides`` in any of its side-keyed parts."""
+    if not isinstance(entry, dict):
+        return entry
+    out = {}
+    for key, value in entry.items():
+        if isinstance(value, dict):
+            value = {side: part for side, part in value.items() if side not in sides}
+        out[key] = value
+    return out
+
+
 def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
     """The API's bout detail ``data`` without what ``withheld`` names (a copy
     where it changes): detail keys per side, round stats, the fought plans."""
@@ -133,7 +150,17 @@ def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
         for side in sides:
             for key in keys:
                 _drop_side(details, key, side)
+    for key in PLAN_ROUND_LISTS.get(ruleset, ()) if withheld.plans else ():
+        if isinstance(details.get(key), list):
+            details[key] = [_without_sides(entry, withheld.plans) for entry in details[key]]
     data["details"] = details
+    kinds = PLAN_EVENT_KINDS.get(ruleset, ())
+    if kinds and withheld.plans and isinstance(data.get("play_by_play"), list):
+        data["play_by_play"] = [
+            event
+            for event in data["play_by_play"]
+            if not (event.get("kind") in kinds and event.get("side") in withheld.plans)
+        ]
     drop = {
         side: set(CARD_ROUND_STATS.get(ruleset, ()) if side in withheld.cards else ())
         | set(PLAN_ROUND_STATS.get(ruleset, ()) if side in withheld.plans else ())

@@ -180,3 +180,29 @@ def test_a_team_bout_keeps_its_hidden_camps_fighter_styles():
     assert staff_lines and all("style" in line["stats"] for line in staff_lines)
     lines = APIClient().get(url).json()["fighter_lines"]
     assert lines and not any("style" in line["stats"] for line in lines)
+
+
+def test_a_title_bout_standing_strategy_stays_its_managers():
+    commissioner = user("commish")
+    night = fight_night(ruleset="titlebout", commissioners=[commissioner])
+    default_plan_set(
+        user=night.red_manager,
+        fighter=night.bout.red,
+        ruleset="titlebout",
+        data={"strategy": "KO"},
+    )
+    Event.objects.filter(pk=night.event.pk).update(fight_at=timezone.now())
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        events_fire_due()
+    url = f"/api/bouts/{night.bout.pk}/"
+    mine = as_user(night.red_manager).get(url).json()
+    assert any(e.get("kind") == "strategy" and e["side"] == "red" for e in mine["play_by_play"])
+    assert "strategy" in mine["rounds"][0]["red"]["stats"]
+    assert "red" in mine["details"]["strategies"][0]["chosen"]
+    public = APIClient().get(url).json()
+    assert not any(
+        e.get("kind") == "strategy" and e["side"] == "red" for e in public["play_by_play"]
+    )
+    assert "strategy" not in public["rounds"][0]["red"]["stats"]
+    assert all("red" not in entry["chosen"] for entry in public["details"]["strategies"])
+    assert "strategy" in public["rounds"][0]["blue"]["stats"]  # blue fought no standing plan
