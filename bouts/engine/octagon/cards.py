@@ -72,7 +72,7 @@ def _normalised_fighter(card) -> dict | None:
     generator produce) after a few type and range checks, else ``None`` (the full
     path of ``validate_fighter`` then gives the same result or the error)."""
     if type(card) is dict and card.keys() <= FIGHTER_KEY_SET:
-        try:  # subscripts are cheaper than .get(); a missing field: the full path
+        try:  # a missing field: the full path
             striking = card["striking"]
             grappling = card["grappling"]
             defense = card["defense"]
@@ -92,7 +92,7 @@ def _normalised_fighter(card) -> dict | None:
             and type(style) is str
             and style in STYLE_SET
         ):
-            if "id" not in card and "name" in card:  # the generator's shape: one display
+            if "id" not in card and "name" in card:  # the generator's shape
                 name = card["name"]
                 if type(name) is str and name == name.strip() and name != "":
                     return {
@@ -245,33 +245,9 @@ def validate_side(side) -> dict:
         raise CardError(
             "fighters", f"must hold exactly {DECK_FIGHTERS} fighter cards (got {len(fighters)})"
         )
-    checked = out["fighters"] = []  # a plain loop: cheaper than a comprehension
+    checked = out["fighters"] = []
     with_ids = False
     for i, f in enumerate(fighters):
-        if type(f) is dict and tuple(f) == GENERATED_ORDER:
-            # The generator's shape, its keys in the normalised order (inlined for
-            # speed): values read in one pass, checked by lookups, the card copied
-            # whole (the dict ``_normalised_fighter`` would build); else the full path.
-            name, striking, grappling, defense, stamina, style = f.values()
-            try:
-                ok = (
-                    STAT_VALUES[striking] is striking
-                    and STAT_VALUES[grappling] is grappling
-                    and STAT_VALUES[defense] is defense
-                    and STAMINA_VALUES[stamina] is stamina
-                )
-            except (KeyError, TypeError):
-                ok = False
-            if (
-                ok
-                and type(style) is str
-                and style in STYLE_SET
-                and type(name) is str
-                and name != ""
-                and name == name.strip()
-            ):
-                checked.append(f.copy())
-                continue
         card = _normalised_fighter(f) or validate_fighter(f, f"fighters[{i}].")
         checked.append(card)
         if "id" in card:
