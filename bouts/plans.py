@@ -222,12 +222,19 @@ SOURCE_TEXT = {
 }
 
 
-def fought_plans(bout: Bout) -> list[dict]:
-    """The plans a bout was fought with, per side, from its snapshot:
-    ``{side, data, text, source}`` (``text``: the plan as a manager writes it)."""
+STANDING_KEPT = " (kept private: it still applies to the fighter's next bouts)"
+
+
+def fought_plans(bout: Bout, *, viewer) -> list[dict]:
+    """The plans a bout was fought with, per side, from its snapshot (frozen
+    when its night fired): ``{side, data, text, source}`` (``text``: the plan as
+    a manager writes it). A side fought with its manager's *standing* plan shows
+    it only to that manager and staff: it still applies to his next bouts."""
     inputs = bout.inputs or {}
     plans = inputs.get("plans") or {}
     sources = inputs.get("plan_sources") or {}
+    mine = set(managed_sides(bout, viewer))
+    staff = viewer is not None and viewer.is_authenticated and viewer.is_staff
     out = []
     for side in SIDES:
         data = plans.get(side)
@@ -235,6 +242,8 @@ def fought_plans(bout: Bout) -> list[dict]:
         label = SOURCE_TEXT.get(source.get("kind"), "")
         if source.get("kind") == "bout":
             label += f" (version {source.get('version')})"
+        if source.get("kind") == "standing" and not staff and side not in mine:
+            data, label = None, label + STANDING_KEPT
         out.append({"side": side, "data": data, "text": plan_text(data), "source": label})
     return out
 

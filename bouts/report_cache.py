@@ -31,12 +31,14 @@ from django.http import HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 
+from . import report_privacy
 from .models import Bout, BoutStatus
 
 REPORT_VERSION = 1
 TIMEOUT = 24 * 3600  # a day: reports are cheap to rebuild, memory is not free
 FINAL = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
-KINDS = ("api", "page")
+# "api" for each variant of what a viewer may not see (report_privacy.Withheld).
+KINDS = (*(f"api{variant}" for variant in report_privacy.VARIANTS), "page")
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class BoutState:
     # a different bout under a reused id (another database, a rolled-back test)
     # never matches a report cached for the first one.
     recorded_at: datetime | None = None
+    # What the viewer the state was read for may not see (report_privacy).
+    withheld: report_privacy.Withheld = report_privacy.NOTHING
 
     @property
     def final(self) -> bool:
@@ -74,17 +78,32 @@ class BoutState:
         return max(stamps) if stamps else None
 
 
-def state(bout_id) -> BoutState | None:
-    """The bout's state, or None for no such bout (or an id that is not one)."""
+STATE_FIELDS = ("status", "completed_at", "voided_at", "result__recorded_at")
+
+
+def state(bout_id, *, viewer=None, hidden_fighters=None) -> BoutState | None:
+    """The bout's state, or None for no such bout (or an id that is not one).
+    With ``viewer`` (and the fighters whose cards he may not see), the same one
+    query also answers what of the report he may not see (``withheld``)."""
     try:
         bout_id = int(bout_id)
     except (TypeError, ValueError):
         return None
-    row = Bout.objects.filter(pk=bout_id).values_list(
-        "status", "completed_at", "voided_at", "result__recorded_at"
+    annotations = {}
+    if viewer is not None:
+        annotations = report_privacy.state_annotations(viewer, hidden_fighters)
+    found = (
+        Bout.objects.filter(pk=bout_id)
+        .annotate(**annotations)
+        .values(*STATE_FIELDS, *annotations)
+        .first()
     )
-    found = row.first()
-    return BoutState(bout_id, *found) if found else None
+    if found is None:
+        return None
+    withheld = report_privacy.NOTHING
+    if viewer is not None:
+        withheld = report_privacy.withheld_from_row(found, viewer)
+    return BoutState(bout_id, *(found[name] for name in STATE_FIELDS), withheld=withheld)
 
 
 def _key(kind: str, bout_id: int) -> str:

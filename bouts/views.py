@@ -77,7 +77,11 @@ def _render_report(request, pk: int):
         "suspensions": list(bout.suspensions.all()),
         "play_by_play": _by_round(engine.get("events", [])),
         # Plans: both sides' once fought; before, a link for the viewer's own sides.
-        "plans": bout_plans.fought_plans(bout) if bout_plans.plans_public(bout) else [],
+        "plans": (
+            bout_plans.fought_plans(bout, viewer=request.user)
+            if bout_plans.plans_public(bout)
+            else []
+        ),
         "my_sides": bout_plans.managed_sides(bout, request.user),
     }
     return render(request, "bouts/bout_report.html", context)

@@ -140,12 +140,20 @@ def fighter_create(
     cards: Mapping[str, dict] | Iterable[dict] | None = None,
     user=None,
     source: str = "admin",
+    changed_by=None,
 ) -> Fighter:
     """A new fighter with its Career row and, optionally, cards
     (``{ruleset: card data}`` or ``[{"ruleset": ..., "data": ...}]``).
 
+    ``user`` is checked: a fighter is made only in a camp of leagues he
+    commissions (or a camp of no league yet; staff anywhere; ``None``: the
+    operator). A higher layer that checked its own rule (a career manager
+    building his camp's fighter) passes ``user=None`` and names the person in
+    ``changed_by`` for the card history.
+
     A bad card raises ValidationError {"cards.<ruleset>": [...]} and nothing is written.
     """
+    _check_camp_target(user, camp)
     fighter = Fighter(
         name=name.strip() if isinstance(name, str) else name,
         nickname=nickname,
@@ -163,7 +171,13 @@ def fighter_create(
     for ruleset, data in _cards_items(cards):
         try:
             # the fighter is this write's own, not yet any league's: no scope to check
-            _card_store(fighter=fighter, ruleset=ruleset, data=data, user=user, source=source)
+            _card_store(
+                fighter=fighter,
+                ruleset=ruleset,
+                data=data,
+                user=changed_by or user,
+                source=source,
+            )
         except ValidationError as exc:
             raise ValidationError({f"cards.{ruleset}": exc.messages}) from None
     return fighter

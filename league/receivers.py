@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
 from bouts import signals
+from bouts.models import Bout
 from bouts.queueing import send
 from fighters import list_cache
 from league.calendar import runner
 from league.models import Division, League, ProjectionRequest
+from league.services.career_void import trainings_take_back
 from league.services.fight_nights import events_fire_after
 from league.tasks import count_career_bouts, derive_division, void_career_bouts
 
@@ -82,8 +84,12 @@ def on_failed(sender, bouts, **kwargs) -> None:
 
 
 def on_postponed(sender, bouts, **kwargs) -> None:
+    bouts = list(bouts)
     # A postponement may decide a bracket (walkover by the league's rule): asked at once.
     _request(ProjectionRequest.POSTPONED, bouts)
+    # Not fought on its night: its training step ("+1 for that fight") is taken
+    # back; re-booked, it may be trained for again (issue 30).
+    trainings_take_back([fact.id for fact in bouts])
     events_fire_after(fact.event_id for fact in bouts)
 
 
@@ -95,7 +101,15 @@ def on_voided(sender, bouts, **kwargs) -> None:
         send(void_career_bouts, ids)
 
 
+def on_bout_deleted(sender, instance, **kwargs) -> None:
+    """A bout taken off its card (or deleted with its event, in the admin, by
+    any path): a training step still on a card for it is taken back, in the
+    deleting transaction, before its Training row goes with the bout."""
+    trainings_take_back([instance.pk])
+
+
 def connect() -> None:
+    pre_delete.connect(on_bout_deleted, sender=Bout, dispatch_uid="league.bout_deleted")
     signals.recorded.connect(on_recorded, dispatch_uid="league.recorded")
     signals.failed.connect(on_failed, dispatch_uid="league.failed")
     signals.voided.connect(on_voided, dispatch_uid="league.voided")

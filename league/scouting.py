@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import render
 
@@ -24,13 +24,26 @@ from .region_selectors import fighter_regions
 def fought_plans(fighter_id: int) -> dict:
     """The plan labels (WeBL's ``AGG/POW/DEF``, a Title Bout strategy, a style) he
     fought with, counted by round, and each fought bout's written plan: completed
-    bouts only (a plan for a coming bout stays his manager's secret)."""
+    bouts only (a plan for a coming bout stays his manager's secret), and not the
+    rounds of a bout fought with his standing plan (it still applies to his next
+    bouts: bouts.plans.fought_plans)."""
     styles: Counter = Counter()
-    stats = RoundStat.objects.filter(
-        Q(bout__red_id=fighter_id, side="red") | Q(bout__blue_id=fighter_id, side="blue"),
-        bout__status=BoutStatus.COMPLETED,
-    ).values_list("stats", flat=True)
-    for row in stats:
+    stats = (
+        RoundStat.objects.filter(
+            Q(bout__red_id=fighter_id, side="red") | Q(bout__blue_id=fighter_id, side="blue"),
+            bout__status=BoutStatus.COMPLETED,
+        )
+        .annotate(
+            # F with the JSON key transform (KT cannot cross a relation); the
+            # value comes back decoded: "standing", or None.
+            red_source=F("bout__inputs__plan_sources__red__kind"),
+            blue_source=F("bout__inputs__plan_sources__blue__kind"),
+        )
+        .values_list("stats", "side", "red_source", "blue_source")
+    )
+    for row, side, red_source, blue_source in stats:
+        if (red_source if side == "red" else blue_source) == "standing":
+            continue
         for key in ("plan", "style", "strategy"):
             label = (row or {}).get(key)
             if isinstance(label, str) and label and label != "none":

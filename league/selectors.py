@@ -25,6 +25,7 @@ from league.models import (
     TournamentMatch,
 )
 from league.scheduling.brackets import BYE, TBD
+from league.scheduling.round_robin import round_robin
 from league.titles import champion as titles_champion
 
 
@@ -319,3 +320,14 @@ def division_check(*, division: Division) -> list[str]:
 def commissioned_league_ids(user) -> list[int]:
     """The ids of the leagues ``user`` commissions."""
     return list(League.objects.filter(commissioners=user).values_list("id", flat=True))
+
+
+def season_bout_count(division: Division) -> int:
+    """How many bouts a new season of ``division`` schedules at most: the round
+    robin over its members today (development may retire some first), counted
+    before anything is written (the queue throttle's charge)."""
+    if services.common.division_is_team(division):
+        members = division.camps.count()
+    else:
+        members = division.fighters.filter(is_active=True).count()
+    return sum(len(played) for played in round_robin(range(members)))

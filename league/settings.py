@@ -82,6 +82,10 @@ AXES_VERBOSE = False  # no banner in every command's output
 # The address behind NUM_PROXIES proxies, as the API's throttles count it.
 AXES_CLIENT_IP_CALLABLE = "core.client_ip.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Password reset mails an hour (league.password_reset): per client address (past
+# it, a 429) and per address typed (past it, nothing more is sent).
+PASSWORD_RESET_PER_ADDRESS = env.int("PASSWORD_RESET_PER_ADDRESS", default=10)
+PASSWORD_RESET_PER_ACCOUNT = env.int("PASSWORD_RESET_PER_ACCOUNT", default=3)
 
 # --- Content-Security-Policy (django-csp) ---------------------------------------------
 # Self only: no inline script or style, no external asset. The API docs page

@@ -77,3 +77,16 @@ def _fighter_list_pages_of_this_test_only():
     from fighters import list_cache
 
     list_cache.reset()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_password_reset_counters(monkeypatch):
+    """The password reset limits count in the cache, which outlives a test (on
+    the production-like stack it is the shared Redis): a private one per test."""
+    import uuid
+
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from league import password_reset
+
+    monkeypatch.setattr(password_reset, "cache", LocMemCache(f"resets-{uuid.uuid4()}", {}))

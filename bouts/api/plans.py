@@ -24,6 +24,7 @@ from bouts import plans as bout_plans
 from bouts.engine.registry import RULESETS
 from bouts.models import Bout, Side
 from bouts.services.plans import bout_plan_submit, default_plan_set
+from core.api.serializers import BoundedJSONField
 from fighters.models import Camp, Fighter
 
 # A plan request's body, in bytes: a plan is at most MAX_PLAN_BYTES, so this
@@ -35,20 +36,20 @@ class PlanVersionSerializer(serializers.Serializer):
     side = serializers.CharField()
     version = serializers.IntegerField()
     author = serializers.CharField(source="author.username", default=None)
-    data = serializers.JSONField()
+    data = BoundedJSONField()
     created_at = serializers.DateTimeField()
 
 
 class PlanWriteSerializer(serializers.Serializer):
     side = serializers.ChoiceField(choices=Side.choices)
-    data = serializers.JSONField(
+    data = BoundedJSONField(
         help_text="The side's plan in the ruleset's terms: WeBL plan text, or an object."
     )
 
 
 class FoughtPlanSerializer(serializers.Serializer):
     side = serializers.CharField()
-    data = serializers.JSONField(allow_null=True)
+    data = BoundedJSONField(allow_null=True)
     source = serializers.CharField()
 
 
@@ -126,7 +127,7 @@ class BoutPlansView(APIView):
                 ).data,
                 "fought_with": [
                     {"side": p["side"], "data": p["data"], "source": p["source"]}
-                    for p in bout_plans.fought_plans(bout)
+                    for p in bout_plans.fought_plans(bout, viewer=request.user)
                 ]
                 if fought
                 else [],
@@ -176,7 +177,7 @@ class StandingPlanSerializer(serializers.Serializer):
         queryset=Camp.objects.all(), required=False, allow_null=True
     )
     ruleset = serializers.ChoiceField(choices=[])
-    data = serializers.JSONField(
+    data = BoundedJSONField(
         allow_null=True, help_text="The plan in the ruleset's terms; null removes it."
     )
 
@@ -190,7 +191,7 @@ class StandingPlanRowSerializer(serializers.Serializer):
     ruleset = serializers.CharField()
     fighter = serializers.IntegerField(source="fighter_id", allow_null=True)
     camp = serializers.IntegerField(source="camp_id", allow_null=True)
-    data = serializers.JSONField()
+    data = BoundedJSONField()
     updated_at = serializers.DateTimeField()
 
 

@@ -11,8 +11,20 @@ from fighters.models import Camp, CornerMan, Fighter
 from league.models import Division, Event
 from referees.models import Doctor, Judge, Referee
 
+from .. import report_privacy
 from ..models import Bout, BoutFighterLine, Foul, Injury, Knockdown, Side
 from ..plans import FOUGHT
+
+# What a detail shows when its view did not say what its viewer may not see:
+# nothing of either side's card or standing plan.
+WITHHOLD_ALL = report_privacy.Withheld(
+    frozenset(report_privacy.SIDES), frozenset(report_privacy.SIDES)
+)
+
+
+def _viewer(serializer):
+    request = serializer.context.get("request")
+    return getattr(request, "user", None)
 
 
 def _side_name(fighter, camp) -> str:
@@ -44,6 +56,9 @@ class BoutSerializer(serializers.ModelSerializer):
     )
     end_time = serializers.CharField(
         source="result.time", read_only=True, allow_null=True, default=None
+    )
+    seed = serializers.SerializerMethodField(
+        help_text="The replay key, once fought (staff see it before: it decides the bout)."
     )
 
     class Meta:
@@ -78,6 +93,9 @@ class BoutSerializer(serializers.ModelSerializer):
 
     def get_blue_name(self, bout) -> str:
         return _side_name(bout.blue, bout.blue_camp)
+
+    def get_seed(self, bout) -> int | None:
+        return bout.seed if report_privacy.may_see_seed(bout, _viewer(self)) else None
 
 
 class NamedSerializer(serializers.Serializer):
@@ -209,12 +227,17 @@ class BoutDetailSerializer(BoutSerializer):
             "details",
         ]
 
+    def to_representation(self, bout):
+        """The record, without what the viewer may not see (``report_privacy``:
+        the view puts ``withheld`` in the context)."""
+        withheld = self.context.get("withheld", WITHHOLD_ALL)
+        return report_privacy.redact_report(super().to_representation(bout), bout.ruleset, withheld)
+
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_plans(self, bout):
         """The plans given when the bout was booked: hidden, as the managers'
         plans are, until the bout is fought (staff see them)."""
-        request = self.context.get("request")
-        user = getattr(request, "user", None)
+        user = _viewer(self)
         if bout.status in FOUGHT or (user is not None and user.is_staff):
             return bout.plans
         return None

@@ -82,6 +82,25 @@ class BoutViewSet(
             "event", "red", "blue", "red_camp", "blue_camp", "result"
         ).defer("inputs", "options", "plans", "result__engine_result")
 
+    def hidden_card_fighters(self, request):
+        """Fighters whose cards the user may not see (None: none). Only the league
+        knows; it answers when it mounts the viewset (league.api.permissions)."""
+        return None
+
+    def _state(self, pk):
+        """The bout's state, with what the request's viewer may not see of it."""
+        user = self.request.user
+        return report_cache.state(
+            pk, viewer=user, hidden_fighters=self.hidden_card_fighters(self.request)
+        )
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        withheld = getattr(self, "withheld", None)
+        if withheld is not None:
+            context["withheld"] = withheld
+        return context
+
     def leagues_of_object(self, obj):
         return _leagues_of_bout_parts(obj.division, obj.event)
 
@@ -92,27 +111,33 @@ class BoutViewSet(
         """The whole record. A fought bout's never changes until it is voided: it
         carries ETag and Last-Modified, answers a conditional request with 304 and
         is served from the cache (``bouts.report_cache``)."""
-        state = report_cache.state(kwargs.get("pk"))
+        state = self._state(kwargs.get("pk"))
+        if state is not None:
+            self.withheld = state.withheld
         if state is None or not state.final:
             response = super().retrieve(request, *args, **kwargs)
             patch_cache_control(response, no_cache=True)
             return response
         if request.query_params:  # unknown query parameters: a 400
             self.filter_queryset(self.get_queryset())
+        # One cached report per variant of what viewers may not see, never one
+        # viewer's for another.
+        kind = "api" + state.withheld.variant
 
         def build():
-            data = report_cache.get("api", state)
+            data = report_cache.get(kind, state)
             if data is None:
                 data = self.get_serializer(self.get_object()).data
-                report_cache.put("api", state, data)
+                report_cache.put(kind, state, data)
             return Response(data)
 
         return report_cache.conditional_response(
-            request, state, "api", request.accepted_renderer.format, build=build
+            request, state, kind, request.accepted_renderer.format, build=build
         )
 
     def _detail(self, bout_id: int, code: int) -> Response:
         self.action = "retrieve"  # the detail queryset: the whole record, prefetched
+        self.withheld = self._state(bout_id).withheld
         bout = self.get_queryset().get(pk=bout_id)
         serializer = BoutDetailSerializer(bout, context=self.get_serializer_context())
         return Response(serializer.data, status=code)

@@ -1,9 +1,44 @@
 """Shared pieces of the API's serializers and viewsets."""
 
+import json
 from collections.abc import Mapping
 
-from django.db import transaction
+from django.conf import settings
+from django.db import models, transaction
 from rest_framework import serializers
+
+from .parsers import MAX_DEPTH, json_depth
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+class BoundedJSONField(serializers.JSONField):
+    """A JSON value, with the body parser's nesting limit kept for JSON that
+    comes as text: a form or multipart field (``data=[[[...``), which DRF's own
+    field hands to ``json.loads`` unmeasured (RecursionError, a 500). NaN and
+    Infinity are refused as in JSON bodies."""
+
+    default_error_messages = {
+        "too_deep": "JSON nested deeper than {limit} levels.",
+    }
+
+    def to_internal_value(self, data):
+        if not (self.binary or getattr(data, "is_json_string", False)):
+            return super().to_internal_value(data)  # parsed already, within the limit
+        if isinstance(data, bytes):
+            try:
+                data = data.decode()
+            except UnicodeDecodeError:
+                self.fail("invalid")
+        limit = getattr(settings, "API_JSON_MAX_DEPTH", MAX_DEPTH)
+        if json_depth(data) > limit:
+            self.fail("too_deep", limit=limit)
+        try:
+            return json.loads(data, cls=self.decoder, parse_constant=_no_constant)
+        except (TypeError, ValueError):
+            self.fail("invalid")
 
 
 class _StrictText:
@@ -41,6 +76,11 @@ def strict_field_class(field_class: type) -> type:
 
 class StrictTypesModelSerializer(serializers.ModelSerializer):
     """Model fields read as strictly as the OpenAPI schema states them."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.JSONField: BoundedJSONField,
+    }
 
     def build_standard_field(self, field_name, model_field):
         field_class, kwargs = super().build_standard_field(field_name, model_field)

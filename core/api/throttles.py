@@ -56,6 +56,14 @@ class CostThrottle(SimpleRateThrottle):
     def spend(self, cost: int) -> None:
         if cost <= 0:
             return
+        self._record(cost)
+
+    def refund(self, cost: int) -> None:
+        """Units reserved for work not done: a negative spending in the window."""
+        if cost > 0:
+            self._record(-cost)
+
+    def _record(self, cost: int) -> None:
         self.now = self.timer()
         self.history = [*self._load(), (self.now, cost)]
         self.cache.set(self.key, self.history, self.duration)
@@ -67,14 +75,39 @@ def spend(request, cost: int) -> None:
         throttle.spend(cost)
 
 
+def limit_text(throttle: CostThrottle) -> str:
+    seconds = {1: "second", 60: "minute", 3600: "hour", 86400: "day"}
+    per = seconds.get(throttle.duration, f"{throttle.duration} seconds")
+    return f"{throttle.num_requests} per {per}"
+
+
 def reserve(request, cost: int) -> None:
-    """Charge ``cost`` before doing the work; a 429 (nothing charged) if any
-    throttle has less than ``cost`` left."""
+    """Charge ``cost`` before doing the work; a 429 naming the limit (nothing
+    charged) if any throttle has less than ``cost`` left."""
     throttles = getattr(request, "cost_throttles", ())
     for throttle in throttles:
         if throttle.used() + cost > throttle.num_requests:
-            raise Throttled(wait=throttle.wait(cost))
+            raise Throttled(
+                wait=throttle.wait(cost),
+                detail=f"This request costs {cost}; the limit is {limit_text(throttle)}, "
+                f"{max(0, throttle.num_requests - throttle.used())} left now.",
+            )
     spend(request, cost)
+
+
+def refund(request, cost: int) -> None:
+    """Give back ``cost`` reserved for work that was not done (or cost less)."""
+    for throttle in getattr(request, "cost_throttles", ()):
+        throttle.refund(cost)
+
+
+def over_any_limit(request, cost: int) -> str | None:
+    """The limit ``cost`` alone is more than (a request no wait would let
+    through), in words; None when every throttle could take it."""
+    for throttle in getattr(request, "cost_throttles", ()):
+        if cost > throttle.num_requests:
+            return limit_text(throttle)
+    return None
 
 
 class BoutQueueThrottle(CostThrottle):

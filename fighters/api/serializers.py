@@ -8,7 +8,11 @@ from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
 from bouts.engine.registry import RULESETS
-from core.api.serializers import CleanModelSerializer, StrictTypesModelSerializer
+from core.api.serializers import (
+    BoundedJSONField,
+    CleanModelSerializer,
+    StrictTypesModelSerializer,
+)
 
 from ..models import Camp, Career, CornerMan, Fighter, RatingCard
 
@@ -130,7 +134,7 @@ def fighter_list_data(rows, cards_by_fighter: dict[int, list[dict]]) -> list[dic
 
 class NewCardSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=[])
-    data = serializers.JSONField(help_text="The card in its ruleset's own fields.")
+    data = BoundedJSONField(help_text="The card in its ruleset's own fields.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -179,7 +183,7 @@ class CareerSerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     fighter_name = serializers.CharField(source="fighter.name", read_only=True)
     ruleset = serializers.ChoiceField(choices=[])
-    data = serializers.JSONField(help_text="The card in its ruleset's own fields.")
+    data = BoundedJSONField(help_text="The card in its ruleset's own fields.")
 
     class Meta:
         model = RatingCard

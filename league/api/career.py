@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bouts.models import Bout
+from core.api.serializers import BoundedJSONField
 from fighters.models import Camp, Fighter
 from fighters.weight_classes import WeightClass
 
@@ -52,7 +53,7 @@ class CareerFighterOutSerializer(serializers.Serializer):
     weight_class = serializers.CharField()
     spent = serializers.IntegerField()
     budget = serializers.IntegerField()
-    card = serializers.JSONField()
+    card = BoundedJSONField()
 
 
 def budget_of(league: League) -> dict:

@@ -7,11 +7,12 @@ it is read (``_commissioner_first``: a stranger's bad input is a 403, not a 400)
 from collections.abc import Mapping
 
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from fighters.models import Camp
@@ -63,18 +64,27 @@ class CampOwnerSerializer(serializers.Serializer):
 
 
 class MembershipViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
-    """The managers of the leagues (filter by ``league``). ``POST`` adds an
-    account by username (the league's commissioner); ``assign-camp`` gives a
-    camp of the league to one of its managers."""
+    """The managers of the leagues you play in or commission (staff: all; filter
+    by ``league``), for signed-in accounts only, as the managers page. ``POST``
+    adds an account by username (the league's commissioner); ``assign-camp``
+    gives a camp of the league to one of its managers."""
 
     serializer_class = MembershipSerializer
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticated]
     filterset_fields = ["league"]
     ordering_fields = ["joined_at"]
     ordering = ["league_id", "joined_at", "id"]
 
     def get_queryset(self):
-        return LeagueMembership.objects.select_related("user")
+        rows = LeagueMembership.objects.select_related("user")
+        user = self.request.user
+        if user.is_staff or user.is_superuser:
+            return rows
+        if not user.is_authenticated:  # the schema's generator asks too
+            return rows.none()
+        # One subquery, no query of its own: the leagues he plays in or runs.
+        leagues = League.objects.filter(Q(commissioners=user) | Q(memberships__user=user))
+        return rows.filter(league_id__in=leagues.values("pk"))
 
     @extend_schema(request=MembershipCreateSerializer, responses={201: MembershipSerializer})
     def create(self, request):

@@ -1,6 +1,7 @@
 """Leagues, divisions, seasons and events."""
 
 import django_filters
+from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -13,12 +14,13 @@ from rest_framework.response import Response
 from bouts.models import Bout
 from core.api.filters import IdFilter
 from core.api.serializers import StrictCharField
-from core.api.throttles import BoutQueueThrottle, spend
+from core.api.throttles import BoutQueueThrottle, over_any_limit, refund, reserve
 from fighters.models import Camp, Fighter
 
 from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
-from ..services import fight_nights
+from ..selectors import season_bout_count
+from ..services import fight_nights, rosters
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -157,12 +159,48 @@ class DivisionViewSet(_InLeagueViewSet):
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         fight_at = data.pop("fight_at", None)
-        season = services.season_schedule(
-            division=division, queue=fight_at is None, fight_at=fight_at, **data
-        )
-        # The throttle counts bouts queued: a 12-fighter season is 66.
-        spend(request, Bout.objects.filter(event__season=season).count())
+        # The throttle counts bouts queued (a 12-fighter season is 66), charged
+        # before anything is written: a season larger than the limit itself is
+        # a 400, one larger than what is left of it now a 429, both naming it.
+        expected = season_bout_count(division)
+        limit = over_any_limit(request, expected)
+        if limit is not None:
+            raise serializers.ValidationError(
+                {
+                    "division": [
+                        f"A season of this division is {expected} bouts, more than the "
+                        f"limit of {limit} bouts queued: split the division first."
+                    ]
+                }
+            )
+        reserve(request, expected)
+        try:
+            season = services.season_schedule(
+                division=division, queue=fight_at is None, fight_at=fight_at, **data
+            )
+        except Exception:
+            refund(request, expected)
+            raise
+        refund(request, expected - Bout.objects.filter(event__season=season).count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    def perform_create(self, serializer):
+        self._save_with_roster(serializer)
+
+    def perform_update(self, serializer):
+        self._save_with_roster(serializer)
+
+    def _save_with_roster(self, serializer):
+        """The division's own fields as any league row; its roster through the
+        roster rule (``league.services.rosters``), in one transaction."""
+        self.check_data_leagues(serializer.validated_data)
+        fighters = serializer.validated_data.pop("fighters", None)
+        camps = serializer.validated_data.pop("camps", None)
+        with transaction.atomic():
+            division = serializer.save()
+            rosters.division_roster_set(
+                user=self.request.user, division=division, fighters=fighters, camps=camps
+            )
 
     def get_queryset(self):
         return Division.objects.select_related("league").prefetch_related(

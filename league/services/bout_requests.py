@@ -65,9 +65,31 @@ def _spec(bout_request: BoutRequest, event: Event | None) -> BoutSpec:
     )
 
 
+def same_stable(fighter: Fighter, other: Fighter) -> bool:
+    """One camp, or two camps of one owner: a bout between them would be one
+    manager arranging his own fighters' records (issue 30)."""
+    if fighter.camp_id is None or other.camp_id is None:
+        return False
+    if fighter.camp_id == other.camp_id:
+        return True
+    owner = fighter.camp.owner_id
+    return owner is not None and owner == other.camp.owner_id
+
+
+def same_manager_text(fighter: Fighter, opponent: Fighter) -> str:
+    return (
+        f"{fighter.name} and {opponent.name} have the same manager: a bout between them "
+        "is not requested (ask the commissioner)."
+    )
+
+
 def _check(bout_request: BoutRequest, event: Event | None) -> None:
     """The scheduling rules for this pair (on ``event`` when there is one, else
-    as of today), as field errors of the request."""
+    as of today), as field errors of the request; never two fighters of one
+    manager (checked again at every step: a camp may change hands meanwhile)."""
+    fighter, opponent = bout_request.fighter, bout_request.opponent
+    if same_stable(fighter, opponent):
+        raise ValidationError({"opponent": [same_manager_text(fighter, opponent)]})
     try:
         bouts_check(specs=[_spec(bout_request, event)])
     except ValidationError as exc:
@@ -152,7 +174,7 @@ def _best_within(bout_request: BoutRequest, within: int, event: Event | None) ->
         other = candidates.get(pk)
         if other is None or pk == fighter.pk:
             continue
-        if other.camp_id is not None and other.camp_id == fighter.camp_id:
+        if same_stable(fighter, other):
             continue
         if _open_between(fighter.pk, pk):
             continue
@@ -221,10 +243,8 @@ def request_create(
     if within is not None:
         opponent = _best_within(bout_request, within, event)
     else:
-        if opponent.camp_id is not None and opponent.camp_id == fighter.camp_id:
-            raise ValidationError(
-                {"opponent": [f"{opponent.name} is of your own camp: ask the commissioner."]}
-            )
+        if same_stable(fighter, opponent):
+            raise ValidationError({"opponent": [same_manager_text(fighter, opponent)]})
         if _open_between(fighter.pk, opponent.pk):
             raise ValidationError(
                 {"opponent": [f"A request between {fighter.name} and {opponent.name} is open."]}

@@ -132,7 +132,8 @@ def career_fighter_create(
             weight_class=weight_class,
             camp=camp,
             cards={league.ruleset: card},
-            user=actor,
+            user=None,  # checked above: the camp's own manager, in his league
+            changed_by=actor,
             source="career",
             **fields,
         )

@@ -47,8 +47,17 @@ def career_bouts_voided(bout_ids: list[int]) -> dict[str, int]:
             _undo_entry(entry, report)
         report["entries"] += 1
     # Voided before they were counted: the step for that bout is still on the card.
+    trainings_take_back(bout_ids, report)
+    return report
+
+
+def trainings_take_back(bout_ids, report: dict | None = None) -> dict:
+    """The training steps still on the cards for ``bout_ids`` (bouts voided
+    before they were counted, or taken off their card: issue 30) taken back,
+    each relative to the card as it is now; the rows say ``voided``."""
+    report = report if report is not None else {"entries": 0, "fields": 0, "superseded": 0}
     pending = Training.objects.filter(
-        bout_id__in=bout_ids, state=TrainingState.TRAINING
+        bout_id__in=list(bout_ids), state=TrainingState.TRAINING
     ).select_related("league")
     for training in pending:
         with transaction.atomic():

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
+
+from django.conf import settings
 
 from bouts.engine import get_ruleset
 from bouts.engine.errors import EngineError
@@ -18,8 +21,12 @@ FIGHTER, CAMP = "fighter", "camp"
 
 def derive_seed(*parts) -> int:
     """A bout seed from stable parts (names, numbers): the same league scheduled
-    again gets the same seeds."""
-    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).digest()
+    again on this site gets the same seeds. Keyed by the site's secret: the parts
+    are public (a league's slug, an event's id), and a seed anyone could work out
+    would tell a bout's result before it is fought (the engine is deterministic;
+    issue 30). The seed itself is shown only once the bout is fought."""
+    message = "/".join(str(p) for p in parts).encode()
+    digest = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 

@@ -17,8 +17,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from core.scoping import may_commission
+from core.scoping import may_commission, may_edit
 from fighters.models import Camp
+from fighters.scope import camp_league_ids
 from league.models import Invitation, League, LeagueMembership
 
 INVITATION_DAYS = 7
@@ -56,6 +57,22 @@ def league_camps(league: League) -> QuerySet[Camp]:
     ).distinct()
 
 
+def check_camp_owner_change(actor, league: League, camp: Camp) -> None:
+    """A camp's manager reads its plans in every league it plays in, so who owns
+    it changes only by staff or a commissioner of all those leagues — not by the
+    commissioner of one league it was also placed in. ``actor=None`` (an
+    invitation whose maker's account is gone): only a camp of this league alone."""
+    if not league_camps(league).filter(pk=camp.pk).exists():
+        raise ValidationError({"camp": [f"{camp.name} does not play in {league.name}."]})
+    leagues = camp_league_ids(camp=camp)
+    allowed = leagues <= {league.pk} if actor is None else may_edit(actor, leagues)
+    if not allowed:
+        raise PermissionDenied(
+            f"{camp.name} also plays in leagues you do not commission: only staff or "
+            "a commissioner of every league it plays in may give it a manager."
+        )
+
+
 def _membership(*, league: League, user, invited_by) -> LeagueMembership:
     membership = LeagueMembership(league=league, user=user, invited_by=invited_by)
     try:
@@ -74,14 +91,17 @@ def _membership(*, league: League, user, invited_by) -> LeagueMembership:
     return membership
 
 
-def _take_camp(*, league: League, user, camp: Camp | None, camp_name: str) -> Camp | None:
-    """The camp a new manager plays: an ownerless camp of the league he claims,
-    or a new camp he names (empty until the commissioner signs fighters to it)."""
+def _take_camp(
+    *, league: League, user, camp: Camp | None, camp_name: str, granted_by
+) -> Camp | None:
+    """The camp a new manager plays: an ownerless camp of the league he claims
+    (``granted_by``, the commissioner adding him or who made his invitation, must
+    be allowed to give it: ``check_camp_owner_change``), or a new camp he names
+    (empty until the commissioner signs fighters to it)."""
     if camp is not None and camp_name:
         raise ValidationError({"camp_name": ["Claim a camp or name a new one, not both."]})
     if camp is not None:
-        if not league_camps(league).filter(pk=camp.pk).exists():
-            raise ValidationError({"camp": [f"{camp.name} does not play in {league.name}."]})
+        check_camp_owner_change(granted_by, league, camp)
         # Locked so two new managers cannot both claim it.
         locked = Camp.objects.select_for_update().get(pk=camp.pk)
         if locked.owner_id is not None:
@@ -116,7 +136,7 @@ def membership_add(
         raise ValidationError({"username": [f"No account is called {username!r}."]})
     with transaction.atomic():
         membership = _membership(league=league, user=user, invited_by=actor)
-        _take_camp(league=league, user=user, camp=camp, camp_name="")
+        _take_camp(league=league, user=user, camp=camp, camp_name="", granted_by=actor)
     return membership
 
 
@@ -168,7 +188,13 @@ def invitation_accept(
         if LeagueMembership.objects.filter(league=league, user=user).exists():
             raise ValidationError({"token": [f"You are already a manager in {league.name}."]})
         membership = _membership(league=league, user=user, invited_by=invitation.created_by)
-        _take_camp(league=league, user=user, camp=camp, camp_name=camp_name)
+        _take_camp(
+            league=league,
+            user=user,
+            camp=camp,
+            camp_name=camp_name,
+            granted_by=invitation.created_by,
+        )
         invitation.accepted_by = user
         invitation.accepted_at = timezone.now()
         invitation.full_clean(exclude=["league", "created_by"])
@@ -178,10 +204,10 @@ def invitation_accept(
 
 def camp_assign_owner(*, actor, league: League, camp: Camp, user) -> Camp:
     """A commissioner gives a camp of his league to one of its managers (``user``),
-    or takes it back (``user=None``)."""
+    or takes it back (``user=None``): only in leagues that hold every league the
+    camp plays in (``check_camp_owner_change``), or by staff."""
     require_commissioner(actor, league)
-    if not league_camps(league).filter(pk=camp.pk).exists():
-        raise ValidationError({"camp": [f"{camp.name} does not play in {league.name}."]})
+    check_camp_owner_change(actor, league, camp)
     if user is not None and not LeagueMembership.objects.filter(league=league, user=user).exists():
         raise ValidationError(
             {"owner": [f"{user.get_username()} is not a manager in {league.name}."]}

@@ -75,11 +75,15 @@ def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Tra
         locked = Bout.objects.select_for_update().get(pk=bout.pk)
         if locked.status != BoutStatus.SCHEDULED:
             raise ValidationError({"bout": ["Training closes when the bout is fought."]})
+        # The fighter's row is the lock: two choices for two of his bouts at once
+        # wait for each other, and the second sees the first.
+        Fighter.objects.select_for_update().filter(pk=fighter.pk).first()
+        _one_bout_at_a_time(fighter, bout)
         card = _card(fighter, league.ruleset)
         data = card.data
         training = Training.objects.select_for_update().filter(bout=bout, fighter=fighter).first()
-        if training is not None and training.moved:
-            data = rule.train(data, training.ability, -1)
+        if training is not None and training.moved and training.state == TrainingState.TRAINING:
+            data = rule.train(data, training.ability, -1)  # a changed choice: the old step back
         trained = rule.train(data, ability, 1)
         if training is None:
             training = Training(league=league, bout=bout, fighter=fighter)
@@ -99,6 +103,27 @@ def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Tra
         training.change_id = _last_change(card) if training.moved else None
         training.save()
     return training
+
+
+def _one_bout_at_a_time(fighter: Fighter, bout: Bout) -> None:
+    """A fighter trains for one upcoming bout at a time (issue 30: training for
+    two bouts put two steps on his card): another bout's step still on his card
+    must be fought (kept or taken back) or its bout removed first."""
+    other = (
+        Training.objects.filter(fighter=fighter, state=TrainingState.TRAINING)
+        .exclude(bout=bout)
+        .select_related("bout")
+        .first()
+    )
+    if other is not None:
+        raise ValidationError(
+            {
+                "bout": [
+                    f"{fighter.name} is already training for his bout of "
+                    f"{other.bout.date:%d %B %Y}: one bout at a time."
+                ]
+            }
+        )
 
 
 def _last_change(card: RatingCard) -> int | None:

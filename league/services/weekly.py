@@ -96,11 +96,13 @@ def week_entrants(
     """``order``: the division's fighters best first (``ranked_fighters``);
     ``region_of``: fighter -> region, when the league has regions."""
     region_of = region_of or {}
+    # "Never two of one camp" means of one manager: two camps of one owner are
+    # one stable (issue 30), so an owned camp is keyed by its owner.
     fighters = {
-        pk: (camp_id, bouts or 0)
-        for pk, camp_id, bouts in Fighter.objects.filter(pk__in=order, is_active=True).values_list(
-            "id", "camp_id", "career__bouts"
-        )
+        pk: (("manager", owner_id) if owner_id is not None else camp_id, bouts or 0)
+        for pk, camp_id, owner_id, bouts in Fighter.objects.filter(
+            pk__in=order, is_active=True
+        ).values_list("id", "camp_id", "camp__owner_id", "career__bouts")
     }
     with_card = set(
         RatingCard.objects.filter(fighter_id__in=order, ruleset=league.ruleset).values_list(

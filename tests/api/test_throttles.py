@@ -5,6 +5,7 @@ import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
 from bouts.models import Bout
+from league.models import Season
 
 from . import factories
 from .conftest import as_user
@@ -21,8 +22,10 @@ def rates(monkeypatch):
     return set_rates
 
 
-def test_a_season_schedule_costs_its_bouts(rates, commissioner, own_league):
-    rates(bout_queue="10/min")
+def test_a_season_schedule_costs_its_bouts_counted_before_anything_is_written(
+    rates, commissioner, own_league
+):
+    rates(bout_queue="20/min")
     fighters = [factories.fighter() for _ in range(6)]  # a round robin of 15 bouts
     division = factories.division(league=own_league, fighters=fighters)
     client = as_user(commissioner)
@@ -31,10 +34,12 @@ def test_a_season_schedule_costs_its_bouts(rates, commissioner, own_league):
     assert first.status_code == 201, first.content
     queued = Bout.objects.count()
     assert queued == 15
-    # 15 bouts spent a budget of 10: nothing more is queued this minute.
+    # 15 of 20 spent: another 15-bout season is refused whole, naming the limit.
     second = client.post(url, {"seed": 2}, format="json")
     assert second.status_code == 429
     assert int(second["Retry-After"]) > 0
+    assert "the limit is 20 per minute, 5 left" in second.json()["detail"]
+    assert Bout.objects.count() == queued and Season.objects.count() == 1
     one = {
         "ruleset": own_league.ruleset,
         "red": fighters[0].pk,
@@ -42,8 +47,35 @@ def test_a_season_schedule_costs_its_bouts(rates, commissioner, own_league):
         "division": division.pk,
         "date": "2026-05-01",
     }
-    assert client.post("/api/bouts/", one, format="json").status_code == 429
-    assert Bout.objects.count() == queued
+    assert client.post("/api/bouts/", one, format="json").status_code == 201
+
+
+def test_a_season_larger_than_the_limit_is_a_400_naming_it(rates, commissioner, own_league):
+    """Issue 30: one request queued 630 bouts past a 600 a minute limit."""
+    rates(bout_queue="10/min")
+    division = factories.division(
+        league=own_league, fighters=[factories.fighter() for _ in range(6)]
+    )
+    answer = as_user(commissioner).post(
+        f"/api/divisions/{division.pk}/schedule-season/", {"seed": 1}, format="json"
+    )
+    assert answer.status_code == 400
+    assert "15 bouts, more than the limit of 10 per minute" in answer.json()["division"][0]
+    assert not Bout.objects.exists() and not Season.objects.exists()
+
+
+def test_a_refused_season_costs_nothing(rates, commissioner, own_league):
+    rates(bout_queue="3/min")
+    client = as_user(commissioner)
+    three = factories.division(league=own_league, fighters=[factories.fighter() for _ in range(3)])
+    # Three fighters without a card of the league's ruleset: 3 bouts reserved,
+    # the schedule refused, the 3 given back.
+    other = "pocket" if own_league.ruleset != "pocket" else "webl"
+    cardless = [factories.fighter(ruleset=other) for _ in range(3)]
+    refused = factories.division(league=own_league, weight_class="flyweight", fighters=cardless)
+    url = "/api/divisions/{}/schedule-season/"
+    assert client.post(url.format(refused.pk), {}, format="json").status_code == 400
+    assert client.post(url.format(three.pk), {}, format="json").status_code == 201
 
 
 def test_single_bouts_cost_one_each(rates, commissioner, own_league):

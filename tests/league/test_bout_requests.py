@@ -155,7 +155,7 @@ def test_bad_input_is_a_field_error(w):
     assert "within" in far.value.message_dict
     with pytest.raises(ValidationError) as own:
         _ask_against(w, w.mine[1])
-    assert "your own camp" in own.value.message_dict["opponent"][0]
+    assert "have the same manager" in own.value.message_dict["opponent"][0]
     _ask(w)
     with pytest.raises(ValidationError) as twice:
         request_create(user=w.other_manager, fighter=w.theirs[0], opponent=w.mine[0])

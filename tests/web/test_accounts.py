@@ -65,3 +65,32 @@ def test_password_reset_mails_a_working_link(client, manager):
     assert done.status_code == 302
     manager.refresh_from_db()
     assert manager.check_password("a-fresh-pass-77")
+
+
+def test_password_reset_is_throttled_per_account(client, manager, settings):
+    """Issue 30: fifteen resets in a second mailed fifteen links."""
+    settings.PASSWORD_RESET_PER_ACCOUNT = 2
+    settings.PASSWORD_RESET_PER_ADDRESS = 100
+    answers = [
+        client.post("/accounts/password_reset/", {"email": "mara@example.org"}).status_code
+        for _ in range(15)
+    ]
+    # Every answer looks the same (nothing tells who has an account) ...
+    assert set(answers) == {302}
+    # ... but only the first two were sent.
+    assert len(mail.outbox) == 2
+    # Another account is counted apart.
+    get_user_model().objects.create_user("ines", email="ines@example.org", password="x-y-z-123")
+    client.post("/accounts/password_reset/", {"email": "ines@example.org"})
+    assert len(mail.outbox) == 3
+
+
+def test_password_reset_is_throttled_per_address(client, manager, settings):
+    settings.PASSWORD_RESET_PER_ADDRESS = 3
+    for n in range(3):
+        sent = client.post("/accounts/password_reset/", {"email": f"who{n}@example.org"})
+        assert sent.status_code == 302
+    refused = client.post("/accounts/password_reset/", {"email": "mara@example.org"})
+    assert refused.status_code == 429
+    assert b"Too many password reset requests" in refused.content
+    assert mail.outbox == []  # none of those addresses has an account; mara's was refused

@@ -40,11 +40,6 @@ STATS = ("striking", "grappling", "defense")
 FIGHTER_KEY_SET = frozenset(FIGHTER_KEYS)
 # A card without an id, its keys in the normalised order (the generator's cards).
 GENERATED_ORDER = ("name", "striking", "grappling", "defense", "stamina", "style")
-# Stat values by value: ``STAT_VALUES[x] is x`` holds for an int in range only (a bool
-# or a float finds the equal int, not itself; a value out of range raises KeyError,
-# an unhashable one TypeError): a type and range check in one lookup.
-STAT_VALUES = {v: v for v in range(STAT_MIN, STAT_MAX + 1)}
-STAMINA_VALUES = {v: v for v in range(STAMINA_MIN, STAMINA_MAX + 1)}
 SIDE_KEY_SET = frozenset(SIDE_KEYS)
 STYLE_SET = frozenset(STYLES)
 TECHNIQUE_SET = frozenset(TECHNIQUE_NAMES)
@@ -72,7 +67,7 @@ def _normalised_fighter(card) -> dict | None:
     generator produce) after a few type and range checks, else ``None`` (the full
     path of ``validate_fighter`` then gives the same result or the error)."""
     if type(card) is dict and card.keys() <= FIGHTER_KEY_SET:
-        try:  # subscripts are cheaper than .get(); a missing field: the full path
+        try:  # a missing field: the full path
             striking = card["striking"]
             grappling = card["grappling"]
             defense = card["defense"]
@@ -92,7 +87,7 @@ def _normalised_fighter(card) -> dict | None:
             and type(style) is str
             and style in STYLE_SET
         ):
-            if "id" not in card and "name" in card:  # the generator's shape: one display
+            if "id" not in card and "name" in card:  # the generator's shape
                 name = card["name"]
                 if type(name) is str and name == name.strip() and name != "":
                     return {
@@ -245,33 +240,9 @@ def validate_side(side) -> dict:
         raise CardError(
             "fighters", f"must hold exactly {DECK_FIGHTERS} fighter cards (got {len(fighters)})"
         )
-    checked = out["fighters"] = []  # a plain loop: cheaper than a comprehension
+    checked = out["fighters"] = []
     with_ids = False
     for i, f in enumerate(fighters):
-        if type(f) is dict and tuple(f) == GENERATED_ORDER:
-            # The generator's shape, its keys in the normalised order (inlined for
-            # speed): values read in one pass, checked by lookups, the card copied
-            # whole (the dict ``_normalised_fighter`` would build); else the full path.
-            name, striking, grappling, defense, stamina, style = f.values()
-            try:
-                ok = (
-                    STAT_VALUES[striking] is striking
-                    and STAT_VALUES[grappling] is grappling
-                    and STAT_VALUES[defense] is defense
-                    and STAMINA_VALUES[stamina] is stamina
-                )
-            except (KeyError, TypeError):
-                ok = False
-            if (
-                ok
-                and type(style) is str
-                and style in STYLE_SET
-                and type(name) is str
-                and name != ""
-                and name == name.strip()
-            ):
-                checked.append(f.copy())
-                continue
         card = _normalised_fighter(f) or validate_fighter(f, f"fighters[{i}].")
         checked.append(card)
         if "id" in card:
@@ -293,13 +264,6 @@ def validate_side(side) -> dict:
     return out
 
 
-# The same ranges as tables for ``is_normal_side``: ``STAT_TABLE[v] is v`` holds only
-# for a plain int in range (CPython keeps one object per small int): a bool, an int
-# subclass or a negative index finds another object, a float or a large int raises.
-STAT_TABLE = tuple(v if v >= STAT_MIN else None for v in range(STAT_MAX + 1))
-STAMINA_TABLE = tuple(v if v >= STAMINA_MIN else None for v in range(STAMINA_MAX + 1))
-
-
 def _fighters_are_normal(fighters: list) -> bool:
     """Whether every card is what ``validate_fighter`` would return unchanged: a
     plain dict of the five stats (plain ints in range, style a plain str of STYLES),
@@ -309,20 +273,24 @@ def _fighters_are_normal(fighters: list) -> bool:
     for card in fighters:
         if type(card) is not dict:
             return False
-        try:  # a missing field, or a value no table takes (its __index__ may raise)
+        try:
             striking = card["striking"]
             grappling = card["grappling"]
             defense = card["defense"]
             stamina = card["stamina"]
             style = card["style"]
-            if not (
-                STAT_TABLE[striking] is striking
-                and STAT_TABLE[grappling] is grappling
-                and STAT_TABLE[defense] is defense
-                and STAMINA_TABLE[stamina] is stamina
-            ):
-                return False
-        except Exception:
+        except KeyError:
+            return False
+        if not (
+            type(striking) is int
+            and STAT_MIN <= striking <= STAT_MAX
+            and type(grappling) is int
+            and STAT_MIN <= grappling <= STAT_MAX
+            and type(defense) is int
+            and STAT_MIN <= defense <= STAT_MAX
+            and type(stamina) is int
+            and STAMINA_MIN <= stamina <= STAMINA_MAX
+        ):
             return False
         if type(style) is not str or style not in STYLE_SET:
             return False

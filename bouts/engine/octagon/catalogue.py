@@ -170,19 +170,24 @@ MAX_COST = max(c.cost for c in ALL_CARDS)
 FIRST_CORNER_CODE = CODE_BASE + len(TECHNIQUES)
 
 
-def _legal(where: int, energy: int, code: int) -> int:
+def playable(where: int, energy: int, code: int) -> int:
+    """Whether a card may be played: 0 for a fighter (the bench decides), a card too
+    dear, Ground and Pound without the advantage or a submission standing; else TECH
+    or CORNER_CARD."""
     if code < CODE_BASE or CODE_COST[code] > energy:
         return 0
-    cls = CODE_CLASS[code]
-    if cls == GROUND_AND_POUND:
+    card_class = CODE_CLASS[code]
+    if card_class == GROUND_AND_POUND:
         return TECH if where == AT_MINE else 0
-    if cls == SUBMIT:
+    if card_class == SUBMIT:
         return TECH if where != AT_NONE else 0
     return CORNER_CARD if code >= FIRST_CORNER_CODE else TECH
 
 
 LEGAL = tuple(
-    tuple(tuple(_legal(where, e, c) for c in range(len(CARD_BY_CODE))) for e in range(MAX_COST + 1))
+    tuple(
+        tuple(playable(where, e, c) for c in range(len(CARD_BY_CODE))) for e in range(MAX_COST + 1)
+    )
     for where in (AT_NONE, AT_MINE, AT_THEIRS)
 )
 

@@ -1,53 +1,85 @@
-"""The effects of the cards other than strikes (a strike is ``Game.apply``'s own
-branch, the commonest play): takedowns, submissions, defence and corner cards, and
-the injuries strikes cause (a cut, a stagger). RULES.md, "Technique Cards", "Corner
-Cards", "Status Effects". Each reads and writes the ``Game`` it is given; damage
-that empties a fighter's stamina goes to ``Game.knockout``.
+"""What each card does when played (RULES.md, "Technique Cards", "Corner Cards",
+"Status Effects"): a strike, a takedown, a submission, a defence card, a corner card,
+and the injuries strikes cause (a cut, a stagger). Each reads and writes the game it
+is given (``game.Game``: its log, its damage and knockouts), which calls them from
+``Game.apply``.
 """
 
 from __future__ import annotations
 
 from math import floor
-from typing import TYPE_CHECKING
 
 from ..result import MINOR
 from .catalogue import (
     COACH_DRAW,
     COACH_STAT,
-    GRAPPLER_BONUS,
+    CORNER,
+    DEFENCE,
     MEDIC_HEAL,
-    MIN_DAMAGE,
-    SUBMISSION_POSITION,
-    TAKEDOWN_BASE,
-    TAKEDOWN_MAX,
-    TAKEDOWN_MIN,
-    TAKEDOWN_STEP,
+    STRIKE,
+    SUBMISSION,
+    TAKEDOWN,
     TRAINING_BONUS,
 )
-from .texts import CLOCKS, NUMS
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .state import Camp, Fighter
+from .formulas import strike_damage, submission_damage, takedown_chance
+from .state import Camp, Fighter
 
 
-def stagger(game: Game, camp: Camp, att: Fighter, opp: Camp) -> None:
-    opp.skip = True
-    dfn = opp.active
-    injury(game, opp, dfn, "stagger", f"{att.name}'s spinning back fist staggers {dfn.name}.")
-
-
-def injury(game: Game, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
-    # Game.log and Game.clock, inlined
-    s = game.step = game.step + 1
-    clock = CLOCKS[s]
-    game.events.append(
-        {"round": game.round, "clock": clock, "kind": kind, "side": camp.key, "text": text}
+def strike(game, camp: Camp, card) -> None:
+    """The damage formula; a regular strike stands the fight up, Ground and Pound
+    keeps it on the ground. The defender's defence buffs are all spent on this strike;
+    a Parry then counters if the defender is still up. An elbow cuts, a spinning back
+    fist staggers."""
+    opponent = camp.opponent
+    attacker = camp.active
+    defender = opponent.active
+    guard, counter = defender.guard, defender.counter
+    defender.guard = defender.counter = 0
+    damage = strike_damage(
+        card.damage, attacker.striking, defender.defense, striker=attacker.striker,
+        training=attacker.training, gnp_bonus=card.bonus, blocked=guard,
+    )  # fmt: skip
+    camp.stats["thrown"] += 1
+    camp.stats["landed"] += 1
+    attacker.strikes_landed += 1
+    if not card.ground:
+        game.position = None
+    note = f" ({guard} blocked)" if guard else ""
+    game.log(
+        "strike",
+        camp.key,
+        f"{attacker.name} lands {card.name} on {defender.name} for {damage}{note}.",
     )
+    if game.hurt(camp, attacker, opponent, defender, damage, "strike"):
+        if card.effect == "stagger":
+            stagger(game, camp, attacker, opponent)
+        return
+    if card.effect == "bleed":
+        defender.open_cut(attacker)
+        text = f"{attacker.name}'s elbow cuts {defender.name}: bleeding."
+        injury(game, opponent, defender, "bleed", text)
+    elif card.effect == "stagger":
+        stagger(game, camp, attacker, opponent)
+    if counter:
+        text = f"{defender.name} parries and counters {attacker.name} for {counter}."
+        game.log("counter", opponent.key, text)
+        game.hurt(opponent, defender, camp, attacker, counter, "counter")
+
+
+def stagger(game, camp: Camp, attacker: Fighter, opponent: Camp) -> None:
+    """The staggered camp skips its next turn."""
+    opponent.skip = True
+    defender = opponent.active
+    text = f"{attacker.name}'s spinning back fist staggers {defender.name}."
+    injury(game, opponent, defender, "stagger", text)
+
+
+def injury(game, camp: Camp, fighter: Fighter, kind: str, text: str) -> None:
+    game.log(kind, camp.key, text)
     game.injuries.append(
         {
             "round": game.round,
-            "time": clock,
+            "time": game.clock(),
             "fighter": camp.key,
             "name": fighter.name,
             "type": kind,
@@ -58,104 +90,58 @@ def injury(game: Game, camp: Camp, fighter: Fighter, kind: str, text: str) -> No
     )
 
 
-def takedown(game: Game, camp: Camp, card) -> None:
+def takedown(game, camp: Camp, card) -> None:
     """Takedown chance in percent; a roll of 0..99 below it succeeds: the attacker
     takes the positional advantage and deals the card's impact damage."""
-    opp = camp.opp
-    att = camp.active
-    dfn = opp.active
-    # formulas.takedown_chance (and its stamina_penalty), inlined
-    attack = att.grappling + card.bonus
-    if att.grappler:
-        attack += GRAPPLER_BONUS
-    scaled = dfn.stamina * 100
-    full = dfn.max_stamina
-    defence = dfn.defense - (
-        0 if scaled >= 70 * full else 1 if scaled >= 50 * full else 2 if scaled >= 30 * full
-        else 3
+    opponent = camp.opponent
+    attacker = camp.active
+    defender = opponent.active
+    chance = takedown_chance(
+        attacker.grappling, card.bonus, defender.defense, defender.stamina,
+        defender.max_stamina, attacker.grappler,
     )  # fmt: skip
-    chance = TAKEDOWN_BASE + TAKEDOWN_STEP * (attack - defence)
-    if chance < TAKEDOWN_MIN:
-        chance = TAKEDOWN_MIN
-    elif chance > TAKEDOWN_MAX:
-        chance = TAKEDOWN_MAX
-    roll = floor(game.rng.random() * 100.0)  # float fast path, same product
+    roll = floor(game.rng.random() * 100)
     stats = camp.stats
     stats["thrown"] += 1
     stats["takedowns_attempted"] += 1
-    att.takedowns_tried += 1
-    # Game.log inlined (a call costs more); the chance is 10..90, a card's damage small
+    attacker.takedowns_tried += 1
     if roll >= chance:
-        s = game.step = game.step + 1
-        game.events.append(
-            {"round": game.round, "clock": CLOCKS[s],
-             "kind": "takedown", "side": camp.key,
-             "text": f"{att.name} tries {card.name} on {dfn.name} ({NUMS[chance]}%)"
-                     f" and is stuffed."}
-        )  # fmt: skip
+        text = f"{attacker.name} tries {card.name} on {defender.name} ({chance}%) and is stuffed."
+        game.log("takedown", camp.key, text)
         return
     stats["landed"] += 1
     stats["takedowns_landed"] += 1
-    att.takedowns_landed += 1
+    attacker.takedowns_landed += 1
     game.position = camp
     damage = card.damage
-    s = game.step = game.step + 1
-    game.events.append(
-        {"round": game.round, "clock": CLOCKS[s],
-         "kind": "takedown", "side": camp.key,
-         "text": f"{att.name} lands {card.name} on {dfn.name} ({NUMS[chance]}%)"
-                 f" for {NUMS[damage]} and takes the advantage."}
-    )  # fmt: skip
-    # Game.hurt, inlined
-    stats["damage"] += damage
-    att.damage_dealt += damage
-    dfn.damage_taken += damage
-    stamina = dfn.stamina - damage
-    if stamina > 0:
-        dfn.stamina = stamina
-    else:
-        dfn.stamina = 0
-        game.knockout(opp, dfn, att, "takedown")
+    game.log(
+        "takedown",
+        camp.key,
+        f"{attacker.name} lands {card.name} on {defender.name} ({chance}%)"
+        f" for {damage} and takes the advantage.",
+    )
+    game.hurt(camp, attacker, opponent, defender, damage, "takedown")
 
 
-def submission(game: Game, camp: Camp, card) -> None:
+def submission(game, camp: Camp, card) -> None:
     """Submission damage formula; always lands; the position is kept."""
-    opp = camp.opp
-    att = camp.active
-    dfn = opp.active
+    opponent = camp.opponent
+    attacker = camp.active
+    defender = opponent.active
     position = 1 if game.position is camp else -1
-    # formulas.submission_damage, inlined
-    damage = (
-        2 * card.damage + att.grappling - dfn.grappling + 2 * SUBMISSION_POSITION * position
-    ) // 2
-    if damage < MIN_DAMAGE:
-        damage = MIN_DAMAGE
+    damage = submission_damage(card.damage, attacker.grappling, defender.grappling, position)
     stats = camp.stats
     stats["thrown"] += 1
     stats["landed"] += 1
     stats["submissions"] += 1
-    att.subs_landed += 1
+    attacker.subs_landed += 1
     where = "from top" if position > 0 else "off his back"
-    shown = NUMS[damage] if damage < 1000 else str(damage)
-    s = game.step = game.step + 1
-    game.events.append(
-        {"round": game.round, "clock": CLOCKS[s],
-         "kind": "submission", "side": camp.key,
-         "text": f"{att.name} locks {card.name} on {dfn.name} {where} for {shown}."}
-    )  # fmt: skip
-    # Game.hurt, inlined
-    stats["damage"] += damage
-    att.damage_dealt += damage
-    dfn.damage_taken += damage
-    stamina = dfn.stamina - damage
-    if stamina > 0:
-        dfn.stamina = stamina
-    else:
-        dfn.stamina = 0
-        game.knockout(opp, dfn, att, "submission")
+    text = f"{attacker.name} locks {card.name} on {defender.name} {where} for {damage}."
+    game.log("submission", camp.key, text)
+    game.hurt(camp, attacker, opponent, defender, damage, "submission")
 
 
-def defence(game: Game, camp: Camp, card) -> None:
+def defence(game, camp: Camp, card) -> None:
     """Block/Parry/Slip Counter: reduce the next strike taken (they add up)."""
     fighter = camp.active
     fighter.guard += card.reduce
@@ -163,39 +149,33 @@ def defence(game: Game, camp: Camp, card) -> None:
     game.log("defence", camp.key, f"{fighter.name} sets up {card.name}.")
 
 
-def corner(game: Game, camp: Camp, card) -> None:
+def corner(game, camp: Camp, card) -> None:
+    """Master Coach: +1 to every stat and two cards; Intense Training: +3 striking
+    this turn; Ringside Medic: up to 10 stamina back."""
     fighter = camp.active
     effect = card.effect
     if effect == "coach":
         fighter.striking += COACH_STAT
         fighter.grappling += COACH_STAT
         fighter.defense += COACH_STAT
-        s = game.step = game.step + 1
-        game.events.append(
-            {"round": game.round, "clock": CLOCKS[s],
-             "kind": "corner", "side": camp.key,
-             "text": f"Master Coach: {fighter.name} gains +1 to all stats."}
-        )  # fmt: skip
-        deck = camp.deck
+        game.log("corner", camp.key, f"Master Coach: {fighter.name} gains +1 to all stats.")
         for _ in range(COACH_DRAW):
-            if deck:  # an empty deck: the draw fizzles (RULES.md)
-                game.to_hand(camp, deck.pop())
+            game.draw(camp)  # an empty deck: the draw fizzles (RULES.md)
     elif effect == "training":
         fighter.training = TRAINING_BONUS
-        s = game.step = game.step + 1
-        game.events.append(
-            {"round": game.round, "clock": CLOCKS[s],
-             "kind": "corner", "side": camp.key,
-             "text": f"Intense Training: {fighter.name} +3 striking this turn."}
-        )  # fmt: skip
+        game.log("corner", camp.key, f"Intense Training: {fighter.name} +3 striking this turn.")
     else:  # medic
-        healed = fighter.max_stamina - fighter.stamina
-        if healed > MEDIC_HEAL:
-            healed = MEDIC_HEAL
+        healed = min(MEDIC_HEAL, fighter.max_stamina - fighter.stamina)
         fighter.stamina += healed
-        s = game.step = game.step + 1
-        game.events.append(
-            {"round": game.round, "clock": CLOCKS[s],
-             "kind": "corner", "side": camp.key,
-             "text": f"Ringside Medic restores {NUMS[healed]} stamina to {fighter.name}."}
-        )  # fmt: skip
+        text = f"Ringside Medic restores {healed} stamina to {fighter.name}."
+        game.log("corner", camp.key, text)
+
+
+# what each kind of card does when played
+EFFECTS = {
+    STRIKE: strike,
+    TAKEDOWN: takedown,
+    SUBMISSION: submission,
+    DEFENCE: defence,
+    CORNER: corner,
+}

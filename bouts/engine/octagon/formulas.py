@@ -63,7 +63,7 @@ def takedown_chance(
     defense: int,
     stamina: int,
     max_stamina: int,
-    grappler: bool = False,  # positional too: the game's call per takedown is cheaper
+    grappler: bool = False,
 ) -> int:
     """Success chance in whole percent: 50 + 10 x (attacker score - defender
     score), clamped to 10..90.

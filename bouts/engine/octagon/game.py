@@ -1,9 +1,9 @@
 """One game of Octagon Warriors between two camps, both played by policies.
 
-Setup ("Setup"), the turn ("Turn Structure"), playing a card and a strike's
-effect ("Combat Mechanics"; the other cards' effects are in ``effects``), fighter
-KOs and replacement ("Fighter Knockout") and the win conditions ("Win
-Conditions"). RULES.md maps each rule to the function that implements it.
+Setup ("Setup"), the turn ("Turn Structure"), playing a card ("Combat Mechanics";
+what each card does is in ``effects``), fighter KOs and replacement ("Fighter
+Knockout") and the win conditions ("Win Conditions"). RULES.md maps each rule to the
+function that implements it.
 """
 
 from __future__ import annotations
@@ -19,33 +19,23 @@ from .catalogue import (
     BLEED_DAMAGE,
     CARD_BY_CODE,
     CODE_BASE,
-    CODE_CLASS,
-    CODE_COST,
     CORNER_BY_NAME,
-    DEFENCE,
     ENERGY_GAIN,
     ENERGY_MAX,
     FIGHTER_CODES,
-    GROUND_AND_POUND,
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     LEGAL,
     MAX_COST,
-    MIN_DAMAGE,
     OPENING_RANDOM,
     OPPONENT_ENERGY,
     PLAYER_ENERGY,
-    STRIKE,
-    STRIKER_BONUS,
-    SUBMISSION,
-    SUBMIT,
-    TAKEDOWN,
     TECHNIQUE_BY_NAME,
 )
-from .effects import corner, defence, injury, stagger, submission, takedown
+from .effects import EFFECTS
 from .policy import GreedyPolicy, HealthPolicy, SeedPolicy
 from .state import ACTIVE, BENCH, DISCARDED, HAND, KO, Camp, Fighter
-from .texts import BLEED_TEXT, CLOCKS, KO_LOSS_TEXT, KO_VERB, NUMS, num
+from .texts import CLOCKS, KO_VERB
 
 HEALTH_DEPLETED = "HEALTH"
 NO_FIGHTERS = "NO_FIGHTERS"
@@ -65,21 +55,11 @@ REASON_TEXT = {
 TRUSTED_POLICIES = (HealthPolicy, SeedPolicy, GreedyPolicy)
 DECK_OUT_RULES = ("seed", "health")  # option ``deck_out`` (RULES.md)
 
-# Fisher-Yates' steps for a deck of n cards: (i, float(i + 1)) from the top down.
-# ``random() * 7.0`` takes the interpreter's float fast path where ``* 7`` (an int)
-# does not; the product is the same (small ints are exact doubles).
-SHUFFLE_STEPS = tuple(tuple((i, float(i + 1)) for i in range(n - 1, 0, -1)) for n in range(129))
-
-
 ZERO_STATS = dict.fromkeys(
     ("thrown", "landed", "damage", "takedowns_attempted", "takedowns_landed", "submissions",
      "cards_played", "energy_spent", "kos"),
     0,
 )  # fmt: skip
-
-
-def _new_stats() -> dict:
-    return ZERO_STATS.copy()
 
 
 @lru_cache(maxsize=4096)
@@ -109,7 +89,7 @@ class Game:
         red_first = first == "red"
         self.red = Camp("red", red, red_policy, PLAYER_ENERGY if red_first else OPPONENT_ENERGY)
         self.blue = Camp("blue", blue, blue_policy, OPPONENT_ENERGY if red_first else PLAYER_ENERGY)
-        self.red.opp, self.blue.opp = self.blue, self.red
+        self.red.opponent, self.blue.opponent = self.blue, self.red
         # How each camp's main phase plays a card, chosen once (not every turn): the
         # engine's own policies pick only legal plays (``apply``), others are checked.
         for camp in (self.red, self.blue):
@@ -129,14 +109,14 @@ class Game:
     # --- helpers ------------------------------------------------------------------
     def clock(self) -> str:
         """Events are numbered within their round; ``m:ss`` of that number."""
-        s = self.step
-        return CLOCKS[s] if s < len(CLOCKS) else f"{s // 60}:{s % 60:02d}"
+        return CLOCKS[self.step]
 
     def log(self, kind: str, side: str | None, text: str) -> None:
-        s = self.step = self.step + 1
+        """The next event of the round."""
+        self.step += 1
         self.events.append(
-            {"round": self.round, "clock": CLOCKS[s],
-             "kind": kind, "side": side, "text": text}
+            {"round": self.round, "clock": CLOCKS[self.step], "kind": kind, "side": side,
+             "text": text}
         )  # fmt: skip
 
     def end(self, winner: Camp | None, method: str) -> None:
@@ -155,15 +135,8 @@ class Game:
 
     def shuffle(self, cards: list) -> None:
         """Fisher-Yates with ``rng.random()`` only (the top of the deck is the end)."""
-        rand = self.rng.random
-        n = len(cards)
-        steps = (
-            SHUFFLE_STEPS[n]
-            if n < len(SHUFFLE_STEPS)
-            else [(i, float(i + 1)) for i in range(n - 1, 0, -1)]
-        )
-        for i, size in steps:
-            j = floor(rand() * size)
+        for i in range(len(cards) - 1, 0, -1):
+            j = floor(self.rng.random() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
     def to_hand(self, camp: Camp, code: int) -> None:
@@ -201,48 +174,30 @@ class Game:
             self.shuffle(camp.deck)
         for camp in (self.red, self.blue):
             deck = camp.deck
-            for pos in range(len(deck) - 1, -1, -1):
-                if deck[pos] < CODE_BASE:
-                    camp.hand.append(deck.pop(pos))
-                    camp.fighters[camp.hand[-1]].where = HAND
+            for position in range(len(deck) - 1, -1, -1):
+                if deck[position] < CODE_BASE:
+                    self.to_hand(camp, deck.pop(position))
                     break
-            hand = camp.hand
-            for _ in range(OPENING_RANDOM):  # Game.draw, inlined: a short hand, no discard
-                if deck:
-                    code = deck.pop()
-                    hand.append(code)
-                    if code < CODE_BASE:
-                        camp.fighters[code].where = HAND
-            choices = []  # a plain loop: a comprehension costs more, twice a game
-            for c in hand:
-                if c < CODE_BASE:
-                    choices.append(camp.fighters[c])
+            for _ in range(OPENING_RANDOM):
+                self.draw(camp)
+            choices = [camp.fighters[code] for code in camp.hand if code < CODE_BASE]
             pick = choices[camp.policy.choose_fighter(self, camp, choices)]
-            hand.remove(pick.slot)
-            # Game.deploy_active and Game.log, inlined
-            pick.where = ACTIVE
-            pick.fought = True
-            camp.active = pick
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": 1, "clock": CLOCKS[s], "kind": "deploy", "side": camp.key,
-                 "text": f"{camp.name} open with {pick.name} ({pick.style})."}
-            )  # fmt: skip
+            camp.hand.remove(pick.slot)
+            self.deploy_active(camp, pick)
+            self.log("deploy", camp.key, f"{camp.name} open with {pick.name} ({pick.style}).")
 
     # --- the game -----------------------------------------------------------------------
     def run(self) -> None:
         red, blue = self.red, self.blue
         first, second = self.order
-        zero = ZERO_STATS.copy
-        append = self.rounds.append
         try:
             for number in range(1, self.max_rounds + 1):
-                if number > 1:
+                if number > 1:  # setup's events belong to round 1
                     self.round = number
                     self.step = 0
-                red.stats = red_stats = zero()
-                blue.stats = blue_stats = zero()
-                append({"round": number, "red": red_stats, "blue": blue_stats})
+                red.stats = ZERO_STATS.copy()
+                blue.stats = ZERO_STATS.copy()
+                self.rounds.append({"round": number, "red": red.stats, "blue": blue.stats})
                 self.turn(first)
                 self.turn(second)
             self.turn_limit()
@@ -281,27 +236,14 @@ class Game:
         fighter.training = 0
         if fighter.bleed:
             self.bleed_tick(camp, fighter)
-        # Draw phase (Game.draw and Game.to_hand, inlined for speed). The seed: "Can
-        # skip draw phase if hand is full"; a player loses when his "deck is empty
-        # when they need to draw", and a full hand need not draw.
-        policy = camp.policy
-        hand = camp.hand
-        full = len(hand) >= HAND_LIMIT
-        if not (full and policy.skip_draw(self, camp)):
-            deck = camp.deck
-            if deck:
-                code = deck.pop()
-                if full:
-                    old = hand.pop(0)
-                    if old < CODE_BASE:
-                        camp.fighters[old].where = DISCARDED
-                hand.append(code)
-                if code < CODE_BASE:
-                    camp.fighters[code].where = HAND
-            elif not full:
-                self.deck_out(camp)
+        # Draw phase. The seed: "Can skip draw phase if hand is full"; a player loses
+        # when his "deck is empty when they need to draw", and a full hand need not draw.
+        full = len(camp.hand) >= HAND_LIMIT
+        draws = not (full and camp.policy.skip_draw(self, camp))
+        if draws and not self.draw(camp) and not full:
+            self.deck_out(camp)
         # Main phase, played by the policy in one call (``Policy.main_phase``).
-        policy.main_phase(self, camp, camp.play)
+        camp.policy.main_phase(self, camp, camp.play)
         # End phase: discard down to the hand limit. Nothing to do: every draw (the draw
         # phase above, ``Game.to_hand``) discards the oldest card of a full hand first,
         # and playing only takes cards out, so a hand never holds more than HAND_LIMIT.
@@ -311,168 +253,75 @@ class Game:
         condition). Option ``deck_out: health`` (not in the seed): the camp with more
         health wins instead; equal health, the seed's rule."""
         self.log("deckout", camp.key, f"{camp.name} must draw from an empty deck.")
-        winner = camp.opp
+        winner = camp.opponent
         if self.deck_out_health and camp.health > winner.health:
             winner = camp
         self.end(winner, DECK_OUT)
 
     def bleed_tick(self, camp: Camp, fighter: Fighter) -> None:
-        fighter.bleed = left = fighter.bleed - 1  # 0 or 1
-        by = fighter.bleed_by
-        # Game.log and Game.hurt, inlined
-        s = self.step = self.step + 1
-        self.events.append(
-            {"round": self.round, "clock": CLOCKS[s],
-             "kind": "bleed", "side": camp.key,
-             "text": f"{fighter.name} bleeds for {BLEED_TEXT} ({NUMS[left]} turn(s) left)."}
-        )  # fmt: skip
-        camp.opp.stats["damage"] += BLEED_DAMAGE
-        if by is not None:
-            by.damage_dealt += BLEED_DAMAGE
-        fighter.damage_taken += BLEED_DAMAGE
-        stamina = fighter.stamina - BLEED_DAMAGE
-        if stamina > 0:
-            fighter.stamina = stamina
-        else:
-            fighter.stamina = 0
-            self.knockout(camp, fighter, by, "bleed")
+        """A cut bleeds at the start of its owner's turn, for two turns."""
+        fighter.bleed -= 1  # 0 or 1 left
+        text = f"{fighter.name} bleeds for {BLEED_DAMAGE} ({fighter.bleed} turn(s) left)."
+        self.log("bleed", camp.key, text)
+        self.hurt(camp.opponent, fighter.bleed_by, camp, fighter, BLEED_DAMAGE, "bleed")
 
     # --- actions ------------------------------------------------------------------------
+    def legal_now(self, camp: Camp) -> tuple:
+        """What ``camp`` may play now, by card code (``catalogue.LEGAL``: by who has
+        the advantage and the energy left)."""
+        position = self.position
+        where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
+        return LEGAL[where][min(camp.energy, MAX_COST)]
+
     def can_play(self, camp: Camp, code: int) -> bool:
         """Whether the card is legal now: a fighter needs room on the bench; a
         technique or corner card needs the energy, Ground and Pound the advantage,
-        a submission the fight on the ground."""
+        a submission the fight on the ground (``catalogue.playable``)."""
         if code < CODE_BASE:
             return len(camp.bench) < BENCH_LIMIT
-        if CODE_COST[code] > camp.energy:
-            return False
-        cls = CODE_CLASS[code]
-        if cls == GROUND_AND_POUND:
-            return self.position is camp
-        if cls == SUBMIT:
-            return self.position is not None
-        return True
+        return bool(self.legal_now(camp)[code])
 
     def play(self, camp: Camp, index: int) -> None:
         """Play ``camp.hand[index]``. Illegal plays raise ``ValueError`` (a policy bug)."""
-        hand = camp.hand
-        code = hand[index]
-        # can_play(), inlined: one table lookup
-        if code < CODE_BASE:
-            legal = len(camp.bench) < BENCH_LIMIT
-        else:
-            position = self.position
-            where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
-            energy = camp.energy
-            legal = LEGAL[where][
-                energy if 0 <= energy < MAX_COST else MAX_COST if energy > 0 else 0
-            ][code]
-        if not legal:
+        code = camp.hand[index]
+        if not self.can_play(camp, code):
             raise ValueError(f"illegal play by {camp.key}: card {code} in hand slot {index}")
         self.apply(camp, index)
 
     def apply(self, camp: Camp, index: int) -> None:
         """Play ``camp.hand[index]``, known to be legal (``play`` checks first; the
-        seed's AI picks only legal cards, so ``turn`` calls this directly for it)."""
-        hand = camp.hand
-        code = hand[index]
-        del hand[index]
+        engine's own policies pick only legal cards, so ``turn`` calls this directly
+        for them): a fighter goes to the bench; a card costs its energy and has its
+        effect (``effects``)."""
+        code = camp.hand.pop(index)
         if code < CODE_BASE:
             fighter = camp.fighters[code]
             fighter.where = BENCH
             camp.bench.append(fighter)
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s],
-                 "kind": "deploy", "side": camp.key,
-                 "text": f"{camp.name} put {fighter.name} on the bench."}
-            )  # fmt: skip
+            self.log("deploy", camp.key, f"{camp.name} put {fighter.name} on the bench.")
             return
         card = CARD_BY_CODE[code]
         camp.energy -= card.cost
         camp.played += 1
-        stats = camp.stats
-        stats["cards_played"] += 1
-        stats["energy_spent"] += card.cost
-        kind = card.kind
-        if kind is STRIKE:
-            # The strike, inlined (the commonest card): the damage formula; a regular
-            # strike stands the fight up, Ground and Pound keeps it on the ground. The
-            # defender's defence buffs are all spent on this strike; a Parry then
-            # counters for 3 if the defender is still up.
-            opp = camp.opp
-            att = camp.active
-            dfn = opp.active
-            guard = dfn.guard
-            counter = dfn.counter
-            dfn.guard = dfn.counter = 0
-            # formulas.strike_damage, inlined
-            damage = card.damage + att.striking + att.training - dfn.defense - guard + card.bonus
-            if att.striker:
-                damage += STRIKER_BONUS
-            if damage < MIN_DAMAGE:
-                damage = MIN_DAMAGE
-            stats["thrown"] += 1
-            stats["landed"] += 1
-            stats["damage"] += damage
-            att.strikes_landed += 1
-            if not card.ground:
-                self.position = None
-            note = f" ({num(guard)} blocked)" if guard else ""
-            # damage >= MIN_DAMAGE: the table, unless a game ever goes past it
-            shown = NUMS[damage] if damage < 1000 else str(damage)
-            # Game.log and Game.hurt, inlined (the hottest path: a call each costs more)
-            s = self.step = self.step + 1
-            self.events.append(
-                {"round": self.round, "clock": CLOCKS[s],
-                 "kind": "strike", "side": camp.key,
-                 "text": f"{att.name} lands {card.name} on {dfn.name} for {shown}{note}."}
-            )  # fmt: skip
-            att.damage_dealt += damage
-            dfn.damage_taken += damage
-            stamina = dfn.stamina - damage
-            if stamina <= 0:
-                dfn.stamina = 0
-                self.knockout(opp, dfn, att, "strike")
-                if card.effect == "stagger":
-                    stagger(self, camp, att, opp)
-                return
-            dfn.stamina = stamina
-            if card.effect == "bleed":
-                dfn.open_cut(att)
-                injury(self, opp, dfn, "bleed", f"{att.name}'s elbow cuts {dfn.name}: bleeding.")
-            elif card.effect == "stagger":
-                stagger(self, camp, att, opp)
-            if counter:
-                self.log(
-                    "counter",
-                    opp.key,
-                    f"{dfn.name} parries and counters {att.name} for {num(counter)}.",
-                )
-                self.hurt(opp, dfn, camp, att, counter, "counter")
-        elif kind is TAKEDOWN:
-            takedown(self, camp, card)
-        elif kind is SUBMISSION:
-            submission(self, camp, card)
-        elif kind is DEFENCE:
-            defence(self, camp, card)
-        else:
-            corner(self, camp, card)
+        camp.stats["cards_played"] += 1
+        camp.stats["energy_spent"] += card.cost
+        EFFECTS[card.kind](self, camp, card)
 
     # --- damage, knockouts, replacement ---------------------------------------------------
-    def hurt(self, camp: Camp, att: Fighter | None, opp: Camp, dfn: Fighter, damage: int,
-             how: str) -> bool:  # fmt: skip
-        """Take ``damage`` off ``dfn``'s stamina; at 0 he is KO'd. True on a KO."""
+    def hurt(self, camp: Camp, attacker: Fighter | None, opponent: Camp, defender: Fighter,
+             damage: int, how: str) -> bool:  # fmt: skip
+        """``camp``'s ``attacker`` (None: a cut) takes ``damage`` off ``defender``'s
+        stamina; at 0 he is KO'd. True on a KO."""
         camp.stats["damage"] += damage
-        if att is not None:
-            att.damage_dealt += damage
-        dfn.damage_taken += damage
-        stamina = dfn.stamina - damage
+        if attacker is not None:
+            attacker.damage_dealt += damage
+        defender.damage_taken += damage
+        stamina = defender.stamina - damage
         if stamina > 0:
-            dfn.stamina = stamina
+            defender.stamina = stamina
             return False
-        dfn.stamina = 0
-        self.knockout(opp, dfn, att, how)
+        defender.stamina = 0
+        self.knockout(opponent, defender, attacker, how)
         return True
 
     def knockout(self, camp: Camp, fighter: Fighter, by: Fighter | None, how: str) -> None:
@@ -488,24 +337,20 @@ class Game:
                 fighter.subs_lost += 1
         camp.kos += 1
         camp.health -= KO_HEALTH_LOSS
-        camp.opp.stats["kos"] += 1
+        camp.opponent.stats["kos"] += 1
         camp.active = None
         self.position = None
-        verb = KO_VERB[how]
         by_name = by.name if by is not None else "the cut"
-        health = camp.health  # 100 at most
-        # Game.log and Game.clock, inlined
-        s = self.step = self.step + 1
-        clock = CLOCKS[s]
-        self.events.append(
-            {"round": self.round, "clock": clock, "kind": "ko", "side": camp.key,
-             "text": f"{fighter.name} {verb} {by_name}: {camp.name} lose {KO_LOSS_TEXT} health"
-                     f" ({NUMS[health] if health > 0 else '0'} left)."}
-        )  # fmt: skip
+        self.log(
+            "ko",
+            camp.key,
+            f"{fighter.name} {KO_VERB[how]} {by_name}: {camp.name} lose {KO_HEALTH_LOSS} health"
+            f" ({max(camp.health, 0)} left).",
+        )
         self.knockdowns.append(
             {
                 "round": self.round,
-                "time": clock,
+                "time": self.clock(),
                 "fighter": camp.key,
                 "name": fighter.name,
                 "by": by_name,
@@ -513,8 +358,8 @@ class Game:
                 "count": camp.kos,
             }
         )
-        if health <= 0:
-            self.end(camp.opp, HEALTH_DEPLETED)
+        if camp.health <= 0:
+            self.end(camp.opponent, HEALTH_DEPLETED)
         self.replace(camp)
 
     def replace(self, camp: Camp) -> None:
@@ -541,14 +386,6 @@ class Game:
                 source = "from the deck"
             else:
                 self.log("end", camp.key, f"{camp.name} have no fighters left.")
-                self.end(camp.opp, NO_FIGHTERS)
-        # Game.deploy_active and Game.log, inlined
-        pick.where = ACTIVE
-        pick.fought = True
-        camp.active = pick
-        s = self.step = self.step + 1
-        self.events.append(
-            {"round": self.round, "clock": CLOCKS[s],
-             "kind": "deploy", "side": camp.key,
-             "text": f"{camp.name} send in {pick.name} {source}."}
-        )  # fmt: skip
+                self.end(camp.opponent, NO_FIGHTERS)
+        self.deploy_active(camp, pick)
+        self.log("deploy", camp.key, f"{camp.name} send in {pick.name} {source}.")

@@ -24,23 +24,14 @@ from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
     AI_HEAL_BELOW,
-    AT_MINE,
-    AT_NONE,
-    AT_THEIRS,
     BENCH_LIMIT,
     CARD_BY_CODE,
-    COACH_CODE,
     CODE_BASE,
-    CODE_COST,
     CODE_ROLE,
-    CODE_STRIKE,
     CODE_VALUE,
     CORNER,
-    CORNER_CODES,
-    ENERGY_MAX,
+    CORNER_CARD,
     FIGHTER_CODES,
-    LEGAL,
-    MAX_COST,
     MEDIC_CODE,
     MEDIC_HEAL,
     ROLE_COACH,
@@ -52,9 +43,7 @@ from .catalogue import (
     ROLE_TAKEDOWN,
     ROLE_TRAINING,
     STRIKE,
-    STRIKER_BONUS,
     SUBMISSION,
-    SUBMISSION_POSITION,
     TAKEDOWN,
     TECH,
     TRAINING_CODE,
@@ -109,11 +98,14 @@ class Policy:
 
     @staticmethod
     def deployable(camp) -> int | None:
-        """A fighter in hand that fits on the bench (deploying costs no energy)."""
-        if len(camp.bench) < BENCH_LIMIT:
-            for i, code in enumerate(camp.hand):
-                if code < CODE_BASE:
-                    return i
+        """A fighter in hand that fits on the bench (deploying costs no energy): the
+        first."""
+        hand = camp.hand
+        if len(camp.bench) >= BENCH_LIMIT or FIGHTER_CODES.isdisjoint(hand):
+            return None
+        for i, code in enumerate(hand):
+            if code < CODE_BASE:
+                return i
         return None
 
     @staticmethod
@@ -149,28 +141,12 @@ class SeedPolicy(Policy):
 
     name = "seed"
 
-    def choose_action(
-        self,
-        game,
-        camp,
-        _cost=CODE_COST,
-        _strike=CODE_STRIKE,
-        _base=CODE_BASE,
-        _legal=LEGAL,
-        _tech=TECH,
-        _fighters=FIGHTER_CODES,
-        _corners=CORNER_CODES,
-        _coach=COACH_CODE,
-        _medic=MEDIC_CODE,
-        _training=TRAINING_CODE,
-    ) -> int | None:
+    def choose_action(self, game, camp) -> int | None:
+        deploy = self.deployable(camp)
+        if deploy is not None:
+            return deploy
         hand = camp.hand
-        if len(camp.bench) < BENCH_LIMIT and not _fighters.isdisjoint(hand):
-            for i, code in enumerate(hand):
-                if code < _base:
-                    return i
-        energy = camp.energy
-        if not energy:
+        if not camp.energy:
             return None
         rng = game.rng
         # "70 % chance to continue playing cards if energy remains"
@@ -178,51 +154,40 @@ class SeedPolicy(Policy):
             return None
         if not hand:
             return None
-        # The legal techniques (Game.can_play as one table lookup a card).
-        position = game.position
-        where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
-        level = energy if 0 < energy < MAX_COST else MAX_COST if energy > 0 else 0
-        legal = _legal[where][level]
-        techniques = [i for i, code in enumerate(hand) if legal[code] == _tech]
-        if _corners.isdisjoint(hand):  # no corner card in the hand
-            if not techniques:
-                return None
-            return techniques[floor(rng.random() * len(techniques))]
-        # Useful corner cards (``corner_useful``, inlined), in hand order: the Master
-        # Coach always, the Medic on a hurt fighter, Intense Training once a turn with
-        # a strike still affordable after it.
-        fighter = camp.active
-        coach = legal[_coach] and _coach in hand
-        medic = None
-        if legal[_medic] and fighter.stamina < fighter.max_stamina and _medic in hand:
-            medic = hand.index(_medic)
-            if coach:
-                both = (_coach, _medic)
-                corners = [i for i, code in enumerate(hand) if code in both]
-            else:
-                corners = [i for i, code in enumerate(hand) if code == _medic]
-        elif coach:
-            corners = [i for i, code in enumerate(hand) if code == _coach]
-        else:
-            corners = []
-        if legal[_training] and not fighter.training and _training in hand:
-            training = hand.index(_training)
-            left = energy - _cost[_training]
-            for j in techniques:
-                code = hand[j]
-                if _strike[code] and _cost[code] <= left:
-                    corners.append(training)
-                    corners.sort()
-                    break
+        legal = game.legal_now(camp)
+        techniques = [i for i, code in enumerate(hand) if legal[code] == TECH]
+        corners = self.useful_corners(game, camp, legal)
         if not corners:
             if not techniques:
                 return None
             return techniques[floor(rng.random() * len(techniques))]
-        if medic is not None and fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina:
-            return medic
+        fighter = camp.active
+        low = fighter.stamina < AI_HEAL_BELOW * fighter.max_stamina  # "heal below 40 %"
+        if low and legal[MEDIC_CODE] and MEDIC_CODE in hand:
+            return hand.index(MEDIC_CODE)
         if not techniques or rng.random() < AI_CORNER_CHANCE:
             return corners[floor(rng.random() * len(corners))]
         return techniques[floor(rng.random() * len(techniques))]
+
+    def useful_corners(self, game, camp, legal) -> list[int]:
+        """The hand indexes of the playable corner cards worth playing
+        (``corner_useful``), in hand order. Of several Intense Training cards only
+        the first counts (one is as good as another; how this corner has always
+        counted them)."""
+        hand = camp.hand
+        corners = [
+            i
+            for i, code in enumerate(hand)
+            if legal[code] == CORNER_CARD
+            and code != TRAINING_CODE
+            and self.corner_useful(game, camp, CARD_BY_CODE[code])
+        ]
+        training = CARD_BY_CODE[TRAINING_CODE]
+        playable = legal[TRAINING_CODE] and TRAINING_CODE in hand
+        if playable and self.corner_useful(game, camp, training):
+            corners.append(hand.index(TRAINING_CODE))
+            corners.sort()
+        return corners
 
 
 class GreedyPolicy(Policy):
@@ -233,15 +198,15 @@ class GreedyPolicy(Policy):
     name = "greedy"
 
     def value(self, game, camp, card) -> float:
-        att = camp.active
-        dfn = camp.opp.active
+        attacker = camp.active
+        defender = camp.opponent.active
         kind = card.kind
         if kind is STRIKE:
             damage = strike_damage(
-                card.damage, att.striking, dfn.defense, striker=att.striker,
-                training=att.training, gnp_bonus=card.bonus, blocked=dfn.guard,
+                card.damage, attacker.striking, defender.defense, striker=attacker.striker,
+                training=attacker.training, gnp_bonus=card.bonus, blocked=defender.guard,
             )  # fmt: skip
-            value = min(damage, dfn.stamina) + (8 if damage >= dfn.stamina else 0)
+            value = min(damage, defender.stamina) + (8 if damage >= defender.stamina else 0)
             if card.effect == "stagger":
                 value += 6
             elif card.effect == "bleed":
@@ -253,8 +218,8 @@ class GreedyPolicy(Policy):
             if game.position is camp:
                 return 0
             chance = takedown_chance(
-                att.grappling, card.bonus, dfn.defense, dfn.stamina, dfn.max_stamina,
-                grappler=att.grappler,
+                attacker.grappling, card.bonus, defender.defense, defender.stamina,
+                defender.max_stamina, grappler=attacker.grappler,
             )  # fmt: skip
             ground = 0
             for code in camp.hand:
@@ -265,19 +230,21 @@ class GreedyPolicy(Policy):
             return chance / 100 * (card.damage + 2 + ground / 2)
         if kind is SUBMISSION:
             position = 1 if game.position is camp else -1
-            damage = submission_damage(card.damage, att.grappling, dfn.grappling, position)
-            return min(damage, dfn.stamina) + (8 if damage >= dfn.stamina else 0)
+            damage = submission_damage(
+                card.damage, attacker.grappling, defender.grappling, position
+            )
+            return min(damage, defender.stamina) + (8 if damage >= defender.stamina else 0)
         if kind is CORNER:
             if not self.corner_useful(game, camp, card):
                 return 0
             if card.effect == "medic":
-                hurt = att.max_stamina - att.stamina
-                return min(10, hurt) if att.stamina < 0.6 * att.max_stamina else 0
+                hurt = attacker.max_stamina - attacker.stamina
+                return min(10, hurt) if attacker.stamina < 0.6 * attacker.max_stamina else 0
             if card.effect == "training":
                 return 5
             return 7  # Master Coach: a permanent +1 and a card
         # defence: worth most when nothing else is; one at a time
-        return 0 if att.guard else card.reduce * 0.4 + card.counter
+        return 0 if attacker.guard else card.reduce * 0.4 + card.counter
 
     def choose_action(self, game, camp) -> int | None:
         deploy = self.deployable(camp)
@@ -299,25 +266,50 @@ class GreedyPolicy(Policy):
 
 
 # Cards the league's corner cannot play standing without something else in hand.
-_WAITING_STANDING = frozenset(
+WAITING_STANDING = frozenset(
     code
     for code, role in enumerate(CODE_ROLE)
     if role in (ROLE_GNP, ROLE_SUBMISSION, ROLE_TRAINING)
 )
-
-
-# What is legal now (``catalogue.LEGAL``), by energy 0..ENERGY_MAX (a camp's energy
-# never exceeds its allowance): one lookup a decision in the league's corner.
-_LEGAL_STANDING = tuple(LEGAL[AT_NONE][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
-_LEGAL_ON_TOP = tuple(LEGAL[AT_MINE][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
-_LEGAL_UNDERNEATH = tuple(LEGAL[AT_THEIRS][min(e, MAX_COST)] for e in range(ENERGY_MAX + 1))
-
-
 # Ground work (Ground and Pound, submissions): the league's corner takes down a
 # standing opponent, or keeps the top position, while it holds any.
-_GROUND_WORK = frozenset(
+GROUND_WORK = frozenset(
     code for code, role in enumerate(CODE_ROLE) if role in (ROLE_GNP, ROLE_SUBMISSION)
 )
+NO_FINISH = 999  # above any damage
+
+
+class BestPlays:
+    """The hand's best playable card of each kind for the league's corner, as hand
+    indexes (-1: none): the biggest strike and the biggest ground card (Ground and
+    Pound, a submission) by damage, the smallest of each that finishes the opponent,
+    the takedown and the defence card with the best value, the last Master Coach,
+    Ringside Medic and Intense Training."""
+
+    __slots__ = (
+        "coach",
+        "defence",
+        "defence_value",
+        "finish",
+        "finish_damage",
+        "finish_ground",
+        "finish_ground_damage",
+        "ground",
+        "ground_damage",
+        "medic",
+        "strike",
+        "strike_damage",
+        "takedown",
+        "takedown_value",
+        "training",
+    )
+
+    def __init__(self):
+        self.strike = self.finish = self.ground = self.finish_ground = -1
+        self.strike_damage = self.ground_damage = 0  # damage is at least 1
+        self.finish_damage = self.finish_ground_damage = NO_FINISH
+        self.takedown = self.defence = self.coach = self.medic = self.training = -1
+        self.takedown_value = self.defence_value = -1
 
 
 class HealthPolicy(Policy):
@@ -347,199 +339,110 @@ class HealthPolicy(Policy):
     name = "health"
 
     def choose_action(self, game, camp) -> int | None:
-        """The next card by the rules above (``main_phase``'s first choice, unplayed)."""
-        return self.main_phase(game, camp, None)
+        """The next card by the rules above."""
+        if not camp.hand:
+            return None
+        deploy = self.deployable(camp)  # 1.
+        if deploy is not None or not camp.energy:
+            return deploy
+        if game.position is None and WAITING_STANDING.issuperset(camp.hand):
+            return None  # ground work and Intense Training only: nothing to do
+        return self.first_match(game, camp, self.best_plays(game, camp))
 
-    def main_phase(
-        self,
-        game,
-        camp,
-        play,
-        _role=CODE_ROLE,
-        _value=CODE_VALUE,
-        _standing=_LEGAL_STANDING,
-        _on_top=_LEGAL_ON_TOP,
-        _underneath=_LEGAL_UNDERNEATH,
-        _fighters=FIGHTER_CODES,
-        _ground=_GROUND_WORK,
-        _waiting=_WAITING_STANDING,
-        # the scan's constants as locals (LOAD_FAST is cheaper than LOAD_GLOBAL)
-        _base=CODE_BASE,
-        _strike=ROLE_STRIKE,
-        _gnp=ROLE_GNP,
-        _sub=ROLE_SUBMISSION,
-        _takedown=ROLE_TAKEDOWN,
-        _defence=ROLE_DEFENCE,
-        _coach=ROLE_COACH,
-        _medic=ROLE_MEDIC,
-        _striker_bonus=STRIKER_BONUS,
-        _position_bonus=2 * SUBMISSION_POSITION,  # twice (submission damage is halved)
-    ) -> int | None:
-        """Play the whole main phase in one call: choose by the rules above, ``play``
-        the card, choose again from what the play left, until nothing is chosen. The
-        camp's lists and the tables are bound once a turn, and no call is made per
-        decision (117 a game); each decision reads the game afresh, so the choices
-        are exactly ``choose_action``'s. With ``play=None`` the first choice is
-        returned without playing it (that is ``choose_action``)."""
-        # Each decision is one pass over the hand. A card not playable now is skipped
-        # after one lookup in ``catalogue.LEGAL`` (by position and energy: the game's
-        # own legality table; it also says no to fighters, cards too dear, ground
-        # work standing and Ground and Pound from underneath), unless it is a fighter
-        # that fits on the bench (rule 1: chosen at once). Of the playable cards, the
-        # best of each kind is kept as (value, index) in two plain variables (first on
-        # ties, as ``max`` would), then rules 2-12 pick among them. Damage is the
-        # formula's (formulas.strike_damage, formulas.submission_damage); strike_base
-        # is a strike's card-independent part.
-        hand = camp.hand
-        bench = camp.bench
-        opp = camp.opp
-        while hand:
-            energy = camp.energy
-            if not energy:  # only a fighter can still be played (free)
-                if len(bench) >= BENCH_LIMIT or _fighters.isdisjoint(hand):
-                    return None
-                i = _first_fighter(hand)
-                if play is None:
-                    return i
-                play(camp, i)
+    @staticmethod
+    def best_plays(game, camp) -> BestPlays:
+        """One pass over the hand's playable cards (first on ties), their damage by
+        the seed's formulas."""
+        best = BestPlays()
+        attacker = camp.active
+        defender = camp.opponent.active
+        stamina = defender.stamina
+        position = 1 if game.position is camp else -1  # a submission's, on the ground
+        legal = game.legal_now(camp)
+        for i, code in enumerate(camp.hand):
+            if not legal[code]:
                 continue
-            position = game.position
-            if position is None:
-                if _waiting.issuperset(hand):
-                    return None  # ground work and Intense Training only: nothing to do
-                legal = _standing[energy]
-                on_top = False
+            role = CODE_ROLE[code]
+            card = CARD_BY_CODE[code]
+            if role in (ROLE_STRIKE, ROLE_GNP):
+                damage = strike_damage(
+                    card.damage, attacker.striking, defender.defense,
+                    striker=attacker.striker, training=attacker.training,
+                    gnp_bonus=card.bonus, blocked=defender.guard,
+                )  # fmt: skip
+            elif role == ROLE_SUBMISSION:
+                damage = submission_damage(
+                    card.damage, attacker.grappling, defender.grappling, position
+                )
+            if role == ROLE_STRIKE:
+                if damage > best.strike_damage:
+                    best.strike, best.strike_damage = i, damage
+                if stamina <= damage < best.finish_damage:
+                    best.finish, best.finish_damage = i, damage
+            elif role in (ROLE_GNP, ROLE_SUBMISSION):
+                if damage > best.ground_damage:
+                    best.ground, best.ground_damage = i, damage
+                if stamina <= damage < best.finish_ground_damage:
+                    best.finish_ground, best.finish_ground_damage = i, damage
+            elif role == ROLE_TAKEDOWN:
+                if CODE_VALUE[code] > best.takedown_value:
+                    best.takedown, best.takedown_value = i, CODE_VALUE[code]
+            elif role == ROLE_DEFENCE:
+                if CODE_VALUE[code] > best.defence_value:
+                    best.defence, best.defence_value = i, CODE_VALUE[code]
+            elif role == ROLE_COACH:
+                best.coach = i
+            elif role == ROLE_MEDIC:
+                best.medic = i
             else:
-                on_top = position is camp
-                legal = (_on_top if on_top else _underneath)[energy]
-            att = camp.active
-            dfn = opp.active
-            guard = dfn.guard
-            stamina = dfn.stamina
-            strike_base = att.striking + att.training - dfn.defense - guard
-            if att.striker:
-                strike_base += _striker_bonus
-            top = finish_ground = strike = finish = -1  # indexes; -1: none
-            top_d = strike_d = 0  # damage is at least 1
-            finish_ground_d = finish_d = 999
-            takedown = defence = coach = medic = training = -1
-            takedown_v = defence_v = -1
-            for i, code in enumerate(hand):
-                if not legal[code]:
-                    if code < _base and len(bench) < BENCH_LIMIT:
-                        break  # 1. a fighter to the bench (free): hand[i]
-                    continue
-                role = _role[code]
-                if role == _strike:
-                    damage = _value[code] + strike_base
-                    if damage < 1:
-                        damage = 1
-                    if damage > strike_d:
-                        strike_d = damage
-                        strike = i
-                    if stamina <= damage < finish_d:
-                        finish_d = damage
-                        finish = i
-                elif role <= _sub:  # Ground and Pound (on top) or a submission
-                    if role == _gnp:
-                        damage = _value[code] + strike_base
-                    else:
-                        twice = att.grappling - dfn.grappling + 2 * _value[code]
-                        if on_top:
-                            damage = (twice + _position_bonus) // 2
-                        else:
-                            damage = (twice - _position_bonus) // 2
-                    if damage < 1:
-                        damage = 1
-                    if damage > top_d:
-                        top_d = damage
-                        top = i
-                    if stamina <= damage < finish_ground_d:
-                        finish_ground_d = damage
-                        finish_ground = i
-                elif role == _takedown:
-                    if _value[code] > takedown_v:
-                        takedown_v = _value[code]
-                        takedown = i
-                elif role == _defence:
-                    if _value[code] > defence_v:
-                        defence_v = _value[code]
-                        defence = i
-                elif role == _coach:
-                    coach = i
-                elif role == _medic:
-                    medic = i
-                else:  # Intense Training
-                    training = i
-            else:  # no fighter to bench: rules 2.-12., first match (ground work counts
-                # in the hand, playable or not: tested only where a rule needs it)
-                if finish_ground >= 0:  # 2. a finish, a ground card first
-                    i = finish_ground  # (strikes keep for the feet)
-                elif finish >= 0:
-                    i = finish
-                elif medic >= 0 and att.max_stamina - att.stamina >= MEDIC_HEAL:  # 3.-4.
-                    i = medic
-                elif coach >= 0 and 2 * att.stamina >= att.max_stamina:
-                    i = coach
-                elif top >= 0:  # 5.-7. the ground game (underneath: a submission)
-                    i = top
-                elif takedown >= 0 and not on_top and not _ground.isdisjoint(hand):
-                    i = takedown
-                elif strike >= 0 and not (on_top and not _ground.isdisjoint(hand)):  # 8.-9.
-                    # (rare cases, looked up only when they arise: a second pass)
-                    if (
-                        training >= 0
-                        and not att.training
-                        and _strike_costing_at_most(hand, energy - 2)
-                    ):
-                        i = training
-                    elif guard:
-                        i = _smallest_strike(hand, legal)
-                    else:
-                        i = strike
-                elif takedown >= 0 and not on_top:  # 10.-12.
-                    i = takedown
-                elif defence >= 0 and not att.guard:
-                    i = defence
-                elif coach >= 0:
-                    i = coach
-                else:
-                    return None
-            if play is None:
-                return i
-            play(camp, i)
+                best.training = i
+        return best
+
+    def first_match(self, game, camp, best: BestPlays) -> int | None:
+        """Rules 2-12, the first that matches (ground work counts in the hand,
+        playable or not)."""
+        attacker = camp.active
+        on_top = game.position is camp
+        holds_ground_work = not GROUND_WORK.isdisjoint(camp.hand)
+        if best.finish_ground >= 0:  # 2. a finish, a ground card first
+            return best.finish_ground
+        if best.finish >= 0:
+            return best.finish
+        if best.medic >= 0 and attacker.max_stamina - attacker.stamina >= MEDIC_HEAL:  # 3.
+            return best.medic
+        if best.coach >= 0 and 2 * attacker.stamina >= attacker.max_stamina:  # 4.
+            return best.coach
+        if best.ground >= 0:  # 5.-6. the ground game (underneath: a submission)
+            return best.ground
+        if best.takedown >= 0 and not on_top and holds_ground_work:  # 7.
+            return best.takedown
+        if best.strike >= 0 and not (on_top and holds_ground_work):  # 8.-9.
+            if best.training >= 0 and not attacker.training:
+                training = CARD_BY_CODE[TRAINING_CODE]
+                if self.corner_useful(game, camp, training):
+                    return best.training
+            if camp.opponent.active.guard:
+                return smallest_strike(camp.hand, game.legal_now(camp))
+            return best.strike
+        if best.takedown >= 0 and not on_top:  # 10.
+            return best.takedown
+        if best.defence >= 0 and not attacker.guard:  # 11.
+            return best.defence
+        if best.coach >= 0:  # 12.
+            return best.coach
         return None
 
 
-def _strike_costing_at_most(hand: list, energy: int) -> bool:
-    """Whether the hand holds a strike (Ground and Pound aside) costing ``energy`` or
-    less: one that stays affordable after Intense Training."""
-    for code in hand:
-        if CODE_ROLE[code] == ROLE_STRIKE and CODE_COST[code] <= energy:
-            break
-    else:
-        return False
-    return True
-
-
-def _smallest_strike(hand: list, legal: tuple) -> int:
+def smallest_strike(hand: list, legal: tuple) -> int:
     """Index of the legal strike (Ground and Pound aside) with the smallest card
     value, the first on ties; the hand is known to hold one."""
     best = -1
-    best_value = 999
+    best_value = NO_FINISH
     for i, code in enumerate(hand):
         if legal[code] and CODE_ROLE[code] == ROLE_STRIKE and CODE_VALUE[code] < best_value:
             best_value = CODE_VALUE[code]
             best = i
     return best
-
-
-def _first_fighter(hand: list) -> int:
-    """Index of the first fighter in a hand known to hold one."""
-    for i, code in enumerate(hand):
-        if code < CODE_BASE:
-            return i
-    raise ValueError("no fighter in hand")
 
 
 POLICIES: dict[str, type[Policy]] = {

@@ -163,9 +163,9 @@ class OctagonRuleset(Ruleset):
     def result(self, game: Game, rounds: int) -> BoutResult:
         red, blue = game.red, game.blue
         winner = game.winner.key if game.winner is not None else None
-        fighters = []  # plain loops: cheaper than comprehensions
+        fighters = []
         for side, camp in (("red", red), ("blue", blue)):
-            for f in camp.fighters:  # a fighter's line, built here (no call per line)
+            for f in camp.fighters:  # a fighter's line in the result
                 fighters.append(
                     {
                         "side": side,
@@ -187,9 +187,9 @@ class OctagonRuleset(Ruleset):
                         "stamina_left": f.stamina,
                     }
                 )
-        # Positional (cheaper than keywords), in BoutResult's field order: ruleset,
-        # seed, scheduled_rounds, winner, method, round, time, judges, scorecards,
-        # knockdowns, injuries, fouls, rounds, events, fighters, details.
+        # BoutResult's fields in order: ruleset, seed, scheduled_rounds, winner,
+        # method, round, time, judges, scorecards, knockdowns, injuries, fouls, rounds,
+        # events, fighters, details.
         return BoutResult(
             self.name,
             0,
@@ -220,11 +220,11 @@ class OctagonRuleset(Ruleset):
 
 
 def unlink(game: Game) -> None:
-    """After the game: cut its cycles (the camps' ``opp`` and ``play``, a cut
+    """After the game: cut its cycles (the camps' ``opponent`` and ``play``, a cut
     fighter's ``bleed_by``) so that it is freed at once by reference counting rather
     than left to the cyclic garbage collector, whose runs every later game would pay
     for."""
     for camp in (game.red, game.blue):
-        camp.opp = camp.play = None
+        camp.opponent = camp.play = None
         for fighter in camp.fighters:
             fighter.bleed_by = None

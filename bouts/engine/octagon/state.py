@@ -1,27 +1,34 @@
 """Runtime state of a game: a fighter in play and a camp (one side's deck,
-hand, bench, health and energy). Plain ``__slots__`` classes for speed."""
+hand, bench, health and energy)."""
 
 from __future__ import annotations
 
 from .cards import fighter_rating
 from .catalogue import BLEED_TURNS, HEALTH
 
-# "1".."64": a fighter's default name without formatting an int (the same text).
-NUMBERS = tuple(str(i + 1) for i in range(64))
+# Fighters' ratings by (striking, grappling, defense, stamina), worked out once per
+# stat line for every game: validated stats have far fewer lines than the bound.
+RATINGS: dict = {}
+RATINGS_MAX = 65536
 
-# Fighters' ratings by (striking, grappling, defense, stamina): validated stats have
-# far fewer lines than this; the bound only guards odd callers' cards.
-_RATINGS: dict = {}
-_RATINGS_MAX = 65536
+
+def rating_of(card: dict) -> float:
+    """The card's rating (``cards.fighter_rating``)."""
+    key = (card["striking"], card["grappling"], card["defense"], card["stamina"])
+    rating = RATINGS.get(key)
+    if rating is None:
+        rating = fighter_rating(card)
+        if len(RATINGS) < RATINGS_MAX:
+            RATINGS[key] = rating
+    return rating
+
 
 # Where a fighter card is.
 DECK, HAND, BENCH, ACTIVE, KO, DISCARDED = "deck", "hand", "bench", "active", "ko", "discarded"
 
 
 class Fighter:
-    """A fighter card in play: current (coached) stats and what he has done. Made by
-    ``Camp.__init__``, which sets every slot (no constructor: a class call that runs
-    an ``__init__`` costs a frame more, 16 times a game)."""
+    """A fighter card in play: current (coached) stats and what he has done."""
 
     __slots__ = (
         "bleed",
@@ -55,6 +62,30 @@ class Fighter:
         "where",
     )
 
+    def __init__(self, slot: int, card: dict, camp_name: str):
+        self.name = card.get("name") or f"{camp_name} fighter {slot + 1}"
+        self.slot = slot
+        self.id = card.get("id")
+        self.style = card["style"]
+        self.striker = self.style == "striker"
+        self.grappler = self.style == "grappler"
+        self.striking = card["striking"]
+        self.grappling = card["grappling"]
+        self.defense = card["defense"]
+        self.stamina = self.max_stamina = card["stamina"]
+        self.rating = rating_of(card)
+        self.training = 0  # Intense Training bonus, until the owner's next turn
+        self.bleed = 0  # bleed turns left
+        self.bleed_by = None  # the fighter whose elbow opened the cut
+        self.guard = 0  # defence cards: damage taken off the next strike
+        self.counter = 0  # Parry: damage back to the next striker
+        self.where = DECK
+        self.fought = False
+        self.kos_scored = self.kos_suffered = 0
+        self.subs_won = self.subs_lost = self.subs_landed = 0
+        self.damage_dealt = self.damage_taken = 0
+        self.strikes_landed = self.takedowns_landed = self.takedowns_tried = 0
+
     def open_cut(self, by: Fighter) -> None:
         """Bleed: refreshed to its full length, never stacked (RULES.md)."""
         self.bleed = BLEED_TURNS
@@ -76,7 +107,7 @@ class Camp:
         "key",
         "kos",
         "name",
-        "opp",
+        "opponent",
         "play",
         "played",
         "policy",
@@ -88,45 +119,9 @@ class Camp:
     def __init__(self, key: str, side: dict, policy, first_energy: int):
         self.key = key
         self.name = side.get("name") or key.capitalize()
-        self.fighters = fighters = []  # a plain loop: cheaper than a comprehension
-        name = self.name
-        for slot, card in enumerate(side["fighters"]):
-            # A Fighter, every slot set here (see its class). The default name is built
-            # only for a card without one.
-            f = Fighter()
-            f.name = card.get("name") or (
-                f"{name} fighter {NUMBERS[slot] if slot < 64 else slot + 1}"
-            )
-            f.slot = slot
-            f.id = card.get("id")
-            f.style = style = card["style"]
-            f.striker = style == "striker"
-            f.grappler = style == "grappler"
-            f.striking = striking = card["striking"]
-            f.grappling = grappling = card["grappling"]
-            f.defense = defense = card["defense"]
-            f.stamina = f.max_stamina = stamina = card["stamina"]
-            # The card's rating (``cards.fighter_rating``), by its stats: computed once per
-            # stat line for all games (its ``round(x, 2)`` is dear), a plain attribute.
-            key = (striking, grappling, defense, stamina)
-            rating = _RATINGS.get(key)
-            if rating is None:
-                rating = fighter_rating(card)
-                if len(_RATINGS) < _RATINGS_MAX:
-                    _RATINGS[key] = rating
-            f.rating = rating
-            f.training = 0  # Intense Training bonus, until the owner's next turn
-            f.bleed = 0  # bleed turns left
-            f.bleed_by = None  # the fighter whose elbow opened the cut
-            f.guard = 0  # defence cards: damage taken off the next strike
-            f.counter = 0  # Parry: damage back to the next striker
-            f.where = DECK
-            f.fought = False
-            f.kos_scored = f.kos_suffered = 0
-            f.subs_won = f.subs_lost = f.subs_landed = 0
-            f.damage_dealt = f.damage_taken = 0
-            f.strikes_landed = f.takedowns_landed = f.takedowns_tried = 0
-            fighters.append(f)
+        self.fighters = [
+            Fighter(slot, card, self.name) for slot, card in enumerate(side["fighters"])
+        ]
         self.deck: list[int] = []
         self.hand: list[int] = []
         self.bench: list[Fighter] = []
@@ -140,5 +135,5 @@ class Camp:
         self.played = 0  # cards played this turn
         self.policy = policy
         self.stats: dict = {}
-        self.opp: Camp | None = None
+        self.opponent: Camp | None = None
         self.play = None  # the game's Game.apply or Game.play, for this camp's policy

@@ -1,16 +1,7 @@
-"""Event texts of a game: the numbers and clocks they show, as tables.
-
-Formatting an int inside an f-string costs far more than reading its str from a
-table (the same text); ``num`` falls back to ``str`` outside the table.
-"""
+"""What a game's events say that is the same in every game: the knockout's verbs
+and the clock."""
 
 from __future__ import annotations
-
-from .catalogue import BLEED_DAMAGE, KO_HEALTH_LOSS
-
-BLEED_TEXT = str(BLEED_DAMAGE)
-KO_LOSS_TEXT = str(KO_HEALTH_LOSS)
-
 
 # The knockout event's verb, by how the fighter was stopped (``Game.knockout``).
 KO_VERB = {
@@ -27,10 +18,3 @@ KO_VERB = {
 # a stagger, a counter, a KO, the replacement) after at most 3 (a bleed tick and its
 # KO); two turns a round: under 220. Past the table an IndexError, never a wrong clock.
 CLOCKS = tuple(f"{s // 60}:{s % 60:02d}" for s in range(1000))
-
-# Numbers in event texts (``num`` for one that may be past the table).
-NUMS = tuple(str(n) for n in range(1000))
-
-
-def num(n: int) -> str:
-    return NUMS[n] if 0 <= n < 1000 else str(n)

@@ -16,10 +16,6 @@ KEYS = ("name", "style", "guard", *ATTRIBUTES)
 KEY_SET = frozenset(KEYS)
 STYLE_SET = frozenset(STYLES)
 GUARD_SET = frozenset(GUARDS)
-# A rating's table for ``is_normal``: ``RATINGS[v] is v`` holds only for a plain int
-# in range (CPython keeps one object per small int): a bool, an int subclass or a
-# negative index finds another object, a float or a large int raises.
-RATINGS = tuple(v if v >= ATTR_LOW else None for v in range(ATTR_HIGH + 1))
 
 
 def is_normal(card) -> bool:
@@ -28,38 +24,21 @@ def is_normal(card) -> bool:
     from their lists) and maybe a name (a plain, stripped, non-empty str); no other
     key. Its key order does not matter (the bout reads fields by name). False is no
     verdict: ``validate_card`` then gives the copy or the error."""
-    if type(card) is not dict:
+    if type(card) is not dict or not KEY_SET.issuperset(card):
         return False
-    try:  # a missing field, or a value no table takes (its __index__ may raise anything)
-        style = card["style"]
-        guard = card["guard"]
-        speed = card["speed"]
-        power = card["power"]
-        defence = card["defence"]
-        chin = card["chin"]
-        if not (
-            RATINGS[speed] is speed
-            and RATINGS[power] is power
-            and RATINGS[defence] is defence
-            and RATINGS[chin] is chin
-        ):
+    for field in ATTRIBUTES:
+        value = card.get(field)
+        if type(value) is not int or not ATTR_LOW <= value <= ATTR_HIGH:
             return False
-    except Exception:
-        return False
+    style, guard = card.get("style"), card.get("guard")
     if not (
         type(style) is str and style in STYLE_SET and type(guard) is str and guard in GUARD_SET
     ):
         return False
-    size = len(card)
-    if size == 6:  # the six fields and nothing else
+    if "name" not in card:
         return True
-    if size != 7 or "name" not in card:  # a seventh key: the name only
-        return False
     name = card["name"]
-    # ``name != ""`` before a jump: a compare whose result is returned is never specialised
-    if type(name) is str and name != "":
-        return name == name.strip()
-    return False
+    return type(name) is str and name != "" and name == name.strip()
 
 
 def card_for_bout(card) -> dict:
@@ -72,55 +51,8 @@ def card_for_bout(card) -> dict:
 
 
 def validate_card(card) -> dict:
-    # Fast path: an already-normalised card (every field present, valid, the name
-    # stripped) is copied after a few checks; anything else takes the full path,
-    # which gives the same result or the error.
-    if type(card) is dict and KEY_SET.issuperset(card):
-        # subscripts, not get(): a missing field raises KeyError, which costs nothing
-        # until it happens (then the full path names the field)
-        try:
-            style = card["style"]
-            guard = card["guard"]
-            speed = card["speed"]
-            power = card["power"]
-            defence = card["defence"]
-            chin = card["chin"]
-        except KeyError:
-            style = None
-        if (
-            type(style) is str
-            and style in STYLE_SET
-            and type(guard) is str
-            and guard in GUARD_SET
-            and type(speed) is int
-            and type(power) is int
-            and type(defence) is int
-            and type(chin) is int
-            and ATTR_LOW <= speed <= ATTR_HIGH
-            and ATTR_LOW <= power <= ATTR_HIGH
-            and ATTR_LOW <= defence <= ATTR_HIGH
-            and ATTR_LOW <= chin <= ATTR_HIGH
-        ):
-            if "name" not in card:
-                return {
-                    "style": style,
-                    "guard": guard,
-                    "speed": speed,
-                    "power": power,
-                    "defence": defence,
-                    "chin": chin,
-                }
-            name = card["name"]
-            if type(name) is str and name and name == name.strip():
-                return {
-                    "name": name,
-                    "style": style,
-                    "guard": guard,
-                    "speed": speed,
-                    "power": power,
-                    "defence": defence,
-                    "chin": chin,
-                }
+    """The card's normal copy (its fields in order, the name stripped), or a
+    ``CardError`` naming the first bad field."""
     if not isinstance(card, dict):
         raise CardError("card", "must be an object (a JSON dict)")
     if not KEY_SET.issuperset(card):

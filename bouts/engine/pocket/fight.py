@@ -1,11 +1,15 @@
 """The bout: initiative, exchanges, punches, guard, counters, special and dirty
 punches, stun and clinch, knockdowns and the ten count, TKO, DQ, the rounds.
 
-Every die is ``floor(rng.random() * 6.0)`` (a face index); the fight draws nothing
+Every die is ``floor(rng.random() * 6.0)`` (a face index 0..5); the fight draws nothing
 else from ``rng`` but the policies' choices and the hidden rating dice.
 
-The dice read ``random() * 6.0``, not ``* 6``: the same product (the int is turned
-into that float anyway), but a float times a float takes the interpreter's fast path.
+Read one round in this order: ``Bout.fight_round`` (the clock and the exchanges),
+``Bout.initiative``, ``Bout.exchange`` (the punches of the fighter in control, each
+chosen by his policy), ``Bout.throw`` (one punch: a dirty one, or the fighter die
+against the guard die), ``Bout.land`` (a scoring punch), ``Bout.after_damage`` (TKO,
+knockdown, stun and clinch), then ``Bout.counter``, ``Bout.injury_roll``,
+``Bout.warning`` and ``Bout.knockdown`` where they happen.
 """
 
 from __future__ import annotations
@@ -13,19 +17,10 @@ from __future__ import annotations
 from math import floor
 
 from ..result import BLUE, RED
-from . import tables as T
-from .policy import DIE, DIRTY, HEAD_EDGE, LATE_SPECIAL_AT, SPECIAL, DefaultPolicy
-from .texts import (
-    ARTICLE,
-    BELL_EVENTS,
-    CAUGHT_OPEN,
-    DAMAGE,
-    EXCHANGE_EVENTS,
-    NUMBERS,
-    STAMPS,
-    TEMPLATE_ROUNDS,
-    exchange_events,
-)
+from . import tables
+from .policy import DIRTY, SPECIAL
+from .tables import DUCK_COUNTER, HEAD, OPEN, STEP_BACK
+from .texts import ARTICLE, BELL_STAMP, EXCHANGE_EVENTS, STAMPS
 
 STAT_KEYS = (
     "thrown",
@@ -40,51 +35,35 @@ STAT_KEYS = (
     "initiative",
 )
 ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
-LAST_STAMP = T.ROUND_SECONDS - 1
-HEAD = T.HEAD
-BODY = T.BODY
-OPEN = T.OPEN
-STEP_BACK = T.STEP_BACK
-DUCK_COUNTER = T.DUCK_COUNTER
-PER_PUNCH = T.EXCHANGE_PER_PUNCH
-KNOCKDOWN_AT = T.KNOCKDOWN_AT
-STUN_AT = T.STUN_AT
-FIGHTER_DICE = T.FIGHTER_DICE
-GUARD_DICE = T.GUARD_DICE
-CLINCH_FACES = T.CLINCH_FACES
-CLINCH_DEFAULT = T.CLINCH_DEFAULT
-ROUND_END = T.ROUND_SECONDS
 # the seconds between two exchanges for each face of the die
-EXCHANGE_SECONDS = tuple(T.EXCHANGE_BASE + T.EXCHANGE_SPREAD * face for face in range(6))
-# a hidden rating's chance, (rating - 1) / 8, by rating (an int times a float is the
-# interpreter's slow path)
-HIDDEN_P = tuple((rating - 1) * 0.125 for rating in range(T.ATTR_HIGH + 1))
+EXCHANGE_SECONDS = tuple(tables.EXCHANGE_BASE + tables.EXCHANGE_SPREAD * face for face in range(6))
+# a hidden rating's chance, (rating - 1) / 8, by rating
+HIDDEN_P = tuple((rating - 1) / 8 for rating in range(tables.ATTR_HIGH + 1))
+# what the exchange's text says of each punch kind
+SPECIAL_PUNCH = "SPECIAL"
 
 
 class Fighter:
     """One fighter's dice, ratings and state during the bout."""
 
     __slots__ = (
-        "chin_mod",
+        "chin_modifier",
         "clinch_face",
         "defence_p",
-        "die",
-        "exchange_events",
+        "fighter_die",
         "guard",
         "guard_die",
-        "head_edge",
         "health",
         "hurt_body",
         "hurt_head",
         "injuries",
         "knockdowns",
         "name",
-        "plain_policy",
         "policy",
         "power_p",
         "side",
         "special_ready",
-        "speed_mod",
+        "speed_modifier",
         "stats",
         "stunned",
         "style",
@@ -94,22 +73,17 @@ class Fighter:
     def __init__(self, side: str, card: dict, policy):
         self.side = side
         self.name = card.get("name") or ("Red" if side == RED else "Blue")
-        self.style = style = card["style"]
-        self.guard = guard = card["guard"]
-        self.die = FIGHTER_DICE[style]
-        self.guard_die = GUARD_DICE[guard]
-        # policy.HEAD_EDGE of the guard, for the smart target of a written-out punch
-        self.head_edge = HEAD_EDGE[guard]
-        self.speed_mod = card["speed"] - 3  # added to the initiative roll
+        self.style = card["style"]
+        self.guard = card["guard"]
+        self.fighter_die = tables.FIGHTER_DICE[self.style]
+        self.guard_die = tables.GUARD_DICE[self.guard]
+        self.speed_modifier = card["speed"] - 3  # added to the initiative roll
         self.power_p = HIDDEN_P[card["power"]]  # chance of +1 on a scoring punch
         self.defence_p = HIDDEN_P[card["defence"]]  # chance to re-roll an OPEN guard
-        self.chin_mod = card["chin"] - 3  # added to the ten-count total
-        self.clinch_face = CLINCH_FACES.get(style, CLINCH_DEFAULT)
+        self.chin_modifier = card["chin"] - 3  # added to the ten-count total
+        self.clinch_face = tables.CLINCH_FACES.get(self.style, tables.CLINCH_DEFAULT)
         self.policy = policy
-        # whether Bout.exchange writes the policy's punch out (a DefaultPolicy, not a
-        # subclass): tested once here, not at every exchange
-        self.plain_policy = type(policy) is DefaultPolicy
-        self.health = T.HEALTH
+        self.health = tables.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head
         self.hurt_body = 0
         self.injuries: list[str] = []
@@ -118,13 +92,10 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
-        self.exchange_events = EXCHANGE_EVENTS.get(side) or exchange_events(side)
 
 
 class BoutOver(Exception):
-    """``BoutOver(winner, method)``: the bout is stopped. The two are kept in
-    ``args`` by the built-in initialiser (raised in about half the bouts, where a
-    Python ``__init__`` would cost more than the rest of the raise)."""
+    """``BoutOver(winner, method)``: the bout is stopped (a KO, TKO or DQ)."""
 
     @property
     def winner(self) -> str | None:
@@ -150,13 +121,11 @@ class Bout:
         self.red = red
         self.blue = blue
         self.rounds = rounds
-        # what the ``rng`` setter does, without the call through the property
-        self._rng = rng
-        self.random = rng.random
+        self.rng = rng
         self.referee = referee
-        self.warn_face = T.WARNING_FACE[referee["fouls"]]
+        self.warn_face = tables.WARNING_FACE[referee["fouls"]]
         self.very_lenient = referee["fouls"] == "very_lenient"
-        self.tko_at = T.TKO_AT[referee["stoppage"]]
+        self.tko_at = tables.TKO_AT[referee["stoppage"]]
         self.special_each_round = special_each_round
         self.round = 0
         self.clock = 0
@@ -169,13 +138,11 @@ class Bout:
 
     @property
     def rng(self):
-        """The bout's one ``random.Random``."""
+        """The bout's one ``random.Random``; ``random`` is its ``random`` method."""
         return self._rng
 
     @rng.setter
     def rng(self, rng) -> None:
-        # ``rng.random`` bound once as ``random``: a bound method skips the method
-        # lookup and the type check of a call through ``rng`` (the same draws)
         self._rng = rng
         self.random = rng.random
 
@@ -185,20 +152,29 @@ class Bout:
         return floor(self.random() * 6.0) + 1
 
     def stamp(self) -> str:
-        c = self.clock
-        return STAMPS[c if c < LAST_STAMP else LAST_STAMP]
+        """The round's clock as text (``texts.STAMPS``)."""
+        return STAMPS[self.clock]
 
     def say(self, kind: str, side: str | None, text: str) -> None:
-        c = self.clock
         self.events.append(
             {
                 "round": self.round,
-                "clock": STAMPS[c if c < LAST_STAMP else LAST_STAMP],
+                "clock": STAMPS[self.clock],
                 "kind": kind,
                 "side": side,
                 "text": text,
             }
         )
+
+    def tell(self, attacker: Fighter, parts: list[str]) -> None:
+        """The exchange so far as one event (nothing if it has no parts yet): a copy
+        of the round's exchange event for the attacker's side (``texts``)."""
+        if parts:
+            event = EXCHANGE_EVENTS[attacker.side][self.round].copy()
+            event["clock"] = STAMPS[self.clock]
+            event["text"] = f"{attacker.name}: {', '.join(parts)}."
+            self.events.append(event)
+            parts.clear()
 
     # --- the whole bout ---------------------------------------------------------------
     def fight(self):
@@ -212,6 +188,8 @@ class Bout:
         return None
 
     def fight_round(self, number: int) -> None:
+        """Exchanges until the bell: the next one starts 28 s + 4 s x d6 after the last
+        ended, and none starts once the round's 180 s have passed."""
         self.round = number
         self.clock = 0
         red, blue = self.red, self.blue
@@ -220,352 +198,267 @@ class Bout:
         if self.special_each_round:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
-        # the hot loop: everything it reads is bound to a local once per round (the
-        # speed ratings do not change during a bout); ``clock`` mirrors ``self.clock``,
-        # which an exchange moves on and the policies read
-        random, exchange = self.random, self.exchange
-        red_speed, blue_speed = red.speed_mod, blue.speed_mod
-        clock = 0
         while True:
-            clock += EXCHANGE_SECONDS[floor(random() * 6.0)]
-            if clock >= ROUND_END:
+            self.clock += EXCHANGE_SECONDS[floor(self.random() * 6.0)]
+            if self.clock >= tables.ROUND_SECONDS:
                 break
-            self.clock = clock
-            # initiative() inlined
-            r = floor(random() * 6.0) + red_speed
-            b = floor(random() * 6.0) + blue_speed
-            if r > b:
-                exchange(red, blue)
-            elif b > r:
-                exchange(blue, red)
-            else:
-                attacker = self.initiative()
-                exchange(attacker, blue if attacker is red else red)
-            clock = self.clock
-            if clock >= ROUND_END:
+            attacker = self.initiative()
+            self.exchange(attacker, blue if attacker is red else red)
+            if self.clock >= tables.ROUND_SECONDS:
                 break
-        self.clock = ROUND_END
-        if number < TEMPLATE_ROUNDS:
-            self.events.append(BELL_EVENTS[number].copy())
-        else:
-            self.events.append(
-                {
-                    "round": number,
-                    "clock": STAMPS[ROUND_END],
-                    "kind": "bell",
-                    "side": None,
-                    "text": f"The bell ends round {number}.",
-                }
-            )
+        self.clock = tables.ROUND_SECONDS
+        self.events.append(
+            {
+                "round": number,
+                "clock": BELL_STAMP,
+                "kind": "bell",
+                "side": None,
+                "text": f"The bell ends round {number}.",
+            }
+        )
 
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
-        to a brawler (the published die); otherwise both roll again."""
+        to a brawler (the published die), otherwise both roll again; but a tie of an
+        exchange's first roll is always rolled again (the code's reading since round
+        1: RULES.md, "Initiative ties")."""
         red, blue, random = self.red, self.blue, self.random
+        first_roll = True
         while True:
-            r = floor(random() * 6.0) + red.speed_mod
-            b = floor(random() * 6.0) + blue.speed_mod
-            if r > b:
+            red_roll = floor(random() * 6.0) + red.speed_modifier
+            blue_roll = floor(random() * 6.0) + blue.speed_modifier
+            if red_roll > blue_roll:
                 return red
-            if b > r:
+            if blue_roll > red_roll:
                 return blue
             red_brawls = red.style == "brawler"
-            if red_brawls != (blue.style == "brawler"):
+            if not first_roll and red_brawls != (blue.style == "brawler"):
                 return red if red_brawls else blue
+            first_roll = False
 
     # --- one exchange -----------------------------------------------------------------
-    def exchange(self, att: Fighter, dfn: Fighter) -> None:
+    def exchange(self, attacker: Fighter, defender: Fighter) -> None:
         """The fighter in control punches until he misses, the defender avoids or
         counters, a punch does not get through the guard, a warning, a clinch, or a
-        knockdown. One event tells the whole exchange."""
+        knockdown; health at the referee's line is a TKO. Each punch is his policy's
+        choice. One event tells the whole exchange."""
         self.exchanges += 1
-        random = self.random
-        stats = att.stats
-        stats["initiative"] += 1
-        policy = att.policy
-        # the corners' usual policy is asked without a call: DefaultPolicy.punch is
-        # written out below (the same draws in the same order); any other policy,
-        # a subclass too, is asked
-        written_out = att.plain_policy
-        dealt = 0
+        attacker.stats["initiative"] += 1
+        policy = attacker.policy
+        dealt = 0  # the damage of this exchange: a knockdown at 10, a stun at 7
         parts: list[str] = []
-        # the exchange ends by ``break`` (or a raise), not ``return``: a return inside
-        # try/finally copies the finally's code to its site, and the longer jumps
-        # would leave the compares before them unspecialised (bench/README.md, round 10)
         try:
             while True:
-                if written_out:
-                    kind = DIE
-                    if att.special_ready:
-                        plan = policy.special_plan
-                        if plan == "late":
-                            if self.clock >= LATE_SPECIAL_AT or dfn.stunned:
-                                kind = SPECIAL
-                        elif plan == "early" or (plan == "stunned" and dfn.stunned):
-                            kind = SPECIAL
-                    dirty = policy.dirty
-                    if (
-                        dirty
-                        and kind is DIE
-                        and random() < dirty
-                        and policy.may_foul(att, dfn, self)
-                    ):
-                        kind = DIRTY
-                    smart = policy.smart_p
-                    if smart is not None:  # the smart plan, the default: tested first
-                        if random() < smart:
-                            target = (
-                                HEAD
-                                if 6 * (dfn.hurt_head - dfn.hurt_body) >= dfn.head_edge
-                                else BODY
-                            )
-                        else:
-                            target = HEAD if random() < 0.5 else BODY
-                    else:
-                        target = policy.fixed_target
-                        if target is None:
-                            target = HEAD if random() < 0.5 else BODY
-                else:
-                    kind, target = policy.punch(att, dfn, self)
-                self.clock += PER_PUNCH
-                stats["thrown"] += 1
-                if kind == DIRTY:
-                    stats["dirty"] += 1
-                    if self.referee_sees():
-                        self.warning(att, dfn, parts)
-                        break
-                    dmg = self.land(att, dfn, T.DIRTY_DAMAGE, target, False)
-                    parts.append(f"a dirty punch to the {target}{DAMAGE[dmg]} unseen")
-                else:
-                    if kind == SPECIAL:
-                        att.special_ready = False
-                        stats["specials"] += 1
-                        punch, base = "SPECIAL", T.SPECIAL_DAMAGE
-                    else:
-                        punch, base = att.die[floor(random() * 6.0)]
-                        if not base:
-                            parts.append("misses")
-                            break
-                    # the defender's guard die; a good defence may re-roll an OPEN face
-                    g = dfn.guard_die[floor(random() * 6.0)]
-                    face = g[0]
-                    if face is OPEN and dfn.defence_p and random() < dfn.defence_p:
-                        g = dfn.guard_die[floor(random() * 6.0)]
-                        face = g[0]
-                    if face is STEP_BACK:
-                        parts.append(f"{punch} to the {target}, {dfn.name} steps back")
-                        break
-                    if face is DUCK_COUNTER:
-                        parts.append(f"{punch} to the {target}")
-                        self.counter(dfn, att, parts)
-                        break
-                    # a scoring punch (land() inlined): injury bonus, maybe a point of power
-                    if target == HEAD:
-                        dmg = base + g[1]
-                        if dmg <= 0:
-                            parts.append(f"{punch} to the {target} blocked by the guard")
-                            break
-                        dmg += dfn.hurt_head
-                        stats["head"] += 1
-                    else:
-                        dmg = base + g[2]
-                        if dmg <= 0:
-                            parts.append(f"{punch} to the {target} blocked by the guard")
-                            break
-                        dmg += dfn.hurt_body
-                        stats["body"] += 1
-                    if random() < att.power_p:
-                        dmg += 1
-                    dfn.health -= dmg
-                    stats["landed"] += 1
-                    stats["damage"] += dmg
-                    if face is OPEN:
-                        parts.append(f"{punch} to the {target}{CAUGHT_OPEN[dmg]}")
-                        if kind == SPECIAL:
-                            self.injury_roll(att, dfn, target, parts)
-                    else:
-                        parts.append(f"{punch} to the {target}{DAMAGE[dmg]}")
-                dealt += dmg
-                if dfn.health <= self.tko_at:
-                    self.flush(att, parts)
-                    self.say("tko", att.side, f"{dfn.name} has nothing left: TKO for {att.name}.")
-                    raise BoutOver(att.side, "TKO")
-                if dealt >= KNOCKDOWN_AT:
-                    self.flush(att, parts)
-                    self.knockdown(att, dfn)
-                    break
-                if dealt >= STUN_AT and not dfn.stunned:
-                    dfn.stunned = True
-                    parts.append(f"{dfn.name} is stunned")
-                    # DefaultPolicy.clinch written out
-                    corner = dfn.policy
-                    if corner.clinch_plan if dfn.plain_policy else corner.clinch(dfn, att, self):
-                        if floor(random() * 6.0) + 1 >= dfn.clinch_face:
-                            parts.append("and clinches until the referee breaks them")
-                            break
-                        parts.append("and cannot tie him up")
+                kind, target = policy.punch(attacker, defender, self)
+                self.clock += tables.EXCHANGE_PER_PUNCH
+                attacker.stats["thrown"] += 1
+                damage = self.throw(attacker, defender, kind, target, parts)
+                if not damage:
+                    return
+                dealt += damage
+                if defender.health <= self.tko_at:
+                    self.tell(attacker, parts)
+                    self.tko(attacker, defender)
+                if dealt >= tables.KNOCKDOWN_AT:
+                    self.tell(attacker, parts)
+                    self.knockdown(attacker, defender)
+                    return
+                stunned_now = dealt >= tables.STUN_AT and not defender.stunned
+                if stunned_now and self.stun(attacker, defender, parts):
+                    return
         finally:
-            dfn.stunned = False
-            if parts:  # flush() and say(), inlined
-                c = self.clock
-                number = self.round
-                if number < TEMPLATE_ROUNDS:
-                    event = att.exchange_events[number].copy()
-                    event["clock"] = STAMPS[c if c < LAST_STAMP else LAST_STAMP]
-                    event["text"] = f"{att.name}: {', '.join(parts)}."
-                    self.events.append(event)
-                else:
-                    self.say("exchange", att.side, f"{att.name}: {', '.join(parts)}.")
+            defender.stunned = False
+            self.tell(attacker, parts)
 
-    def flush(self, att: Fighter, parts: list[str]) -> None:
-        if parts:
-            self.say("exchange", att.side, f"{att.name}: {', '.join(parts)}.")
-            parts.clear()
+    def throw(self, attacker: Fighter, defender: Fighter, kind, target, parts) -> int:
+        """One punch: its damage if it scores, 0 if the exchange ends with it."""
+        if kind == DIRTY:
+            attacker.stats["dirty"] += 1
+            if self.referee_sees():
+                self.warning(attacker, defender, parts)
+                return 0
+            damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, power=False)
+            parts.append(f"a dirty punch to the {target} ({damage}) unseen")
+            return damage
+        if kind == SPECIAL:
+            attacker.special_ready = False
+            attacker.stats["specials"] += 1
+            punch, base = SPECIAL_PUNCH, tables.SPECIAL_DAMAGE
+        else:
+            punch, base = attacker.fighter_die[floor(self.random() * 6.0)]
+            if not base:
+                parts.append("misses")
+                return 0
+        # the defender's guard die; a good defence may re-roll an OPEN face once
+        guard_die = defender.guard_die
+        face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
+        if face is OPEN and defender.defence_p and self.random() < defender.defence_p:
+            face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
+        if face is STEP_BACK:
+            parts.append(f"{punch} to the {target}, {defender.name} steps back")
+            return 0
+        if face is DUCK_COUNTER:
+            parts.append(f"{punch} to the {target}")
+            self.counter(defender, attacker, parts)
+            return 0
+        damage = base + (head_modifier if target == HEAD else body_modifier)
+        if damage <= 0:
+            parts.append(f"{punch} to the {target} blocked by the guard")
+            return 0
+        damage = self.land(attacker, defender, damage, target, power=True)
+        if face is not OPEN:
+            parts.append(f"{punch} to the {target} ({damage})")
+            return damage
+        parts.append(f"{punch} to the {target} ({damage}, caught open)")
+        if kind == SPECIAL:
+            self.injury_roll(attacker, defender, target, parts)
+        return damage
 
-    def land(self, att: Fighter, dfn: Fighter, dmg: int, target: str, power: bool) -> int:
+    def land(self, attacker: Fighter, defender: Fighter, damage, target, power) -> int:
         """A scoring punch: the injury bonus at that target, maybe a point of power."""
-        stats = att.stats
+        stats = attacker.stats
         if target == HEAD:
-            dmg += dfn.hurt_head
+            damage += defender.hurt_head
             stats["head"] += 1
         else:
-            dmg += dfn.hurt_body
+            damage += defender.hurt_body
             stats["body"] += 1
-        if power and self.random() < att.power_p:
-            dmg += 1
-        dfn.health -= dmg
+        if power and self.random() < attacker.power_p:
+            damage += 1
+        defender.health -= damage
         stats["landed"] += 1
-        stats["damage"] += dmg
-        return dmg
+        stats["damage"] += damage
+        return damage
 
-    def counter(self, ctr: Fighter, att: Fighter, parts: list[str]) -> None:
+    def stun(self, attacker: Fighter, defender: Fighter, parts: list[str]) -> bool:
+        """Seven in an exchange stuns (once); the stunned man may try to clinch, which
+        holds on the black die's clinch face or more. Whether he clinched (the
+        exchange ends)."""
+        defender.stunned = True
+        parts.append(f"{defender.name} is stunned")
+        if not defender.policy.clinch(defender, attacker, self):
+            return False
+        if self.d6() >= defender.clinch_face:
+            parts.append("and clinches until the referee breaks them")
+            return True
+        parts.append("and cannot tie him up")
+        return False
+
+    def tko(self, winner: Fighter, loser: Fighter) -> None:
+        """Health at the referee's stoppage line: the bout is over."""
+        self.say("tko", winner.side, f"{loser.name} has nothing left: TKO for {winner.name}.")
+        raise BoutOver(winner.side, "TKO")
+
+    def counter(self, counterer: Fighter, attacker: Fighter, parts: list[str]) -> None:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
-        stats = ctr.stats
-        stats["thrown"] += 1
-        random = self.random
-        # the policy is asked (a counter is rare: DefaultPolicy.target is written out
-        # only in exchange)
-        target = ctr.policy.target(ctr, att, self)
-        punch, base = ctr.die[floor(random() * 6.0)]
+        counterer.stats["thrown"] += 1
+        target = counterer.policy.target(counterer, attacker, self)
+        punch, base = counterer.fighter_die[floor(self.random() * 6.0)]
         if not base:
-            parts.append(f"{ctr.name} ducks, counters and misses")
+            parts.append(f"{counterer.name} ducks, counters and misses")
             return
-        if ctr.style == "swarmer":
-            base += T.SWARMER_COUNTER_BONUS
-        stats["counters"] += 1
-        # land() inlined, with the point of power
-        if target == HEAD:
-            dmg = base + att.hurt_head
-            stats["head"] += 1
-        else:
-            dmg = base + att.hurt_body
-            stats["body"] += 1
-        if random() < ctr.power_p:
-            dmg += 1
-        att.health -= dmg
-        stats["landed"] += 1
-        stats["damage"] += dmg
+        if counterer.style == "swarmer":
+            base += tables.SWARMER_COUNTER_BONUS
+        counterer.stats["counters"] += 1
+        damage = self.land(counterer, attacker, base, target, power=True)
         parts.append(
-            f"{ctr.name} ducks and counters with {ARTICLE[punch]} to the {target}{DAMAGE[dmg]}"
+            f"{counterer.name} ducks and counters with {ARTICLE[punch]} to the {target} ({damage})"
         )
-        if att.health <= self.tko_at:
-            self.flush(att, parts)
-            self.say("tko", ctr.side, f"{att.name} has nothing left: TKO for {ctr.name}.")
-            raise BoutOver(ctr.side, "TKO")
+        if attacker.health <= self.tko_at:
+            # the exchange's text is the attacker's, told before the TKO
+            self.tell(attacker, parts)
+            self.tko(counterer, attacker)
 
-    def injury_roll(self, att: Fighter, dfn: Fighter, target: str, parts: list[str]) -> None:
+    def injury_roll(self, attacker: Fighter, defender: Fighter, target: str, parts) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = T.INJURY_DIE[floor(self.random() * 6.0)]
-        if where != target or name in dfn.injuries:
+        name, where, extra, severity = tables.INJURY_DIE[floor(self.random() * 6.0)]
+        if where != target or name in defender.injuries:
             return
-        dfn.injuries.append(name)
+        defender.injuries.append(name)
         if where == HEAD:
-            dfn.hurt_head += extra
+            defender.hurt_head += extra
         else:
-            dfn.hurt_body += extra
-        self.flush(att, parts)
-        text = f"{att.name}'s special punch leaves {dfn.name} with a {name}."
+            defender.hurt_body += extra
+        self.tell(attacker, parts)
+        text = f"{attacker.name}'s special punch leaves {defender.name} with a {name}."
         self.injuries.append(
             {
                 "round": self.round,
                 "time": self.stamp(),
-                "fighter": dfn.side,
+                "fighter": defender.side,
                 "type": name,
                 "location": where,
                 "severity": severity,
                 "text": text,
             }
         )
-        self.say("injury", dfn.side, text)
+        self.say("injury", defender.side, text)
 
     def referee_sees(self) -> bool:
-        # the first roll's compare before a jump, not kept (that is never specialised)
-        if floor(self.random() * 6.0) + 1 < self.warn_face:
+        """A dirty punch is seen on the referee's warning face or more; a very lenient
+        referee also needs a second roll of 4-6."""
+        if self.d6() < self.warn_face:
             return False
-        if self.very_lenient:  # a second roll of 4-6
-            return floor(self.random() * 6.0) + 1 >= 4
+        if self.very_lenient:
+            return self.d6() >= 4
         return True
 
-    def warning(self, att: Fighter, dfn: Fighter, parts: list[str]) -> None:
+    def warning(self, attacker: Fighter, defender: Fighter, parts: list[str]) -> None:
         """A seen dirty punch: no damage, the exchange stops; the third is a DQ."""
-        att.warnings += 1
+        attacker.warnings += 1
         parts.append("a dirty punch")
-        self.flush(att, parts)
-        dq = att.warnings >= T.WARNINGS_FOR_DQ
+        self.tell(attacker, parts)
+        disqualified = attacker.warnings >= tables.WARNINGS_FOR_DQ
         self.fouls.append(
             {
                 "round": self.round,
                 "time": self.stamp(),
-                "fighter": att.side,
+                "fighter": attacker.side,
                 "type": "dirty punch",
-                "penalty": "disqualification" if dq else "warning",
+                "penalty": "disqualification" if disqualified else "warning",
                 "points": 0,
             }
         )
-        ref = self.referee["name"]
-        if dq:
+        referee = self.referee["name"]
+        if disqualified:
             self.say(
-                "dq", att.side, f"Third warning: {ref} disqualifies {att.name}; {dfn.name} wins."
+                "dq",
+                attacker.side,
+                f"Third warning: {referee} disqualifies {attacker.name}; {defender.name} wins.",
             )
-            raise BoutOver(dfn.side, "DQ")
+            raise BoutOver(defender.side, "DQ")
         self.say(
             "warning",
-            att.side,
-            f"{ref} warns {att.name} for a dirty punch (warning {att.warnings}).",
+            attacker.side,
+            f"{referee} warns {attacker.name} for a dirty punch (warning {attacker.warnings}).",
         )
 
-    def knockdown(self, att: Fighter, dfn: Fighter) -> None:
+    def knockdown(self, attacker: Fighter, defender: Fighter) -> None:
         """Ten or more in an exchange: down. Two rolls of the black die (plus chin)
-        must reach 4 / 7 / 9 / 11 for the 1st..4th knockdown, or it is a KO."""
-        dfn.knockdowns += 1
-        att.stats["knockdowns"] += 1
-        n = dfn.knockdowns
-        need = T.COUNT_TARGETS[n - 1] if n <= len(T.COUNT_TARGETS) else T.COUNT_TARGET_LATER
-        random = self.random
-        total = (floor(random() * 6.0) + 1) + (floor(random() * 6.0) + 1) + dfn.chin_mod  # d6()s
-        if total >= need:  # up: the count clamped to 2..9 (10 is out)
-            count = 9 - (total - need)
-            count = 2 if count < 2 else 9 if count > 9 else count
-        else:
-            count = 10
-        # stamp() and say() inlined, numbers from NUMBERS: about one knockdown a bout
-        c = self.clock
-        number, stamp = self.round, STAMPS[c if c < LAST_STAMP else LAST_STAMP]
-        side = dfn.side
-        self.knockdowns.append({"round": number, "time": stamp, "fighter": side, "count": count})
-        nth = NUMBERS[n] if n < len(NUMBERS) else str(n)
-        self.events.append(
-            {
-                "round": number,
-                "clock": stamp,
-                "kind": "knockdown",
-                "side": side,
-                "text": f"{att.name} drops {dfn.name}! (knockdown {nth})",
-            }
+        must reach 4 / 7 / 9 / 11 for the 1st..4th knockdown (12 after), or it is a KO."""
+        defender.knockdowns += 1
+        attacker.stats["knockdowns"] += 1
+        nth = defender.knockdowns
+        targets = tables.COUNT_TARGETS
+        need = targets[nth - 1] if nth <= len(targets) else tables.COUNT_TARGET_LATER
+        total = self.d6() + self.d6() + defender.chin_modifier
+        # up: the count shown is 9 less the margin, never below 2; down: counted out
+        count = max(2, min(9, 9 - (total - need))) if total >= need else 10
+        self.knockdowns.append(
+            {"round": self.round, "time": self.stamp(), "fighter": defender.side, "count": count}
         )
-        self.clock += T.COUNT_SECONDS
+        self.say(
+            "knockdown",
+            defender.side,
+            f"{attacker.name} drops {defender.name}! (knockdown {nth})",
+        )
+        self.clock += tables.COUNT_SECONDS
         if count == 10:
-            self.say("ko", att.side, f"{dfn.name} cannot beat the count: KO for {att.name}.")
-            raise BoutOver(att.side, "KO")
-        self.say("count", side, f"{dfn.name} beats the count at {NUMBERS[count]}.")
+            self.say(
+                "ko",
+                attacker.side,
+                f"{defender.name} cannot beat the count: KO for {attacker.name}.",
+            )
+            raise BoutOver(attacker.side, "KO")
+        self.say("count", defender.side, f"{defender.name} beats the count at {count}.")

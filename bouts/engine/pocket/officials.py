@@ -30,9 +30,8 @@ DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 
 
-# The default officials made once, copied for each bout (a copy of a made dict costs
-# about a third of building ``{**DEFAULT_JUDGE, "name": name}``): the referee by
-# name, and the judges for each first draw (every third name of the pool from there).
+# The default officials, made once and copied for each bout: the referee by name, and
+# the three judges for each first name drawn (every third name of the pool from there).
 DEFAULT_REFEREES = tuple({**DEFAULT_REFEREE, "name": name} for name in REFEREES)
 JUDGE_TRIOS = tuple(
     tuple({**DEFAULT_JUDGE, "name": JUDGES[(first + 3 * i) % len(JUDGES)]} for i in range(3))
@@ -45,12 +44,11 @@ def resolve_officials(officials, rng) -> tuple[dict, list[dict]]:
     ``rng`` where missing. ``officials`` is checked by the engine's one validator
     (``officials.validate_officials``: unknown keys are refused)."""
     if officials is None:
-        # the common case: no call to the validator (None is valid); a default referee
-        # and three default judges, named from ``rng`` (two draws), copies of dicts
-        # made once (JUDGE_TRIOS, the list unrolled)
+        # no officials named: a default referee and three default judges, named from
+        # ``rng`` (two draws: the referee, the first judge)
         referee = DEFAULT_REFEREES[floor(rng.random() * len(REFEREES))].copy()
-        first, second, third = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
-        return referee, [first.copy(), second.copy(), third.copy()]
+        trio = JUDGE_TRIOS[floor(rng.random() * len(JUDGES))]
+        return referee, [judge.copy() for judge in trio]
     validate_officials(officials)
     referee = {**DEFAULT_REFEREE, **(officials.get("referee") or {})}
     if "name" in referee:

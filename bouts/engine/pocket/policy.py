@@ -37,9 +37,9 @@ GUARD_LEAN = {
     guard: (sum(f[1] for f in faces), sum(f[2] for f in faces))
     for guard, faces in GUARD_DICE.items()
 }
-# the same choice as one number per guard: the head is the smart target when
+# the smart target's choice as one number per guard: the head is the smart target when
 # ``head + 6 * hurt_head >= body + 6 * hurt_body``, that is when
-# ``6 * (hurt_head - hurt_body) >= body - head`` (whole numbers: exactly the same test)
+# ``6 * (hurt_head - hurt_body) >= body - head``
 HEAD_EDGE = {guard: body - head for guard, (head, body) in GUARD_LEAN.items()}
 
 
@@ -69,14 +69,11 @@ class DefaultPolicy(Policy):
         self.reckless = plan["reckless"]
         self.clinch_plan = plan["clinch"]
         self.smart = CORNER_SMART[strategy]
-        # ``punch`` reads these two instead of testing the plan's name every punch:
-        # a fixed target (head or body, else None), and the chance of the smart
-        # target (None unless the plan is "smart": then ``random()`` is drawn even
-        # when the chance is 0, as before)
-        self.fixed_target = self.target_plan if self.target_plan in (HEAD, BODY) else None
-        self.smart_p = self.smart if self.target_plan == "smart" else None
 
     def target(self, me, opp, bout) -> str:
+        """A fixed target; or ``smart``: with the corner's chance the target where the
+        guard die's expected modifier plus 6 x the injury bonus is larger (else
+        either); ``mixed``: either."""
         plan = self.target_plan
         if plan in (HEAD, BODY):
             return plan
@@ -86,36 +83,10 @@ class DefaultPolicy(Policy):
         return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:
-        # kind() and target() inlined; the draws are those of kind() then target(), in
-        # that order. Bout.exchange writes this method out for a DefaultPolicy (not a
-        # subclass), and its ``clinch`` too: a change here is made there too
-        # (tests/engine/pocket/test_policy.py fights every plan both ways)
-        random = bout.random
-        kind = DIE
-        if me.special_ready:
-            plan = self.special_plan
-            if plan == "late":
-                if bout.clock >= LATE_SPECIAL_AT or opp.stunned:
-                    kind = SPECIAL
-            elif plan == "early" or (plan == "stunned" and opp.stunned):
-                kind = SPECIAL
-        dirty = self.dirty
-        if dirty and kind is DIE and random() < dirty and self.may_foul(me, opp, bout):
-            kind = DIRTY
-        smart = self.smart_p
-        if smart is not None:  # the smart plan, the default: tested first
-            if random() < smart:
-                edge = HEAD_EDGE[opp.guard]
-                return kind, (HEAD if 6 * (opp.hurt_head - opp.hurt_body) >= edge else BODY)
-        else:
-            fixed = self.fixed_target
-            if fixed is not None:
-                return kind, fixed
-        return kind, (HEAD if random() < 0.5 else BODY)
-
-    def kind(self, me, opp, bout) -> str:
         """The special punch when the plan says so (once a bout), sometimes a dirty
-        punch (never on two warnings unless reckless or desperate), else the die."""
+        punch (never on two warnings unless reckless or desperate), else the die; then
+        the target (``target``)."""
+        kind = DIE
         if me.special_ready:
             plan = self.special_plan
             if (
@@ -123,10 +94,15 @@ class DefaultPolicy(Policy):
                 or (plan == "late" and (bout.clock >= LATE_SPECIAL_AT or opp.stunned))
                 or (plan == "stunned" and opp.stunned)
             ):
-                return SPECIAL
-        if self.dirty and bout.random() < self.dirty and self.may_foul(me, opp, bout):
-            return DIRTY
-        return DIE
+                kind = SPECIAL
+        if (
+            kind is DIE
+            and self.dirty
+            and bout.random() < self.dirty
+            and self.may_foul(me, opp, bout)
+        ):
+            kind = DIRTY
+        return kind, self.target(me, opp, bout)
 
     def may_foul(self, me, opp, bout) -> bool:
         """Whether a dirty punch is allowed now: under two warnings, or reckless, or

@@ -43,13 +43,11 @@ class PocketRuleset(Ruleset):
         return cards.validate_card(card)
 
     def validate_side(self, side) -> dict:
-        # a side is a card (as in Ruleset.validate_side), validated without the detour
-        # through the base class: simulate() calls this twice a bout
-        return cards.validate_card(side)
+        return cards.validate_card(side)  # a side is one card
 
-    # the caller's card itself when already normal (no copy), else validate_side's
-    # answer; a plain function, no method layers (simulate() calls it twice a bout)
-    side_for_bout = staticmethod(cards.card_for_bout)
+    def side_for_bout(self, side) -> dict:
+        """The caller's card itself when already normal (no copy), else its validated copy."""
+        return cards.card_for_bout(side)
 
     def card_rating(self, card: dict) -> float:
         return cards.card_rating(card)
@@ -87,36 +85,30 @@ class PocketRuleset(Ruleset):
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
         referee, judges = resolve_officials(officials, rng)
-        if corners is None and not plans:
-            # the common case, no corners and no plans: both follow the default plan
-            # as average corners do (what the general lines below give, in one call)
-            red_policy = blue_policy = default_policy("average")
-        else:
-            strategy = resolve_corners(corners)
-            red_policy = corner_policy(plans.get(RED), strategy[RED])
-            blue_policy = corner_policy(plans.get(BLUE), strategy[BLUE])
-        red_f = Fighter(RED, red, red_policy)
-        blue_f = Fighter(BLUE, blue, blue_policy)
-        # positional (special_each_round last): a keyword call to a class costs more
-        bout = Bout(red_f, blue_f, rounds, rng, referee, options.get("special_each_round", False))
+        strategy = resolve_corners(corners)
+        red_fighter = Fighter(RED, red, corner_policy(plans.get(RED), strategy[RED]))
+        blue_fighter = Fighter(BLUE, blue, corner_policy(plans.get(BLUE), strategy[BLUE]))
+        bout = Bout(
+            red_fighter,
+            blue_fighter,
+            rounds,
+            rng,
+            referee,
+            special_each_round=options.get("special_each_round", False),
+        )
         stopped = bout.fight()
 
         champion = options.get("champion")
         scorecards = score_bout(judges, bout.round_stats, rng, champion)
         if stopped is None:
-            # each judge's [red total, blue total]: the columns of his card, summed (a
-            # plain loop: zip(*card) and sum() cost twice as much for five rounds)
-            totals = []
-            for card in scorecards:
-                red_total = blue_total = 0
-                for red_points, blue_points in card:
-                    red_total += red_points
-                    blue_total += blue_points
-                totals.append([red_total, blue_total])
+            # each judge's [red total, blue total]: the columns of his card, summed
+            totals = [[sum(column) for column in zip(*card)] for card in scorecards]
             winner, method = decision_from_totals(totals)
             end_round, end_time = rounds, FINAL_BELL
             text = f"Decision ({method}): " + (
-                f"{(red_f if winner == RED else blue_f).name} wins." if winner else "a draw."
+                f"{(red_fighter if winner == RED else blue_fighter).name} wins."
+                if winner
+                else "a draw."
             )
             bout.events.append(
                 {
@@ -130,30 +122,27 @@ class PocketRuleset(Ruleset):
         else:
             winner, method = stopped
             end_round, end_time = bout.round, bout.stamp()
-        # Positional, in BoutResult's field order: a keyword call of the dataclass's
-        # sixteen fields costs about as much again as building it (once per bout).
-        return BoutResult(
-            self.name,  # ruleset
-            0,  # seed: simulate() sets it
-            rounds,  # scheduled_rounds
+        return BoutResult(  # its fields in order
+            self.name,
+            0,  # the seed: simulate() sets it
+            rounds,
             winner,
             method,
-            end_round,  # round
-            end_time,  # time
-            # judges: always three (validate_officials); no comprehension's frame
-            [judges[0]["name"], judges[1]["name"], judges[2]["name"]],
+            end_round,
+            end_time,
+            [judge["name"] for judge in judges],
             scorecards,
             bout.knockdowns,
             bout.injuries,
             bout.fouls,
-            bout.round_stats,  # rounds
+            bout.round_stats,
             bout.events,
-            [],  # fighters: one-on-one
+            [],  # fighters' lines: none, one-on-one
             {  # details
                 "referee": referee["name"],
                 "exchanges": bout.exchanges,
-                "health": {RED: red_f.health, BLUE: blue_f.health},
-                "warnings": {RED: red_f.warnings, BLUE: blue_f.warnings},
-                "injuries": {RED: red_f.injuries.copy(), BLUE: blue_f.injuries.copy()},
+                "health": {RED: red_fighter.health, BLUE: blue_fighter.health},
+                "warnings": {RED: red_fighter.warnings, BLUE: blue_fighter.warnings},
+                "injuries": {RED: red_fighter.injuries.copy(), BLUE: blue_fighter.injuries.copy()},
             },
         )

@@ -7,7 +7,7 @@ judge 0.8 / 1.0), red minus blue, shifted by his bias, plus his own noise (one d
 ``rng`` per judge per round, up to +/- NOISE). Within ``CLOSE`` the round is close and
 his close-round view decides it (even: 10-10). The winner gets 10, the loser 9; each
 knockdown suffered costs a point more (net of the other's), and the better score is
-lifted back to 10 (never below 6).
+lifted back to 10 (never below 6). A knockdown round is never even (``points``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from ..result import BLUE, RED
 KNOCKDOWN_WEIGHT = 5.0
 NOISE = 2.5
 CLOSE = 0.5
-CLOSE_BELOW = -CLOSE  # negated once, not every round
 BIAS_POINTS = 1.5
 # (damage weight, landed weight) by bias
 WEIGHTS = {"slugger": (1.3, 0.2), "boxer": (0.8, 1.0)}
 PLAIN = (1.0, 0.5)
-PLAIN_DAMAGE, PLAIN_LANDED = PLAIN  # named: the plain judge's call passes them as they are
 
 
 def judge_edge(judge: dict, champion: str | None) -> float:
@@ -49,7 +47,9 @@ def close_call(judge: dict, stats: dict) -> int:
 
 def points(diff: float, net: int) -> list[int]:
     """``[red, blue]`` for a round won by red (diff > 0), blue (< 0) or even, where red
-    suffered ``net`` more knockdowns than blue (negative: blue did)."""
+    suffered ``net`` more knockdowns than blue (negative: blue did). A knockdown round
+    is never even: when the downed fighter won it on punches and the points come out
+    level (9-9), the round goes 10-9 to the man who scored the knockdown."""
     red_pts = blue_pts = 10
     if diff > 0:
         blue_pts = 9
@@ -59,68 +59,64 @@ def points(diff: float, net: int) -> list[int]:
         red_pts -= net
     elif net < 0:
         blue_pts += net
+    if net and red_pts == blue_pts:
+        if net > 0:
+            red_pts -= 1
+        else:
+            blue_pts -= 1
     lift = 10 - (red_pts if red_pts > blue_pts else blue_pts)
     red_pts += lift
     blue_pts += lift
     return [red_pts if red_pts > 6 else 6, blue_pts if blue_pts > 6 else 6]
 
 
-# ``points(diff, net)`` made once for every net of knockdowns up to 12 either way, as
-# (red wins the round, blue wins, even); a judge's row is a copy (``score_bout``)
-NET_POINTS = {
-    net: (points(1.0, net), points(-1.0, net), points(0.0, net)) for net in range(-12, 13) if net
+# ``points`` for every round a judge can score, made once: by the knockdowns red
+# suffered net (up to 12 either way), the round won by red, by blue, or even
+POINTS_BY_NET = {
+    net: (points(1.0, net), points(-1.0, net), points(0.0, net)) for net in range(-12, 13)
 }
 
 
-def seen_rounds(round_stats: list[dict], dmg_w: float, landed_w: float, edge: float) -> list:
-    """What a judge with these weights and edge sees in each round before his noise:
-    ``[(stats, seen, net)]``, ``seen`` computed with the same float operations in the
-    same order as ``seen + noise`` always was."""
+def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: float) -> list:
+    """What a judge with these (damage, landed) weights and edge sees in each round
+    before his noise: ``[(stats, seen, net)]``, ``net`` the knockdowns red suffered
+    more than blue."""
+    damage_weight, landed_weight = weights
     seen = []
     for stats in round_stats:
         red, blue = stats[RED], stats[BLUE]
-        net = blue["knockdowns"] - red["knockdowns"]  # knockdowns red suffered, net
-        kd = -KNOCKDOWN_WEIGHT * net
-        dmg = red["damage"] - blue["damage"]
+        net = blue["knockdowns"] - red["knockdowns"]
+        knockdowns = -KNOCKDOWN_WEIGHT * net
+        damage = red["damage"] - blue["damage"]
         landed = red["landed"] - blue["landed"]
-        seen.append((stats, dmg_w * dmg + landed_w * landed + kd + edge, net))
+        seen.append(
+            (stats, damage_weight * damage + landed_weight * landed + knockdowns + edge, net)
+        )
     return seen
 
 
 def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
-    """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round."""
+    """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round
+    (one noise draw each)."""
     cards = []
-    random = rng.random
-    plain = None  # what a judge without bias sees (the default judges): computed once
+    plain = None  # what a judge without bias sees (the default judges): worked out once
     for judge in judges:
         bias = judge["bias"]
         if bias == "none":
             if plain is None:
-                plain = seen_rounds(round_stats, PLAIN_DAMAGE, PLAIN_LANDED, 0.0)
+                plain = seen_rounds(round_stats, PLAIN, 0.0)
             seen = plain
         else:
-            seen = seen_rounds(round_stats, *WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
+            seen = seen_rounds(round_stats, WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
         card = []
-        append = card.append
         for stats, base, net in seen:
-            diff = base + (random() * 2.0 - 1.0) * NOISE  # floats: the fast path, same values
-            if CLOSE_BELOW < diff < CLOSE:
+            diff = base + (rng.random() * 2.0 - 1.0) * NOISE
+            if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
-            if net:  # points() from its table (a call and ~50 bytecodes less)
-                rows = NET_POINTS.get(net)
-                if rows is None:
-                    append(points(diff, net))
-                elif diff > 0.0:
-                    append(rows[0].copy())
-                elif diff < 0.0:
-                    append(rows[1].copy())
-                else:
-                    append(rows[2].copy())
-            elif diff > 0.0:  # 0.0, not 0: float to float is the fast comparison
-                append([10, 9])
-            elif diff < 0.0:
-                append([9, 10])
+            rows = POINTS_BY_NET.get(net)
+            if rows is None:
+                card.append(points(diff, net))
             else:
-                append([10, 10])
+                card.append(list(rows[0 if diff > 0 else 1 if diff < 0 else 2]))
         cards.append(card)
     return cards

@@ -4,7 +4,7 @@ put two fighters in the cage with a chosen state."""
 from __future__ import annotations
 
 from bouts.engine.octagon.catalogue import CODE_BASE, CORNER_BY_NAME, TECHNIQUE_BY_NAME
-from bouts.engine.octagon.game import Game, _new_stats
+from bouts.engine.octagon.game import ZERO_STATS, Game
 from bouts.engine.octagon.policy import Policy
 
 # The seed's "Example Fighters" (real athletes: used only as the seed's worked examples).
@@ -94,7 +94,7 @@ def arena(red=(ISLAM,), blue=(PEREIRA,), rng=None, red_policy=None, blue_policy=
     for camp in (game.red, game.blue):
         game.deploy_active(camp, camp.fighters[0])
         camp.energy = energy
-        camp.stats = _new_stats()
+        camp.stats = ZERO_STATS.copy()
     return game
 
 

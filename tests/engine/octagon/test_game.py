@@ -471,32 +471,3 @@ def test_turn_limit_goes_to_health_then_damage_else_no_winner():
     with pytest.raises(GameOver):
         game.turn_limit()
     assert (game.winner, game.method) == (None, "TURNS")
-
-
-def test_the_legality_table_agrees_with_can_play():
-    """catalogue.LEGAL (the seed AI's and play()'s one-lookup legality) is can_play."""
-    from bouts.engine.octagon.catalogue import (
-        AT_MINE,
-        AT_NONE,
-        AT_THEIRS,
-        CARD_BY_CODE,
-        CODE_BASE,
-        CORNER_CARD,
-        LEGAL,
-        MAX_COST,
-        TECH,
-    )
-
-    game = arena()
-    camp = game.red
-    for position, where in ((None, AT_NONE), (game.red, AT_MINE), (game.blue, AT_THEIRS)):
-        game.position = position
-        for energy in range(0, 13):
-            camp.energy = energy
-            row = LEGAL[where][min(energy, MAX_COST)]
-            for card_code in range(CODE_BASE, len(CARD_BY_CODE)):
-                expected = game.can_play(camp, card_code)
-                assert bool(row[card_code]) == expected, (position, energy, card_code)
-                if expected:
-                    corner = CARD_BY_CODE[card_code].kind == "corner"
-                    assert row[card_code] == (CORNER_CARD if corner else TECH)

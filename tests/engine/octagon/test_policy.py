@@ -1,13 +1,9 @@
 """The seed's "AI Opponent Behavior" (SeedPolicy), the league's corner (HealthPolicy)
 and the greedy corner (policy.py)."""
 
-import random
-
 import pytest
 
-from bouts.engine import simulate
-from bouts.engine.octagon import RULESET
-from bouts.engine.octagon.policy import GreedyPolicy, HealthPolicy, Policy, SeedPolicy
+from bouts.engine.octagon.policy import GreedyPolicy, HealthPolicy, SeedPolicy
 
 from .support import ISLAM, OLIVEIRA, PEREIRA, VOLK, ScriptedRng, arena, code, give
 
@@ -237,26 +233,3 @@ def test_health_benches_fighters_first_and_plays_a_whole_turn_legally():
     game.rng = ScriptedRng([0.99] * 4)  # the Clinch is stuffed
     game.turn(camp)  # trusted: Game.apply without the legality check
     assert camp.energy >= 0 and camp.played >= 3 and camp.bench
-
-
-class OneDecisionAtATime(HealthPolicy):
-    """The league's corner asked one decision at a time (the base ``main_phase``)."""
-
-    def choose_action(self, game, camp):
-        return HealthPolicy.main_phase(self, game, camp, None)  # the first choice, unplayed
-
-    main_phase = Policy.main_phase
-
-
-def test_health_main_phase_plays_exactly_what_choose_action_chooses():
-    # HealthPolicy plans the whole main phase in one call; asked card by card, through
-    # choose_action, it must play the same game (same events, same result).
-    for seed in range(40):
-        rng = random.Random(seed)
-        red, blue = RULESET.generate_side(rng), RULESET.generate_side(rng)
-        planned = simulate("octagon", red, blue, seed=seed).to_dict()
-        stepped = simulate(
-            "octagon", red, blue, seed=seed,
-            plans={"red": OneDecisionAtATime(), "blue": OneDecisionAtATime()},
-        ).to_dict()  # fmt: skip
-        assert stepped == planned

@@ -58,7 +58,7 @@ def test_card_rating_is_the_mean_of_the_four_ratings():
     assert RULESET.card_rating(card(speed=5, power=5, defence=5, chin=4)) == 4.75
 
 
-def test_fast_path_for_normalised_cards_gives_the_same_copy_and_the_same_errors():
+def test_a_normal_card_is_copied_and_a_bad_field_named():
     normal = card(name="Ada", power=4, defence=2, chin=5)
     out = RULESET.validate_card(normal)
     assert out == normal and out is not normal

@@ -57,15 +57,16 @@ def check(result) -> None:
         assert len(warnings) == data["details"]["warnings"][side] <= WARNINGS_FOR_DQ
 
     # every judge scores every round by the ruleset's rule: 10-9 (or 10-10 when even),
-    # a point off per knockdown suffered net, the better side lifted to 10
+    # a point off per knockdown suffered net, the better side lifted to 10; a knockdown
+    # round never even
     assert len(data["scorecards"]) == 3
     for card in data["scorecards"]:
         assert len(card) == len(rounds)
         for line, score in zip(rounds, card, strict=True):
             net = line[BLUE]["knockdowns"] - line[RED]["knockdowns"]
             assert score in [points(diff, net) for diff in (1, 0, -1)], (net, score)
-            if net:
-                assert (score[0] < score[1]) == (net > 0) or score[0] == score[1]
+            if net:  # a knockdown round is never even
+                assert score[0] != score[1] and (score[0] < score[1]) == (net > 0)
 
     # the winner agrees with the method and with the cards
     winner, method = data["winner"], data["method"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bouts.engine.pocket import tables as T
-from bouts.engine.pocket.fight import BoutOver
+from bouts.engine.pocket.fight import BoutOver, Fighter
 from bouts.engine.pocket.policy import DIE, DIRTY, SPECIAL
 
 from .helpers import NO, YES, Fixed, card, die, make_bout
@@ -24,18 +24,29 @@ def test_initiative_speed_is_added_to_the_roll():
     assert bout.initiative() is red
 
 
-def test_initiative_tie_goes_to_the_brawler():
-    bout, _red, blue = make_bout([die(4), die(4)], blue=card(style="brawler"))
+def test_initiative_tie_goes_to_the_brawler_after_the_first_roll():
+    # the first roll's tie is rolled again, the second's goes to the brawler
+    bout, _red, blue = make_bout([die(4), die(4), die(2), die(2)], blue=card(style="brawler"))
     assert bout.initiative() is blue
+    assert bout.rng.left == 0
 
 
 def test_initiative_tie_without_a_single_brawler_is_rolled_again():
-    bout, red, blue = make_bout([die(4), die(4), die(1), die(2)])
+    bout, red, blue = make_bout([die(4), die(4), die(5), die(5), die(1), die(2)])
     assert bout.initiative() is blue
     bout, red, blue = make_bout(
-        [die(3), die(3), die(6), die(2)], red=card(style="brawler"), blue=card(style="brawler")
+        [die(3), die(3), die(1), die(1), die(6), die(2)],
+        red=card(style="brawler"),
+        blue=card(style="brawler"),
     )
     assert bout.initiative() is red
+
+
+def test_hidden_ratings_give_an_eighth_a_point_above_one():
+    for rating in range(1, 6):
+        fighter = Fighter("red", card(power=rating, defence=6 - rating), None)
+        assert fighter.power_p == (rating - 1) / 8
+        assert fighter.defence_p == (5 - rating) / 8
 
 
 # --- how an exchange ends -------------------------------------------------------------
@@ -310,7 +321,7 @@ def test_boxer_clinches_on_four():
     rolls = [die(6), die(6), NO, die(4), die(4), NO, die(4)]
     bout, red, blue = make_bout(rolls, red=card(style="swarmer"), blue=card(style="boxer"))
     # swarmer uppercut 3 OPEN = 6, cross 2 GUARD UP -1 = 1 -> 7; boxer clinches on a 4
-    red.die = T.FIGHTER_DICE["swarmer"]
+    red.fighter_die = T.FIGHTER_DICE["swarmer"]
     bout.exchange(red, blue)
     assert bout.rng.left == 0 and "clinches" in bout.events[-1]["text"]
 
@@ -367,7 +378,7 @@ def test_ten_count_targets(number, total, up):
 
 def test_chin_adds_to_the_count_roll():
     bout, red, blue = make_bout([die(3), die(3)], blue=card(chin=4))  # 6 + 1 = 7
-    blue.chin_mod = 1
+    assert blue.chin_modifier == 1
     blue.knockdowns = 1
     bout.knockdown(red, blue)  # second knockdown needs 7: beaten
     assert blue.knockdowns == 2

@@ -58,3 +58,11 @@ def test_corners():
         with pytest.raises(OptionError) as err:
             resolve_corners(bad)
         assert err.value.field == field
+
+
+def test_default_officials_are_fresh_for_every_bout():
+    referee, judges = resolve_officials(None, random.Random(3))
+    referee["name"] = judges[0]["name"] = "changed"
+    again, judges_again = resolve_officials(None, random.Random(3))
+    assert again["name"] != "changed" and judges_again[0]["name"] != "changed"
+    assert len({judge["name"] for judge in judges_again}) == 3

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
-from bouts.engine import PlanError, simulate
+from bouts.engine import PlanError
 from bouts.engine.pocket import RULESET
 from bouts.engine.pocket.policy import DIE, DIRTY, SPECIAL, DefaultPolicy, Policy
 
@@ -108,31 +105,3 @@ def test_the_default_policy_is_shared_per_corner_skill_and_holds_no_bout_state()
     assert default_policy("good") is default_policy("good")
     assert default_policy("good") is not default_policy("poor")
     assert vars(default_policy("excellent")) == vars(DefaultPolicy(None, "excellent"))
-
-
-class Asked(DefaultPolicy):
-    """The default policy asked through its methods (Bout.exchange writes out
-    DefaultPolicy.punch and clinch, only for DefaultPolicy itself)."""
-
-
-@pytest.mark.parametrize("target", ["smart", "head", "body", "mixed"])
-@pytest.mark.parametrize("special", ["early", "late", "stunned", "never"])
-def test_the_written_out_default_policy_fights_as_the_asked_one(target, special):
-    rng = random.Random(f"{target}-{special}")
-    for seed in range(12):
-        plan = {"target": target, "special": special, "dirty": rng.choice((0, 3, 40, 100))}
-        plan |= {"reckless": rng.random() < 0.5, "clinch": rng.random() < 0.5}
-        strategy = rng.choice(("poor", "average", "good", "excellent"))
-        corners = {"red": {"strategy": strategy}, "blue": {"strategy": strategy}}
-        red = RULESET.generate_card(random.Random(seed), rng.uniform(1, 5))
-        blue = RULESET.generate_card(random.Random(seed + 99), rng.uniform(1, 5))
-        rounds = rng.choice((3, 5, 12))
-        written = simulate(
-            "pocket", red, blue, rounds=rounds, seed=seed, corners=corners,
-            plans={"red": plan, "blue": plan},
-        )  # fmt: skip
-        asked = simulate(
-            "pocket", red, blue, rounds=rounds, seed=seed, corners=corners,
-            plans={"red": Asked(plan, strategy), "blue": Asked(plan, strategy)},
-        )  # fmt: skip
-        assert json.dumps(written.to_dict()) == json.dumps(asked.to_dict())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bouts.engine.pocket.scoring import points, score_bout
 
 from .helpers import Scripted
@@ -25,7 +27,7 @@ def test_points_ten_nine_and_knockdowns():
     assert points(1, -1) == [10, 8]  # red won the round and dropped blue once
     assert points(1, -2) == [10, 7]
     assert points(-1, 1) == [8, 10]
-    assert points(1, 1) == [10, 10]  # red won the round but was dropped: lifted back
+    assert points(1, 1) == [9, 10]  # red won the round but was dropped: never even
     assert points(1, -5) == [10, 6]  # never below 6
 
 
@@ -61,3 +63,17 @@ def test_bias():
 def test_noise_can_swing_a_round():
     s = stats({"damage": 5}, {"damage": 4})
     assert score_bout([judge()], [s], Scripted([0.0])) == [[[9, 10]]]
+
+
+@pytest.mark.parametrize("diff", [1.0, 0.0, -1.0])
+@pytest.mark.parametrize("net", [-3, -2, -1, 1, 2, 3])
+def test_a_knockdown_round_is_never_even_and_goes_to_the_man_down_fewer_times(diff, net):
+    red, blue = points(diff, net)
+    assert red != blue
+    assert (red < blue) == (net > 0)  # net > 0: red was down more
+    assert max(red, blue) == 10
+
+
+def test_a_downed_fighter_who_won_the_round_on_punches_loses_it_by_one():
+    assert points(1.0, 1) == [9, 10]
+    assert points(-1.0, -1) == [10, 9]
