@@ -337,6 +337,8 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",
+        "JobStatusEnum": "league.calendar.models.JobStatus",
+        "JobTargetEnum": "league.calendar.models.JobTarget",
     },
 }
 

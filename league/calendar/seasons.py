@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus
@@ -342,9 +342,15 @@ def season_close(*, season: Season, reason: str, user=None, check_permission=Tru
     return count
 
 
-def season_progress(season: Season) -> dict[str, int]:
-    """``{status: count}`` of the season's fixtures."""
-    counts = dict.fromkeys(FixtureStatus.values, 0)
-    for status in SeasonFixture.objects.filter(season=season).values_list("status", flat=True):
-        counts[status] += 1
+def seasons_progress(season_ids: list[int]) -> dict[int, dict[str, int]]:
+    """``{season id: {status: count}}`` of the seasons' fixtures (one query)."""
+    counts = {pk: dict.fromkeys(FixtureStatus.values, 0) for pk in season_ids}
+    rows = (
+        SeasonFixture.objects.filter(season_id__in=season_ids)
+        .values_list("season_id", "status")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for season_id, status, n in rows:
+        counts[season_id][status] = n
     return counts

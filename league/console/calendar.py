@@ -27,8 +27,9 @@ def calendar_context(league) -> dict:
         .select_related("division")
         .order_by("division__name")
     )
+    progress = seasons.seasons_progress([season.pk for season in running])
     for season in running:
-        season.progress = seasons.season_progress(season)
+        season.progress = progress[season.pk]
     job = AdvanceJob.objects.filter(league=league).prefetch_related("runs").first()
     return {
         "running_seasons": running,

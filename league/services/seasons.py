@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from fighters.models import Fighter, RatingCard
 from league.calendar.jobs import job_start
 from league.calendar.models import JobTarget
 from league.calendar.seasons import fixtures_make, season_book_night
@@ -95,4 +96,21 @@ def _members(division: Division, team: bool) -> list[tuple]:
         raise ValidationError(
             {"division": [f"{division.name} needs at least two {'camps' if team else 'fighters'}."]}
         )
+    if not team:
+        ruleset = division.league.ruleset
+        carded = set(
+            RatingCard.objects.filter(
+                ruleset=ruleset, fighter_id__in=[pk for _, pk in members]
+            ).values_list("fighter_id", flat=True)
+        )
+        missing = [pk for _, pk in members if pk not in carded]
+        if missing:
+            names = ", ".join(
+                Fighter.objects.filter(pk__in=missing)
+                .order_by("name")
+                .values_list("name", flat=True)
+            )
+            raise ValidationError(
+                {"division": [f"Without a {ruleset} card, these cannot fight the season: {names}."]}
+            )
     return members
