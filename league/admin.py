@@ -111,7 +111,20 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [DivisionInline, MembershipInline]
     fieldsets = (
         (None, {"fields": ("name", "slug", "ruleset", "description", "commissioners")}),
-        ("Bouts", {"fields": ("rounds", "title_rounds", "start_date", "days_between_events")}),
+        ("Bouts", {"fields": ("rounds", "title_rounds")}),
+        (
+            "Calendar",
+            {
+                "fields": (
+                    "start_date",
+                    "clock",
+                    "days_between_events",
+                    "fight_time",
+                    "rest_days",
+                    "separate_camps",
+                )
+            },
+        ),
         (
             "Standings",
             {
