@@ -228,13 +228,12 @@ def run(args) -> dict:
             "record": per_bout(fights, "record"),
             "derive": per_bout(derives, "derive"),
             "book": per_bout(runs, "book"),
-            "fire": per_bout(runs, "fire"),
             "settle": per_bout(runs, "settle"),
             "tasks_total": per_bout(fights + derives[: len(derives) - len(runs)], "seconds"),
         },
         "ms_per_night": {
             key: round(1000 * sum(r.get(key, 0.0) for r in runs) / max(1, nights), 2)
-            for key in ("book", "fire", "claim", "engine", "record", "settle", "derive", "seconds")
+            for key in ("book", "claim", "engine", "record", "settle", "derive", "seconds")
         },
         "tasks": {
             "advance_division": len(runs),

@@ -8,8 +8,8 @@ the steps of the pipeline — ``bouts.services.recording.bouts_claim`` (claim),
 ``bouts.inputs.simulate_inputs`` (the engine), ``bouts.services.recording
 .bouts_record`` (the batch's rows, one transaction) and
 ``league.services.projector.division_project`` (derive), and a play-until
-run's ``season_book_night`` (book), ``bouts_fire`` (fire) and
-``fixtures_settle`` (settle) in ``league.calendar.runner`` — and writes one JSON
+run's ``season_book_night`` (book: drawn, booked, snapshotted, queued) and
+``fixtures_settle_night`` (settle) in ``league.calendar.runner`` — and writes one JSON
 line per task to ``$BENCH_TIMINGS_DIR/<pid>.jsonl``: the task's name, how many
 bouts it carried, and the wall seconds of each step and of the whole task. A
 stopwatch costs about a microsecond; nothing else is touched.
@@ -56,11 +56,10 @@ def _install(**_):
     inputs.simulate_inputs = timed(_current, "engine", inputs.simulate_inputs)
     recording.bouts_record = timed(_current, "record", recording.bouts_record)
     projector.division_project = timed(_current, "derive", projector.division_project)
-    # A play-until run's own steps: drawing and booking a night, firing it
-    # (plans locked, inputs snapshotted), settling the fixtures afterwards.
+    # A play-until run's own steps: drawing and booking a night (its bouts
+    # snapshotted with their plans and queued), settling its fixtures after.
     runner.season_book_night = timed(_current, "book", runner.season_book_night)
-    runner.bouts_fire = timed(_current, "fire", runner.bouts_fire)
-    runner.fixtures_settle = timed(_current, "settle", runner.fixtures_settle)
+    runner.fixtures_settle_night = timed(_current, "settle", runner.fixtures_settle_night)
     directory = os.environ.get("BENCH_TIMINGS_DIR")
     if directory:
         _out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a", buffering=1)  # noqa: SIM115
