@@ -34,11 +34,18 @@ SIDES = ("red", "blue")
 CARD_DETAILS = {
     "webl": ("starting_endurance", "endurance"),
     "titlebout": ("ratings", "endurance"),
+    "skirmish": ("traits",),
 }
 CARD_ROUND_STATS = {"webl": ("endurance",), "titlebout": ("end",)}
-# What it repeats of a side's plan: WeBL echoes the plan text and each round's line.
-PLAN_DETAILS = {"webl": ("plans",)}
-PLAN_ROUND_STATS = {"webl": ("plan",)}
+# Team rulesets: what a side's fighter lines repeat of each fighter's card.
+CARD_LINE_STATS = {"octagon": ("style",)}
+# What it repeats of a side's plan: WeBL the plan text and each round's line,
+# Title Bout each round's strategy (chosen and used, and its play-by-play line),
+# Octagon the corner policy.
+PLAN_DETAILS = {"webl": ("plans",), "octagon": ("policies",)}
+PLAN_ROUND_STATS = {"webl": ("plan",), "titlebout": ("strategy",)}
+PLAN_ROUND_LISTS = {"titlebout": ("strategies",)}  # [{"round", "chosen": {side: ...}, ...}]
+PLAN_EVENT_KINDS = {"titlebout": ("strategy",)}
 STANDING = "standing"
 FOUGHT = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
 
@@ -81,8 +88,13 @@ def state_annotations(user, hidden_fighters) -> dict:
     for side in SIDES:
         if hidden_fighters is None:
             out[f"{side}_card_hidden"] = Value(False)
+            out[f"{side}_camp_hidden"] = Value(False)
         else:
+            # A one-on-one side is its fighter; a team side, any fighter of its camp.
             out[f"{side}_card_hidden"] = Exists(hidden_fighters.filter(pk=OuterRef(f"{side}_id")))
+            out[f"{side}_camp_hidden"] = Exists(
+                hidden_fighters.filter(camp_id=OuterRef(f"{side}_camp_id"))
+            )
         out[f"{side}_plan_source"] = KT(f"inputs__plan_sources__{side}__kind")
         out[f"{side}_manager"] = Coalesce(f"{side}__camp__owner_id", f"{side}_camp__owner_id")
     return out
@@ -93,7 +105,9 @@ def withheld_from_row(row: dict, user) -> Withheld:
     if sees_everything(user) or f"{SIDES[0]}_card_hidden" not in row:
         return NOTHING
     viewer = user.pk if user is not None and user.is_authenticated else None
-    cards = frozenset(side for side in SIDES if row[f"{side}_card_hidden"])
+    cards = frozenset(
+        side for side in SIDES if row[f"{side}_card_hidden"] or row[f"{side}_camp_hidden"]
+    )
     plans = frozenset(
         side
         for side in SIDES
@@ -107,6 +121,19 @@ def _drop_side(holder, key: str, side: str) -> None:
     value = holder.get(key) if isinstance(holder, dict) else None
     if isinstance(value, dict):
         holder[key] = {k: v for k, v in value.items() if k != side}
+
+
+def _without_sides(entry, sides: frozenset[str]):
+    """A per-round entry (``{"round", "chosen": {"red": ..}, ...}``) without
+    ``sides`` in any of its side-keyed parts."""
+    if not isinstance(entry, dict):
+        return entry
+    out = {}
+    for key, value in entry.items():
+        if isinstance(value, dict):
+            value = {side: part for side, part in value.items() if side not in sides}
+        out[key] = value
+    return out
 
 
 def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
@@ -123,7 +150,17 @@ def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
         for side in sides:
             for key in keys:
                 _drop_side(details, key, side)
+    for key in PLAN_ROUND_LISTS.get(ruleset, ()) if withheld.plans else ():
+        if isinstance(details.get(key), list):
+            details[key] = [_without_sides(entry, withheld.plans) for entry in details[key]]
     data["details"] = details
+    kinds = PLAN_EVENT_KINDS.get(ruleset, ())
+    if kinds and withheld.plans and isinstance(data.get("play_by_play"), list):
+        data["play_by_play"] = [
+            event
+            for event in data["play_by_play"]
+            if not (event.get("kind") in kinds and event.get("side") in withheld.plans)
+        ]
     drop = {
         side: set(CARD_ROUND_STATS.get(ruleset, ()) if side in withheld.cards else ())
         | set(PLAN_ROUND_STATS.get(ruleset, ()) if side in withheld.plans else ())
@@ -141,6 +178,17 @@ def redact_report(data: dict, ruleset: str, withheld: Withheld) -> dict:
         rounds.append(line)
     if "rounds" in data:
         data["rounds"] = rounds
+    line_keys = set(CARD_LINE_STATS.get(ruleset, ()))
+    if line_keys and withheld.cards and data.get("fighter_lines"):
+        data["fighter_lines"] = [
+            {
+                **line,
+                "stats": {k: v for k, v in (line.get("stats") or {}).items() if k not in line_keys},
+            }
+            if line.get("side") in withheld.cards
+            else line
+            for line in data["fighter_lines"]
+        ]
     return data
 
 

@@ -5,7 +5,7 @@ error next to its field)."""
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
@@ -141,6 +141,11 @@ def league_managers(request, slug: str):
     league = get_object_or_404(League, slug=slug)
     user = request.user
     runs_it = membership.is_commissioner(user, league)
+    # Who plays a league is its own people's to see, as GET /api/memberships/.
+    if not runs_it and not membership.is_manager(user, league):
+        raise PermissionDenied(
+            f"Only the managers and commissioners of {league.name} see who plays in it."
+        )
     camps = _league_camps(league)
     free_camps = camps.filter(owner__isnull=True)
     forms = {

@@ -68,8 +68,12 @@ def on_failed(sender, bouts, **kwargs) -> None:
 
 
 def on_postponed(sender, bouts, **kwargs) -> None:
+    bouts = list(bouts)
     # A postponement may decide a bracket (walkover by the league's rule): asked at once.
     _request(ProjectionRequest.POSTPONED, bouts)
+    # Not fought on its night: its training step ("+1 for that fight") is taken
+    # back; re-booked, it may be trained for again (issue 30).
+    trainings_take_back([fact.id for fact in bouts])
     events_fire_after(fact.event_id for fact in bouts)
 
 

@@ -82,8 +82,8 @@ def training_choose(*, actor, bout: Bout, fighter: Fighter, ability: str) -> Tra
         card = _card(fighter, league.ruleset)
         data = card.data
         training = Training.objects.select_for_update().filter(bout=bout, fighter=fighter).first()
-        if training is not None and training.moved:
-            data = rule.train(data, training.ability, -1)
+        if training is not None and training.moved and training.state == TrainingState.TRAINING:
+            data = rule.train(data, training.ability, -1)  # a changed choice: the old step back
         trained = rule.train(data, ability, 1)
         if training is None:
             training = Training(league=league, bout=bout, fighter=fighter)

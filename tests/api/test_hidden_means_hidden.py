@@ -145,3 +145,64 @@ def test_the_plan_shown_is_the_one_fought_not_todays():
     plans = as_user(world.red_manager).get(f"/api/bouts/{world.bout.pk}/plans/").json()
     red = next(p for p in plans["fought_with"] if p["side"] == "red")
     assert red["data"] == STANDING
+
+
+def test_a_team_bout_keeps_its_hidden_camps_fighter_styles():
+    """Octagon's fighter lines repeat each fighter's card style: withheld for a
+    side whose camp has a hidden card, as for a one-on-one side."""
+    from bouts import services as bout_services
+    from tests.bouts import factories as bout_factories
+
+    league = League.objects.create(
+        name="Hidden Teams",
+        slug="hidden-teams",
+        ruleset="octagon",
+        hide_cards=True,
+        start_date=bout_factories.DAY,
+    )
+    red_camp = bout_factories.make_camp("octagon", size=3, seed=1)
+    blue_camp = bout_factories.make_camp("octagon", size=3, seed=2)
+    division = league.divisions.create(weight_class="middleweight", name="Teams")
+    division.camps.set([red_camp, blue_camp])
+    division.fighters.set([*red_camp.fighters.all(), *blue_camp.fighters.all()])
+    bout = bout_services.bout_schedule(
+        ruleset="octagon",
+        date=bout_factories.DAY,
+        red_camp=red_camp,
+        blue_camp=blue_camp,
+        division=division,
+        queue=False,
+    )
+    bout_services.bout_queue(bout=bout)
+    bout_services.bout_run(bout_id=bout.pk)
+    url = f"/api/bouts/{bout.pk}/"
+    staff_lines = as_user(user("boss", staff=True)).get(url).json()["fighter_lines"]
+    assert staff_lines and all("style" in line["stats"] for line in staff_lines)
+    lines = APIClient().get(url).json()["fighter_lines"]
+    assert lines and not any("style" in line["stats"] for line in lines)
+
+
+def test_a_title_bout_standing_strategy_stays_its_managers():
+    commissioner = user("commish")
+    night = fight_night(ruleset="titlebout", commissioners=[commissioner])
+    default_plan_set(
+        user=night.red_manager,
+        fighter=night.bout.red,
+        ruleset="titlebout",
+        data={"strategy": "KO"},
+    )
+    Event.objects.filter(pk=night.event.pk).update(fight_at=timezone.now())
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        events_fire_due()
+    url = f"/api/bouts/{night.bout.pk}/"
+    mine = as_user(night.red_manager).get(url).json()
+    assert any(e.get("kind") == "strategy" and e["side"] == "red" for e in mine["play_by_play"])
+    assert "strategy" in mine["rounds"][0]["red"]["stats"]
+    assert "red" in mine["details"]["strategies"][0]["chosen"]
+    public = APIClient().get(url).json()
+    assert not any(
+        e.get("kind") == "strategy" and e["side"] == "red" for e in public["play_by_play"]
+    )
+    assert "strategy" not in public["rounds"][0]["red"]["stats"]
+    assert all("red" not in entry["chosen"] for entry in public["details"]["strategies"])
+    assert "strategy" in public["rounds"][0]["blue"]["stats"]  # blue fought no standing plan

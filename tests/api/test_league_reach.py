@@ -93,6 +93,10 @@ def test_a_commissioner_cannot_take_another_leagues_camp_and_read_its_plans(w):
     assert Camp.objects.get(pk=w.camp_b.pk).owner == w.b_manager
     plans = as_user(w.c_manager).get("/api/standing-plans/").json()
     assert plans == []
+    # League B's commissioner still edits his fighter; C's never did.
+    b_fighter = f"/api/fighters/{w.b_fighters[1].pk}/"
+    assert as_user(w.b_comm).patch(b_fighter, {"nickname": "Ours"}).status_code == 200
+    assert c.patch(b_fighter, {"nickname": "Theirs"}).status_code == 403
 
 
 def test_a_commissioner_cannot_plant_a_fighter_in_another_leagues_camp(w):
@@ -259,3 +263,30 @@ def test_membership_lists_only_for_the_leagues_members(w, role):
         "staff": {"sea", "bee"},
     }[role]
     assert names == expected
+
+
+def test_an_invitation_cannot_claim_a_camp_of_another_league(w):
+    Camp.objects.filter(pk=w.camp_b.pk).update(owner=None)
+    w.c_spare.fighters.add(w.b_fighters[0])  # placed by staff: camp B plays in B and C
+    invitation = as_user(w.c_comm).post(
+        "/api/invitations/", {"league": w.league_c.pk, "days": 3}, format="json"
+    )
+    assert invitation.status_code == 201, invitation.content
+    newcomer = factories.user(username="newcomer")
+    answer = as_user(newcomer).post(
+        "/api/invitations/accept/",
+        {"token": invitation.json()["token"], "camp": w.camp_b.pk},
+        format="json",
+    )
+    assert answer.status_code == 403, answer.content
+    assert Camp.objects.get(pk=w.camp_b.pk).owner is None
+    assert not LeagueMembership.objects.filter(user=newcomer).exists()
+    # A camp of his league alone it claims.
+    Camp.objects.filter(pk=w.camp_c.pk).update(owner=None)
+    answer = as_user(newcomer).post(
+        "/api/invitations/accept/",
+        {"token": invitation.json()["token"], "camp": w.camp_c.pk},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.content
+    assert Camp.objects.get(pk=w.camp_c.pk).owner == newcomer

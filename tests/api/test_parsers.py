@@ -93,3 +93,18 @@ def test_a_form_field_within_the_limit_is_read(staff):
     )
     assert response.status_code == 201, response.content
     assert BoutPlan.objects.get().data == "5/7/8"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [
+        ("text/plain", "side=red&data=" + NESTED),
+        ("multipart/form-data; boundary=nope", "--broken\r\n" + NESTED),
+        ("application/x-www-form-urlencoded", "side=red&data=%ZZ" + NESTED),
+        ("application/json", '{"side": "red", "data": NaN}'),
+    ],
+)
+def test_any_other_body_is_a_4xx_never_a_500(staff, content_type, body):
+    for url, client, _fields in _nested_body_endpoints(staff):
+        response = client.post(url, body, content_type=content_type)
+        assert 400 <= response.status_code < 500, (url, content_type, response.status_code)

@@ -3,15 +3,21 @@ bout and one fighter; it is taken back when its bout leaves the card (the
 console, the service, any delete) or is voided; a fighter trains for one
 upcoming bout at a time."""
 
-import pytest
-from django.test import Client
+import datetime as dt
 
-from bouts.models import Bout
-from bouts.services import bout_schedule
-from league.models import Training, TrainingState
+import pytest
+from django.test import Client, TestCase
+from django.utils import timezone
+
+from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.services import bout_rebook, bout_schedule
+from league.models import Event, Training, TrainingState
+from league.services.career import career_fighter_create
 from league.services.fight_cards import card_bout_remove
+from league.services.fight_nights import events_fire_due
 from league.services.training import training_choose
 from tests.api import factories
+from tests.api.career_world import webl_abilities
 from tests.league.test_training import training_card, training_setup
 
 from .conftest import as_user
@@ -51,9 +57,6 @@ def test_a_bout_taken_off_its_card_in_the_console_takes_its_step_back():
 
 
 def _opponent(world):
-    from league.services.career import career_fighter_create
-    from tests.api.career_world import webl_abilities
-
     return career_fighter_create(
         actor=world.other_manager,
         league=world.league,
@@ -99,3 +102,25 @@ def test_a_fighter_trains_for_one_upcoming_bout_at_a_time():
     assert _train(world, red, bout, ability="tgh").status_code == 200
     assert (training_card(red)["spd"], training_card(red)["tgh"]) == (14, 15)
     assert Training.objects.get().state == TrainingState.TRAINING
+
+
+def test_a_postponed_bout_gives_its_step_back_and_trains_again_once_rebooked():
+    world, red, blue, bout = training_setup()
+    training_choose(actor=world.owner, bout=bout, fighter=red, ability="spd")
+    assert training_card(red)["spd"] == 15
+    MedicalSuspension.objects.create(
+        fighter=blue,
+        reason="KO loss",
+        starts_on=world.event.date - dt.timedelta(days=10),
+        ends_on=world.event.date + dt.timedelta(days=1),
+    )
+    Event.objects.filter(pk=world.event.pk).update(fight_at=timezone.now())
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        events_fire_due()
+    bout.refresh_from_db()
+    assert bout.status == BoutStatus.POSTPONED
+    assert training_card(red)["spd"] == 14
+    assert Training.objects.get().state == TrainingState.VOIDED
+    bout_rebook(bout=bout, event=world.later, user=world.commissioner)
+    training_choose(actor=world.owner, bout=bout, fighter=red, ability="spd")
+    assert training_card(red)["spd"] == 15  # one step again, not the old one taken twice

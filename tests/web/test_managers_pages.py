@@ -308,3 +308,15 @@ def test_request_and_managers_pages_in_fixed_queries(w, django_assert_num_querie
         w.division.fighters.add(factories.fighter(camp=camp))
         membership_add(actor=w.commissioner, league=w.league, username=f"member{n}", camp=camp)
     assert count() == before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_managers_page_is_for_the_leagues_own_people(w, role):
+    """Issue 30: as GET /api/memberships/, who plays a league is for its managers,
+    its commissioners and staff."""
+    answer = client_of(w, role).get(f"/leagues/{w.league.slug}/managers/")
+    if role in ("owner", "other_manager", "commissioner", "staff"):
+        assert answer.status_code == 200 and b"rival" in answer.content
+    else:
+        assert answer.status_code in (302, 403), answer.status_code
+        assert b"rival" not in answer.content

@@ -40,11 +40,6 @@ STATS = ("striking", "grappling", "defense")
 FIGHTER_KEY_SET = frozenset(FIGHTER_KEYS)
 # A card without an id, its keys in the normalised order (the generator's cards).
 GENERATED_ORDER = ("name", "striking", "grappling", "defense", "stamina", "style")
-# Stat values by value: ``STAT_VALUES[x] is x`` holds for an int in range only (a bool
-# or a float finds the equal int, not itself; a value out of range raises KeyError,
-# an unhashable one TypeError): a type and range check in one lookup.
-STAT_VALUES = {v: v for v in range(STAT_MIN, STAT_MAX + 1)}
-STAMINA_VALUES = {v: v for v in range(STAMINA_MIN, STAMINA_MAX + 1)}
 SIDE_KEY_SET = frozenset(SIDE_KEYS)
 STYLE_SET = frozenset(STYLES)
 TECHNIQUE_SET = frozenset(TECHNIQUE_NAMES)
@@ -269,13 +264,6 @@ def validate_side(side) -> dict:
     return out
 
 
-# The same ranges as tables for ``is_normal_side``: ``STAT_TABLE[v] is v`` holds only
-# for a plain int in range (CPython keeps one object per small int): a bool, an int
-# subclass or a negative index finds another object, a float or a large int raises.
-STAT_TABLE = tuple(v if v >= STAT_MIN else None for v in range(STAT_MAX + 1))
-STAMINA_TABLE = tuple(v if v >= STAMINA_MIN else None for v in range(STAMINA_MAX + 1))
-
-
 def _fighters_are_normal(fighters: list) -> bool:
     """Whether every card is what ``validate_fighter`` would return unchanged: a
     plain dict of the five stats (plain ints in range, style a plain str of STYLES),
@@ -285,20 +273,24 @@ def _fighters_are_normal(fighters: list) -> bool:
     for card in fighters:
         if type(card) is not dict:
             return False
-        try:  # a missing field, or a value no table takes (its __index__ may raise)
+        try:
             striking = card["striking"]
             grappling = card["grappling"]
             defense = card["defense"]
             stamina = card["stamina"]
             style = card["style"]
-            if not (
-                STAT_TABLE[striking] is striking
-                and STAT_TABLE[grappling] is grappling
-                and STAT_TABLE[defense] is defense
-                and STAMINA_TABLE[stamina] is stamina
-            ):
-                return False
-        except Exception:
+        except KeyError:
+            return False
+        if not (
+            type(striking) is int
+            and STAT_MIN <= striking <= STAT_MAX
+            and type(grappling) is int
+            and STAT_MIN <= grappling <= STAT_MAX
+            and type(defense) is int
+            and STAT_MIN <= defense <= STAT_MAX
+            and type(stamina) is int
+            and STAMINA_MIN <= stamina <= STAMINA_MAX
+        ):
             return False
         if type(style) is not str or style not in STYLE_SET:
             return False
