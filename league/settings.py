@@ -72,6 +72,9 @@ MIDDLEWARE = [
 # address, that pair is locked out for AXES_COOLOFF_MINUTES (a 429 page).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Django's, loading with the user what the site's header needs (league.navigation).
+    "league.navigation.NavigationBackend",
+    # Sessions signed in through Django's own path keep working.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -117,6 +120,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.navigation.navigation",
             ],
         },
     },
