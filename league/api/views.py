@@ -169,7 +169,7 @@ class DivisionViewSet(_InLeagueViewSet):
                 {
                     "division": [
                         f"A season of this division is {expected} bouts, more than the "
-                        f"limit of {limit} bouts queued: split the division first."
+                        f"bouts a client may queue ({limit}): split the division first."
                     ]
                 }
             )

@@ -263,3 +263,30 @@ def test_membership_lists_only_for_the_leagues_members(w, role):
         "staff": {"sea", "bee"},
     }[role]
     assert names == expected
+
+
+def test_an_invitation_cannot_claim_a_camp_of_another_league(w):
+    Camp.objects.filter(pk=w.camp_b.pk).update(owner=None)
+    w.c_spare.fighters.add(w.b_fighters[0])  # placed by staff: camp B plays in B and C
+    invitation = as_user(w.c_comm).post(
+        "/api/invitations/", {"league": w.league_c.pk, "days": 3}, format="json"
+    )
+    assert invitation.status_code == 201, invitation.content
+    newcomer = factories.user(username="newcomer")
+    answer = as_user(newcomer).post(
+        "/api/invitations/accept/",
+        {"token": invitation.json()["token"], "camp": w.camp_b.pk},
+        format="json",
+    )
+    assert answer.status_code == 403, answer.content
+    assert Camp.objects.get(pk=w.camp_b.pk).owner is None
+    assert not LeagueMembership.objects.filter(user=newcomer).exists()
+    # A camp of his league alone it claims.
+    Camp.objects.filter(pk=w.camp_c.pk).update(owner=None)
+    answer = as_user(newcomer).post(
+        "/api/invitations/accept/",
+        {"token": invitation.json()["token"], "camp": w.camp_c.pk},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.content
+    assert Camp.objects.get(pk=w.camp_c.pk).owner == newcomer

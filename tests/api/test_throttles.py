@@ -60,7 +60,10 @@ def test_a_season_larger_than_the_limit_is_a_400_naming_it(rates, commissioner, 
         f"/api/divisions/{division.pk}/schedule-season/", {"seed": 1}, format="json"
     )
     assert answer.status_code == 400
-    assert "15 bouts, more than the limit of 10 per minute" in answer.json()["division"][0]
+    assert (
+        "15 bouts, more than the bouts a client may queue (10 per minute)"
+        in (answer.json()["division"][0])
+    )
     assert not Bout.objects.exists() and not Season.objects.exists()
 
 
