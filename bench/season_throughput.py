@@ -19,13 +19,16 @@ PostgreSQL + Redis with real Celery workers, and worker memory.
    "Plan limits"); ``corner`` (the default) leaves the corners to write theirs.
 4. The clock starts; this process runs the command a commissioner runs,
    ``simulate_season SLUG --wait`` (in-process, ``call_command``), which
-   schedules every division's round robin in bulk, queues it in batches,
-   follows the fighting and then the league projector's derivation; the clock
-   stops when the command returns — standings, rankings and titles derived.
-5. Reports bouts per second over the whole command (goal >= 200), the split per
-   bout (schedule and queue in this process; claim, engine, record and derive
-   summed over the pool processes), tasks, ``check_league``, and with ``--rss``
-   the pool processes' resident memory sampled through the run.
+   makes every division's fixtures and starts a "play until" job to the end of
+   the seasons: one run per division on the workers, each fighting its nights
+   back to back (docs/calendar.md), then follows the job and the league
+   projector's derivation; the clock stops when the command returns —
+   standings, rankings and titles derived.
+5. Reports bouts per second over the whole command (goal >= 200 for one
+   64-fighter division, >= 300 for 8 divisions of 16), the number of nights,
+   the split per bout and per night (schedule and queue in this process; book,
+   claim, engine, record, settle and derive summed over the pool processes),
+   tasks, ``check_league``, and with ``--rss`` the pool processes' memory.
 """
 
 from __future__ import annotations
