@@ -5,6 +5,7 @@ field errors the views put back next to these fields (``add_errors``)."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from core.dates import long_date
 from fighters.models import Camp, Fighter
 
 from .models import Event
@@ -20,7 +21,7 @@ class FighterChoice(forms.ModelChoiceField):
 
 class EventChoice(forms.ModelChoiceField):
     def label_from_instance(self, event):
-        return f"{event.name} · {event.date:%d %b %Y} · {event.league.name}"
+        return f"{event.name} · {long_date(event.date)} · {event.league.name}"
 
 
 class BoutRequestForm(forms.Form):

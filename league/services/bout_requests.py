@@ -19,6 +19,7 @@ from django.utils import timezone
 from bouts.engine import get_ruleset
 from bouts.models import BoutStatus
 from bouts.services import BoutSpec, bouts_check, bouts_schedule
+from core.dates import long_date
 from fighters.models import Fighter
 from league.models import BoutRequest, Division, Event, League, RequestStatus
 from league.models import LeagueMembership as Membership
@@ -95,7 +96,7 @@ def _check_event(league: League, event: Event | None) -> None:
     if event.league_id != league.pk:
         raise ValidationError({"event": [f"{event.name} is not an event of {league.name}."]})
     if event.date < timezone.localdate():
-        raise ValidationError({"event": [f"{event.name} is over ({event.date.isoformat()})."]})
+        raise ValidationError({"event": [f"{event.name} is over ({long_date(event.date)})."]})
     if event.tournament_id is not None:
         raise ValidationError({"event": [f"{event.name} is a tournament's card."]})
     if event.bouts.filter(status__in=FIRED).exists():
