@@ -60,6 +60,7 @@ def request_new(request):
         else:
             return redirect("bout-request", made.pk)
     status = 400 if form.errors else 200
+    form.show_fitness()
     return render(request, "league/request_form.html", {"form": form}, status=status)
 
 

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
+from core.dates import long_date
 from fighters.services import fighter_retire
 from league.models import BoutRequest, RequestStatus
 from league.services.bout_requests import (
@@ -85,19 +86,21 @@ def test_best_available_skips_the_ineligible(w):
 
 @pytest.mark.parametrize("step", ["request", "acceptance", "approval"])
 def test_a_suspended_fighter_is_refused_at_each_step(w, step):
+    # League dates: from the league's date (a request with no event is judged
+    # on it) past the event's (the approval's).
+    ends_on = w.event.date + datetime.timedelta(days=30)
+    refused = f"{w.theirs[0].name} is suspended until {long_date(ends_on)} (knocked out)."
+
     def suspend():
         MedicalSuspension.objects.create(
-            fighter=w.theirs[0],
-            starts_on=timezone.localdate(),
-            ends_on=timezone.localdate() + datetime.timedelta(days=60),
-            reason="knocked out",
+            fighter=w.theirs[0], starts_on=w.league.date, ends_on=ends_on, reason="knocked out"
         )
 
     if step == "request":
         suspend()
         with pytest.raises(ValidationError) as exc:
             _ask(w)
-        assert "medically suspended" in exc.value.message_dict["opponent"][0]
+        assert exc.value.message_dict["opponent"] == [refused]
         assert not BoutRequest.objects.exists()
         return
     asked = _ask(w)
@@ -113,7 +116,7 @@ def test_a_suspended_fighter_is_refused_at_each_step(w, step):
             request_approve(user=w.commissioner, bout_request=asked, event=w.event)
         assert BoutRequest.objects.get(pk=asked.pk).status == RequestStatus.ACCEPTED
         assert not Bout.objects.exists()
-    assert "medically suspended" in exc.value.message_dict["opponent"][0]
+    assert exc.value.message_dict["opponent"] == [refused]
 
 
 def test_other_division_weight_and_missing_card_are_named(w):
@@ -160,7 +163,7 @@ def test_bad_input_is_a_field_error(w):
     with pytest.raises(ValidationError) as twice:
         request_create(user=w.other_manager, fighter=w.theirs[0], opponent=w.mine[0])
     assert "is open" in twice.value.message_dict["opponent"][0]
-    past = factories.event(league=w.league, date=timezone.localdate() - datetime.timedelta(1))
+    past = factories.event(league=w.league, date=w.league.date - datetime.timedelta(1))
     with pytest.raises(ValidationError) as over:
         request_create(user=w.owner, fighter=w.mine[1], opponent=w.theirs[1], event=past)
     assert "is over" in over.value.message_dict["event"][0]

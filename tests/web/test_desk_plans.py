@@ -79,10 +79,11 @@ def test_plans_due_cost_one_query_whatever_their_number(w, django_assert_num_que
     book(w, 0)
     client, _ = desk_html(w)
     # session, user, the desk's nine reads, the latest plans of its bouts, the
-    # fighters' regions
-    with django_assert_num_queries(13):
+    # fighters' fitness (their leagues, then one status read: suspensions and
+    # retirements), the fighters' regions
+    with django_assert_num_queries(16):
         client.get("/desk/")
     for n in (1, 2, 3):
         book(w, n)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(16):
         assert client.get("/desk/").status_code == 200
