@@ -104,6 +104,11 @@ def test_card_builder_offers_only_eligible_fighters(client, setup_card):
     assert page.status_code == 200
     offered = {int(v) for v, _ in page.context["form"].fields["red"].choices if v}
     assert offered == {x.pk for x in f[3:]}
+    # The one not offered is listed with why, on the card's league date.
+    sitting_out = page.content.decode().split('id="sitting-out"', 1)[1].split("</div>", 1)[0]
+    assert "Not fit on 1 Feb 2026" in sitting_out
+    assert f"{f[2].name} · " in sitting_out and "suspended until 10 Feb 2026 (cut)" in sitting_out
+    assert f[3].name not in sitting_out
 
 
 def test_add_a_bout_and_an_error_appears_next_to_its_field(client, setup_card):
