@@ -126,6 +126,22 @@ def test_the_request_form_offers_each_fighter_with_his_fitness(w):
     assert fine.status_code == 302
 
 
+def test_an_open_request_shows_both_fighters_fitness_on_its_date(w):
+    asked = request_create(
+        user=w.other_manager, fighter=w.theirs[0], opponent=w.mine[0], event=w.later
+    )
+    client = Client()
+    client.force_login(w.owner)
+    page = _html(client, f"/requests/{asked.pk}/")
+    fitness = page.split('id="fitness"', 1)[1].split("</div>", 1)[0]
+    # On the event's date (12 Jul 2031), his suspension (to 1 Jul) is over.
+    assert "Fitness on 12 Jul 2031" in fitness
+    assert f'{w.mine[0].name} <span class="fitness fit">fit</span>' in fitness
+    MedicalSuspension.objects.filter(fighter=w.mine[0]).update(ends_on=dt.date(2031, 7, 20))
+    fitness = _html(client, f"/requests/{asked.pk}/").split('id="fitness"', 1)[1]
+    assert "suspended until 20 Jul 2031 (cut)" in fitness.split("</div>", 1)[0]
+
+
 def _fill_the_league(w, capture):
     """Bouts of every kind the pages show: fought ones (with their suspensions),
     a voided one, one booked on a real-clock night with a plan written, an open

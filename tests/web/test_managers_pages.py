@@ -295,8 +295,9 @@ def test_request_and_managers_pages_in_fixed_queries(w, django_assert_num_querie
     asked = _ask(w)
     client = client_of(w, "commissioner")
     client.get(f"/requests/{asked.pk}/")
-    # session, user, the request with its sides, is-commissioner
-    with django_assert_num_queries(4):
+    # session, user, the request with its sides, its fighters' fitness (their
+    # suspensions, then their retirements), is-commissioner
+    with django_assert_num_queries(6):
         assert client.get(f"/requests/{asked.pk}/").status_code == 200
 
     def count():
