@@ -5,6 +5,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
+from core.dates import long_date
+
 
 class BoutStatus(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
@@ -142,7 +144,7 @@ class Bout(models.Model):
     def __str__(self):
         red = self.red or self.red_camp
         blue = self.blue or self.blue_camp
-        return f"{red} vs {blue} ({self.date})"
+        return f"{red} vs {blue} ({long_date(self.date)})"
 
 
 class Result(models.Model):
@@ -309,7 +311,7 @@ class MedicalSuspension(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.fighter} until {self.ends_on}: {self.reason}"
+        return f"{self.fighter} until {long_date(self.ends_on)}: {self.reason}"
 
 
 class BoutPlan(models.Model):

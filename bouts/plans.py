@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from bouts.engine import EngineError, PlanError, get_ruleset
 from bouts.models import Bout, BoutPlan, BoutStatus, DefaultPlan
+from core.dates import real_time
 
 SIDES = ("red", "blue")
 # A plan's JSON, in bytes: far above any ruleset's own limit (WeBL: 4,000
@@ -84,7 +85,7 @@ def plans_closed_reason(bout: Bout, now=None) -> str | None:
         return "Plans are locked: the fight night has fired."
     deadline = plan_deadline(bout)
     if deadline is not None and (now or timezone.now()) >= deadline:
-        return f"The plan deadline has passed ({deadline:%Y-%m-%d %H:%M} UTC)."
+        return f"The plan deadline has passed ({real_time(deadline)})."
     return None
 
 

@@ -12,6 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from bouts.models import Bout, BoutStatus
 from bouts.plans import latest_plans, managed_sides, plan_deadline, plans_closed_reason
 from fighters.models import Camp, Fighter, RatingCard
+from league.calendar.rosters import fighter_statuses
 from league.models import BoutRequest, League, LeagueMembership, RequestStatus
 
 UPCOMING = 20
@@ -91,7 +92,10 @@ def _bouts_of(user) -> QuerySet[Bout]:
 
 
 def desk_for(user) -> Desk:
-    """Everything the desk shows for ``user`` (9 queries, 10 with plans due)."""
+    """Everything the desk shows for ``user`` (9 queries, 10 with plans due; 3
+    more for his fighters' fitness, a league date more for each other date).
+    Each fighter carries ``statuses``: his status in each of his leagues on its
+    date (``league.calendar.rosters``)."""
     commissioned = list(League.objects.filter(commissioners=user).order_by("name"))
     commissioned_ids = [league.pk for league in commissioned]
     memberships = LeagueMembership.objects.filter(user=user).select_related("league")
@@ -111,6 +115,9 @@ def desk_for(user) -> Desk:
         )
         .order_by("camp__name", "name", "id")
     )
+    statuses = fighter_statuses(f.pk for f in fighters) if fighters else {}
+    for fighter in fighters:
+        fighter.statuses = statuses.get(fighter.pk, [])
     needs_me = list(requests_needing(user, commissioned_ids))
     my_requests = list(
         requests_with_sides().filter(camp__owner=user, status__in=OPEN).order_by("created_at", "id")

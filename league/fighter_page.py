@@ -9,6 +9,7 @@ from bouts.selectors import fighter_history
 from fighters import selectors as fighter_selectors
 from fighters.models import Career
 
+from .calendar.rosters import statuses_in
 from .card_visibility import may_see_card
 from .region_selectors import fighter_regions
 from .selectors import fighter_rating_history
@@ -25,6 +26,10 @@ def fighter_detail(request, pk: int):
     stoppage_wins = career.ko_wins + career.tko_wins
     # A career league may hide his card (league.card_visibility): then scout him.
     card_visible = may_see_card(request.user, fighter)
+    divisions = list(fighter.divisions.all())
+    # His fitness in each league whose rosters he is on, on its own date.
+    leagues = list({d.league_id: d.league for d in divisions}.values())
+    statuses = statuses_in({fighter.pk: leagues}).get(fighter.pk, []) if leagues else []
     context = {
         "fighter": fighter,
         "career": career,
@@ -32,7 +37,8 @@ def fighter_detail(request, pk: int):
         "stoppage_rate": round(100 * stoppage_wins / career.wins) if career.wins else 0,
         "cards": list(fighter.cards.all()) if card_visible else [],
         "card_visible": card_visible,
-        "divisions": list(fighter.divisions.all()),
+        "divisions": divisions,
+        "statuses": statuses,
         "regions": fighter_regions([fighter.pk]).get(fighter.pk, []),
         "history": fighter_history(fighter=fighter),
         "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),

@@ -5,22 +5,31 @@ field errors the views put back next to these fields (``add_errors``)."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from core.dates import long_date
 from fighters.models import Camp, Fighter
 
+from .calendar.rosters import fighter_statuses, statuses_words
 from .models import Event
 from .services.bout_requests import MAX_WITHIN, open_events
 from .services.membership import INVITATION_DAYS, MAX_INVITATION_DAYS
 
 
 class FighterChoice(forms.ModelChoiceField):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # {fighter id: his fitness in words}, set by ``BoutRequestForm.show_fitness``.
+        self.fitness: dict[int, str] = {}
+
     def label_from_instance(self, fighter):
         camp = f" ({fighter.camp.name})" if fighter.camp_id else " (free agent)"
-        return f"{fighter.name}{camp} · {fighter.get_weight_class_display()}"
+        label = f"{fighter.name}{camp} · {fighter.get_weight_class_display()}"
+        words = self.fitness.get(fighter.pk)
+        return f"{label} · {words}" if words else label
 
 
 class EventChoice(forms.ModelChoiceField):
     def label_from_instance(self, event):
-        return f"{event.name} · {event.date:%d %b %Y} · {event.league.name}"
+        return f"{event.name} · {long_date(event.date)} · {event.league.name}"
 
 
 class BoutRequestForm(forms.Form):
@@ -59,6 +68,15 @@ class BoutRequestForm(forms.Form):
             .order_by("name")
         )
         self.fields["event"].queryset = open_events(league_ids).select_related("league")
+
+    def show_fitness(self) -> None:
+        """Each fighter offered labelled with his fitness on his leagues' dates
+        (a request for an unfit one is refused with the same words): one roster
+        read and one status read per league date, whatever the number offered."""
+        ids = [*self.fields["fighter"].queryset.values_list("pk", flat=True)]
+        ids += self.fields["opponent"].queryset.values_list("pk", flat=True)
+        words = {pk: statuses_words(rows) for pk, rows in fighter_statuses(ids).items()}
+        self.fields["fighter"].fitness = self.fields["opponent"].fitness = words
 
     def clean(self):
         data = super().clean()

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from . import desk as desk_selectors
+from .calendar.selectors import status_words, statuses_on
 from .manager_forms import (
     AddManagerForm,
     AnswerForm,
@@ -60,6 +61,7 @@ def request_new(request):
         else:
             return redirect("bout-request", made.pk)
     status = 400 if form.errors else 200
+    form.show_fitness()
     return render(request, "league/request_form.html", {"form": form}, status=status)
 
 
@@ -85,6 +87,7 @@ def request_detail(request, pk: int, forms=None):
     forms = forms or {}
     context = {
         "bout_request": bout_request,
+        "fitness": _fitness(bout_request),
         "may_answer": bout_request.status == "pending"
         and bout_requests.may_answer(user, bout_request),
         "may_withdraw": bout_request.is_open and bout_requests.may_withdraw(user, bout_request),
@@ -95,6 +98,26 @@ def request_detail(request, pk: int, forms=None):
         or ApproveForm(initial={"event": bout_request.event_id}, league=bout_request.league),
     }
     return render(request, "league/request_detail.html", context, status=forms.get("status", 200))
+
+
+def _fitness(bout_request: BoutRequest) -> dict | None:
+    """An open request's two fighters with their status on the date it is
+    judged on (its event's, else the league's): what answering and approving
+    will check (one status read)."""
+    if not bout_request.is_open:
+        return None
+    league = bout_request.league
+    date = bout_request.event.date if bout_request.event_id else league.date
+    fighters = (bout_request.fighter, bout_request.opponent)
+    statuses = statuses_on([f.pk for f in fighters], date, league=league)
+    return {
+        "date": date,
+        "fighters": [
+            {"fighter": f, "kind": statuses[f.pk].kind, "words": status_words(statuses[f.pk])}
+            for f in fighters
+            if f.pk in statuses
+        ],
+    }
 
 
 @login_required

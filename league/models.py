@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from core.dates import long_date
 from fighters.weight_classes import WeightClass
 from league.calendar.models import (  # noqa: F401 (the app's models)
     AdvanceJob,
@@ -328,7 +329,7 @@ class Event(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.name} ({self.date})"
+        return f"{self.name} ({long_date(self.date)})"
 
     @property
     def plan_deadline(self):

@@ -11,6 +11,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from core.dates import DATE_FORMAT as LEAGUE_DATE_FORMAT
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -247,6 +249,10 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# One date format on every page and in every message: "5 Dec 2026" (core.dates);
+# the format module wins over the locale's, DATE_FORMAT serves with translation off.
+FORMAT_MODULE_PATH = ["core.formats"]
+DATE_FORMAT = SHORT_DATE_FORMAT = LEAGUE_DATE_FORMAT
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

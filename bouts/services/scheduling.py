@@ -34,6 +34,7 @@ from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
+from core.dates import long_date
 from league.models import Division, Event
 
 logger = logging.getLogger(__name__)
@@ -161,7 +162,7 @@ def _check_spec(spec: BoutSpec) -> None:
         else:
             spec.date = event.date
     elif event is not None and spec.date != event.date:
-        errors["date"].append(f"The event {event.name} is on {event.date.isoformat()}.")
+        errors["date"].append(f"The event {event.name} is on {long_date(event.date)}.")
     if event is not None and event.league.ruleset and event.league.ruleset != ruleset:
         errors["ruleset"].append(
             f"{event.league.name} fights under {event.league.ruleset}, not {ruleset}."

@@ -22,6 +22,7 @@ from django.db.models import Q
 from bouts import inputs as bout_inputs
 from bouts.engine import CardError, EngineError, get_ruleset
 from bouts.models import Bout, MedicalSuspension
+from core.dates import long_date
 from fighters.models import RatingCard
 
 
@@ -32,7 +33,7 @@ def inactive_on(fighter, date: datetime.date) -> bool:
 
 def suspension_message(fighter, suspension: MedicalSuspension) -> str:
     return (
-        f"{fighter.name} is medically suspended until {suspension.ends_on.isoformat()} "
+        f"{fighter.name} is medically suspended until {long_date(suspension.ends_on)} "
         f"({suspension.reason})."
     )
 

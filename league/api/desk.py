@@ -39,6 +39,21 @@ class DeskRecordSerializer(serializers.Serializer):
     last_bout_on = serializers.DateField(allow_null=True)
 
 
+class DeskStatusSerializer(serializers.Serializer):
+    """A fighter's status in one of his leagues on its date (ISO dates)."""
+
+    league = serializers.CharField(source="league.slug")
+    date = serializers.DateField(help_text="The league's date the status is on.")
+    status = serializers.ChoiceField(
+        source="kind", choices=["fit", "suspended", "resting", "retired"]
+    )
+    until = serializers.DateField(
+        source="status.until", allow_null=True, help_text="The last day of a suspension or rest."
+    )
+    reason = serializers.CharField(source="status.reason")
+    words = serializers.CharField(help_text="The status as the pages write it.")
+
+
 class DeskFighterSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -48,6 +63,7 @@ class DeskFighterSerializer(serializers.Serializer):
     is_active = serializers.BooleanField()
     record = DeskRecordSerializer(source="career", allow_null=True)
     cards = DeskCardSerializer(many=True, source="cards.all")
+    statuses = DeskStatusSerializer(many=True, help_text="Fitness in each of his leagues.")
 
 
 class DeskBoutSerializer(serializers.Serializer):

@@ -9,33 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-DATE_FORMAT = "j M Y"  # Django's date filter: 5 Dec 2026
+# The formats themselves live below every app (the bouts app writes dates too).
+from core.dates import DATE_FORMAT, long_date, real_time, real_time_from_now
 
-
-def long_date(date: dt.date | None) -> str:
-    """A league date as pages write it: ``5 Dec 2026``."""
-    if date is None:
-        return ""
-    return f"{date.day} {date.strftime('%b %Y')}"
-
-
-def real_time(moment: dt.datetime) -> str:
-    """A real fight time: ``Sat 20:00 UTC``."""
-    return moment.astimezone(dt.UTC).strftime("%a %H:%M UTC")
-
-
-def real_time_from_now(moment: dt.datetime, now: dt.datetime) -> str:
-    """``fights in 2 days, Sat 20:00 UTC`` (or hours, minutes; "now" when due)."""
-    seconds = (moment - now).total_seconds()
-    if seconds <= 0:
-        return f"fights now ({real_time(moment)})"
-    if seconds >= 2 * 86400:
-        when = f"in {int(seconds // 86400)} days"
-    elif seconds >= 2 * 3600:
-        when = f"in {int(seconds // 3600)} hours"
-    else:
-        when = f"in {max(1, int(seconds // 60))} minutes"
-    return f"fights {when}, {real_time(moment)}"
+__all__ = ["DATE_FORMAT", "long_date", "next_slot", "real_time", "real_time_from_now"]
 
 
 def next_slot(now: dt.datetime, weekday: int, time: dt.time) -> dt.datetime:

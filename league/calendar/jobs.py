@@ -14,6 +14,7 @@ from django.utils import timezone
 from bouts.queueing import send
 from core.scoping import may_commission
 from league.calendar.clock import league_date_advance
+from league.calendar.dates import long_date
 from league.calendar.models import (
     ACTIVE,
     AdvanceJob,
@@ -104,7 +105,7 @@ def _target_errors(league, target, nights, until) -> dict:
         if until is None:
             return {"until": ["Give the league date to play until."]}
         if until <= league.date:
-            return {"until": [f"Choose a date after the league's date ({league.date:%d %b %Y})."]}
+            return {"until": [f"Choose a date after the league's date ({long_date(league.date)})."]}
     if target == JobTarget.TOURNAMENT:
         return {"target": ["Tournaments are fought as their stages are made; not a job target."]}
     if league.clock == ClockMode.REAL:

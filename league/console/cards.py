@@ -28,13 +28,16 @@ def _bout_form(event, data=None, division_id=None):
     division = next((d for d in divisions if d.pk == division_id), None) or (
         divisions[0] if divisions else None
     )
-    candidates = selectors.card_candidates(event=event, division=division) if division else []
+    candidates, sitting_out = (
+        selectors.card_choices(event=event, division=division) if division else ([], [])
+    )
     form = forms.BoutForm(
         data,
         divisions=divisions,
         division=division,
         candidates=candidates,
         officials=selectors.officials_choices(),
+        sitting_out=sitting_out,
         prefix="bout",
     )
     return form, division, divisions

@@ -109,8 +109,10 @@ class BoutForm(forms.Form):
     red_corner = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     blue_corner = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
 
-    def __init__(self, *args, divisions, division, candidates, officials, **kwargs):
+    def __init__(self, *args, divisions, division, candidates, officials, sitting_out=(), **kwargs):
         super().__init__(*args, **kwargs)
+        # The roster's fighters not offered, with why (shown beside the form).
+        self.sitting_out = list(sitting_out)
         self.fields["division"].choices = [(str(d.pk), d.name) for d in divisions]
         self.fields["division"].initial = division.pk if division else None
         sides = [("", "— pick —")] + [_choice(c, c.detail) for c in candidates]

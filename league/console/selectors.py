@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from bouts.models import Bout, MedicalSuspension
+from bouts.models import Bout
 from fighters.models import Camp, CornerMan, Fighter
+from league.calendar.selectors import status_words, statuses_on
 from league.models import Division, Event, League, Region, RegionMember
 from league.services.common import division_is_team
 from referees.models import Doctor, Judge, Referee
@@ -28,37 +29,60 @@ class Candidate:
     detail: str
 
 
-def card_candidates(*, event: Event, division: Division) -> list[Candidate]:
-    """Who may still go on ``event``'s card in ``division``: its active roster
-    holding a card for the league's ruleset, not suspended on the event's date,
-    not already on the card (camps with such fighters, under a team ruleset)."""
+@dataclass(frozen=True)
+class SittingOut:
+    """A fighter of the roster not offered for the card: why, in the words of
+    the league's fitness rule (``suspended until 5 Dec 2026 (cut)``)."""
+
+    pk: int
+    name: str
+    kind: str  # suspended, resting, retired
+    why: str
+
+
+def card_choices(*, event: Event, division: Division) -> tuple[list[Candidate], list[SittingOut]]:
+    """Who may still go on ``event``'s card in ``division`` — its active roster
+    holding a card for the league's ruleset, fit on the event's date (the
+    league's fitness rule), not already on the card; under a team ruleset its
+    camps — and the fighters of that roster not fit then, each with why. One
+    fitness read for the whole roster."""
     ruleset = event.league.ruleset
     booked = Bout.objects.filter(event=event).values_list(
         "red_id", "blue_id", "red_camp_id", "blue_camp_id"
     )
     booked_fighters = {i for row in booked for i in row[:2] if i}
     booked_camps = {i for row in booked for i in row[2:] if i}
-    suspended = set(
-        MedicalSuspension.objects.filter(
-            starts_on__lte=event.date, ends_on__gte=event.date
-        ).values_list("fighter_id", flat=True)
-    )
     if division_is_team(division):
-        camps = (
-            division.camps.filter(fighters__is_active=True, fighters__cards__ruleset=ruleset)
-            .exclude(pk__in=booked_camps)
-            .distinct()
-            .order_by("name")
-        )
-        return [Candidate(c.pk, c.name, c.city) for c in camps]
-    fighters = (
+        return _camp_candidates(event, division, ruleset, booked_camps), []
+    fighters = list(
         division.fighters.filter(is_active=True, cards__ruleset=ruleset)
-        .filter(Q(retired_on__isnull=True) | Q(retired_on__gt=event.date))
-        .exclude(pk__in=booked_fighters | suspended)
+        .exclude(pk__in=booked_fighters)
         .select_related("career")
         .order_by("name", "id")
     )
-    return [Candidate(f.pk, f.name, _record(f)) for f in fighters]
+    statuses = statuses_on([f.pk for f in fighters], event.date, league=event.league)
+    offered, sitting_out = [], []
+    for fighter in fighters:
+        status = statuses.get(fighter.pk)
+        if status is not None and not status.fit:
+            sitting_out.append(
+                SittingOut(fighter.pk, fighter.name, status.kind, status_words(status))
+            )
+        else:
+            offered.append(Candidate(fighter.pk, fighter.name, _record(fighter)))
+    return offered, sitting_out
+
+
+def _camp_candidates(event: Event, division: Division, ruleset: str, booked_camps) -> list:
+    """A team ruleset's camps with an active fighter holding a card, not on the
+    card yet (their fighters' fitness is the scheduling rules' to judge)."""
+    camps = (
+        division.camps.filter(fighters__is_active=True, fighters__cards__ruleset=ruleset)
+        .exclude(pk__in=booked_camps)
+        .distinct()
+        .order_by("name")
+    )
+    return [Candidate(c.pk, c.name, c.city) for c in camps]
 
 
 def _record(fighter: Fighter) -> str:

@@ -2,10 +2,13 @@
 answers, the commissioner (or the league's auto-approval) puts it on an event
 (docs/managers.md).
 
-Eligibility is the bouts app's own scheduling rules (``bouts_check``: roster and
-weight class, a valid card for the ruleset, retirement, medical suspensions, one
+Eligibility is the league's fitness rule (``league.calendar``: not retired, not
+suspended, rested, on the event's date or else the league's own date, refused
+in the words the pages show) and the bouts app's own scheduling rules
+(``bouts_check``: roster and weight class, a valid card for the ruleset, one
 bout per fighter per event), asked at the request, at the acceptance and at the
 approval, so a request never says yes to a bout that scheduling would refuse.
+Every date is the league's: an event is open from the league's date on.
 The approved bout is scheduled without being queued: the event fires it.
 """
 
@@ -13,13 +16,16 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from bouts.engine import get_ruleset
 from bouts.models import BoutStatus
 from bouts.services import BoutSpec, bouts_check, bouts_schedule
+from core.dates import long_date
 from fighters.models import Fighter
+from league.calendar.selectors import status_words, statuses_on
 from league.models import BoutRequest, Division, Event, League, RequestStatus
 from league.models import LeagueMembership as Membership
 from league.services.booking import Officials, league_bout
@@ -50,12 +56,17 @@ def _renamed(exc: ValidationError) -> ValidationError:
     return ValidationError(errors)
 
 
+def _date(bout_request: BoutRequest, event: Event | None):
+    """The league date a request is judged on: its event's, else the league's."""
+    return event.date if event is not None else bout_request.league.date
+
+
 def _spec(bout_request: BoutRequest, event: Event | None) -> BoutSpec:
     league = bout_request.league
     rules = get_ruleset(league.ruleset)
     return BoutSpec(
         ruleset=league.ruleset,
-        date=event.date if event is not None else timezone.localdate(),
+        date=_date(bout_request, event),
         event=event,
         division=bout_request.division,
         red=bout_request.fighter,
@@ -83,27 +94,51 @@ def same_manager_text(fighter: Fighter, opponent: Fighter) -> str:
     )
 
 
-def _check(bout_request: BoutRequest, event: Event | None) -> None:
-    """The scheduling rules for this pair (on ``event`` when there is one, else
-    as of today), as field errors of the request; never two fighters of one
-    manager (checked again at every step: a camp may change hands meanwhile)."""
-    fighter, opponent = bout_request.fighter, bout_request.opponent
-    if same_stable(fighter, opponent):
-        raise ValidationError({"opponent": [same_manager_text(fighter, opponent)]})
+def _unfit(bout_request: BoutRequest, event: Event | None, fields=("fighter", "opponent")):
+    """``{field: [why]}`` for each of the request's fighters not fit on its date
+    (the league's fitness rule, in the words of the pages)."""
+    fighters = {field: getattr(bout_request, field) for field in fields}
+    statuses = statuses_on(
+        [f.pk for f in fighters.values()], _date(bout_request, event), league=bout_request.league
+    )
+    errors = {}
+    for field, fighter in fighters.items():
+        status = statuses.get(fighter.pk)
+        if status is not None and not status.fit:
+            errors[field] = [f"{fighter.name} is {status_words(status)}."]
+    return errors
+
+
+def _check_rules(bout_request: BoutRequest, event: Event | None) -> None:
+    """The scheduling rules for this pair, as field errors of the request."""
     try:
         bouts_check(specs=[_spec(bout_request, event)])
     except ValidationError as exc:
         raise _renamed(exc) from None
 
 
+def _check(bout_request: BoutRequest, event: Event | None) -> None:
+    """Never two fighters of one manager (checked again at every step: a camp
+    may change hands meanwhile), both fighters fit, then the scheduling rules
+    for this pair (on ``event`` when there is one, else on the league's date),
+    as field errors."""
+    fighter, opponent = bout_request.fighter, bout_request.opponent
+    if same_stable(fighter, opponent):
+        raise ValidationError({"opponent": [same_manager_text(fighter, opponent)]})
+    errors = _unfit(bout_request, event)
+    if errors:
+        raise ValidationError(errors)
+    _check_rules(bout_request, event)
+
+
 def open_events(league_ids) -> QuerySet[Event]:
-    """The events a requested bout may go on: of these leagues, today or later,
-    not a tournament's card (a bracket makes its own bouts), and not fired yet
-    (no bout of it queued, fighting or fought)."""
+    """The events a requested bout may go on: of these leagues, on the league's
+    date or later, not a tournament's card (a bracket makes its own bouts), and
+    not fired yet (no bout of it queued, fighting or fought)."""
     return (
         Event.objects.filter(
             league_id__in=list(league_ids),
-            date__gte=timezone.localdate(),
+            date__gte=Coalesce(F("league__today"), F("league__start_date")),
             tournament__isnull=True,
         )
         .exclude(bouts__status__in=FIRED)
@@ -116,8 +151,8 @@ def _check_event(league: League, event: Event | None) -> None:
         return
     if event.league_id != league.pk:
         raise ValidationError({"event": [f"{event.name} is not an event of {league.name}."]})
-    if event.date < timezone.localdate():
-        raise ValidationError({"event": [f"{event.name} is over ({event.date.isoformat()})."]})
+    if event.date < league.date:
+        raise ValidationError({"event": [f"{event.name} is over ({long_date(event.date)})."]})
     if event.tournament_id is not None:
         raise ValidationError({"event": [f"{event.name} is a tournament's card."]})
     if event.bouts.filter(status__in=FIRED).exists():
@@ -161,14 +196,19 @@ def _open_between(a: int, b: int) -> bool:
 
 def _best_within(bout_request: BoutRequest, within: int, event: Event | None) -> Fighter:
     """The best-ranked fighter within ``within`` places of the asking fighter who
-    is of another camp and could fight him (the same rules as any request)."""
+    is of another camp, fit on the date and could fight him (the same rules as
+    any request; one fitness read for them all)."""
     fighter = bout_request.fighter
+    unfit = _unfit(bout_request, event, fields=("fighter",))
+    if unfit:
+        raise ValidationError(unfit)
     ranking = [pk for kind, pk in division_ranking(bout_request.division) if kind == FIGHTER]
     if fighter.pk not in ranking:
         raise ValidationError({"within": [f"{fighter.name} is not ranked in this division."]})
     place = ranking.index(fighter.pk)
     near = ranking[max(0, place - within) : place + within + 1]
     candidates = Fighter.objects.select_related("camp").in_bulk(near)
+    statuses = statuses_on(near, _date(bout_request, event), league=bout_request.league)
     reasons = []
     for pk in near:
         other = candidates.get(pk)
@@ -176,11 +216,14 @@ def _best_within(bout_request: BoutRequest, within: int, event: Event | None) ->
             continue
         if same_stable(fighter, other):
             continue
+        if pk in statuses and not statuses[pk].fit:
+            reasons.append(f"{other.name} is {status_words(statuses[pk])}.")
+            continue
         if _open_between(fighter.pk, pk):
             continue
         bout_request.opponent = other
         try:
-            _check(bout_request, event)
+            _check_rules(bout_request, event)
         except ValidationError as exc:
             reasons.extend(exc.messages)
             continue
@@ -368,6 +411,9 @@ def _approve(bout_request: BoutRequest, *, event: Event, user) -> BoutRequest:
         raise ValidationError(
             {"event": [f"{event.name} is full ({league.bouts_per_event} bouts a card)."]}
         )
+    unfit = _unfit(bout_request, event)
+    if unfit:
+        raise ValidationError(unfit)
     spec = league_bout(
         league=league,
         division=bout_request.division,

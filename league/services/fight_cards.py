@@ -1,6 +1,8 @@
 """A commissioner builds an event's card: add a bout, take one off, move it up or
-down, fight the card, re-queue a failed bout. The rules of a bout (roster,
-weight, card, suspension, one bout per fighter per event) are the bouts app's
+down, fight the card, re-queue a failed bout. A fighter goes on a card only if
+fit on its date (the league's fitness rule, ``league.calendar``: refused in the
+words the pages show); the other rules of a bout (roster, weight, card, one
+bout per fighter per event) are the bouts app's
 (``bouts.services.bouts_schedule``): one rule for every door.
 """
 
@@ -15,6 +17,7 @@ from django.db.models import Max
 from bouts.engine import get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.services import BoutSpec, bout_rebook, bouts_requeue_failed, bouts_schedule
+from league.calendar.selectors import status_words, statuses_on
 from league.models import Division, Event
 from league.services.common import derive_seed, division_is_team
 from league.services.fight_nights import event_fight_now
@@ -51,7 +54,10 @@ def card_bout_add(
     rules = get_ruleset(league.ruleset)
     if rounds is None:
         rounds = min(league.title_rounds if title else league.rounds, rules.max_rounds)
-    side_names = ("red_camp", "blue_camp") if division_is_team(division) else ("red", "blue")
+    team = division_is_team(division)
+    if not team:
+        _require_fit(event, {"red": red, "blue": blue})
+    side_names = ("red_camp", "blue_camp") if team else ("red", "blue")
     order = (event.bouts.aggregate(n=Max("order"))["n"] or 0) + 1
     spec = BoutSpec(
         ruleset=league.ruleset,
@@ -69,6 +75,19 @@ def card_bout_add(
         **{side_names[0]: red, side_names[1]: blue},
     )
     return bouts_schedule(specs=[spec], queue=False)[0]
+
+
+def _require_fit(event: Event, sides: dict) -> None:
+    """Both fighters fit on the card's date, or a field error each saying why
+    ("Red Rooney is suspended until 5 Dec 2026 (cut)")."""
+    statuses = statuses_on([f.pk for f in sides.values()], event.date, league=event.league)
+    errors = {}
+    for side, fighter in sides.items():
+        status = statuses.get(fighter.pk)
+        if status is not None and not status.fit:
+            errors[side] = [f"{fighter.name} is {status_words(status)}."]
+    if errors:
+        raise ValidationError(errors)
 
 
 def _scheduled_only(event: Event, what: str) -> None:

@@ -9,6 +9,7 @@ from django.db.models import Max
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services import bouts_schedule
+from core.dates import long_date
 from fighters.models import Fighter
 from league import rankings
 from league.models import Division, Event, Rating, Title
@@ -90,7 +91,7 @@ def card_matchmake(
         return None
     officials = Officials()
     with transaction.atomic():
-        event = Event(league=league, name=name or f"{division.name} · {date}", date=date)
+        event = Event(league=league, name=name or f"{division.name} · {long_date(date)}", date=date)
         event.full_clean()
         event.save()
         fighters = Fighter.objects.in_bulk(ids)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus, MedicalSuspension, Result
 from bouts.services import BoutSpec, bouts_schedule
+from core.dates import long_date
 from fighters.models import Fighter, RatingCard
 from league.models import (
     Division,
@@ -318,7 +319,7 @@ def tournament_advance(*, tournament: Tournament, division: Division) -> None:
                 date=date,
                 defaults={
                     "league": league,
-                    "name": f"{tournament.name} · {date.isoformat()}",
+                    "name": f"{tournament.name} · {long_date(date)}",
                     "fight_at": timezone.now() if tournament.fight_now else None,
                 },
             )

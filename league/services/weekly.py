@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services import bouts_schedule
+from core.dates import long_date
 from fighters.models import Fighter, RatingCard
 from league.models import (
     CareerState,
@@ -239,7 +240,7 @@ def week_event_fields(league: League, division: Division, night: dt.date) -> dic
     fight_at = timezone.make_aware(dt.datetime.combine(night, dt.time(FIGHT_NIGHT_HOUR)))
     return {
         "league": league,
-        "name": f"{division.name} · fight night {night}",
+        "name": f"{division.name} · fight night {long_date(night)}",
         "date": night,
         "fight_at": fight_at,
     }

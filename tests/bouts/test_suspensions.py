@@ -9,6 +9,7 @@ from bouts import services
 from bouts.inputs import simulate_inputs
 from bouts.models import MedicalSuspension
 from bouts.suspensions import SuspensionRuling, injury_days, rulings_for
+from core.dates import long_date
 from tests.bouts import factories
 
 DAY = factories.DAY
@@ -125,7 +126,7 @@ def test_recorded_ko_suspends_the_loser_and_scheduling_is_refused(ruleset, offic
             ruleset=ruleset, date=DAY + datetime.timedelta(days=120), red=other, blue=blue
         )
     assert exc.value.message_dict["blue"] == [
-        f"{blue.name} is medically suspended until {suspension.ends_on.isoformat()} "
+        f"{blue.name} is medically suspended until {long_date(suspension.ends_on)} "
         f"({suspension.reason})."
     ]
     # the day after it ends he may fight again

@@ -8,8 +8,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
+from core.dates import long_date
 from fighters.services import fighter_retire
-from league.models import BoutRequest, RequestStatus
+from league.models import BoutRequest, League, RequestStatus
 from league.services.bout_requests import (
     request_answer,
     request_approve,
@@ -83,21 +84,76 @@ def test_best_available_skips_the_ineligible(w):
     assert "Nobody within 5 places" in exc.value.message_dict["within"][0]
 
 
+def test_best_available_passes_over_the_unfit_and_says_why(w):
+    for other in (*w.theirs, w.free):
+        MedicalSuspension.objects.create(
+            fighter=other,
+            starts_on=w.league.date,
+            ends_on=w.league.date + datetime.timedelta(days=9),
+            reason="cut",
+        )
+    with pytest.raises(ValidationError) as exc:
+        request_create(user=w.owner, fighter=w.mine[0], within=5)
+    [message] = exc.value.message_dict["within"]
+    assert message.startswith("Nobody within 5 places of Ace 0 can fight him (")
+    assert "is suspended until 10 Jan 2026 (cut).)" in message
+    # His own fitness first: an unfit asker is told so at his field.
+    MedicalSuspension.objects.create(
+        fighter=w.mine[0], starts_on=w.league.date, ends_on=w.league.date, reason="sore hand"
+    )
+    with pytest.raises(ValidationError) as own:
+        request_create(user=w.owner, fighter=w.mine[0], within=5)
+    assert own.value.message_dict == {
+        "fighter": ["Ace 0 is suspended until 1 Jan 2026 (sore hand)."]
+    }
+
+
+def test_a_request_is_judged_on_the_league_date_not_the_real_one(w):
+    League.objects.filter(pk=w.league.pk).update(today=datetime.date(2031, 6, 7))
+    w.league.refresh_from_db()
+    # Suspended on the real clock's date only: no matter to the league.
+    MedicalSuspension.objects.create(
+        fighter=w.theirs[0],
+        starts_on=timezone.localdate(),
+        ends_on=timezone.localdate() + datetime.timedelta(days=60),
+        reason="real-world cut",
+    )
+    assert _ask(w).opponent == w.theirs[0]
+    # Suspended on the league's date: refused, with its league date.
+    MedicalSuspension.objects.create(
+        fighter=w.theirs[1],
+        starts_on=datetime.date(2031, 6, 1),
+        ends_on=datetime.date(2031, 6, 30),
+        reason="cut",
+    )
+    with pytest.raises(ValidationError) as exc:
+        request_create(user=w.owner, fighter=w.mine[1], opponent=w.theirs[1])
+    assert exc.value.message_dict == {
+        "opponent": [f"{w.theirs[1].name} is suspended until 30 Jun 2031 (cut)."]
+    }
+    # The events before the league's date are over, though ahead of the real clock.
+    with pytest.raises(ValidationError) as over:
+        request_create(user=w.owner, fighter=w.mine[1], opponent=w.free, event=w.event)
+    assert "is over" in over.value.message_dict["event"][0]
+
+
 @pytest.mark.parametrize("step", ["request", "acceptance", "approval"])
 def test_a_suspended_fighter_is_refused_at_each_step(w, step):
+    # League dates: from the league's date (a request with no event is judged
+    # on it) past the event's (the approval's).
+    ends_on = w.event.date + datetime.timedelta(days=30)
+    refused = f"{w.theirs[0].name} is suspended until {long_date(ends_on)} (knocked out)."
+
     def suspend():
         MedicalSuspension.objects.create(
-            fighter=w.theirs[0],
-            starts_on=timezone.localdate(),
-            ends_on=timezone.localdate() + datetime.timedelta(days=60),
-            reason="knocked out",
+            fighter=w.theirs[0], starts_on=w.league.date, ends_on=ends_on, reason="knocked out"
         )
 
     if step == "request":
         suspend()
         with pytest.raises(ValidationError) as exc:
             _ask(w)
-        assert "medically suspended" in exc.value.message_dict["opponent"][0]
+        assert exc.value.message_dict["opponent"] == [refused]
         assert not BoutRequest.objects.exists()
         return
     asked = _ask(w)
@@ -113,7 +169,7 @@ def test_a_suspended_fighter_is_refused_at_each_step(w, step):
             request_approve(user=w.commissioner, bout_request=asked, event=w.event)
         assert BoutRequest.objects.get(pk=asked.pk).status == RequestStatus.ACCEPTED
         assert not Bout.objects.exists()
-    assert "medically suspended" in exc.value.message_dict["opponent"][0]
+    assert exc.value.message_dict["opponent"] == [refused]
 
 
 def test_other_division_weight_and_missing_card_are_named(w):
@@ -160,7 +216,7 @@ def test_bad_input_is_a_field_error(w):
     with pytest.raises(ValidationError) as twice:
         request_create(user=w.other_manager, fighter=w.theirs[0], opponent=w.mine[0])
     assert "is open" in twice.value.message_dict["opponent"][0]
-    past = factories.event(league=w.league, date=timezone.localdate() - datetime.timedelta(1))
+    past = factories.event(league=w.league, date=w.league.date - datetime.timedelta(1))
     with pytest.raises(ValidationError) as over:
         request_create(user=w.owner, fighter=w.mine[1], opponent=w.theirs[1], event=past)
     assert "is over" in over.value.message_dict["event"][0]

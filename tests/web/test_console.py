@@ -104,6 +104,11 @@ def test_card_builder_offers_only_eligible_fighters(client, setup_card):
     assert page.status_code == 200
     offered = {int(v) for v, _ in page.context["form"].fields["red"].choices if v}
     assert offered == {x.pk for x in f[3:]}
+    # The one not offered is listed with why, on the card's league date.
+    sitting_out = page.content.decode().split('id="sitting-out"', 1)[1].split("</div>", 1)[0]
+    assert "Not fit on 1 Feb 2026" in sitting_out
+    assert f"{f[2].name} · " in sitting_out and "suspended until 10 Feb 2026 (cut)" in sitting_out
+    assert f[3].name not in sitting_out
 
 
 def test_add_a_bout_and_an_error_appears_next_to_its_field(client, setup_card):
@@ -168,6 +173,9 @@ def test_void_from_the_console(client, setup_card, django_capture_on_commit_call
 
 def test_card_page_query_count_does_not_grow_with_the_card(client, setup_card):
     f = setup_card["fighters"]
+    # Two more on the roster, so some are still offered once the card is full
+    # (with nobody left to offer, the fitness read is skipped).
+    setup_card["division"].fighters.add(*(factories.fighter(ruleset="webl") for _ in range(2)))
     client.force_login(setup_card["commissioner"])
     url = f"/console/events/{setup_card['event'].pk}/"
 
@@ -184,7 +192,9 @@ def test_card_page_query_count_does_not_grow_with_the_card(client, setup_card):
         blue=f[1],
     )
     one = queries()
-    assert one == 13  # pinned: a change that adds a query to the card page says so here
+    # pinned: a change that adds a query to the card page says so here (the
+    # roster's fitness is one status read: its suspensions, then its retirements)
+    assert one == 14
     for i in range(2, 8, 2):
         fight_cards.card_bout_add(
             user=setup_card["commissioner"],

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from bouts.services import bout_schedule
 from bouts.services.plans import bout_plan_submit
+from core.dates import real_time
 from tests.api import managers
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,8 @@ def test_a_plan_due_is_listed_with_its_deadline_then_as_written(w):
     _, html = desk_html(w)
     assert f"/bouts/{bout.pk}/plan/red/" in html
     assert "Write the red corner" in html and "none yet" in html
-    assert f"due {w.event.plan_deadline:%-d %b %Y %H:%M} UTC" in html
+    # A real time, said as when the night's plans lock (just under three days away).
+    assert f"due in 2 days, {real_time(w.event.plan_deadline)}" in html
     _, theirs = desk_html(w, "other_manager")
     assert f"/bouts/{bout.pk}/plan/blue/" in theirs and f"/bouts/{bout.pk}/plan/red/" not in theirs
     if w.league.ruleset != "titlebout":
@@ -77,10 +79,11 @@ def test_plans_due_cost_one_query_whatever_their_number(w, django_assert_num_que
     book(w, 0)
     client, _ = desk_html(w)
     # session, user, the desk's nine reads, the latest plans of its bouts, the
-    # fighters' regions
-    with django_assert_num_queries(13):
+    # fighters' fitness (their leagues, then one status read: suspensions and
+    # retirements), the fighters' regions
+    with django_assert_num_queries(16):
         client.get("/desk/")
     for n in (1, 2, 3):
         book(w, n)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(16):
         assert client.get("/desk/").status_code == 200

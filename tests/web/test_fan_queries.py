@@ -29,7 +29,9 @@ EXPECTED = {
     "division": 12,  # + the record book: count, page; the season's postponed bouts
     "title": 3,
     "tournament": 5,  # + 1 when a bracket bout was drawn (the cards decide who goes on)
-    "fighter": 11,  # + whether a league of his hides cards (career leagues), his regions
+    # + whether a league of his hides cards (career leagues), his regions, his
+    # fitness on his league's date (its suspensions, then his retirement)
+    "fighter": 13,
     "referee": 4,  # the official, the summary, count, page
     "judge": 4,
     "doctor": 6,  # + injuries and suspensions

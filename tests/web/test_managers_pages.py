@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils import timezone
 
 from bouts.models import Bout, MedicalSuspension
+from core.dates import long_date
 from fighters.models import Camp
 from league.models import BoutRequest, Invitation, LeagueMembership, RequestStatus
 from league.services.bout_requests import request_answer, request_create
@@ -91,11 +91,12 @@ def test_the_desk_page_answers_in_fixed_queries(w, django_assert_num_queries):
 
     grow(1)
     client.get("/desk/")
-    # session, user, then the desk's nine reads and its fighters' regions
-    with django_assert_num_queries(12):
+    # session, user, then the desk's nine reads, its fighters' fitness (their
+    # leagues, then one status read: suspensions and retirements) and regions
+    with django_assert_num_queries(15):
         client.get("/desk/")
     grow(5)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(15):
         assert client.get("/desk/").status_code == 200
 
 
@@ -113,19 +114,24 @@ def test_ask_for_a_bout_from_the_page(w):
 
 
 def test_an_ineligible_request_shows_the_error_at_its_field(w):
+    ends_on = w.league.date + datetime.timedelta(days=30)
     MedicalSuspension.objects.create(
-        fighter=w.theirs[0],
-        starts_on=timezone.localdate(),
-        ends_on=timezone.localdate() + datetime.timedelta(days=30),
-        reason="cut",
+        fighter=w.theirs[0], starts_on=w.league.date, ends_on=ends_on, reason="cut"
     )
-    answer = client_of(w, "owner").post(
+    client = client_of(w, "owner")
+    # Offered with his status on the league's date...
+    form = client.get("/desk/requests/new/").content.decode()
+    status = f"suspended until {long_date(ends_on)} (cut)"
+    assert f"{w.theirs[0].name} (Camp B) · Middleweight · {status}</option>" in form
+    assert f"{w.theirs[1].name} (Camp B) · Middleweight · fit</option>" in form
+    # ... and refused with it, next to his field.
+    answer = client.post(
         "/desk/requests/new/", {"fighter": w.mine[0].pk, "within": "", "opponent": w.theirs[0].pk}
     )
     html = answer.content.decode()
     assert answer.status_code == 400
     errors = re.search(r'id="id_opponent-errors">(.*?)</ul>', html, re.S).group(1)
-    assert f"{w.theirs[0].name} is medically suspended" in errors
+    assert f"{w.theirs[0].name} is {status}." in errors
     assert not BoutRequest.objects.exists()
 
 
@@ -289,8 +295,9 @@ def test_request_and_managers_pages_in_fixed_queries(w, django_assert_num_querie
     asked = _ask(w)
     client = client_of(w, "commissioner")
     client.get(f"/requests/{asked.pk}/")
-    # session, user, the request with its sides, is-commissioner
-    with django_assert_num_queries(4):
+    # session, user, the request with its sides, its fighters' fitness (their
+    # suspensions, then their retirements), is-commissioner
+    with django_assert_num_queries(6):
         assert client.get(f"/requests/{asked.pk}/").status_code == 200
 
     def count():

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from bouts.models import Bout, BoutPlan
 from bouts.services.plans import bout_plan_submit
+from core.dates import real_time
 from league.models import Event
 from league.services.fight_nights import events_fire_due
 from tests.bouts.plan_rows import BAD_PLAN, GOOD_PLAN, bout_for_plans, fight_night, user
@@ -155,5 +156,6 @@ def test_the_standing_plan_page(client, night):
 def test_the_event_page_gives_the_fight_night_and_the_deadline(client):
     night = fight_night(plans_due_in=dt.timedelta(days=1), fight_in=dt.timedelta(days=2))
     html = client.get(f"/events/{night.event.pk}/").content.decode()
-    deadline = night.event.plans_due_at.strftime("%-d %b %Y, %H:%M")
-    assert 'id="fight-night"' in html and f"plans due {deadline} UTC" in html
+    fights, locks = real_time(night.event.fight_at), real_time(night.event.plans_due_at)
+    assert 'id="fight-night"' in html and f"Fight night: fights in 47 hours, {fights}" in html
+    assert f"plans lock in 23 hours, {locks}" in html

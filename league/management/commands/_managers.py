@@ -64,9 +64,10 @@ def ensure_managers(league: League) -> list[tuple[str, str, str]]:
 def _upcoming_event(league: League) -> Event:
     event = open_events([league.pk]).first()
     if event is None:
-        # After everything the league has fought or booked: its next night.
+        # A week on in the league's own calendar, after everything it has
+        # fought or booked: its next night (its fight time is a real one).
         last = Event.objects.filter(league=league).aggregate(last=Max("date"))["last"]
-        date = timezone.localdate() + dt.timedelta(days=FIGHT_NIGHT_IN_DAYS)
+        date = league.date + dt.timedelta(days=FIGHT_NIGHT_IN_DAYS)
         if last is not None and last >= date:
             date = last + dt.timedelta(days=league.days_between_events or 1)
         event = Event(

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from bouts.models import Bout, BoutStatus
+from core.dates import long_date
 from league.services.fight_nights import events_fire_due
 
 
@@ -36,7 +37,7 @@ class Command(BaseCommand):
             postponed = list(bouts.filter(status=BoutStatus.POSTPONED).order_by("order", "id"))
             fought = bouts.exclude(status=BoutStatus.POSTPONED).count()
             self.stdout.write(
-                f"{event.name} ({event.date.isoformat()}): fired, {fought} bout(s) fought or "
+                f"{event.name} ({long_date(event.date)}): fired, {fought} bout(s) fought or "
                 f"queued, {len(postponed)} postponed"
             )
             for bout in postponed:

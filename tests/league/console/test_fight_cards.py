@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
+from core.dates import long_date
 from fighters.services import fighter_retire
 from league.services import fight_cards
 from tests.api import factories
@@ -97,11 +98,15 @@ def test_the_bouts_rules_refuse_an_ineligible_side_with_its_reason(card):
     )
     with pytest.raises(ValidationError) as suspended:
         add(card, f[2], f[3])
-    assert "suspended" in str(suspended.value)
+    # The league's fitness rule, in the words the pages show.
+    until = long_date(DATE + dt.timedelta(days=30))
+    assert suspended.value.message_dict == {
+        "blue": [f"{f[3].name} is suspended until {until} (knocked out)."]
+    }
     fighter_retire(fighter=f[4], on=DATE - dt.timedelta(days=1))
     with pytest.raises(ValidationError) as retired:
-        add(card, f[2], f[4])
-    assert "retired" in str(retired.value)
+        add(card, f[4], f[2])
+    assert retired.value.message_dict == {"red": [f"{f[4].name} is retired."]}
     with pytest.raises(ValidationError) as judges:
         add(card, f[2], f[5], judges=[object()])  # one judge: three or none
     assert "judges" in judges.value.message_dict
