@@ -235,6 +235,8 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Dates written one way on every page ("5 Dec 2026"), the admin's included.
+FORMAT_MODULE_PATH = ["league.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -3,6 +3,8 @@ their messages) are the services', which the views put back next to the field.""
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 
 from bouts.engine.registry import RULESETS, ruleset_title
@@ -13,6 +15,13 @@ from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX
 
 def ruleset_choices():
     return [(name, ruleset_title(name)) for name in sorted(RULESETS)]
+
+
+def fresh_seed() -> int:
+    """A seed for generating fighters, new on every page: the same seed makes the
+    same fighters, so a fixed default made identical namesakes on a second run.
+    Not an engine's randomness (the bouts' seeds stay derived): only a default."""
+    return secrets.randbelow(1_000_000) + 1
 
 
 class DateInput(forms.DateInput):
@@ -76,7 +85,10 @@ class RosterForm(forms.Form):
         min_value=1, max_value=ROSTER_MAX, initial=8, label="Fighters to generate"
     )
     seed = forms.IntegerField(
-        initial=1, help_text="The same seed gives the same fighters (names, cards, camps)."
+        initial=fresh_seed,
+        min_value=0,
+        help_text="A new number each time the page opens: the same number gives the same "
+        "fighters (names, cards, camps), so keep it to make them again.",
     )
 
 
