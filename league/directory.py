@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.db.models import (
     BooleanField,
-    Count,
     ExpressionWrapper,
     F,
     OuterRef,
@@ -19,7 +18,7 @@ from django.db.models import (
 from fighters.models import Fighter
 from fighters.names import fold
 
-from .models import Division, Event, Rating
+from .models import Division, Rating
 
 # Sort key -> (label, ordering). "record" is the best record first: most wins,
 # then fewest losses, then most draws.
@@ -67,12 +66,3 @@ def fighter_index(*, query: str = "", sort: str = DEFAULT_FIGHTER_SORT) -> Query
         fighters = fighters.filter(search_name__contains=word)
     _label, ordering = FIGHTER_SORTS.get(sort, FIGHTER_SORTS[DEFAULT_FIGHTER_SORT])
     return fighters.order_by(*ordering, "name", "id")
-
-
-def event_list(*, league=None) -> QuerySet[Event]:
-    """Every event (or one league's), newest first, with its league, season and
-    the number of bouts on its card."""
-    events = Event.objects.select_related("league", "season").annotate(bout_count=Count("bouts"))
-    if league is not None:
-        events = events.filter(league=league)
-    return events.order_by("-date", "-id")

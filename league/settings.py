@@ -72,6 +72,9 @@ MIDDLEWARE = [
 # address, that pair is locked out for AXES_COOLOFF_MINUTES (a 429 page).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Django's, loading with the user what the site's header needs (league.navigation).
+    "league.navigation.NavigationBackend",
+    # Sessions signed in through Django's own path keep working.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -117,6 +120,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.navigation.navigation",
             ],
         },
     },
@@ -274,7 +278,7 @@ REST_FRAMEWORK = {
     # Token first: a request without credentials is a 401 with WWW-Authenticate
     # (DRF answers from the first class), as the schema says.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.api.authentication.TokenOrBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -318,7 +322,7 @@ SPECTACULAR_SETTINGS = {
     # The contract documents JSON bodies and token auth (forms and the session
     # still work, for the browsable API, but are not part of it).
     "PARSER_WHITELIST": ["core.api.parsers.BoundedJSONParser"],
-    "AUTHENTICATION_WHITELIST": ["rest_framework.authentication.TokenAuthentication"],
+    "AUTHENTICATION_WHITELIST": ["core.api.authentication.TokenOrBearerAuthentication"],
     # A text field that may not be blank says so (minLength: 1), as the server
     # answers "This field may not be blank." A schema that allowed "" let
     # schemathesis learn from those 400s that the field is *required* — and then

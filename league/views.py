@@ -12,7 +12,7 @@ from bouts.engine.result import INSIDE_THE_DISTANCE
 
 from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
-from .pages import bracket, lineage
+from .pages import bracket, front, lineage
 from .pages.paging import page_of
 from .standings.metrics import METRICS
 
@@ -20,6 +20,8 @@ RECENT_BOUTS = 10
 DIVISION_RESULTS = 20
 LEAGUE_EVENTS = 12
 HOME_TOURNAMENTS = 6
+HOME_FIGHT_NIGHTS = 5
+HOME_HEADLINES = 8
 
 
 def home(request):
@@ -29,6 +31,9 @@ def home(request):
     context = {
         "rulesets": [r.describe() for r in RULESETS.values()],
         "leagues": leagues,
+        "next_nights": list(front.upcoming_events()[:HOME_FIGHT_NIGHTS]),
+        "champions": front.champions(),
+        "headlines": front.headlines(limit=HOME_HEADLINES),
         "recent_bouts": latest_results(limit=RECENT_BOUTS),
         "tournaments": Tournament.objects.select_related(
             "league", "division", "champion", "champion_camp"

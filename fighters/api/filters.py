@@ -2,11 +2,13 @@
 
 import django_filters
 from django.db.models import Exists, OuterRef
+from rest_framework.filters import SearchFilter
 
 from bouts.engine.registry import RULESETS
 from core.api.filters import IdFilter
 
 from ..models import CornerMan, Fighter, RatingCard
+from ..names import fold
 from ..weight_classes import WeightClass
 
 
@@ -47,3 +49,15 @@ class CornerManFilter(django_filters.FilterSet):
     class Meta:
         model = CornerMan
         fields = ["camp", "role", "is_available"]
+
+
+class FoldedNameSearch(SearchFilter):
+    """``?search=`` over the folded name and nickname (``fighters.names``), as the
+    pages search: "bojanic" finds "Denis Bojanić", "NEMETH" finds "Németh" on
+    SQLite and PostgreSQL alike. Each word must occur (DRF's rule)."""
+
+    def get_search_fields(self, view, request):
+        return ["search_name"]
+
+    def get_search_terms(self, request):
+        return fold(" ".join(super().get_search_terms(request))).split()

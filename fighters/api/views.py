@@ -5,13 +5,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
+from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from core.api.permissions import LeagueScopedViewSetMixin
 
 from .. import list_cache, selectors, services
 from ..models import Career
-from .filters import CardFilter, CornerManFilter, FighterFilter
+from .filters import CardFilter, CornerManFilter, FighterFilter, FoldedNameSearch
 from .serializers import (
     CampSerializer,
     CardSerializer,
@@ -40,7 +42,14 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
 
     serializer_class = FighterSerializer
     filterset_class = FighterFilter
-    search_fields = ["name", "nickname"]
+    # The folded name (FoldedNameSearch), not DRF's icontains over name and nickname.
+    filter_backends = [
+        *(
+            FoldedNameSearch if backend is SearchFilter else backend
+            for backend in api_settings.DEFAULT_FILTER_BACKENDS
+        )
+    ]
+    search_fields = ["search_name"]
     ordering_fields = ["name", "weight_class", "created_at", "career__wins", "career__bouts"]
     ordering = ["name", "id"]
 

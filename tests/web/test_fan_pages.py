@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pytest
+from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from fighters.models import Fighter
@@ -120,17 +121,18 @@ def test_every_event_paginated_and_linked_from_the_league(client):
     for n in range(45):
         factories.event(league=league, date=datetime.date(2025, 1, 1) + datetime.timedelta(n))
     factories.event(league=other, date=datetime.date(2024, 1, 1))
+    Event.objects.update(fired_at=timezone.now())  # nights over: the results
     html = _html(client, f"/leagues/{league.slug}/")
     assert f'href="/events/?league={league.slug}"' in html and "Older events" in html
     html = _html(client, f"/events/?league={league.slug}")
-    assert "45 events" in html and "Page 1 of 2" in html
+    assert "45 fight nights fought" in html and "Page 1 of 2" in html
     newest = Event.objects.filter(league=league).order_by("-date").first()
     assert f"/events/{newest.pk}/" in html
     second = _html(client, f"/events/?league={league.slug}&page=2")
     oldest = Event.objects.filter(league=league).order_by("date").first()
     assert f"/events/{oldest.pk}/" in second
     everything = _html(client, "/events/")
-    assert "46 events" in everything and other.name not in html
+    assert "46 fight nights fought" in everything and other.name not in html
     assert client.get("/events/?league=nope").status_code == 404
 
 

@@ -16,12 +16,14 @@ BULK_BOUTS = 2000
 # What each page costs (anonymous visitor). A new query on a page is a decision:
 # change the number here with a reason.
 EXPECTED = {
-    "home": 3,  # leagues, latest results, tournaments
+    # leagues, latest results, tournaments; the next fight nights, the champions,
+    # the headlines (title changes, stoppages)
+    "home": 7,
     "fighters": 3,  # count, page, divisions with their leagues
     "fighters_search": 3,
     "fighters_by_rating": 3,
-    "events": 2,  # count, page
-    "league_events": 3,  # the league, count, page
+    "events": 3,  # the upcoming nights; the results: count, page
+    "league_events": 4,  # the league, the upcoming nights; the results: count, page
     "league": 4,
     "event": 2,  # the event, its bouts
     "division": 12,  # + the record book: count, page; the season's postponed bouts

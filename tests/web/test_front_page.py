@@ -1,0 +1,113 @@
+"""The front page and the events page tell a fan what is on: the next fight
+nights (title bouts marked), the champions, the headlines; the events split
+into upcoming and results."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from bouts.models import UNFINISHED, Bout, BoutStatus, Result
+from bouts.services import bout_schedule
+from league.models import Event, Reign, Title
+from tests.api import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night_to_come(fought):
+    """A second fight night, in the future, with a title bout booked (not fought)."""
+    league = fought["league"]
+    event = Event.objects.create(
+        league=league, name="Spring Showdown", date=datetime.date(2026, 12, 5)
+    )
+    bout_schedule(
+        ruleset=league.ruleset,
+        date=event.date,
+        red=fought["red"],
+        blue=fought["blue"],
+        event=event,
+        division=fought["division"],
+        scheduled_rounds=12,
+        is_title_bout=True,
+        seed=7,
+    )
+    assert Bout.objects.get(event=event).status in UNFINISHED
+    return event
+
+
+@pytest.fixture
+def crowned(fought):
+    """The fought bout won inside the distance and for the belt."""
+    bout = fought["bout"]
+    Result.objects.filter(bout=bout).update(winner="red", method="KO", round=3)
+    title = Title.objects.create(
+        division=fought["division"], name="Test title", champion=fought["red"]
+    )
+    Reign.objects.create(
+        title=title, number=1, fighter=fought["red"], started_on=bout.date, start_bout=bout
+    )
+    return title
+
+
+def html(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def section(page, anchor):
+    start = page.index(f'id="{anchor}"')
+    return page[start : page.index("</section>", start)]
+
+
+def test_the_front_page_shows_the_next_fight_night_with_its_title_bout(client, night_to_come):
+    nights = section(html(client, "/"), "next-nights")
+    assert "Spring Showdown" in nights and f'href="/events/{night_to_come.pk}/"' in nights
+    assert "5 Dec 2026" in nights
+    assert 'class="badge title"' in nights
+    # The night already fought is no "next" night.
+    assert "Fight night" not in nights
+
+
+def test_the_front_page_says_when_nothing_is_scheduled(client, fought):
+    assert "No fight night is scheduled" in section(html(client, "/"), "next-nights")
+
+
+def test_the_front_page_shows_the_champions_and_the_headlines(client, fought, crowned):
+    page = html(client, "/")
+    champions = section(page, "champions")
+    assert "Red Rooney" in champions and fought["division"].name in champions
+    assert f'href="/divisions/{fought["division"].pk}/title/"' in champions
+    headlines = section(page, "headlines")
+    assert f"Red Rooney wins the {fought['division'].name} title" in headlines
+    assert "Red Rooney beats Blue Bellamy by knockout in round 3" in headlines
+    assert f'href="/bouts/{fought["bout"].pk}/"' in headlines
+
+
+def test_no_champion_no_headline_no_empty_panel(client, fought):
+    page = html(client, "/")
+    assert 'id="champions"' not in page and 'id="headlines"' not in page
+
+
+def test_events_split_into_upcoming_and_results(client, fought, night_to_come):
+    page = html(client, "/events/")
+    upcoming, results = section(page, "upcoming"), section(page, "results")
+    assert "Spring Showdown" in upcoming and fought["event"].name not in upcoming
+    assert fought["event"].name in results and "Spring Showdown" not in results
+    assert 'class="badge title"' in upcoming
+
+
+def test_a_night_being_fought_is_upcoming_until_its_last_bout(client, fought, night_to_come):
+    Bout.objects.filter(event=night_to_come).update(status=BoutStatus.RUNNING)
+    assert "Spring Showdown" in section(html(client, "/events/"), "upcoming")
+    Bout.objects.filter(event=night_to_come).update(status=BoutStatus.POSTPONED)
+    assert "Spring Showdown" in section(html(client, "/events/"), "results")
+
+
+def test_an_empty_card_is_upcoming_until_fired(client, fought):
+    empty = factories.event(league=fought["league"])
+    assert empty.name in section(html(client, "/events/"), "upcoming")
+    Event.objects.filter(pk=empty.pk).update(fired_at=timezone.now())
+    assert empty.name not in section(html(client, "/events/"), "upcoming")
