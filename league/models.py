@@ -80,7 +80,7 @@ class League(models.Model):
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         validators=[validate_tiebreakers],
-        help_text="Tiebreaker keys in order (league.standings.metrics).",
+        help_text="The tiebreakers of the standings, in the order they are applied.",
     )
     start_date = models.DateField()
     days_between_events = models.PositiveSmallIntegerField(default=14)
@@ -109,8 +109,8 @@ class League(models.Model):
     medical_suspensions = models.BooleanField(
         default=True,
         help_text="A fighter is medically suspended after a knockout, a stoppage or a "
-        "serious injury (the commission rules of bouts/suspensions.py). Off, as in "
-        "WeBL's weekly career game, where damage is paid for through aging instead.",
+        "serious injury, as a boxing commission would rule. Off, as in WeBL's weekly "
+        "career game, where damage is paid for through aging instead.",
     )
     makeup_nights = models.BooleanField(
         default=True,
@@ -145,12 +145,13 @@ class League(models.Model):
     aging_damage = models.PositiveIntegerField(
         default=1000,
         validators=[MinValueValidator(1)],
-        help_text="Damage taken (the engine's damage points) that costs one ability point.",
+        help_text="How much damage a fighter takes in his bouts before aging costs him "
+        "one ability point.",
     )
     fight_weekday = models.PositiveSmallIntegerField(
         default=5,
         validators=[MaxValueValidator(6)],
-        help_text="The weekday of fight night (0 Monday .. 6 Sunday).",
+        help_text="The weekday of fight night.",
     )
     rematch_weeks = models.PositiveSmallIntegerField(
         default=4, help_text="No rematch within this many weeks (when anyone else is free)."
