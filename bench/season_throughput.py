@@ -172,7 +172,7 @@ def run(args) -> dict:
 
     here: dict = {}
     services.season_schedule = timed(here, "schedule", services.season_schedule)
-    _league.events_fire_due = timed(here, "queue", _league.events_fire_due)
+    _league.job_start = timed(here, "queue", _league.job_start)
     load_before = h.loadavg()
     sampler = threading.Thread(target=sample, daemon=True)
     if args.rss:
@@ -193,8 +193,10 @@ def run(args) -> dict:
     bouts = Bout.objects.filter(division__league=league)
     total = bouts.count()
     tasks = read_timings(timings)
-    fights = [t for t in tasks if t["task"] == "bouts.tasks.simulate_bouts"]
-    derives = [t for t in tasks if t["task"] == "league.tasks.derive_division"]
+    runs = [t for t in tasks if t["task"] == "league.tasks.advance_division"]
+    fights = [t for t in tasks if t["task"] == "bouts.tasks.simulate_bouts"] + runs
+    derives = [t for t in tasks if t["task"] == "league.tasks.derive_division"] + runs
+    nights = Event.objects.filter(league=league).count()
 
     def per_bout(rows, key):
         return round(1000 * sum(r.get(key, 0.0) for r in rows) / max(1, total), 3)
@@ -210,8 +212,8 @@ def run(args) -> dict:
         "completed": bouts.filter(status=BoutStatus.COMPLETED).count(),
         "failed": bouts.filter(status=BoutStatus.FAILED).count(),
         "postponed": bouts.filter(status=BoutStatus.POSTPONED).count(),
-        "nights": Event.objects.filter(league=league, makeup=False).count(),
-        "makeup_nights": Event.objects.filter(league=league, makeup=True).count(),
+        "nights": nights,
+        "bouts_per_night": round(total / max(1, nights), 1),
         "completed_per_s": round(bouts.filter(status=BoutStatus.COMPLETED).count() / elapsed, 1),
         "seconds": round(elapsed, 2),
         "bouts_per_s": round(total / elapsed, 1),
@@ -225,9 +227,19 @@ def run(args) -> dict:
             "engine": per_bout(fights, "engine"),
             "record": per_bout(fights, "record"),
             "derive": per_bout(derives, "derive"),
-            "fight_tasks_total": per_bout(fights, "seconds"),
+            "book": per_bout(runs, "book"),
+            "settle": per_bout(runs, "settle"),
+            "tasks_total": per_bout(fights + derives[: len(derives) - len(runs)], "seconds"),
         },
-        "tasks": {"simulate_bouts": len(fights), "derive_division": len(derives)},
+        "ms_per_night": {
+            key: round(1000 * sum(r.get(key, 0.0) for r in runs) / max(1, nights), 2)
+            for key in ("book", "claim", "engine", "record", "settle", "derive", "seconds")
+        },
+        "tasks": {
+            "advance_division": len(runs),
+            "simulate_bouts": len(fights) - len(runs),
+            "derive_division": len(derives) - len(runs),
+        },
         "check_league": league_check(league=league),
     }
     if args.rss:

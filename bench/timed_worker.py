@@ -7,7 +7,9 @@ In each pool process (``worker_process_init``) it wraps, by module attribute,
 the steps of the pipeline — ``bouts.services.recording.bouts_claim`` (claim),
 ``bouts.inputs.simulate_inputs`` (the engine), ``bouts.services.recording
 .bouts_record`` (the batch's rows, one transaction) and
-``league.services.projector.division_project`` (derive) — and writes one JSON
+``league.services.projector.division_project`` (derive), and a play-until
+run's ``season_book_night`` (book: drawn, booked, snapshotted, queued) and
+``fixtures_settle_night`` (settle) in ``league.calendar.runner`` — and writes one JSON
 line per task to ``$BENCH_TIMINGS_DIR/<pid>.jsonl``: the task's name, how many
 bouts it carried, and the wall seconds of each step and of the whole task. A
 stopwatch costs about a microsecond; nothing else is touched.
@@ -47,12 +49,17 @@ def _install(**_):
     global _out
     from bouts import inputs
     from bouts.services import recording
+    from league.calendar import runner
     from league.services import projector
 
     recording.bouts_claim = timed(_current, "claim", recording.bouts_claim)
     inputs.simulate_inputs = timed(_current, "engine", inputs.simulate_inputs)
     recording.bouts_record = timed(_current, "record", recording.bouts_record)
     projector.division_project = timed(_current, "derive", projector.division_project)
+    # A play-until run's own steps: drawing and booking a night (its bouts
+    # snapshotted with their plans and queued), settling its fixtures after.
+    runner.season_book_night = timed(_current, "book", runner.season_book_night)
+    runner.fixtures_settle_night = timed(_current, "settle", runner.fixtures_settle_night)
     directory = os.environ.get("BENCH_TIMINGS_DIR")
     if directory:
         _out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a", buffering=1)  # noqa: SIM115
@@ -73,6 +80,8 @@ def _finish(task=None, args=None, retval=None, **_):
     line["seconds"] = round(time.perf_counter() - _current["_t0"], 6)
     first = (args or [None])[0]
     line["bouts"] = len(first) if isinstance(first, list) else 1
+    if line["task"] == "league.tasks.advance_division" and isinstance(retval, dict):
+        line["bouts"], line["nights"] = retval.get("bouts", 0), retval.get("nights", 0)
     if line["task"] == "league.tasks.derive_division" and isinstance(retval, dict):
         line["derived"] = retval.get("derived", 0)
     line["end"] = time.time()

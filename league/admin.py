@@ -111,7 +111,20 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [DivisionInline, MembershipInline]
     fieldsets = (
         (None, {"fields": ("name", "slug", "ruleset", "description", "commissioners")}),
-        ("Bouts", {"fields": ("rounds", "title_rounds", "start_date", "days_between_events")}),
+        ("Bouts", {"fields": ("rounds", "title_rounds")}),
+        (
+            "Calendar",
+            {
+                "fields": (
+                    "start_date",
+                    "clock",
+                    "days_between_events",
+                    "fight_time",
+                    "rest_days",
+                    "separate_camps",
+                )
+            },
+        ),
         (
             "Standings",
             {
@@ -131,7 +144,7 @@ class LeagueAdmin(admin.ModelAdmin):
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
         (
             "Suspensions and postponed bouts",
-            {"fields": ("medical_suspensions", "makeup_nights", "walkover_on_postponement")},
+            {"fields": ("medical_suspensions", "walkover_on_postponement")},
         ),
         (
             "Career game (docs/career.md)",

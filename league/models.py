@@ -4,6 +4,8 @@ Derived tables (standings, rankings, titles) are functions of the bout rows in t
 league's chronological order: event date, then bout order on the card.
 """
 
+import datetime as dt
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -11,6 +13,14 @@ from django.db import models
 from django.db.models import Q
 
 from fighters.weight_classes import WeightClass
+from league.calendar.models import (  # noqa: F401 (the app's models)
+    AdvanceJob,
+    DivisionRun,
+    FixtureStatus,
+    JobStatus,
+    JobTarget,
+    SeasonFixture,
+)
 from league.career_models import (  # noqa: F401 (the app's models)
     CareerBout,
     CareerState,
@@ -57,6 +67,11 @@ def validate_tiebreakers(value):
         raise ValidationError("a tiebreaker is listed twice")
 
 
+class ClockMode(models.TextChoices):
+    COMMISSIONER = "commissioner", "Advanced by its commissioner"
+    REAL = "real", "Follows a real clock"
+
+
 class League(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
@@ -83,6 +98,29 @@ class League(models.Model):
         help_text="The tiebreakers of the standings, in the order they are applied.",
     )
     start_date = models.DateField()
+    # The league's own calendar (league.calendar): every date a person reads is
+    # a league date; fight nights advance ``today``.
+    today = models.DateField(
+        null=True, blank=True, help_text="The league's current date (empty: its start date)."
+    )
+    clock = models.CharField(
+        max_length=12,
+        choices=ClockMode.choices,
+        default=ClockMode.COMMISSIONER,
+        help_text="Who advances the league: its commissioner (play until), or a real clock "
+        "firing a fight night every week on the fight day.",
+    )
+    fight_time = models.TimeField(
+        default=dt.time(20, 0), help_text="A real-clock league's fight time (UTC)."
+    )
+    separate_camps = models.BooleanField(
+        default=False, help_text="Never two fighters of one camp on a season's card."
+    )
+    rest_days = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(365)],
+        help_text="Days a fighter rests after a bout before he may fight again.",
+    )
     days_between_events = models.PositiveSmallIntegerField(default=14)
     title_inactivity_days = models.PositiveSmallIntegerField(
         default=365, help_text="A champion this long without a bout is stripped."
@@ -111,12 +149,6 @@ class League(models.Model):
         help_text="A fighter is medically suspended after a knockout, a stoppage or a "
         "serious injury, as a boxing commission would rule. Off, as in WeBL's weekly "
         "career game, where damage is paid for through aging instead.",
-    )
-    makeup_nights = models.BooleanField(
-        default=True,
-        help_text="A season's bouts postponed on their fight nights (a fighter medically "
-        "suspended) are fought on make-up nights after its last round, as soon as both "
-        "fighters may fight; off: they wait for the commissioner to re-book them.",
     )
     walkover_on_postponement = models.BooleanField(
         default=False,
@@ -194,6 +226,11 @@ class League(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def date(self) -> dt.date:
+        """The league's current date."""
+        return self.today or self.start_date
+
     def clean(self):
         super().clean()
         # /api/leagues/<id or slug>/: digits are an id, so a slug needs a letter.
@@ -235,9 +272,9 @@ class Season(models.Model):
     status = models.CharField(
         max_length=10, choices=SeasonStatus.choices, default=SeasonStatus.PLANNED
     )
-    # Set when no make-up night can be booked any more (League.makeup_nights):
-    # the bouts still postponed then no longer hold the season open.
-    makeup_done = models.BooleanField(default=False)
+    closed_reason = models.CharField(
+        max_length=300, blank=True, help_text="Why the season was closed before every fixture."
+    )
 
     class Meta:
         ordering = ["division_id", "number"]
@@ -274,9 +311,6 @@ class Event(models.Model):
     )
     fired_at = models.DateTimeField(
         null=True, blank=True, help_text="When the fight night fired: plans locked."
-    )
-    makeup = models.BooleanField(
-        default=False, help_text="A season's make-up night for its postponed bouts."
     )
 
     class Meta:

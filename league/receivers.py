@@ -18,6 +18,7 @@ from bouts import signals
 from bouts.models import Bout
 from bouts.queueing import send
 from fighters import list_cache
+from league.calendar import runner
 from league.models import Division, League, ProjectionRequest
 from league.services.career_void import trainings_take_back
 from league.services.fight_nights import events_fire_after
@@ -33,10 +34,13 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
     by_division: dict[int, list[int]] = defaultdict(list)
     derive: set[int] = set()
     for fact in bouts:
-        if fact.division_id is not None:
-            by_division[fact.division_id].append(fact.id)
-            if finished is None or fact.event_id is None or fact.event_id in finished:
-                derive.add(fact.division_id)
+        if fact.division_id is None:
+            continue
+        if kind == ProjectionRequest.RECORDED and runner.owns(fact.division_id):
+            continue  # a play-until run asks for its own division's projector
+        by_division[fact.division_id].append(fact.id)
+        if finished is None or fact.event_id is None or fact.event_id in finished:
+            derive.add(fact.division_id)
     if not by_division:
         return
     ProjectionRequest.objects.bulk_create(
@@ -50,20 +54,32 @@ def _request(kind: str, bouts, finished: set[int] | None = None) -> None:
         send(derive_division, division_id)
 
 
+def _nights_elsewhere(bouts) -> list:
+    """The bouts whose nights are not a play-until run's in this thread (the
+    run settles its own nights and moves the league's date itself)."""
+    return [fact for fact in bouts if not runner.owns(fact.division_id)]
+
+
 def on_recorded(sender, bouts, **kwargs) -> None:
     bouts = list(bouts)
-    finished = events_fire_after(fact.event_id for fact in bouts)
+    finished = events_fire_after(fact.event_id for fact in _nights_elsewhere(bouts))
     _request(ProjectionRequest.RECORDED, bouts, finished)
     # The career game (docs/career.md): training kept or taken back, aging. The
-    # task reads only bouts of career leagues, so other leagues cost one query.
-    ids = sorted(fact.id for fact in bouts if fact.division_id is not None or fact.event_id)
+    # task reads only bouts of career leagues, so other leagues cost one query
+    # (none when a play-until run knows its league plays no career game).
+    ids = sorted(
+        fact.id
+        for fact in bouts
+        if (fact.division_id is not None or fact.event_id)
+        and runner.may_count_careers(fact.division_id)
+    )
     if ids:
         send(count_career_bouts, ids)
 
 
 def on_failed(sender, bouts, **kwargs) -> None:
     bouts = list(bouts)
-    finished = events_fire_after(fact.event_id for fact in bouts)
+    finished = events_fire_after(fact.event_id for fact in _nights_elsewhere(bouts))
     _request(ProjectionRequest.FAILED, bouts, finished)
 
 

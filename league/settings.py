@@ -201,6 +201,8 @@ BOUTS_STALE_AFTER = env.int("BOUTS_STALE_AFTER", default=600)
 BOUTS_SWEEP_EVERY = env.int("BOUTS_SWEEP_EVERY", default=60)
 _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
 FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
+# A "play until" run quiet this long (no night finished) is sent again by beat.
+PLAY_STALE_AFTER = env.int("PLAY_STALE_AFTER", default=120)
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",
@@ -216,6 +218,12 @@ CELERY_BEAT_SCHEDULE = {
     "fire-due-events": {
         "task": "league.tasks.fire_due_events",
         "schedule": float(FIGHT_NIGHTS_EVERY),
+        "options": _SWEEP_OPTIONS,
+    },
+    # "Play until" runs whose worker went quiet are sent again (league.calendar.jobs).
+    "resume-stale-jobs": {
+        "task": "league.tasks.resume_stale_jobs",
+        "schedule": float(BOUTS_SWEEP_EVERY),
         "options": _SWEEP_OPTIONS,
     },
     # The career leagues' weekly matchmaker (docs/career.md): hourly, idempotent;
@@ -335,6 +343,8 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": "bouts.models.Side",
         "SeasonStatusEnum": "league.models.SeasonStatus",
         "TournamentStatusEnum": "league.models.TournamentStatus",
+        "JobStatusEnum": "league.calendar.models.JobStatus",
+        "JobTargetEnum": "league.calendar.models.JobTarget",
     },
 }
 

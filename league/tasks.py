@@ -6,6 +6,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from bouts.queueing import send
+from league.calendar import jobs, runner
 from league.services import career_void, fight_nights, projector, regions, training, weekly
 
 
@@ -62,3 +63,16 @@ def matchmake_due_weeks() -> int:
     """Beat: make the week's cards of the career leagues whose cards are due today
     (idempotent: a second run the same day books nothing)."""
     return len(weekly.due_leagues_matchmake(timezone.localdate()))
+
+
+@shared_task(acks_late=True)
+def advance_division(run_id: int) -> dict:
+    """Fight a "play until" job's division night after night (league.calendar.runner)."""
+    run = runner.run_division(int(run_id))
+    return {"status": run.status, "nights": run.nights_done, "bouts": run.bouts_done}
+
+
+@shared_task
+def resume_stale_jobs() -> int:
+    """Beat: send again the "play until" runs whose worker went quiet."""
+    return jobs.jobs_resume_stale()

@@ -50,12 +50,13 @@ class Fired:
     postponed: list[Bout] = field(default_factory=list)
 
 
-def bouts_fire(*, bouts) -> Fired:
+def bouts_fire(*, bouts, send: bool = True) -> Fired:
     """Fire scheduled bouts (ids or rows), in the order given: a bout whose
     fighters can still fight is snapshotted with its plans and queued; one that
     cannot (a fighter retired or medically suspended on the bout's date since it
     was booked, a card gone) is postponed with the reason. Bouts not scheduled
-    are left alone."""
+    are left alone. Without ``send`` no task is sent: the caller fights the
+    queued bouts itself (a "play until" job; beat re-sends them if it dies)."""
     order = [getattr(b, "pk", b) for b in bouts]
     fired = Fired()
     if not order:
@@ -87,6 +88,9 @@ def bouts_fire(*, bouts) -> Fired:
             ["inputs", "status", "attempts", "failure_reason", "queued_at", "postponed_reason"],
             batch_size=500,
         )
-        enqueue_on_commit([b.pk for b in fired.queued], size=night_batch_size(len(fired.queued)))
+        if send:
+            enqueue_on_commit(
+                [b.pk for b in fired.queued], size=night_batch_size(len(fired.queued))
+            )
         signals.send_on_commit(signals.postponed, [signals.fact(b) for b in fired.postponed])
     return fired

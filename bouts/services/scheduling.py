@@ -393,12 +393,17 @@ def bouts_check(*, specs: Sequence[BoutSpec]) -> None:
     _raise(specs)
 
 
-def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bout]:
+def bouts_schedule(
+    *, specs: Sequence[BoutSpec], queue: bool = True, send: bool = True, batch: bool = False
+) -> list[Bout]:
     """Validate and create many bouts at once; with ``queue`` they are created
-    already snapshotted and queued, and their tasks are sent in batches on
-    commit. All or nothing: any broken rule raises ``ValidationError`` (field
-    messages naming the bout) and writes nothing. A spec whose
-    ``idempotency_key`` is known returns the bout that key scheduled."""
+    already snapshotted and queued, and (unless ``send`` is off: the caller
+    fights them itself) their tasks are sent in batches on commit. All or
+    nothing: any broken rule raises ``ValidationError`` (field messages naming
+    the bout) and writes nothing. A spec whose
+    ``idempotency_key`` is known returns the bout that key scheduled. A
+    ``batch`` (a league's night, built from its own rows) is checked as a batch
+    even when it holds one bout."""
     specs = list(specs)
     if not specs:
         return []
@@ -425,7 +430,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
         now = timezone.now()
         fight_with = bout_plans.plans_to_fight(bouts) if queue else {}
         for bout, (bout_sides, fighter_ids) in zip(bouts, built):
-            if len(fresh) == 1:
+            if len(fresh) == 1 and not batch:
                 # The one-bout path (API, admin): every model rule, queries included.
                 bout.full_clean(exclude=["idempotency_key"])
             else:
@@ -451,7 +456,7 @@ def bouts_schedule(*, specs: Sequence[BoutSpec], queue: bool = True) -> list[Bou
                 raise
             existing.update(again)
             bouts, fresh = [], []
-        if queue and bouts:
+        if queue and send and bouts:
             enqueue_on_commit([b.pk for b in bouts if not b.postponed_reason])
     made = {id(s): b for s, b in zip(fresh, bouts)}
     return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]

@@ -17,11 +17,19 @@ class LeagueSerializer(CleanModelSerializer):
     tiebreakers = serializers.ListField(
         child=StrictCharField(max_length=40), required=False, max_length=10
     )
+    # A real-clock league's fight time is UTC: written with its zone, as the
+    # schema's "time" format wants; read with or without it.
+    fight_time = serializers.TimeField(
+        format="%H:%M:%SZ",
+        input_formats=["%H:%M:%SZ", "%H:%M:%S", "%H:%M"],
+        required=False,
+        help_text="A real-clock league's fight time, UTC.",
+    )
 
     class Meta:
         model = League
-        fields = ["id", *LEAGUE_FIELDS, "commissioners", "tiebreakers", "created_at"]
-        read_only_fields = ["created_at"]
+        fields = ["id", *LEAGUE_FIELDS, "today", "commissioners", "tiebreakers", "created_at"]
+        read_only_fields = ["today", "created_at"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,9 +113,8 @@ class EventSerializer(CleanModelSerializer):
             "fight_at",
             "plans_due_at",
             "fired_at",
-            "makeup",
         ]
-        read_only_fields = ["fired_at", "makeup"]
+        read_only_fields = ["fired_at"]
 
     def validate(self, attrs):
         league = attrs.get("league", getattr(self.instance, "league", None))

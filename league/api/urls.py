@@ -18,6 +18,7 @@ from .career import CareerFighterView, TrainingView
 from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .exceptions import api_not_found
+from .jobs import JobViewSet
 from .members import InvitationViewSet, MembershipViewSet
 from .odds import LeagueOddsView
 from .permissions import commissioner_writes
@@ -43,6 +44,7 @@ router.register("standings", StandingViewSet, basename="standing")
 router.register("rankings", RankingViewSet, basename="ranking")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("titles", TitleViewSet, basename="title")
+router.register("jobs", JobViewSet, basename="job")
 # Managers (docs/managers.md).
 router.register("bout-requests", BoutRequestViewSet, basename="boutrequest")
 router.register("memberships", MembershipViewSet, basename="membership")

@@ -181,7 +181,7 @@ class DivisionViewSet(_InLeagueViewSet):
         except Exception:
             refund(request, expected)
             raise
-        refund(request, expected - Bout.objects.filter(event__season=season).count())
+        refund(request, expected - season.fixtures.count())
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def perform_create(self, serializer):

@@ -275,14 +275,41 @@ class VoidForm(forms.Form):
 
 class SeasonForm(forms.Form):
     start_date = forms.DateField(
-        widget=DateInput(), required=False, help_text="Default: a round after the last bout."
+        widget=DateInput(),
+        required=False,
+        label="First fight night",
+        help_text="A league date. Default: the league's next fight night.",
     )
     seed = forms.IntegerField(initial=1, help_text="Chooses every bout's seed.")
     fight_now = forms.BooleanField(
         required=False,
         label="Fight the whole season now",
-        help_text="Otherwise each round's card waits for its own “fight this card”.",
+        help_text="Otherwise play it from the league's calendar, a night or more at a time.",
     )
+
+
+class PlayForm(forms.Form):
+    """ "Play until": what to advance the league to."""
+
+    NEXT_NIGHT = "night"
+    target = forms.ChoiceField(
+        choices=[
+            (NEXT_NIGHT, "The next fight night"),
+            ("nights", "A number of fight nights"),
+            ("date", "Up to a league date"),
+            ("season", "To the end of the season"),
+        ],
+        initial=NEXT_NIGHT,
+        label="Play",
+    )
+    nights = forms.IntegerField(
+        required=False, min_value=1, max_value=1000, label="How many nights"
+    )
+    until = forms.DateField(widget=DateInput(), required=False, label="Up to the league date")
+
+
+class CloseSeasonForm(forms.Form):
+    reason = forms.CharField(max_length=250, label="Why close it now")
 
 
 class TournamentForm(forms.Form):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import cards, regions, views
+from . import calendar, cards, regions, views
 
 app_name = "console"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/new/", views.league_new, name="league-new"),
     path("leagues/<slug:slug>/", views.league_page, name="league"),
+    path("leagues/<slug:slug>/play/", calendar.league_play, name="league-play"),
+    path("jobs/<int:pk>/cancel/", calendar.job_cancel, name="job-cancel"),
+    path("seasons/<int:pk>/close/", calendar.season_close, name="season-close"),
     path("leagues/<slug:slug>/settings/", views.league_edit, name="league-edit"),
     path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
     path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),

@@ -14,7 +14,7 @@ from league.models import Division, Event, League
 from league.services import membership, setup
 
 from ..submit import submit
-from . import forms, selectors
+from . import calendar, forms, selectors
 
 
 @login_required
@@ -65,6 +65,7 @@ def league_page(request, slug):
         request,
         "console/league.html",
         {
+            **calendar.calendar_context(league),
             "league": league,
             "divisions": divisions,
             "events": events,
@@ -240,8 +241,10 @@ def season_new(request, pk):
         forms.SeasonForm,
         "season",
         lambda division, data: setup.season_start(user=request.user, division=division, **data),
-        lambda season: " ".join(
-            [f"{season.name} scheduled: {season.events.count()} events.", *season.skipped]
+        lambda season: (
+            f"{season.name} scheduled: {season.fixtures.count()} bouts to fight, "
+            "each night's card drawn from the fighters fit on its date. Play it from the "
+            "league's calendar."
         ),
     )
 

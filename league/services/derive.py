@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from bouts.models import Bout
 from league import rankings, titles
-from league.models import Division, League, Season
+from league.models import Division, League, Season, SeasonFixture
 from league.services.common import CAMP, FIGHTER
 from league.services.lineage import title_lineage
 from league.services.rows import BoutRow, division_bouts
@@ -27,16 +27,22 @@ def points_config(league: League) -> PointsConfig:
 
 
 def season_members(season_ids: Sequence[int]) -> dict[int, list[tuple]]:
-    """``{season id: competitors}``: whoever is on the season's cards (any bout
-    status), in order of first appearance — a function of the bout rows, so a
-    fighter joining the division later changes no finished table."""
+    """``{season id: competitors}``: whoever has a fixture in the season, in
+    the order of the fixtures (then whoever fights a bout added to one of its
+    nights) — so a fighter joining the division later changes no finished
+    table, and everyone is in the table from the first night."""
     out: dict[int, list[tuple]] = {pk: [] for pk in season_ids}
     rows = (
-        Bout.objects.filter(event__season_id__in=list(season_ids))
+        SeasonFixture.objects.filter(season_id__in=list(season_ids))
+        .order_by("season_id", "position")
+        .values_list("season_id", "red_id", "blue_id", "red_camp_id", "blue_camp_id")
+    )
+    extra = (
+        Bout.objects.filter(event__season_id__in=list(season_ids), season_fixture__isnull=True)
         .order_by("date", "event_id", "order", "id")
         .values_list("event__season_id", "red_id", "blue_id", "red_camp_id", "blue_camp_id")
     )
-    for season_id, red, blue, red_camp, blue_camp in rows:
+    for season_id, red, blue, red_camp, blue_camp in [*rows, *extra]:
         sides = [(FIGHTER, red), (FIGHTER, blue)] if red else [(CAMP, red_camp), (CAMP, blue_camp)]
         for side in sides:
             if side not in out[season_id]:

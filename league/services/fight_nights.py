@@ -35,8 +35,10 @@ from django.utils import timezone
 from bouts.models import UNFINISHED, Bout, BoutStatus
 from bouts.services.firing import Fired, bouts_fire
 from core.scoping import may_commission
-from league.models import Event, Season
-from league.services.makeup import seasons_make_up
+from league.calendar import seasons as calendar_seasons
+from league.calendar.clock import league_date_advance
+from league.calendar.dates import next_slot
+from league.models import ClockMode, Event, Season, SeasonStatus
 
 _local = threading.local()
 
@@ -137,14 +139,31 @@ def events_fire_after(event_ids: Iterable[int | None]) -> set[int]:
     )
     finished = set(ids) - busy
     if finished:
-        # A season whose last night is done may need a make-up night first.
-        seasons_make_up(
-            Event.objects.filter(pk__in=finished, season__isnull=False).values_list(
-                "season_id", flat=True
-            )
-        )
+        nights = list(Event.objects.filter(pk__in=finished).select_related("league", "season"))
+        for event in nights:
+            league_date_advance(event.league_id, event.date)
+        seasons = {e.season for e in nights if e.season is not None}
+        calendar_seasons.fixtures_settle(s.pk for s in seasons)
+        for season in seasons:
+            _book_next_real_night(season)
         events_fire_due()
     return finished
+
+
+def _book_next_real_night(season: Season) -> Event | None:
+    """A real-clock league's season books its next night as soon as one is
+    finished: the next night date with a bout to draw, firing at the next fight
+    time (its plans can be written until then). A commissioner's league waits
+    for him (play until)."""
+    season.refresh_from_db(fields=["status"])
+    league = season.league
+    if league.clock != ClockMode.REAL or season.status != SeasonStatus.RUNNING:
+        return None
+    if Event.objects.filter(season=season, fired_at__isnull=True).exists():
+        return None
+    last = Event.objects.filter(season=season).order_by("-date").values_list("date", flat=True)
+    when = next_slot(timezone.now(), league.fight_weekday, league.fight_time)
+    return calendar_seasons.season_book_night(season, after=last.first(), fight_at=when)
 
 
 def event_fight_now(*, event: Event, user=None, check_permission: bool = True) -> list[Event]:

@@ -44,6 +44,7 @@ from django.utils import timezone
 from bouts.models import IN_FLIGHT, Bout, BoutStatus
 from core.bulk import insert_rows
 from league import rankings
+from league.calendar import seasons as calendar_seasons
 from league.models import (
     Division,
     DivisionProjection,
@@ -58,9 +59,8 @@ from league.models import (
 from league.services.common import chronological_key
 from league.services.derive import season_members, season_table
 from league.services.lineage import lineage_bouts, title_lineage
-from league.services.makeup import season_close_if_done
 from league.services.rebuild import division_rebuild
-from league.services.rows import BoutRow, bout_rows, in_league_order
+from league.services.rows import BoutRow, bout_rows, in_league_order, in_season
 from league.services.storage import (
     history_rows,
     ratings_of,
@@ -212,7 +212,7 @@ def _project_once(division_id: int, report: Projection) -> None:
         for season in Season.objects.filter(
             division=division, status=SeasonStatus.RUNNING
         ).select_related("league"):
-            season_close_if_done(season)
+            calendar_seasons.season_close_if_done(season)
     else:
         _append(division, projection, report, still_skipped)
 
@@ -289,7 +289,7 @@ def _append(
     upto = (last.date, last.event_id or 0, last.order, last.id)
     for season in Season.objects.filter(pk__in=seasons).select_related("league"):
         store_standings(season, _season_rows(season, upto))
-        season_close_if_done(season)
+        calendar_seasons.season_close_if_done(season)
     lineage = lineage_bouts(division, upto)
     if lineage is not None:
         store_reigns(division, title_lineage(division=division, bouts=lineage, horizon=last.date))
@@ -313,7 +313,7 @@ def _rate(division: Division, rows: list[BoutRow]) -> None:
 def _season_rows(season: Season, upto: tuple):
     bouts = in_league_order(
         Bout.objects.filter(
-            event__season_id=season.id, status=BoutStatus.COMPLETED, result__isnull=False
+            in_season(season.id), status=BoutStatus.COMPLETED, result__isnull=False
         ),
         upto=upto,
     )
@@ -338,13 +338,11 @@ def _after_failures(division: Division, bout_ids: list[int]) -> None:
     matches = TournamentMatch.objects.filter(bout_id__in=bout_ids).select_related("tournament")
     for tournament in {m.tournament_id: m.tournament for m in matches}.values():
         tournament_unstall(tournament=tournament, division=division)
-    seasons = set(
-        Bout.objects.filter(pk__in=bout_ids, event__season__isnull=False).values_list(
-            "event__season_id", flat=True
+    calendar_seasons.fixtures_settle(
+        Bout.objects.filter(pk__in=bout_ids, season_fixture__isnull=False).values_list(
+            "season_fixture__season_id", flat=True
         )
     )
-    for season in Season.objects.filter(pk__in=seasons).select_related("league"):
-        season_close_if_done(season)
 
 
 def _after_postponements(division: Division, bout_ids: list[int]) -> None:
@@ -358,13 +356,11 @@ def _after_postponements(division: Division, bout_ids: list[int]) -> None:
     for tournament in {m.tournament_id: m.tournament for m in matches}.values():
         if tournament.league.walkover_on_postponement:
             tournament_walkovers_for_postponed(tournament=tournament, division=division)
-    seasons = set(
-        Bout.objects.filter(pk__in=bout_ids, event__season__isnull=False).values_list(
-            "event__season_id", flat=True
+    calendar_seasons.fixtures_settle(
+        Bout.objects.filter(pk__in=bout_ids, season_fixture__isnull=False).values_list(
+            "season_fixture__season_id", flat=True
         )
     )
-    for season in Season.objects.filter(pk__in=seasons).select_related("league"):
-        season_close_if_done(season)
 
 
 # --- what the pages and the API show --------------------------------------------------------

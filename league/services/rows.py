@@ -12,6 +12,17 @@ from bouts.models import Bout, BoutStatus
 from league.services.common import CAMP, FIGHTER
 from league.standings.metrics import Outcome
 
+# A bout's season: its fixture's (wherever the bout was moved), else the season
+# of the night it is on (a bout the commissioner added to a season's night).
+SEASON_OF_BOUT = Coalesce("season_fixture__season_id", "event__season_id")
+
+
+def in_season(season_id: int) -> Q:
+    """The bouts that count in a season (see ``SEASON_OF_BOUT``)."""
+    return Q(season_fixture__season_id=season_id) | Q(
+        season_fixture__isnull=True, event__season_id=season_id
+    )
+
 
 @dataclass(frozen=True)
 class BoutRow:
@@ -35,7 +46,7 @@ _COLUMNS = (
     "date",
     "event_id",
     "order",
-    "event__season_id",
+    "season_key",
     "red_id",
     "blue_id",
     "red_camp_id",
@@ -49,7 +60,11 @@ _COLUMNS = (
 def bout_rows(queryset) -> list[BoutRow]:
     """``BoutRow``s of a queryset of bouts, in league order (one query; plain
     tuples, sorted in SQL: the projector reads a season's bouts per run)."""
-    rows = queryset.order_by("date", "event_id", "order", "id").values_list(*_COLUMNS)
+    rows = (
+        queryset.annotate(season_key=SEASON_OF_BOUT)
+        .order_by("date", "event_id", "order", "id")
+        .values_list(*_COLUMNS)
+    )
     out = []
     append = out.append
     for pk, date, event, order, season, red, blue, red_camp, blue_camp, title, won, how in rows:

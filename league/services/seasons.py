@@ -1,5 +1,6 @@
-"""Seasons: round-robin scheduling (closing a finished season and its make-up
-nights: league.services.makeup)."""
+"""Seasons: a round robin's fixtures, fought night by night as the league's
+calendar advances (``league.calendar``: each night's card drawn from the
+fixtures among the fighters fit on its date)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from bouts.models import Bout, MedicalSuspension
-from bouts.services import bouts_schedule
-from fighters.models import Camp, Fighter
+from fighters.models import Fighter, RatingCard
+from league.calendar.jobs import job_start
+from league.calendar.models import JobTarget
+from league.calendar.seasons import fixtures_make, season_book_night
 from league.development import league_develop
-from league.models import Division, Event, Season, SeasonStatus
-from league.scheduling.round_robin import round_robin
-from league.services.booking import Officials, league_bout
-from league.services.common import CAMP, FIGHTER, derive_seed, division_is_team
+from league.models import ClockMode, Division, Season, SeasonStatus
+from league.services.common import CAMP, FIGHTER, division_is_team
 from league.services.fight_nights import events_fire_due
 
 
@@ -30,24 +30,59 @@ def season_schedule(
     venue: str = "",
     fight_at: dt.datetime | None = None,
 ) -> Season:
-    """A round-robin season for the division's active fighters (camps, under a team
-    ruleset): one event (a fight night) per round, ``League.days_between_events``
-    apart, every bout scheduled — validated once and created with bulk inserts
-    (``bouts.services.bouts_schedule``). The events fire in order
-    (league.services.fight_nights): with ``queue`` ("fight now") all are due at
-    once and the first fires before this returns; else the first fires at
-    ``fight_at`` and each next one ``days_between_events`` days later (real
-    time) — or, without ``fight_at``, when the commissioner sets their fight
-    times or fights the season now (``fight_nights.season_fight_now``). With
-    ``League.development`` the division's fighters age and develop (and some
-    retire) before every season after the first (league.development).
+    """A round-robin season for the division's active fighters (camps, under a
+    team ruleset): its fixtures, made once, each fight night drawing its card
+    from those still to fight among the fighters fit on the night's date. The
+    first night is on ``start_date`` (else the league's next night date).
 
-    A fighter medically suspended on a round's date sits that round out (his
-    opponent too) instead of failing the whole season: ``season.skipped`` (on
-    the returned object) lists each such week in words. Suspensions that begin
-    during the season are the fight nights' (the bout is postponed)."""
+    With ``queue`` ("fight now") the whole season is played at once: a job to
+    the end of the season (``league.calendar.jobs``). With ``fight_at`` (a real
+    time) the first night is booked now and fires then; the next ones follow a
+    week apart. Else the commissioner advances the league night by night. With
+    ``League.development`` the division's fighters age and develop (and some
+    retire) before every season after the first (league.development)."""
     league = division.league
     team = division_is_team(division)
+    with transaction.atomic():
+        division = (
+            Division.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=division.pk)
+        )
+        if division.seasons.filter(status=SeasonStatus.RUNNING).exists():
+            raise ValidationError(
+                {"division": [f"{division.name} already has a season running: finish or close it."]}
+            )
+        number = (division.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
+        first_night = start_date or league.date + dt.timedelta(days=league.days_between_events)
+        if league.development and number > 1:
+            # Careers over seasons: age and develop before the new season; the
+            # retired drop out of it.
+            league_develop(league=league, on=first_night, divisions=[division])
+        members = _members(division, team)
+        season = Season(
+            league=league,
+            division=division,
+            number=number,
+            name=f"{division.name} season {number}",
+            start_date=first_night,
+            status=SeasonStatus.RUNNING,
+        )
+        season.full_clean()
+        season.save()
+        fixtures_make(season, members, seed=seed)
+        if fight_at is not None and not queue:
+            season_book_night(season, first_night, fight_at=fight_at)
+    if queue:
+        if league.clock == ClockMode.REAL:
+            season_book_night(season, first_night, fight_at=fight_at or timezone.now())
+            events_fire_due()
+        else:
+            job_start(league=league, target=JobTarget.SEASON, check_permission=False)
+    return season
+
+
+def _members(division: Division, team: bool) -> list[tuple]:
     if team:
         members = [(CAMP, pk) for pk in division.camps.order_by("id").values_list("id", flat=True)]
     else:
@@ -61,131 +96,21 @@ def season_schedule(
         raise ValidationError(
             {"division": [f"{division.name} needs at least two {'camps' if team else 'fighters'}."]}
         )
-    officials = Officials()
-    with transaction.atomic():
-        division = (
-            Division.objects.select_for_update(of=("self",))
-            .select_related("league")
-            .get(pk=division.pk)
+    if not team:
+        ruleset = division.league.ruleset
+        carded = set(
+            RatingCard.objects.filter(
+                ruleset=ruleset, fighter_id__in=[pk for _, pk in members]
+            ).values_list("fighter_id", flat=True)
         )
-        number = (division.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
-        if start_date is None:
-            last = Bout.objects.filter(division=division).aggregate(d=Max("date"))["d"]
-            start_date = (
-                last + dt.timedelta(days=league.days_between_events) if last else league.start_date
+        missing = [pk for _, pk in members if pk not in carded]
+        if missing:
+            names = ", ".join(
+                Fighter.objects.filter(pk__in=missing)
+                .order_by("name")
+                .values_list("name", flat=True)
             )
-        if league.development and number > 1:
-            # Careers over seasons: age and develop before the new season; the
-            # retired drop out of it.
-            league_develop(league=league, on=start_date, divisions=[division])
-            if not team:
-                active = set(division.fighters.filter(is_active=True).values_list("id", flat=True))
-                members = [m for m in members if m[1] in active]
-                if len(members) < 2:
-                    raise ValidationError(
-                        {"division": [f"{division.name} has fewer than two active fighters."]}
-                    )
-        season = Season(
-            league=league,
-            division=division,
-            number=number,
-            name=f"{division.name} season {number}",
-            start_date=start_date,
-            status=SeasonStatus.RUNNING,
-        )
-        season.full_clean()
-        season.save()
-        fighters = {}
-        if not team:
-            fighters = Fighter.objects.in_bulk([pk for _, pk in members])
-        camps = Camp.objects.in_bulk([pk for _, pk in members]) if team else {}
-        rounds = round_robin(members)
-        now = timezone.now()
-        step = dt.timedelta(days=league.days_between_events)
-        dates = [start_date + r * step for r in range(len(rounds))]
-        if queue:
-            fight_times = [now] * len(rounds)
-        elif fight_at is not None:
-            fight_times = [fight_at + r * step for r in range(len(rounds))]
-        else:
-            fight_times = [None] * len(rounds)
-        events = Event.objects.bulk_create(
-            [
-                Event(
-                    league=league,
-                    season=season,
-                    name=f"{season.name} · round {r + 1}",
-                    date=date,
-                    venue=venue,
-                    fight_at=fight_times[r],
-                )
-                for r, date in enumerate(dates)
-            ]
-        )
-        specs = []
-        suspended = {} if team else _suspensions(list(fighters), dates[0], dates[-1])
-        season.skipped = []
-        for r, (event, pairs) in enumerate(zip(events, rounds)):
-            for order, (red, blue) in enumerate(pairs, start=1):
-                out = _sits_out(suspended, (red[1], blue[1]), event.date)
-                postponed = ""
-                if out is not None:
-                    # He skips the week he cannot fight (so does his opponent)
-                    # instead of failing the whole season; with make-up nights
-                    # the bout is booked postponed and fought after the last round.
-                    who = fighters[out.fighter_id].name
-                    postponed = f"{who} is medically suspended until {out.ends_on.isoformat()}."
-                    season.skipped.append(
-                        f"{who} sits out round {r + 1} ({event.date.isoformat()}): "
-                        f"medically suspended until {out.ends_on.isoformat()}"
-                        + (
-                            "; the bout is fought on a make-up night."
-                            if league.makeup_nights
-                            else "."
-                        )
-                    )
-                    if not league.makeup_nights:
-                        continue
-                bout_seed = derive_seed(seed, league.slug, division.weight_class, number, r, order)
-                if team:
-                    sides = {"red_camp": camps[red[1]], "blue_camp": camps[blue[1]]}
-                else:
-                    sides = {"red": fighters[red[1]], "blue": fighters[blue[1]]}
-                spec = league_bout(
-                    league=league,
-                    division=division,
-                    event=event,
-                    order=order,
-                    sides=sides,
-                    seed=bout_seed,
-                    officials=officials,
-                    idempotency_key=f"season-{season.id}-{r + 1}-{order}",
-                )
-                spec.postponed_reason = postponed
-                specs.append(spec)
-        # The bouts wait for their fight nights; "fight now" makes every night due
-        # at once and fires the first (the others follow, each when the one
-        # before it is finished: league.services.fight_nights).
-        bouts_schedule(specs=specs, queue=False)
-        if queue:
-            events_fire_due(events=[e.pk for e in events])
-    return season
-
-
-def _suspensions(fighter_ids: list[int], first: dt.date, last: dt.date) -> dict[int, list]:
-    """The suspensions of ``fighter_ids`` in force at some point of [first, last]."""
-    found: dict[int, list] = {}
-    for suspension in MedicalSuspension.objects.filter(
-        fighter_id__in=fighter_ids, starts_on__lte=last, ends_on__gte=first
-    ).order_by("ends_on", "id"):
-        found.setdefault(suspension.fighter_id, []).append(suspension)
-    return found
-
-
-def _sits_out(suspended: dict[int, list], fighter_ids, date: dt.date):
-    """The suspension keeping one of ``fighter_ids`` out on ``date``, or None."""
-    for pk in fighter_ids:
-        for suspension in suspended.get(pk, ()):
-            if suspension.starts_on <= date <= suspension.ends_on:
-                return suspension
-    return None
+            raise ValidationError(
+                {"division": [f"Without a {ruleset} card, these cannot fight the season: {names}."]}
+            )
+    return members

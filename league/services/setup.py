@@ -39,12 +39,15 @@ LEAGUE_FIELDS = (
     "points_loss",
     "points_stoppage_bonus",
     "start_date",
+    "clock",
     "days_between_events",
+    "fight_time",
+    "rest_days",
+    "separate_camps",
     "title_inactivity_days",
     "title_suspension_days",
     "development",
     "medical_suspensions",
-    "makeup_nights",
     "walkover_on_postponement",
     "bouts_per_event",
     "auto_approve_requests",
@@ -112,7 +115,8 @@ def league_create(*, user, **fields) -> League:
 
 
 def league_update(*, user, league: League, **fields) -> League:
-    """Change a league's settings. Its ruleset is fixed once it has bouts."""
+    """Change a league's settings. Its ruleset is fixed once it has bouts or
+    a season (whose fixtures are to be fought under it)."""
     require_commissioner(user, league)
     unknown = sorted(set(fields) - set(LEAGUE_FIELDS))
     if unknown:
@@ -120,9 +124,9 @@ def league_update(*, user, league: League, **fields) -> League:
     if "ruleset" in fields:
         _check_ruleset(fields["ruleset"])
         fought = Bout.objects.filter(Q(event__league=league) | Q(division__league=league))
-        if fields["ruleset"] != league.ruleset and fought.exists():
+        if fields["ruleset"] != league.ruleset and (fought.exists() or league.seasons.exists()):
             raise ValidationError(
-                {"ruleset": ["The league has bouts: its ruleset can no longer change."]}
+                {"ruleset": ["The league has bouts or a season: its ruleset can no longer change."]}
             )
     for name, value in fields.items():
         setattr(league, name, value)

@@ -141,8 +141,8 @@ def test_commissioner_schedules_a_season_in_his_division(
     assert response.status_code == 201, response.content
     season = response.json()
     assert season["division"] == mine.pk
-    bouts = Bout.objects.filter(event__season_id=season["id"])
-    assert bouts.count() == 6  # four fighters, each meets the others once
+    bouts = Bout.objects.filter(season_fixture__season_id=season["id"])
+    assert bouts.count() == 6  # four fighters, each meets the others once: all fought now
     standings = client.get(f"/api/standings/?season={season['id']}").json()["results"]
     assert len(standings) == 4
 

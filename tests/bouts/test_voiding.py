@@ -17,7 +17,7 @@ from league.selectors import league_check
 from league.services import season_schedule
 from tests.api import factories as api_factories
 from tests.api.conftest import as_user
-from tests.league.conftest import make_league, record
+from tests.league.conftest import book_season, make_league, record
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def _fought_season(ruleset, fighters=4):
     league, division = make_league(ruleset, fighters)
     season = season_schedule(division=division, queue=False)
-    bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order"))
+    bouts = book_season(season)
     outcomes = [("red", "KO"), ("blue", "UD"), (None, "DRAW"), ("red", "TKO"), ("blue", "SD")]
     for i, bout in enumerate(bouts):
         record(bout, *outcomes[i % len(outcomes)])
@@ -65,7 +65,7 @@ def test_void_takes_the_bout_out_of_careers_standings_and_ratings(ruleset):
 def test_void_the_only_bout_leaves_no_rating(ruleset):
     league, division = make_league(ruleset, 2)
     season = season_schedule(division=division, queue=False)
-    bout = Bout.objects.get(event__season=season)
+    (bout,) = book_season(season)
     record(bout, "red", "UD")
     assert Rating.objects.filter(division=division).count() == 2
     _void(Bout.objects.get(pk=bout.pk))
@@ -82,7 +82,7 @@ def test_voiding_twice_or_an_unfought_bout_is_refused(ruleset):
         _void(Bout.objects.get(pk=bout.pk))
     assert "already voided" in again.value.message_dict["status"][0]
     _league, division = make_league(ruleset, 2)
-    unfought = Bout.objects.get(event__season=season_schedule(division=division, queue=False))
+    (unfought,) = book_season(season_schedule(division=division, queue=False))
     with pytest.raises(ValidationError) as scheduled:
         _void(unfought)
     assert "Only a completed bout" in scheduled.value.message_dict["status"][0]

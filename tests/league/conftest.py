@@ -97,3 +97,22 @@ def record(bout, winner, method="UD"):
     ]
     with TestCase.captureOnCommitCallbacks(execute=True):
         return bout_record(bout=bout, result=result)
+
+
+def book_season(season):
+    """Book a scheduled season's every night ahead, before anything is fought:
+    with everyone fit, night ``k`` draws the round robin's round ``k``
+    (league.calendar.drawing), one league rhythm apart. Returns the bouts in
+    league order."""
+    import datetime as dt
+
+    from bouts.models import Bout
+    from league.calendar.seasons import season_book_night
+
+    step = dt.timedelta(days=season.league.days_between_events)
+    date = season.start_date
+    while season.fixtures.filter(status="waiting").exists():
+        if season_book_night(season, date) is None:
+            break
+        date += step
+    return list(Bout.objects.filter(season_fixture__season=season).order_by("date", "order", "id"))

@@ -6,12 +6,11 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from bouts.models import Bout
 from league import services
 from league.models import Rating, Standing
 from league.selectors import league_check
 
-from .conftest import make_league, record
+from .conftest import book_season, make_league, record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_eight_threads_record_a_season_without_losing_updates(ruleset):
     league, division = make_league(ruleset, 8)
     season = services.season_schedule(division=division, seed=9, queue=False)
-    bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order"))
+    bouts = book_season(season)
     outcome = {b.id: random.Random(b.id).choice(["red", "blue", None]) for b in bouts}
     work = list(bouts)
     random.Random(1).shuffle(work)

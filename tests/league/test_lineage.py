@@ -12,7 +12,7 @@ from league.services.lineage import lineage_bouts, title_lineage
 from league.services.rows import division_bouts
 from league.titles import END_REASONS
 
-from .conftest import make_league, record
+from .conftest import book_season, make_league, record
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def test_the_subset_walk_gives_the_full_walks_reigns(ruleset):
         division=division, seed=3, queue=False, start_date=dt.date(2026, 9, 1)
     )
     outcomes = [("red", "UD"), ("blue", "TKO"), (None, "DRAW")]
-    for i, bout in enumerate(Bout.objects.filter(event__season=season).order_by("date", "order")):
+    for i, bout in enumerate(book_season(season)):
         record(bout, *outcomes[i % 3])
     everything = division_bouts(division.id)
     last = everything[-1]

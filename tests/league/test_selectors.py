@@ -3,7 +3,7 @@ import pytest
 from bouts.models import Bout
 from league import selectors, services
 
-from .conftest import make_league, record
+from .conftest import book_season, make_league, record
 
 pytestmark = pytest.mark.django_db
 
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 def fought(ruleset):
     league, division = make_league(ruleset, 6)
     season = services.season_schedule(division=division, seed=2, queue=False)
-    for i, bout in enumerate(Bout.objects.filter(event__season=season).order_by("date", "order")):
+    for i, bout in enumerate(book_season(season)):
         record(bout, ["red", "blue", None][i % 3], ["KO", "UD", "DRAW"][i % 3])
     tournament = services.tournament_create(division=division, size=4, queue=False)
     for _ in range(3):

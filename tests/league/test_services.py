@@ -23,7 +23,7 @@ from league.models import (
 from league.scheduling.brackets import expected_bouts
 from league.selectors import league_check, tournament_bracket
 
-from .conftest import make_league, record
+from .conftest import book_season, make_league, record
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ OUTCOMES = [("red", "UD"), ("blue", "KO"), (None, "DRAW"), ("red", "TKO"), ("blu
 def _season(ruleset, fighters=6):
     league, division = make_league(ruleset, fighters)
     season = services.season_schedule(division=division, seed=1, queue=False)
-    bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order", "id"))
+    bouts = book_season(season)
     # A few title bouts, so the lineage has something to follow.
     for b in bouts[len(bouts) // 2 :: 3]:
         b.is_title_bout = True

@@ -6,6 +6,7 @@ import pytest
 
 from bouts.models import Bout, MedicalSuspension
 from league import services
+from league.calendar.seasons import season_book_night
 from league.services.fight_nights import event_fire
 
 from .conftest import make_league, record
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_a_knockout_suspends_only_where_the_league_says_so(ruleset, suspends):
     _league, division = make_league(ruleset, 4, medical_suspensions=suspends)
     season = services.season_schedule(division=division, seed=4, queue=False)
-    first = season.events.order_by("date").first()
+    first = season_book_night(season, season.start_date)
     event_fire(event=first)
     for bout in Bout.objects.filter(event=first):
         record(bout, "red", "KO")

@@ -9,7 +9,7 @@ from league import services
 from league.models import Division, League, Rating, Standing
 from league.selectors import league_check
 
-from .conftest import START, record
+from .conftest import START, book_season, record
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ def _camps_division(team_ruleset, count=5):
 def test_round_robin_between_camps(team_ruleset):
     league, division, camps = _camps_division(team_ruleset)
     season = services.season_schedule(division=division, seed=3, queue=False)
-    bouts = list(Bout.objects.filter(event__season=season).order_by("date", "order"))
+    bouts = book_season(season)
     assert len(bouts) == 10  # 5 camps: each pair once, one camp rests each round
     assert all(b.red_camp_id and b.blue_camp_id and b.red_id is None for b in bouts)
     pairs = {frozenset((b.red_camp_id, b.blue_camp_id)) for b in bouts}

@@ -16,25 +16,34 @@ from bouts.models import Bout, BoutStatus, Result
 from fighters.models import Career
 from fighters.services import fighter_create
 from league import services
-from league.models import Division, League, Rating, Reign, Standing, Tournament
+from league.models import Division, League, Rating, Reign, Season, Standing, Tournament
 from league.selectors import league_check
 from league.services import division_derivation, division_project
-from league.services.makeup import settled
 from tests.bouts.test_worker import Worker
 
 from .conftest import make_league
 
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-# A postponed bout (a fighter suspended by an earlier night) is done with too.
+DONE = (BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED, BoutStatus.POSTPONED)
 
 
 def _wait(query, worker, timeout=180):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not query().exclude(settled()).exists():
+        if not query().exclude(status__in=DONE).exists():
             return
         time.sleep(0.3)
     raise AssertionError(f"bouts still running; the worker said:\n{worker.output()}")
+
+
+def _wait_season(season, worker, timeout=180):
+    """Until the season's play-until job has fought every fixture."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if Season.objects.get(pk=season.pk).status == "completed":
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"season still running; the worker said:\n{worker.output()}")
 
 
 def _wait_derived(division, worker, timeout=120):
@@ -56,7 +65,7 @@ def test_workers_fight_a_season_and_a_bracket(ruleset, settings):
     try:
         league, division = make_league(ruleset, 6)
         season = services.season_schedule(division=division, seed=5)
-        _wait(lambda: Bout.objects.filter(event__season=season), worker)
+        _wait_season(season, worker)
         _wait_derived(division, worker)
         tournament = services.tournament_create(division=division, size=4, double=True, seed=5)
         deadline = time.monotonic() + 120
@@ -151,8 +160,9 @@ def test_a_season_eagerly_and_on_two_workers_gives_identical_tables(ruleset, set
         with TestCase.captureOnCommitCallbacks(execute=True):
             season = services.season_schedule(division=division, seed=3)
         eager = _tables(league)
-        assert Bout.objects.filter(settled(), event__season=season).count() == 28
-        assert Bout.objects.filter(event__season=season, status=BoutStatus.COMPLETED).exists()
+        season.refresh_from_db()
+        assert season.status == "completed"
+        assert Bout.objects.filter(season_fixture__season=season, status="completed").count() == 28
         _wipe(league)
     finally:
         app.conf.task_always_eager = False
@@ -163,7 +173,7 @@ def test_a_season_eagerly_and_on_two_workers_gives_identical_tables(ruleset, set
     try:
         league, division = _league(ruleset)
         season = services.season_schedule(division=division, seed=3)
-        _wait(lambda: Bout.objects.filter(event__season=season), worker)
+        _wait_season(season, worker)
         _wait_derived(division, worker)
     finally:
         worker.stop()
@@ -182,7 +192,7 @@ def test_a_worker_killed_mid_season_then_the_sweeper_leaves_every_bout_once(rule
     worker = Worker(queue, concurrency=2, env={"BOUTS_BATCH_SIZE": "2"}).start()
     try:
         season = services.season_schedule(division=division, seed=11)
-        bouts = Bout.objects.filter(event__season=season)
+        bouts = Bout.objects.filter(season_fixture__season=season)
         deadline = time.monotonic() + 120
         while bouts.filter(status=BoutStatus.COMPLETED).count() < 4:
             assert time.monotonic() < deadline, worker.output()
@@ -190,7 +200,7 @@ def test_a_worker_killed_mid_season_then_the_sweeper_leaves_every_bout_once(rule
         worker.kill()
     finally:
         worker.stop()
-    assert bouts.exclude(status=BoutStatus.COMPLETED).exists()  # killed mid-season
+    assert Season.objects.get(pk=season.pk).status == "running"  # killed mid-season
     # A fresh worker with beat: the sweeper re-sends whatever Redis lost with the
     # killed worker (BOUTS_STALE_AFTER seconds on), no operator needed.
     fresh = Worker(
@@ -201,17 +211,17 @@ def test_a_worker_killed_mid_season_then_the_sweeper_leaves_every_bout_once(rule
             "BOUTS_STALE_AFTER": "3",
             "BOUTS_SWEEP_EVERY": "1",
             "BOUTS_BATCH_SIZE": "2",
-            # a night whose last recording died with the worker fires by beat
-            "FIGHT_NIGHTS_EVERY": "1",
+            # the play-until run that died with the worker is sent again by beat
+            "PLAY_STALE_AFTER": "3",
         },
     ).start()
     try:
-        _wait(lambda: Bout.objects.filter(event__season=season), fresh)
+        _wait_season(season, fresh)
         _wait_derived(division, fresh)
     finally:
         fresh.stop()
-    # Every bout fought once, or postponed on its night (a fighter suspended).
-    assert bouts.filter(settled()).count() == bouts.count() == 28
+    # Every fixture fought once.
+    assert bouts.filter(status=BoutStatus.COMPLETED).count() == bouts.count() == 28
     completed = bouts.filter(status=BoutStatus.COMPLETED).count()
     assert Result.objects.filter(bout__in=bouts).count() == completed
     fighters = list(division.fighters.values_list("id", flat=True))
@@ -224,11 +234,10 @@ def test_task_messages_deleted_from_redis_are_swept_by_beat(ruleset, settings):
     settings.BOUTS_QUEUE = queue
     settings.BOUTS_BATCH_SIZE = 4
     league, division = make_league(ruleset, 6)
-    season = services.season_schedule(division=division, seed=13)  # 15 bouts, 5 nights
-    bouts = Bout.objects.filter(event__season=season)
-    # The first night fired (3 bouts queued); the others wait for it.
-    assert bouts.filter(status=BoutStatus.QUEUED).count() == 3
-    assert bouts.filter(status=BoutStatus.SCHEDULED).count() == 12
+    season = services.season_schedule(division=division, seed=13)  # 15 bouts
+    bouts = Bout.objects.filter(season_fixture__season=season)
+    # The play-until job is sent; nothing is fought before a worker takes it.
+    assert not bouts.exists()
     # Every message is lost before any worker takes it (a purge, a restart
     # without persistence).
     broker = redis.Redis.from_url(django_settings.CELERY_BROKER_URL)
@@ -242,18 +251,17 @@ def test_task_messages_deleted_from_redis_are_swept_by_beat(ruleset, settings):
             "BOUTS_STALE_AFTER": "2",
             "BOUTS_SWEEP_EVERY": "1",
             "BOUTS_BATCH_SIZE": "4",
-            "FIGHT_NIGHTS_EVERY": "1",
+            "PLAY_STALE_AFTER": "2",
         },
     ).start()
     try:
-        _wait(lambda: Bout.objects.filter(event__season=season), worker, timeout=120)
+        _wait_season(season, worker, timeout=120)
         _wait_derived(division, worker)
     finally:
         worker.stop()
-    assert bouts.filter(settled()).count() == 15
-    completed = bouts.filter(status=BoutStatus.COMPLETED).count()
-    assert Result.objects.filter(bout__in=bouts).count() == completed
-    assert "resend_stale_bouts" in worker.output() or "re-sending" in worker.output()
+    assert bouts.filter(status=BoutStatus.COMPLETED).count() == 15
+    assert Result.objects.filter(bout__in=bouts).count() == 15
+    assert "resume_stale_jobs" in worker.output()
     assert league_check(league=league) == []
     # Nothing left for the projector: a run now finds no request and derives nothing.
     report = division_project(division_id=division.pk)

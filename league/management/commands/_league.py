@@ -6,20 +6,25 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
+from django.db.models import Q
 from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
+from league.calendar.jobs import job_progress, job_start
+from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
+from league.calendar.runner import run_division
 from league.celery import app
 from league.models import Division, League
 from league.selectors import division_rankings, league_champions, season_standings, title_lineage
 from league.services import division_derivation, division_project
-from league.services.fight_nights import events_fire_due, season_fight_now
-from league.services.makeup import settled
 
-# A postponed bout is done with too — it waits for the commissioner to re-book
-# it — unless its season's make-up nights will still fight it.
-DONE = settled()
+# A bout is done with once fought, failed or voided — or postponed: it waits
+# for the commissioner to re-book it (a season's fixture is drawn again).
+DONE = Q(
+    status__in=(BoutStatus.COMPLETED, BoutStatus.FAILED, BoutStatus.VOIDED, BoutStatus.POSTPONED)
+)
 
 
 def eager() -> bool:
@@ -86,16 +91,35 @@ def follow(
             time.sleep(poll)
 
 
-def fight_now(season, *, stdout, label: str) -> None:
-    """Fight a scheduled season now: its fight nights all made due, fired in
-    order (league.services.fight_nights), each when the one before it is
-    finished. Eagerly (no broker) the whole season is fought before this
-    returns; with workers the first night is queued and ``follow`` shows the
-    fighting."""
-    season_fight_now(season=season)
-    events_fire_due(events=list(season.events.values_list("pk", flat=True)))
-    done = Bout.objects.filter(DONE, event__season=season).count()
-    stdout.write(f"{label}: {done} of {Bout.objects.filter(event__season=season).count()} done")
+def play_seasons(league, *, stdout, timeout: float = 3600) -> AdvanceJob:
+    """Play the league's running seasons to their end: a "play until" job
+    (league.calendar), one run per division on the workers (here, eagerly),
+    followed with a progress bar. ``CommandError`` when it fails or times out."""
+    try:
+        job = job_start(league=league, target=JobTarget.SEASON, check_permission=False)
+    except ValidationError as exc:
+        raise CommandError("; ".join(exc.messages)) from None
+    if eager():
+        # Embedded: the runs are sent when the job's transaction commits; inside
+        # a caller's transaction (a test, a script) that is later, so run them here.
+        for run_id in job.runs.filter(status=JobStatus.QUEUED).values_list("pk", flat=True):
+            run_division(run_id)
+    started = time.monotonic()
+    with tqdm(desc="fought", unit="bout", file=stdout, leave=True) as bar:
+        while True:
+            job.refresh_from_db()
+            progress = job_progress(job)
+            bar.total = max(progress["bouts_total"], progress["bouts_done"])
+            bar.update(progress["bouts_done"] - bar.n)
+            if job.status not in ACTIVE:
+                break
+            if time.monotonic() - started > timeout:
+                raise CommandError("timed out waiting for the workers")
+            time.sleep(0.2)
+    if job.status != JobStatus.DONE:
+        raise CommandError(f"the season stopped: {job.message or job.get_status_display()}")
+    stdout.write(f"{progress['nights']} fight nights, {progress['bouts_done']} bouts fought.")
+    return job
 
 
 def follow_derivation(

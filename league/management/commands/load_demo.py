@@ -21,9 +21,9 @@ from league.services.storage import title_for
 from ._league import (
     eager,
     failed_lines,
-    fight_now,
     follow,
     follow_derivation,
+    play_seasons,
     print_champions,
     print_rankings,
     print_standings,
@@ -184,12 +184,11 @@ class Command(BaseCommand):
                 self.stdout.write(f"{league.name} {division.name}: fought already.")
                 continue
             season = services.season_schedule(division=division, seed=seed, queue=False)
-            bouts = Bout.objects.filter(event__season=season)
-            fight_now(season, stdout=self.stdout, label=f"{league.name} season")
-            if not eager() and not follow(
-                bouts, stdout=self.stdout, label=f"{league.name} season", timeout=timeout
-            ):
-                self.stderr.write(f"{season.name}: timed out waiting for the workers")
+            bouts = Bout.objects.filter(season_fixture__season=season)
+            try:
+                play_seasons(league, stdout=self.stdout, timeout=timeout)
+            except CommandError as exc:
+                self.stderr.write(f"{season.name}: {exc}")
                 continue
             follow_derivation([division], stdout=self.stdout, label="derived", timeout=timeout)
             for line in failed_lines(bouts):

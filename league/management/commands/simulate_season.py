@@ -7,25 +7,25 @@ from bouts.models import Bout
 from league import services
 
 from ._league import (
-    eager,
     failed_lines,
-    fight_now,
-    follow,
     follow_derivation,
     get_division,
     get_league,
+    play_seasons,
     print_standings,
 )
 
 
 class Command(BaseCommand):
-    help = "Schedule a round-robin season (one fight night per round) and fight it now."
+    help = "Schedule a round-robin season in each division and play it to its end."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--division", action="append", help="weight class, name or id")
         parser.add_argument("--seed", type=int, default=0, help="bout seeds derive from it")
-        parser.add_argument("--wait", action="store_true", help="follow until all are done")
+        parser.add_argument(
+            "--wait", action="store_true", help="kept for scripts: the command always follows"
+        )
         parser.add_argument("--timeout", type=float, default=3600)
 
     def handle(self, *args, **opts):
@@ -37,37 +37,24 @@ class Command(BaseCommand):
         )
         if not divisions:
             raise CommandError(f"{league.slug} has no divisions")
-        # Every division's season first (with workers they start fighting at
-        # once), then follow them all: divisions are fought and derived in
-        # parallel.
+        # Every division's season first, then one "play until" job to their
+        # end: one run per division, divisions in parallel across workers.
         seasons = []
         for division in divisions:
             try:
                 season = services.season_schedule(division=division, seed=opts["seed"], queue=False)
             except ValidationError as exc:
                 raise CommandError("; ".join(exc.messages)) from None
-            bouts = Bout.objects.filter(event__season=season)
-            self.stdout.write(
-                f"{season.name}: {season.events.count()} events, {bouts.count()} bouts"
-            )
-            # Its fight nights due now: with workers the first is queued and the
-            # others follow as each finishes (divisions in parallel); eagerly, the
-            # season is fought here.
-            fight_now(season, stdout=self.stdout, label=season.name)
+            self.stdout.write(f"{season.name}: {season.fixtures.count()} bouts to fight")
             seasons.append(season)
-        everything = Bout.objects.filter(event__season__in=seasons)
-        waiting = opts["wait"] and not eager()
-        if waiting and not follow(
-            everything, stdout=self.stdout, label="fought", timeout=opts["timeout"]
-        ):
-            raise CommandError("timed out waiting for the bouts")
-        if opts["wait"] and not follow_derivation(
+        play_seasons(league, stdout=self.stdout, timeout=opts["timeout"])
+        if not follow_derivation(
             divisions, stdout=self.stdout, label="derived", timeout=opts["timeout"]
         ):
             raise CommandError("timed out waiting for the standings")
-        if opts["wait"] or eager():
-            for line in failed_lines(everything):
-                self.stderr.write(line)
-            for season in seasons:
-                season.refresh_from_db()
-                print_standings(self.stdout, season)
+        everything = Bout.objects.filter(season_fixture__season__in=seasons)
+        for line in failed_lines(everything):
+            self.stderr.write(line)
+        for season in seasons:
+            season.refresh_from_db()
+            print_standings(self.stdout, season)

@@ -1,5 +1,5 @@
-/* Ringside console: the card's statuses without a reload, and the division
-   picker that submits itself. No build step, no external code. */
+/* Ringside console: the card's statuses and a play-until job's progress
+   without a reload, and the division picker that submits itself. No build step, no external code. */
 (function () {
   "use strict";
 
@@ -13,6 +13,32 @@
   document.querySelectorAll("select.auto-submit").forEach(function (select) {
     select.addEventListener("change", function () { select.form.submit(); });
   });
+
+  // "Play until": the job's progress bar, polled until the job ends, then the
+  // page reloads to show the league's new date, tables and the play form.
+  var job = document.getElementById("job");
+  if (job && job.getAttribute("data-active") === "1") {
+    var jobUrl = job.getAttribute("data-job-url");
+    var field = function (name) { return job.querySelector('[data-field="' + name + '"]'); };
+    var watch = function () {
+      fetch(jobUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (answer) { return answer.json(); })
+        .then(function (state) {
+          field("bar").value = state.progress.percent;
+          field("nights").textContent = state.progress.nights;
+          field("bouts").textContent = state.progress.bouts_done;
+          field("total").textContent = state.progress.bouts_total;
+          field("status").textContent = state.status === "running" ? "Running" : state.status;
+          if (state.status === "queued" || state.status === "running") {
+            window.setTimeout(watch, 700);
+          } else {
+            window.location.reload();
+          }
+        })
+        .catch(function () { window.setTimeout(watch, 3000); });
+    };
+    watch();
+  }
 
   var table = document.getElementById("card");
   if (!table) { return; }

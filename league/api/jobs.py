@@ -1,0 +1,170 @@
+""" "Play until" through the API: a job resource that can be polled and cancelled.
+
+- ``POST /api/jobs/ {league, target, nights?, until?}``: advance a league — the
+  next ``nights`` fight nights, up to the league date ``until``, or to the end
+  of its running seasons (``target: season``). Staff or the league's
+  commissioner; 202 with the job, whose runs (one per division) fight on the
+  workers.
+- ``GET /api/jobs/?league=<id>`` and ``GET /api/jobs/<id>/``: status and
+  progress (nights and bouts fought, of how many known), public like the
+  league's results.
+- ``POST /api/jobs/<id>/cancel/``: stop after the night in hand (the nights
+  fought stand). The same people as creating.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Prefetch
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from core.api.filters import IdFilter
+
+from ..calendar.jobs import job_cancel, job_progress, job_start
+from ..calendar.models import AdvanceJob, DivisionRun, JobTarget
+from ..models import League
+
+
+class RunSerializer(serializers.ModelSerializer):
+    division_name = serializers.CharField(source="division.name", read_only=True)
+
+    class Meta:
+        model = DivisionRun
+        fields = [
+            "division",
+            "division_name",
+            "status",
+            "nights_done",
+            "bouts_done",
+            "bouts_total",
+            "reached",
+        ]
+        read_only_fields = fields
+
+
+class ProgressSerializer(serializers.Serializer):
+    nights = serializers.IntegerField(help_text="Fight nights fought so far.")
+    bouts_done = serializers.IntegerField()
+    bouts_total = serializers.IntegerField(help_text="Bouts the target holds, as known.")
+    percent = serializers.IntegerField()
+
+
+class JobSerializer(serializers.ModelSerializer):
+    league_date = serializers.DateField(source="league.date", read_only=True)
+    progress = serializers.SerializerMethodField()
+    runs = RunSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = AdvanceJob
+        fields = [
+            "id",
+            "league",
+            "target",
+            "nights",
+            "until",
+            "status",
+            "message",
+            "cancel_requested",
+            "league_date",
+            "progress",
+            "runs",
+            "created_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_progress(self, job) -> ProgressSerializer:
+        return ProgressSerializer(_progress(job)).data
+
+
+def _progress(job: AdvanceJob) -> dict:
+    # From the prefetched runs (no query per job in a list).
+    runs = list(job.runs.all())
+    done = sum(r.bouts_done for r in runs)
+    total = sum(r.bouts_total for r in runs)
+    if not runs:
+        return job_progress(job)
+    percent = 100 if job.status == "done" else (min(100, int(100 * done / total)) if total else 0)
+    return {
+        "nights": sum(r.nights_done for r in runs),
+        "bouts_done": done,
+        "bouts_total": total,
+        "percent": percent,
+    }
+
+
+class JobRequestSerializer(serializers.Serializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    target = serializers.ChoiceField(
+        choices=[c for c in JobTarget.choices if c[0] != JobTarget.TOURNAMENT],
+        help_text="nights: the next `nights` fight nights; date: up to the league date "
+        "`until`; season: to the end of the running seasons.",
+    )
+    nights = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+    until = serializers.DateField(required=False, help_text="A league date (ISO).")
+
+
+class JobFilter(django_filters.FilterSet):
+    league = IdFilter(field_name="league_id")
+
+    class Meta:
+        model = AdvanceJob
+        fields = ["league"]
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Play-until jobs", tags=["calendar"]),
+    retrieve=extend_schema(summary="A play-until job and its progress", tags=["calendar"]),
+)
+class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = JobSerializer
+    permission_classes = [AllowAny]  # reads are public; writes checked by the services
+    filterset_class = JobFilter
+
+    def get_queryset(self):
+        return AdvanceJob.objects.select_related("league").prefetch_related(
+            Prefetch("runs", queryset=DivisionRun.objects.select_related("division"))
+        )
+
+    @extend_schema(
+        summary="Advance a league (play until)",
+        tags=["calendar"],
+        request=JobRequestSerializer,
+        responses={202: JobSerializer},
+    )
+    def create(self, request):
+        self._require_user(request)
+        body = JobRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        job = job_start(
+            league=data["league"],
+            target=data["target"],
+            nights=data.get("nights"),
+            until=data.get("until"),
+            user=request.user,
+        )
+        job = self.get_queryset().get(pk=job.pk)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(
+        summary="Cancel a play-until job",
+        tags=["calendar"],
+        request=None,
+        responses={200: JobSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        self._require_user(request)
+        job = job_cancel(job=self.get_object(), user=request.user)
+        return Response(JobSerializer(self.get_queryset().get(pk=job.pk)).data)
+
+    @staticmethod
+    def _require_user(request):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()

@@ -1,0 +1,211 @@
+""" "Play until": starting, following, cancelling and resuming jobs that advance
+a league (services; the runner fights them: ``league.calendar.runner``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from bouts.queueing import send
+from core.scoping import may_commission
+from league.calendar.clock import league_date_advance
+from league.calendar.models import (
+    ACTIVE,
+    AdvanceJob,
+    DivisionRun,
+    FixtureStatus,
+    JobStatus,
+    JobTarget,
+    SeasonFixture,
+)
+from league.models import ClockMode, League, Season, SeasonStatus
+
+MAX_NIGHTS = 1000
+
+
+def stale_after() -> dt.timedelta:
+    """How long a run may stay quiet (no night finished) before beat sends it
+    again: ``PLAY_STALE_AFTER`` seconds (120)."""
+    return dt.timedelta(seconds=int(getattr(settings, "PLAY_STALE_AFTER", 120)))
+
+
+def job_start(
+    *,
+    league: League,
+    target: str,
+    nights: int | None = None,
+    until: dt.date | None = None,
+    user=None,
+    check_permission: bool = True,
+) -> AdvanceJob:
+    """Advance ``league``: one run per division with a running season, each
+    sent to a worker on commit (run here, eagerly). ``PermissionDenied`` unless
+    staff or the league's commissioner; ``ValidationError`` for a target that
+    makes no sense or a league already being advanced."""
+    if check_permission and not may_commission(user, league.pk):
+        raise PermissionDenied("Only staff or the league's commissioner advances its calendar.")
+    errors = _target_errors(league, target, nights, until)
+    if errors:
+        raise ValidationError(errors)
+    divisions = list(
+        Season.objects.filter(league=league, status=SeasonStatus.RUNNING)
+        .order_by("division_id")
+        .values_list("division_id", flat=True)
+        .distinct()
+    )
+    if not divisions:
+        raise ValidationError(
+            {"target": ["No season is running in this league: schedule one first."]}
+        )
+    job = AdvanceJob(
+        league=league,
+        requested_by=user if getattr(user, "is_authenticated", False) else None,
+        target=target,
+        nights=nights if target == JobTarget.NIGHTS else None,
+        until=until if target == JobTarget.DATE else None,
+    )
+    job.full_clean(validate_constraints=False)
+    try:
+        with transaction.atomic():
+            job.save()
+            totals = _open_fixtures(divisions)
+            DivisionRun.objects.bulk_create(
+                [
+                    DivisionRun(
+                        job=job,
+                        division_id=pk,
+                        reached=league.date,
+                        bouts_total=totals.get(pk, 0),
+                    )
+                    for pk in divisions
+                ]
+            )
+            run_ids = list(job.runs.values_list("pk", flat=True))
+            transaction.on_commit(lambda: _send(run_ids))
+    except IntegrityError:
+        raise ValidationError(
+            {"target": ["This league is already being advanced: wait for it or cancel it."]}
+        ) from None
+    job.refresh_from_db()
+    return job
+
+
+def _target_errors(league, target, nights, until) -> dict:
+    if target not in JobTarget.values:
+        return {"target": [f"Choose one of: {', '.join(JobTarget.values)}."]}
+    if target == JobTarget.NIGHTS and (nights is None or not 1 <= nights <= MAX_NIGHTS):
+        return {"nights": [f"Give a number of nights from 1 to {MAX_NIGHTS}."]}
+    if target == JobTarget.DATE:
+        if until is None:
+            return {"until": ["Give the league date to play until."]}
+        if until <= league.date:
+            return {"until": [f"Choose a date after the league's date ({league.date:%d %b %Y})."]}
+    if target == JobTarget.TOURNAMENT:
+        return {"target": ["Tournaments are fought as their stages are made; not a job target."]}
+    if league.clock == ClockMode.REAL:
+        return {
+            "target": [
+                "This league follows a real clock: its nights fire at their fight times. "
+                "Set it to be advanced by its commissioner first."
+            ]
+        }
+    return {}
+
+
+def _open_fixtures(divisions) -> dict[int, int]:
+    rows = (
+        SeasonFixture.objects.filter(
+            season__division_id__in=divisions,
+            season__status=SeasonStatus.RUNNING,
+            status__in=(FixtureStatus.WAITING, FixtureStatus.BOOKED),
+        )
+        .values("season__division_id")
+        .annotate(n=Sum(1))
+    )
+    return {row["season__division_id"]: row["n"] for row in rows}
+
+
+def _send(run_ids: list[int]) -> None:
+    # The tasks module imports the services: it is imported when first sent.
+    from league.tasks import advance_division
+
+    for pk in run_ids:
+        send(advance_division, pk)
+
+
+def job_cancel(*, job: AdvanceJob, user=None, check_permission: bool = True) -> AdvanceJob:
+    """Ask a running job to stop after the night in hand (the nights fought
+    stand). A job not started yet stops at once."""
+    if check_permission and not may_commission(user, job.league_id):
+        raise PermissionDenied("Only staff or the league's commissioner cancels its jobs.")
+    if job.status not in ACTIVE:
+        raise ValidationError({"status": ["This job has already ended."]})
+    AdvanceJob.objects.filter(pk=job.pk).update(cancel_requested=True)
+    DivisionRun.objects.filter(job=job, status=JobStatus.QUEUED).update(status=JobStatus.CANCELLED)
+    job_finish(job.pk)
+    job.refresh_from_db()
+    return job
+
+
+def jobs_resume_stale(*, now: dt.datetime | None = None) -> int:
+    """Beat: send again the runs whose worker went quiet (died, or its message
+    was lost). The runner's lock keeps a slow but living run the only one."""
+    now = now or timezone.now()
+    stale = DivisionRun.objects.filter(
+        Q(heartbeat_at__lt=now - stale_after())
+        | Q(heartbeat_at__isnull=True, job__created_at__lt=now - stale_after()),
+        status__in=ACTIVE,
+    )
+    ids = list(stale.values_list("pk", flat=True))
+    if ids:
+        DivisionRun.objects.filter(pk__in=ids).update(heartbeat_at=now)
+        _send(ids)
+    return len(ids)
+
+
+def job_progress(job: AdvanceJob) -> dict:
+    """What a progress bar shows: nights and bouts fought, of how many known."""
+    totals = job.runs.aggregate(
+        nights=Sum("nights_done"), done=Sum("bouts_done"), total=Sum("bouts_total")
+    )
+    done, total = totals["done"] or 0, totals["total"] or 0
+    return {
+        "nights": totals["nights"] or 0,
+        "bouts_done": done,
+        "bouts_total": total,
+        "percent": 100
+        if job.status == JobStatus.DONE
+        else (int(100 * done / total) if total else 0),
+    }
+
+
+def job_finish(job_id: int) -> None:
+    """Close the job once every run has ended: the league's date is the target
+    date (a date target) or the last night fought."""
+    with transaction.atomic():
+        job = AdvanceJob.objects.select_for_update().get(pk=job_id)
+        if job.status not in (JobStatus.QUEUED, JobStatus.RUNNING):
+            return
+        runs = list(job.runs.values_list("status", "error"))
+        if any(status in (JobStatus.QUEUED, JobStatus.RUNNING) for status, _ in runs):
+            return
+        failed = [error for status, error in runs if status == JobStatus.FAILED]
+        if failed:
+            job.status, job.message = JobStatus.FAILED, failed[0][:500]
+        elif job.cancel_requested:
+            job.status, job.message = JobStatus.CANCELLED, "Cancelled: the nights fought stand."
+        else:
+            job.status = JobStatus.DONE
+        if job.status == JobStatus.DONE and job.until is not None:
+            league_date_advance(job.league_id, job.until)
+        job.finished_at = timezone.now()
+        job.save(update_fields=["status", "message", "finished_at"])
+
+
+def _percent(done: int, total: int) -> int:
+    return min(100, int(100 * done / total)) if total else 0

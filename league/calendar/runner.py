@@ -1,0 +1,216 @@
+"""A division's part of a "play until" job, fought night after night in one
+worker: draw the card, book it, fire it (plans locked, inputs snapshotted),
+fight and record it, settle the fixtures — with no broker round trip between
+nights — and derive the division (standings, ratings, titles) every second or
+so and at the end, through the same services a real-clock night uses.
+
+The division's projector runs here, not once a night in another task: the
+receivers of the recorded bouts still leave their requests, but leave the
+deriving to this loop while it owns the division (``owns``). A run that dies
+leaves its nights as they were: beat's sweeper starts it again
+(``league.calendar.jobs.jobs_resume_stale``), which first fights whatever was
+fired and not yet fought, and never fights anything twice (a bout is claimed
+and recorded once).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+
+from django.db import transaction
+from django.utils import timezone
+
+from bouts.models import Bout, BoutStatus
+from bouts.queueing import send
+from bouts.services import bouts_run
+from core.locks import advisory_lock
+from league.calendar.clock import league_date_advance
+from league.calendar.jobs import job_finish
+from league.calendar.models import (
+    AdvanceJob,
+    DivisionRun,
+    JobStatus,
+    JobTarget,
+)
+from league.calendar.seasons import fixtures_settle, fixtures_settle_night, season_book_night
+from league.models import Event, ProjectionRequest, Season, SeasonStatus
+from league.services import projector
+from league.services.booking import Officials
+
+DERIVE_EVERY_SECONDS = 1.0
+REPORT_EVERY_SECONDS = 0.25
+# pg_try_advisory_lock(LOCK_SPACE, division id): one run fights a division at a time.
+LOCK_SPACE = 0x4E494748  # "NIGH"
+
+_local = threading.local()
+
+
+def owns(division_id: int | None) -> bool:
+    """Whether a run in this thread fights ``division_id``'s nights: it settles
+    them, moves the league's date and derives the division itself."""
+    return division_id in getattr(_local, "divisions", {})
+
+
+def may_count_careers(division_id: int | None) -> bool:
+    """False only for a division a run here fights in a league with no career game."""
+    return getattr(_local, "divisions", {}).get(division_id, True)
+
+
+@contextmanager
+def _owning(division_id: int, career: bool):
+    held = getattr(_local, "divisions", {})
+    _local.divisions = {**held, division_id: career}
+    try:
+        yield
+    finally:
+        _local.divisions = held
+
+
+def run_division(run_id: int) -> DivisionRun:
+    """Fight ``run_id``'s nights until its job's target, a cancel or the end of
+    the division's season. Returns the run as it ended."""
+    run = DivisionRun.objects.select_related("job__league", "division").get(pk=run_id)
+    if run.status not in (JobStatus.QUEUED, JobStatus.RUNNING):
+        return run
+    with advisory_lock(LOCK_SPACE, run.division_id) as held:
+        if not held:
+            return run  # another worker fights this division now
+        return _run_locked(run)
+
+
+def _run_locked(run: DivisionRun) -> DivisionRun:
+    run.status = JobStatus.RUNNING
+    run.heartbeat_at = timezone.now()
+    run.save(update_fields=["status", "heartbeat_at"])
+    AdvanceJob.objects.filter(pk=run.job_id, status=JobStatus.QUEUED).update(
+        status=JobStatus.RUNNING
+    )
+    with _owning(run.division_id, run.job.league.career_mode):
+        try:
+            _fight_leftovers(run)
+            status = _nights(run)
+        except Exception as exc:
+            DivisionRun.objects.filter(pk=run.pk).update(
+                status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
+            )
+            _derive(run.division_id)
+            job_finish(run.job_id)
+            raise
+        _derive(run.division_id)
+    DivisionRun.objects.filter(pk=run.pk).update(status=status, heartbeat_at=timezone.now())
+    job_finish(run.job_id)
+    run.refresh_from_db()
+    return run
+
+
+def _fight_leftovers(run: DivisionRun) -> None:
+    """A run that died between firing and recording left bouts queued: fight them."""
+    season = _running_season(run.division_id)
+    if season is None:
+        return
+    ids = list(
+        Bout.objects.filter(
+            season_fixture__season=season, status__in=(BoutStatus.QUEUED, BoutStatus.RUNNING)
+        ).values_list("pk", flat=True)
+    )
+    if ids:
+        bouts_run(bout_ids=ids)
+    fixtures_settle([season.pk])
+
+
+def _running_season(division_id: int) -> Season | None:
+    return (
+        Season.objects.filter(division_id=division_id, status=SeasonStatus.RUNNING)
+        .select_related("league", "division")
+        .order_by("number")
+        .first()
+    )
+
+
+def _nights(run: DivisionRun) -> str:
+    job = run.job
+    league = job.league
+    officials = Officials()
+    last_derive = last_report = time.monotonic()
+    after = run.reached or league.date
+    season = _running_season(run.division_id)
+    try:
+        while season is not None:
+            if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
+                return JobStatus.DONE
+            # A night is one transaction: booked, fought, recorded and settled,
+            # or (a crash) not at all — a resumed run fights it again, the same.
+            with transaction.atomic():
+                night = season_book_night(
+                    season, after=after, officials=officials, queue=True, until=job.until
+                )
+                if night is None:
+                    return JobStatus.DONE
+                run.bouts_done += _fight_night(season, night)
+            run.nights_done += 1
+            run.reached = after = night.date
+            now = time.monotonic()
+            if now - last_report >= REPORT_EVERY_SECONDS:
+                _report(run)
+                last_report = now
+                if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
+                    return JobStatus.CANCELLED
+            if now - last_derive >= DERIVE_EVERY_SECONDS:
+                # Another worker process derives while this one fights on.
+                _derive(run.division_id, elsewhere=True)
+                last_derive = time.monotonic()
+        return JobStatus.DONE
+    finally:
+        _report(run)
+
+
+def _derive(division_id: int, *, elsewhere: bool = False) -> None:
+    """Ask for the division's projector and run it here (``elsewhere``: as a
+    task, on another worker process, while this run fights on; eagerly, here).
+    The receivers leave the run's bouts no request of their own (one a night
+    would be a commit a night): one request, naming the division's latest bout
+    fought."""
+    latest = (
+        Bout.objects.filter(division_id=division_id, status=BoutStatus.COMPLETED)
+        .order_by("-date", "-id")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if latest is not None:
+        ProjectionRequest.objects.create(
+            division_id=division_id, bout_id=latest, kind=ProjectionRequest.RECORDED
+        )
+    if elsewhere:
+        transaction.on_commit(lambda: _send_derive(division_id))
+    else:
+        projector.division_project(division_id=division_id)
+
+
+def _send_derive(division_id: int) -> None:
+    # The tasks module imports this one: imported when first sent.
+    from league.tasks import derive_division
+
+    send(derive_division, division_id)
+
+
+def _report(run: DivisionRun) -> None:
+    """The run's progress, its heartbeat and the league's date: one night
+    behind at most, written a few times a second rather than every night."""
+    DivisionRun.objects.filter(pk=run.pk).update(
+        nights_done=run.nights_done,
+        bouts_done=run.bouts_done,
+        reached=run.reached,
+        heartbeat_at=timezone.now(),
+    )
+    if run.reached is not None:
+        league_date_advance(run.job.league_id, run.reached)
+
+
+def _fight_night(season: Season, night: Event) -> int:
+    """Fight and record a booked night's queued bouts (the same service a
+    worker's task runs) and settle its fixtures: the bouts fought."""
+    outcome = bouts_run(bout_ids=night.bout_ids) if night.bout_ids else {}
+    fixtures_settle_night(night, outcome)
+    return sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)

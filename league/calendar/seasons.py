@@ -1,0 +1,356 @@
+"""A season's bridge to the database: its fixtures made once, each night's card
+drawn from them (``league.calendar.drawing``) and booked, the fixtures settled
+as their bouts are fought, and the season closed when none is left.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from bouts.models import UNFINISHED, Bout, BoutStatus
+from bouts.services import bouts_rebook, bouts_schedule
+from bouts.services.firing import bouts_fire
+from core.scoping import may_commission
+from fighters.models import Camp, Fighter
+from league.calendar.dates import long_date
+from league.calendar.drawing import Card, Fixture, draw_card, first_drawable, night_dates
+from league.calendar.fitness import FIT, RETIRED, Status, fit_from, status_on
+from league.calendar.models import FixtureStatus, SeasonFixture
+from league.calendar.selectors import conditions_on
+from league.models import Event, Season, SeasonStatus
+from league.scheduling.round_robin import round_robin
+from league.services.booking import Officials, league_bout
+from league.services.common import CAMP, FIGHTER, derive_seed
+
+OPEN = (FixtureStatus.WAITING, FixtureStatus.BOOKED)
+
+
+def fixtures_make(season: Season, members: list[tuple], *, seed: int) -> list[SeasonFixture]:
+    """The season's fixtures: every pairing of the round robin, in its order."""
+    league, division = season.league, season.division
+    rows = []
+    position = 0
+    for number, pairs in enumerate(round_robin(members), start=1):
+        for order, (red, blue) in enumerate(pairs, start=1):
+            position += 1
+            sides = (
+                {"red_camp_id": red[1], "blue_camp_id": blue[1]}
+                if red[0] == CAMP
+                else {"red_id": red[1], "blue_id": blue[1]}
+            )
+            bout_seed = derive_seed(
+                seed, league.slug, division.weight_class, season.number, number - 1, order
+            )
+            rows.append(
+                SeasonFixture(
+                    season=season, position=position, round=number, seed=bout_seed, **sides
+                )
+            )
+    return SeasonFixture.objects.bulk_create(rows, batch_size=1000)
+
+
+def _key(row) -> tuple:
+    return (CAMP, row["red_camp_id"]) if row["red_id"] is None else (FIGHTER, row["red_id"])
+
+
+def _sides(row) -> tuple[tuple, tuple]:
+    if row["red_id"] is None:
+        return (CAMP, row["red_camp_id"]), (CAMP, row["blue_camp_id"])
+    return (FIGHTER, row["red_id"]), (FIGHTER, row["blue_id"])
+
+
+@dataclass
+class NightPlan:
+    """A season's next night: its date and card, drawn but not written."""
+
+    date: dt.date
+    card: Card
+    rows: dict[int, dict]  # the waiting fixtures by id
+
+
+def _waiting(season: Season) -> dict[int, dict]:
+    return {
+        row["id"]: row
+        for row in SeasonFixture.objects.filter(season=season, status=FixtureStatus.WAITING).values(
+            "id", "position", "red_id", "blue_id", "red_camp_id", "blue_camp_id", "seed", "bout_id"
+        )
+    }
+
+
+def season_plan_night(
+    season: Season, *, after: dt.date | None = None, on: dt.date | None = None
+) -> NightPlan | None:
+    """``season``'s next night (nothing written): on the date ``on``, or on the
+    first of the league's night dates after ``after`` on which some fixture has
+    both sides fit (nights nobody could fight are passed over), never before
+    the season's first night. None when no fixture is waiting. Three queries
+    (four where the league keeps camps apart)."""
+    rows = _waiting(season)
+    if not rows:
+        return None
+    league = season.league
+    fixtures = [Fixture(pk, row["position"], *_sides(row)) for pk, row in rows.items()]
+    fighters = {side[1] for f in fixtures for side in (f.red, f.blue) if side[0] == FIGHTER}
+    first = on or max(season.start_date, next(night_dates(after or league.date, _every(league))))
+    conditions = conditions_on(fighters, first, rest_days=league.rest_days) if fighters else {}
+    date = on or _first_night(season, fixtures, conditions, first)
+    camp_of = None
+    if league.separate_camps and fighters:
+        camp_of = {
+            (FIGHTER, pk): camp
+            for pk, camp in Fighter.objects.filter(pk__in=fighters).values_list("pk", "camp_id")
+        }
+
+    def status(side) -> Status:
+        if side[0] == CAMP:
+            return Status(FIT)
+        condition = conditions.get(side[1])
+        if condition is None:
+            return Status(RETIRED, reason="no longer on the roster")
+        return status_on(condition, date, rest_days=league.rest_days)
+
+    card = draw_card(fixtures, status, max_bouts=league.bouts_per_event or None, camp_of=camp_of)
+    return NightPlan(date, card, rows)
+
+
+def _every(league) -> int:
+    return max(1, league.days_between_events)
+
+
+def _first_night(season, fixtures, conditions, first: dt.date) -> dt.date:
+    """The first night date from ``first`` on with a fixture both sides fit."""
+    rest = season.league.rest_days
+
+    def fit_date(side):
+        if side[0] == CAMP:
+            return first
+        condition = conditions.get(side[1])
+        return None if condition is None else fit_from(condition, rest_days=rest)
+
+    ready = first_drawable(fixtures, fit_date)
+    if ready is None or ready <= first:
+        return first  # a draw on ``first`` cancels what can never be fought
+    step = _every(season.league)
+    return first + dt.timedelta(days=step * -(-(ready - first).days // step))
+
+
+def season_book_night(
+    season: Season,
+    date: dt.date | None = None,
+    *,
+    after: dt.date | None = None,
+    officials: Officials | None = None,
+    fight_at=None,
+    queue: bool = False,
+    until: dt.date | None = None,
+) -> Event | None:
+    """Draw ``season``'s next card (on ``date``, else its next night after
+    ``after``: ``season_plan_night``) and book it on a new fight night:
+    fixtures never fought again (a side retired) are cancelled with the
+    reason; a fixture whose bout was postponed has that bout re-booked. With
+    ``queue`` the bouts are snapshotted and queued at once, no task sent (a
+    play-until run fights them itself) and the night is fired. Returns the
+    event, or None when nobody can fight any more (or not by ``until``)."""
+    with transaction.atomic():
+        season = (
+            Season.objects.select_for_update()
+            .select_related("league", "division")
+            .get(pk=season.pk)
+        )
+        if season.status != SeasonStatus.RUNNING:
+            return None
+        plan = season_plan_night(season, after=after, on=date)
+        if plan is not None and until is not None and plan.date > until:
+            return None
+        if plan is not None and plan.card.never:
+            _cancel(list(plan.card.never.items()))
+        if plan is None or not plan.card.fixtures:
+            season_close_if_done(season)
+            return None
+        now = timezone.now()
+        event = Event(
+            league=season.league,
+            season=season,
+            name=f"{season.name} · {long_date(plan.date)}",
+            date=plan.date,
+            fight_at=now if queue else fight_at,
+            fired_at=now if queue else None,
+        )
+        # Built from the season's own rows: the related rows exist.
+        event.clean_fields(exclude=["league", "season", "tournament"])
+        event.save()
+        rows = [plan.rows[f.key] for f in plan.card.fixtures]
+        event.bout_ids = _book(season, event, rows, officials or Officials(), queue=queue)
+    return event
+
+
+def _book(
+    season: Season, event: Event, rows: list[dict], officials: Officials, *, queue: bool
+) -> list[int]:
+    """Book ``rows`` (waiting fixtures) on ``event``: the ids of its bouts."""
+    league, division = season.league, season.division
+    fighters = Fighter.objects.in_bulk(
+        [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
+    )
+    camps = Camp.objects.in_bulk(
+        [pk for row in rows for pk in (row["red_camp_id"], row["blue_camp_id"]) if pk]
+    )
+    specs, spec_rows, again = [], [], []
+    for order, row in enumerate(rows, start=1):
+        if row["bout_id"] is not None:
+            again.append(row)
+            continue
+        if row["red_id"] is None:
+            sides = {"red_camp": camps[row["red_camp_id"]], "blue_camp": camps[row["blue_camp_id"]]}
+        else:
+            sides = {"red": fighters[row["red_id"]], "blue": fighters[row["blue_id"]]}
+        specs.append(
+            league_bout(
+                league=league,
+                division=division,
+                event=event,
+                order=order,
+                sides=sides,
+                seed=row["seed"],
+                officials=officials,
+                # One bout a fixture: the fixture's own link, under the season's lock.
+                idempotency_key=None,
+            )
+        )
+        spec_rows.append(row)
+    booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
+    updates = [
+        SeasonFixture(pk=row["id"], bout_id=bout.pk, status=FixtureStatus.BOOKED)
+        for row, bout in zip(spec_rows, booked, strict=True)
+    ]
+    if again:
+        moved = {b.pk for b in bouts_rebook(bouts=[r["bout_id"] for r in again], event=event)}
+        if queue and moved:
+            bouts_fire(bouts=sorted(moved), send=False)
+        updates += [
+            SeasonFixture(pk=r["id"], bout_id=r["bout_id"], status=FixtureStatus.BOOKED)
+            for r in again
+            if r["bout_id"] in moved
+        ]
+    SeasonFixture.objects.bulk_update(updates, ["bout", "status"], batch_size=1000)
+    return [u.bout_id for u in updates]
+
+
+def _cancel(reasons: list[tuple[int, str]]) -> None:
+    SeasonFixture.objects.bulk_update(
+        [
+            SeasonFixture(pk=pk, status=FixtureStatus.CANCELLED, note=f"Cancelled: {why}."[:300])
+            for pk, why in reasons
+        ],
+        ["status", "note"],
+    )
+
+
+def fixtures_settle(season_ids: Iterable[int]) -> None:
+    """Bring the seasons' fixtures up to date with their bouts (fought,
+    postponed: waiting again, failed or voided: cancelled with why, removed:
+    waiting again) and close the seasons with none left. A few statements."""
+    ids = sorted(set(season_ids))
+    if not ids:
+        return
+    fixtures = SeasonFixture.objects.filter(season_id__in=ids)
+    fixtures.filter(bout__status=BoutStatus.COMPLETED).exclude(status=FixtureStatus.FOUGHT).update(
+        status=FixtureStatus.FOUGHT, note=""
+    )
+    fixtures.filter(status=FixtureStatus.BOOKED, bout__status=BoutStatus.POSTPONED).update(
+        status=FixtureStatus.WAITING
+    )
+    fixtures.filter(status=FixtureStatus.BOOKED, bout__isnull=True).update(
+        status=FixtureStatus.WAITING
+    )
+    for status, words in ((BoutStatus.FAILED, "the bout failed"), (BoutStatus.VOIDED, "voided")):
+        fixtures.filter(~Q(status=FixtureStatus.CANCELLED), bout__status=status).update(
+            status=FixtureStatus.CANCELLED, note=f"Cancelled: {words}."
+        )
+    for season in Season.objects.filter(pk__in=ids, status=SeasonStatus.RUNNING):
+        season_close_if_done(season)
+
+
+def fixtures_settle_night(night: Event, outcome: dict[int, str]) -> None:
+    """Settle the fixtures of a night fought here (``outcome``: ``{bout id:
+    status}`` from ``bouts_run``): one UPDATE a status, usually one."""
+    by_status: dict[str, list[int]] = {}
+    for bout_id, status in outcome.items():
+        by_status.setdefault(status, []).append(bout_id)
+    fixtures = SeasonFixture.objects.filter(season_id=night.season_id)
+    if BoutStatus.COMPLETED in by_status:
+        fixtures.filter(bout_id__in=by_status[BoutStatus.COMPLETED]).update(
+            status=FixtureStatus.FOUGHT
+        )
+    if BoutStatus.FAILED in by_status:
+        fixtures.filter(bout_id__in=by_status[BoutStatus.FAILED]).update(
+            status=FixtureStatus.CANCELLED, note="Cancelled: the bout failed."
+        )
+    if set(by_status) - {BoutStatus.COMPLETED, BoutStatus.FAILED}:
+        fixtures_settle([night.season_id])  # anything else: the general way
+
+
+def season_close_if_done(season: Season) -> bool:
+    """Complete a running season once every fixture is fought or cancelled."""
+    if season.status != SeasonStatus.RUNNING:
+        return False
+    if SeasonFixture.objects.filter(season=season, status__in=OPEN).exists():
+        return False
+    if Bout.objects.filter(season_fixture__season=season, status__in=UNFINISHED).exists():
+        return False
+    Season.objects.filter(pk=season.pk).update(status=SeasonStatus.COMPLETED)
+    season.status = SeasonStatus.COMPLETED
+    return True
+
+
+def season_close(*, season: Season, reason: str, user=None, check_permission=True) -> int:
+    """The commissioner closes a season before its end: every fixture not
+    fought is cancelled with ``reason`` (bouts booked and not yet fired are
+    postponed with it). Returns the fixtures cancelled."""
+    if check_permission and not may_commission(user, season.league_id):
+        raise PermissionDenied("Only staff or the league's commissioner closes its seasons.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": ["Say why the season is closed."]})
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.status == SeasonStatus.COMPLETED:
+            raise ValidationError({"season": ["This season is already over."]})
+        if Bout.objects.filter(
+            season_fixture__season=season,
+            status__in=(BoutStatus.QUEUED, BoutStatus.RUNNING),
+        ).exists():
+            raise ValidationError({"season": ["Bouts of this season are being fought: wait."]})
+        open_rows = SeasonFixture.objects.filter(season=season, status__in=OPEN)
+        Bout.objects.filter(season_fixture__in=open_rows, status=BoutStatus.SCHEDULED).update(
+            status=BoutStatus.POSTPONED, postponed_reason=f"The season was closed: {reason}"
+        )
+        count = open_rows.update(
+            status=FixtureStatus.CANCELLED,
+            note=f"Cancelled when the season was closed: {reason}"[:300],
+        )
+        season.status = SeasonStatus.COMPLETED
+        season.closed_reason = reason[:300]
+        season.save(update_fields=["status", "closed_reason"])
+    return count
+
+
+def seasons_progress(season_ids: list[int]) -> dict[int, dict[str, int]]:
+    """``{season id: {status: count}}`` of the seasons' fixtures (one query)."""
+    counts = {pk: dict.fromkeys(FixtureStatus.values, 0) for pk in season_ids}
+    rows = (
+        SeasonFixture.objects.filter(season_id__in=season_ids)
+        .values_list("season_id", "status")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for season_id, status, n in rows:
+        counts[season_id][status] = n
+    return counts
