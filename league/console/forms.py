@@ -67,7 +67,14 @@ LEAGUE_GROUPS = (
     (
         "Calendar",
         "When fight nights fall and what happens to a bout that cannot be fought.",
-        ("days_between_events", "makeup_nights", "walkover_on_postponement"),
+        (
+            "clock",
+            "fight_time",
+            "days_between_events",
+            "rest_days",
+            "separate_camps",
+            "walkover_on_postponement",
+        ),
     ),
     (
         "Managers",
@@ -147,6 +154,9 @@ class LeagueForm(forms.ModelForm):
             "title_rule": "Title bouts in the weekly matchmaking",
             "regions_enabled": "Regions",
             "contenders_per_region": "Contenders per region",
+            "fight_time": "Fight time (UTC)",
+            "rest_days": "Rest days after a bout",
+            "separate_camps": "Keep camp-mates apart",
         }
         help_texts = {
             "slug": "Letters, digits and dashes: the league's address, as in "
@@ -170,11 +180,17 @@ class LeagueForm(forms.ModelForm):
                 self.fields[name].help_text = _distances_help()
 
     def groups(self):
-        """The form's fields as (legend, what for, bound fields), for the page."""
-        return [
+        """The form's fields as (legend, what for, bound fields), for the page; a
+        setting no group names yet is still shown, under "More settings"."""
+        grouped = [
             (legend, purpose, [self[name] for name in names if name in self.fields])
             for legend, purpose, names in LEAGUE_GROUPS
         ]
+        named = {name for _, _, names in LEAGUE_GROUPS for name in names}
+        rest = [self[name] for name in self.fields if name not in named]
+        if rest:
+            grouped.append(("More settings", "", rest))
+        return grouped
 
     def clean(self):
         data = super().clean()
