@@ -71,7 +71,7 @@ def _render_report(request, pk: int):
         "stats": stats,
         "chart": round_chart(cards, stats) if (cards or stats) else None,
         "knockdowns": list(bout.knockdowns.all()),
-        "injuries": list(bout.injuries.all()),
+        "injuries": _injury_lines(bout),
         "fouls": list(bout.fouls.all()),
         "fighter_lines": list(bout.fighter_lines.all()),
         "suspensions": list(bout.suspensions.all()),
@@ -85,6 +85,26 @@ def _render_report(request, pk: int):
         "my_sides": bout_plans.managed_sides(bout, request.user),
     }
     return render(request, "bouts/bout_report.html", context)
+
+
+def _injury_lines(bout) -> list:
+    """The bout's injuries, each with ``who`` (the fighter hurt) and ``rest``, what
+    the report prints after his name: the engine's sentence often names him
+    already ("Ann Lee has swelling…"), and must not read "Ann Lee: Ann Lee has…"."""
+    lines = list(bout.injuries.all())
+    for injury in lines:
+        if injury.fighter is not None:
+            injury.who = injury.fighter.name
+        else:
+            injury.who = (
+                bout.red or bout.red_camp if injury.side == "red" else bout.blue or bout.blue_camp
+            ).name
+        text = injury.text or injury.type
+        if text.startswith(injury.who + " "):
+            injury.rest = text[len(injury.who) :]
+        else:
+            injury.rest = f": {text}"
+    return lines
 
 
 def _official_name(official) -> str:

@@ -5,12 +5,14 @@ It reads fighters', bouts' and the league's rows, so it lives in the league."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import render
 
+from bouts.engine.titlebout.strategy import LABELS as TITLEBOUT_STRATEGIES
 from bouts.models import Bout, BoutStatus, RoundStat
 from bouts.selectors import fighter_history
 from fighters import selectors as fighter_selectors
@@ -19,6 +21,28 @@ from fighters.models import Career
 from .card_visibility import may_see_card
 from .models import CareerState
 from .region_selectors import fighter_regions
+
+# Title Bout's fighting styles, as its cards and round statistics write them.
+TITLEBOUT_STYLES = {"B": "Boxer", "S": "Slugger", "E": "Boxer or slugger"}
+WEBL_LINE = re.compile(r"\d+[HBC]?/\d+!?/\d+")
+WEBL_LINE_MEANING = (
+    "A WeBL round plan: aggression / power / defence points; H, B or C after the "
+    "first number aims at the head, the body or a cut; ! fights dirty; the word in "
+    "brackets is the style"
+)
+
+
+def plan_label_words(label: str) -> dict:
+    """What a fan reads for a plan label the engine recorded (``text``) and what it
+    means (``meaning``, shown as a tooltip): "work_the_body" is the Title Bout
+    strategy "Work the Body", "S" the slugger's style, "6H/4/5" WeBL's line."""
+    if label in TITLEBOUT_STRATEGIES:
+        return {"text": TITLEBOUT_STRATEGIES[label], "meaning": "Title Bout strategy"}
+    if label in TITLEBOUT_STYLES:
+        return {"text": TITLEBOUT_STYLES[label], "meaning": "Title Bout fighting style"}
+    if WEBL_LINE.match(label):
+        return {"text": label, "meaning": WEBL_LINE_MEANING, "code": True}
+    return {"text": label.replace("_", " ").capitalize(), "meaning": "Fighting style"}
 
 
 def fought_plans(fighter_id: int) -> dict:
@@ -60,7 +84,10 @@ def fought_plans(fighter_id: int) -> dict:
         text = (bout.plans or {}).get(side)
         if isinstance(text, str) and text.strip():
             written.append({"bout_id": bout.pk, "date": bout.date, "text": text.strip()})
-    return {"styles": styles.most_common(12), "written": written}
+    labelled = [
+        {**plan_label_words(label), "rounds": rounds} for label, rounds in styles.most_common(12)
+    ]
+    return {"styles": labelled, "written": written}
 
 
 def fighter_scouting(request, pk: int):

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from bouts.bout_lines import bout_lines, division_results, latest_results
 from bouts.engine import RULESETS
 from bouts.engine.result import INSIDE_THE_DISTANCE
+from bouts.models import UNFINISHED
 
 from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
@@ -68,7 +69,9 @@ def event_detail(request, pk: int):
         ),
         pk=pk,
     )
-    return render(request, "league/event_detail.html", {"event": event})
+    # While a bout is still to fight, the page polls the card's state (event.js).
+    live = any(bout.status in UNFINISHED for bout in event.bouts.all())
+    return render(request, "league/event_detail.html", {"event": event, "live": live})
 
 
 def division_detail(request, pk: int):

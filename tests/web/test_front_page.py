@@ -111,3 +111,14 @@ def test_an_empty_card_is_upcoming_until_fired(client, fought):
     assert empty.name in section(html(client, "/events/"), "upcoming")
     Event.objects.filter(pk=empty.pk).update(fired_at=timezone.now())
     assert empty.name not in section(html(client, "/events/"), "upcoming")
+
+
+def test_dates_read_as_words_and_no_command_is_shown(client, fought):
+    event_page = html(client, f"/events/{fought['event'].pk}/")
+    assert fought["bout"].date.strftime("%-d %b %Y") in event_page
+    assert fought["bout"].date.isoformat() not in event_page
+
+
+def test_an_empty_site_shows_no_command_line(client):
+    page = html(client, "/")
+    assert "manage.py" not in page and "No league has been set up yet." in page

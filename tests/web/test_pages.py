@@ -115,7 +115,8 @@ def test_tournament_bracket_and_title_lineage_pages(client, django_capture_on_co
 
     _league, division, _season, tournament = build(6, django_capture_on_commit_callbacks)
     html = _html(client, f"/tournaments/{tournament.pk}/")
-    assert 'class="bracket"' in html
+    assert 'class="bracket with-picture"' in html  # the list, shown on a phone (site.css)
+    assert 'class="table-wrap bracket-picture"' in html
     assert tournament.champion.name in html
     assert html.count('class="match ') >= 3  # two semi-finals and the final
     title = Title.objects.select_related("champion").get(division=division)
