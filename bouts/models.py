@@ -123,21 +123,28 @@ class Bout(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(red__isnull=True) | ~Q(red=F("blue")), name="bout_not_against_self"
+                condition=Q(red__isnull=True) | ~Q(red=F("blue")),
+                name="bout_not_against_self",
+                violation_error_message=(
+                    "A fighter cannot fight himself: pick two different fighters."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(red_camp__isnull=True) | ~Q(red_camp=F("blue_camp")),
                 name="bout_camp_not_against_self",
+                violation_error_message="A team cannot fight itself: pick two different teams.",
             ),
             models.CheckConstraint(
                 condition=(Q(red__isnull=False, blue__isnull=False))
                 | (Q(red_camp__isnull=False, blue_camp__isnull=False)),
                 name="bout_has_two_sides",
+                violation_error_message="A bout needs both corners: two fighters, or two teams.",
             ),
             models.UniqueConstraint(
                 fields=["event", "order"],
                 condition=Q(event__isnull=False),
                 name="bout_unique_order_on_card",
+                violation_error_message="Another bout holds this place on the card.",
             ),
         ]
 
@@ -306,7 +313,9 @@ class MedicalSuspension(models.Model):
         indexes = [models.Index(fields=["fighter", "ends_on"], name="bouts_suspension_fighter_end")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(ends_on__gte=F("starts_on")), name="suspension_ends_after_start"
+                condition=Q(ends_on__gte=F("starts_on")),
+                name="suspension_ends_after_start",
+                violation_error_message="A suspension cannot end before it starts.",
             )
         ]
 
@@ -336,7 +345,9 @@ class BoutPlan(models.Model):
                 fields=["bout", "side", "version"], name="boutplan_unique_version"
             ),
             models.CheckConstraint(
-                condition=Q(side__in=["red", "blue"]), name="boutplan_side_valid"
+                condition=Q(side__in=["red", "blue"]),
+                name="boutplan_side_valid",
+                violation_error_message="A plan is the red corner's or the blue corner's.",
             ),
         ]
 
@@ -373,15 +384,20 @@ class DefaultPlan(models.Model):
                 fields=["fighter", "ruleset"],
                 condition=Q(fighter__isnull=False),
                 name="defaultplan_unique_fighter",
+                violation_error_message="This fighter already has a default plan.",
             ),
             models.UniqueConstraint(
                 fields=["camp", "ruleset"],
                 condition=Q(camp__isnull=False),
                 name="defaultplan_unique_camp",
+                violation_error_message="This team already has a default plan.",
             ),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="defaultplan_fighter_xor_camp",
+                violation_error_message=(
+                    "A default plan is a fighter's or a team's, not both and not neither."
+                ),
             ),
         ]
 

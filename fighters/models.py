@@ -85,14 +85,17 @@ class Fighter(models.Model):
             models.CheckConstraint(
                 condition=Q(is_active=True) | Q(retired_on__isnull=False),
                 name="fighter_retired_has_date",
-                violation_error_message="A retired fighter needs a retirement date (retired_on).",
+                violation_error_message="A retired fighter needs the date he retired on.",
             ),
             models.CheckConstraint(
-                condition=Q(stance__in=Stance.values), name="fighter_stance_choice"
+                condition=Q(stance__in=Stance.values),
+                name="fighter_stance_choice",
+                violation_error_message="Pick a stance from the list.",
             ),
             models.CheckConstraint(
                 condition=Q(weight_class__in=WeightClass.values),
                 name="fighter_weight_class_choice",
+                violation_error_message="Pick a weight class from the list.",
             ),
         ]
         indexes = [models.Index(fields=["weight_class", "is_active"])]
@@ -198,11 +201,19 @@ class CornerMan(models.Model):
         verbose_name_plural = "corner men"
         constraints = [
             models.CheckConstraint(
-                condition=Q(role__in=CornerRole.values), name="cornerman_role_choice"
+                condition=Q(role__in=CornerRole.values),
+                name="cornerman_role_choice",
+                violation_error_message="Pick a corner man's role from the list.",
             ),
-            models.CheckConstraint(condition=Q(cut__in=CUT_SKILL), name="cornerman_cut_choice"),
             models.CheckConstraint(
-                condition=Q(strategy__in=STRATEGY_SKILL), name="cornerman_strategy_choice"
+                condition=Q(cut__in=CUT_SKILL),
+                name="cornerman_cut_choice",
+                violation_error_message="Pick a cut-work grade from the list.",
+            ),
+            models.CheckConstraint(
+                condition=Q(strategy__in=STRATEGY_SKILL),
+                name="cornerman_strategy_choice",
+                violation_error_message="Pick a strategy grade from the list.",
             ),
         ]
 

@@ -42,7 +42,11 @@ class CareerState(models.Model):
         ordering = ["league_id", "fighter_id"]
         constraints = [
             models.UniqueConstraint(fields=["league", "fighter"], name="career_state_one"),
-            models.CheckConstraint(condition=Q(status__gte=0), name="career_status_non_negative"),
+            models.CheckConstraint(
+                condition=Q(status__gte=0),
+                name="career_status_non_negative",
+                violation_error_message="A career status cannot be negative.",
+            ),
         ]
 
     def __str__(self):
@@ -121,6 +125,7 @@ class Training(models.Model):
             models.CheckConstraint(
                 condition=Q(state__in=["training", "kept", "dropped", "voided"]),
                 name="training_state_choice",
+                violation_error_message="Pick a training state from the list.",
             ),
         ]
 

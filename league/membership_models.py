@@ -67,6 +67,9 @@ class Invitation(models.Model):
             models.CheckConstraint(
                 condition=Q(accepted_at__isnull=True) | Q(accepted_by__isnull=False),
                 name="invitation_accepted_by_someone",
+                violation_error_message=(
+                    "An accepted invitation needs the account that accepted it."
+                ),
             )
         ]
 
@@ -157,10 +160,14 @@ class BoutRequest(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=RequestStatus.values), name="request_status_choice"
+                condition=Q(status__in=RequestStatus.values),
+                name="request_status_choice",
+                violation_error_message="Pick a request status from the list.",
             ),
             models.CheckConstraint(
-                condition=~Q(fighter=F("opponent")), name="request_not_against_self"
+                condition=~Q(fighter=F("opponent")),
+                name="request_not_against_self",
+                violation_error_message="A fighter cannot be asked to fight himself.",
             ),
             models.UniqueConstraint(
                 fields=["fighter", "opponent"],

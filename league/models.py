@@ -96,7 +96,7 @@ class League(models.Model):
     tiebreakers = models.JSONField(
         default=default_tiebreakers,
         validators=[validate_tiebreakers],
-        help_text="Tiebreaker keys in order (league.standings.metrics).",
+        help_text="The tiebreakers of the standings, in the order they are applied.",
     )
     start_date = models.DateField()
     # The league's own calendar (league.calendar): every date a person reads is
@@ -148,8 +148,8 @@ class League(models.Model):
     medical_suspensions = models.BooleanField(
         default=True,
         help_text="A fighter is medically suspended after a knockout, a stoppage or a "
-        "serious injury (the commission rules of bouts/suspensions.py). Off, as in "
-        "WeBL's weekly career game, where damage is paid for through aging instead.",
+        "serious injury, as a boxing commission would rule. Off, as in WeBL's weekly "
+        "career game, where damage is paid for through aging instead.",
     )
     walkover_on_postponement = models.BooleanField(
         default=False,
@@ -178,12 +178,13 @@ class League(models.Model):
     aging_damage = models.PositiveIntegerField(
         default=1000,
         validators=[MinValueValidator(1)],
-        help_text="Damage taken (the engine's damage points) that costs one ability point.",
+        help_text="How much damage a fighter takes in his bouts before aging costs him "
+        "one ability point.",
     )
     fight_weekday = models.PositiveSmallIntegerField(
         default=5,
         validators=[MaxValueValidator(6)],
-        help_text="The weekday of fight night (0 Monday .. 6 Sunday).",
+        help_text="The weekday of fight night.",
     )
     rematch_weeks = models.PositiveSmallIntegerField(
         default=4, help_text="No rematch within this many weeks (when anyone else is free)."
@@ -212,14 +213,19 @@ class League(models.Model):
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(fight_weekday__lte=6), name="league_fight_weekday_range"
+                condition=Q(fight_weekday__lte=6),
+                name="league_fight_weekday_range",
+                violation_error_message="Fight night is a weekday from Monday to Sunday.",
             ),
             models.CheckConstraint(
                 condition=Q(training_keep_rule__in=["win", "rise", "always", "never"]),
                 name="league_training_keep_rule_choice",
+                violation_error_message="Pick when training gains are kept from the list.",
             ),
             models.CheckConstraint(
-                condition=Q(title_rule__in=["none", "top"]), name="league_title_rule_choice"
+                condition=Q(title_rule__in=["none", "top"]),
+                name="league_title_rule_choice",
+                violation_error_message="Pick a title rule from the list.",
             ),
         ]
 
@@ -408,15 +414,20 @@ class TournamentEntry(models.Model):
                 fields=["tournament", "fighter"],
                 condition=Q(fighter__isnull=False),
                 name="entry_unique_fighter",
+                violation_error_message="This fighter is already entered in the tournament.",
             ),
             models.UniqueConstraint(
                 fields=["tournament", "camp"],
                 condition=Q(camp__isnull=False),
                 name="entry_unique_camp",
+                violation_error_message="This team is already entered in the tournament.",
             ),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="entry_fighter_xor_camp",
+                violation_error_message=(
+                    "An entry is a fighter or a team, not both and not neither."
+                ),
             ),
         ]
 
@@ -455,6 +466,9 @@ class TournamentMatch(models.Model):
             models.CheckConstraint(
                 condition=Q(bout__isnull=False) | ~Q(walkover=""),
                 name="match_bout_or_walkover",
+                violation_error_message=(
+                    "A bracket match needs its bout or the side that walked over."
+                ),
             ),
         ]
 
@@ -493,15 +507,20 @@ class Standing(models.Model):
                 fields=["season", "fighter"],
                 condition=Q(fighter__isnull=False),
                 name="standing_unique_fighter",
+                violation_error_message="This fighter already has a line in these standings.",
             ),
             models.UniqueConstraint(
                 fields=["season", "camp"],
                 condition=Q(camp__isnull=False),
                 name="standing_unique_camp",
+                violation_error_message="This team already has a line in these standings.",
             ),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="standing_fighter_xor_camp",
+                violation_error_message=(
+                    "A standings line is a fighter's or a team's, not both and not neither."
+                ),
             ),
         ]
 
@@ -531,15 +550,20 @@ class Rating(models.Model):
                 fields=["division", "fighter"],
                 condition=Q(fighter__isnull=False),
                 name="rating_unique_fighter",
+                violation_error_message="This fighter already has a rating in this division.",
             ),
             models.UniqueConstraint(
                 fields=["division", "camp"],
                 condition=Q(camp__isnull=False),
                 name="rating_unique_camp",
+                violation_error_message="This team already has a rating in this division.",
             ),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="rating_fighter_xor_camp",
+                violation_error_message=(
+                    "A rating is a fighter's or a team's, not both and not neither."
+                ),
             ),
         ]
 
@@ -575,11 +599,13 @@ class RatingHistory(models.Model):
                 fields=["bout", "fighter"],
                 condition=Q(fighter__isnull=False),
                 name="ratinghistory_unique_fighter",
+                violation_error_message="This fighter already has a rating for this bout.",
             ),
             models.UniqueConstraint(
                 fields=["bout", "camp"],
                 condition=Q(camp__isnull=False),
                 name="ratinghistory_unique_camp",
+                violation_error_message="This team already has a rating for this bout.",
             ),
         ]
         indexes = [models.Index(fields=["division", "bout"])]
@@ -620,10 +646,17 @@ class Reign(ReignSpan):
         ordering = ["title_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["title", "number"], name="reign_unique_number"),
-            models.CheckConstraint(condition=END_REASONS, name="reign_end_reason"),
+            models.CheckConstraint(
+                condition=END_REASONS,
+                name="reign_end_reason",
+                violation_error_message="Pick how the reign ended from the list.",
+            ),
             models.CheckConstraint(
                 condition=Q(fighter__isnull=True) ^ Q(camp__isnull=True),
                 name="reign_fighter_xor_camp",
+                violation_error_message=(
+                    "A reign is a fighter's or a team's, not both and not neither."
+                ),
             ),
         ]
 

@@ -106,7 +106,11 @@ class RegionalReign(ReignSpan):
         ordering = ["title_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["title", "number"], name="regional_reign_number"),
-            models.CheckConstraint(condition=END_REASONS, name="regional_reign_end_reason"),
+            models.CheckConstraint(
+                condition=END_REASONS,
+                name="regional_reign_end_reason",
+                violation_error_message="Pick how the reign ended from the list.",
+            ),
         ]
 
     def __str__(self):

@@ -35,18 +35,29 @@ class Referee(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=Q(fouls__in=REFEREE_FOULS), name="referee_fouls"),
             models.CheckConstraint(
-                condition=Q(stoppage__in=REFEREE_STOPPAGE), name="referee_stoppage"
+                condition=Q(fouls__in=REFEREE_FOULS),
+                name="referee_fouls",
+                violation_error_message="Pick how strictly the referee calls fouls from the list.",
             ),
             models.CheckConstraint(
-                condition=Q(overall__in=REFEREE_OVERALL), name="referee_overall"
+                condition=Q(stoppage__in=REFEREE_STOPPAGE),
+                name="referee_stoppage",
+                violation_error_message="Pick when the referee stops a bout from the list.",
+            ),
+            models.CheckConstraint(
+                condition=Q(overall__in=REFEREE_OVERALL),
+                name="referee_overall",
+                violation_error_message="Pick the referee's overall grade from the list.",
             ),
             models.CheckConstraint(
                 condition=Q(available_low__gte=1)
                 & Q(available_high__lte=80)
                 & Q(available_low__lte=F("available_high")),
                 name="referee_availability_range",
+                violation_error_message=(
+                    "Availability runs from 1 to 80, its low end at or below its high end."
+                ),
             ),
         ]
 
@@ -68,9 +79,15 @@ class Judge(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=Q(bias__in=JUDGE_BIAS), name="judge_bias"),
             models.CheckConstraint(
-                condition=Q(close_round__in=JUDGE_CLOSE_ROUND), name="judge_close_round"
+                condition=Q(bias__in=JUDGE_BIAS),
+                name="judge_bias",
+                violation_error_message="Pick the judge's bias from the list.",
+            ),
+            models.CheckConstraint(
+                condition=Q(close_round__in=JUDGE_CLOSE_ROUND),
+                name="judge_close_round",
+                violation_error_message="Pick how the judge scores a close round from the list.",
             ),
         ]
 
@@ -86,7 +103,11 @@ class Doctor(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=Q(caution__in=DOCTOR_CAUTION), name="doctor_caution"),
+            models.CheckConstraint(
+                condition=Q(caution__in=DOCTOR_CAUTION),
+                name="doctor_caution",
+                violation_error_message="Pick the doctor's caution from the list.",
+            ),
         ]
 
     def __str__(self):

@@ -58,6 +58,7 @@ class SeasonFixture(models.Model):
                 condition=Q(red__isnull=False, blue__isnull=False)
                 | Q(red_camp__isnull=False, blue_camp__isnull=False),
                 name="fixture_has_sides",
+                violation_error_message="A fixture needs both corners: two fighters, or two teams.",
             ),
         ]
         indexes = [models.Index(fields=["season", "status", "position"])]
@@ -112,10 +113,14 @@ class AdvanceJob(models.Model):
                 violation_error_message="This league is already being advanced.",
             ),
             models.CheckConstraint(
-                condition=~Q(target="nights") | Q(nights__gte=1), name="job_nights_needs_count"
+                condition=~Q(target="nights") | Q(nights__gte=1),
+                name="job_nights_needs_count",
+                violation_error_message="Say how many fight nights to advance (at least one).",
             ),
             models.CheckConstraint(
-                condition=~Q(target="date") | Q(until__isnull=False), name="job_date_needs_until"
+                condition=~Q(target="date") | Q(until__isnull=False),
+                name="job_date_needs_until",
+                violation_error_message="Say the date to advance the league to.",
             ),
         ]
 

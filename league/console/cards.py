@@ -44,12 +44,13 @@ def _bout_form(event, data=None, division_id=None):
 
 
 def _card_page(request, event, *, form=None, division=None, divisions=None, status=200):
-    if form is None:
+    bouts = card_status.card_bouts(event)
+    closed = fight_cards.card_closed(event, bouts)
+    if form is None and not closed:
         wanted = request.GET.get("division", "")
         form, division, divisions = _bout_form(
             event, division_id=int(wanted) if wanted.isdigit() else None
         )
-    bouts = card_status.card_bouts(event)
     context = {
         "event": event,
         "league": event.league,
@@ -62,6 +63,7 @@ def _card_page(request, event, *, form=None, division=None, divisions=None, stat
         if any(b.status == BoutStatus.POSTPONED for b in bouts)
         else [],
         "reorderable": bouts and all(b.status == BoutStatus.SCHEDULED for b in bouts),
+        "closed": closed,
     }
     return render(request, "console/event.html", context, status=status)
 
@@ -75,6 +77,9 @@ def event_page(request, pk):
 @require_POST
 def bout_add(request, pk):
     event = event_of(request, pk)
+    if fight_cards.card_closed(event):
+        # The page says why (the card is fought) in place of the form.
+        return _card_page(request, event, status=400)
     wanted = request.POST.get("bout-division", "")
     form, division, divisions = _bout_form(
         event, request.POST, division_id=int(wanted) if wanted.isdigit() else None
@@ -193,7 +198,7 @@ def card_fight(request, pk):
                 request, "The card fights as soon as the earlier events of its season are finished."
             )
         else:
-            messages.success(request, f"{fired['queued']} bouts are fighting: watch them below.")
+            messages.success(request, _fight_banner(fired))
         if fired["postponed"]:
             messages.error(
                 request,
@@ -201,6 +206,24 @@ def card_fight(request, pk):
                 "on this date (the reason is on the line). Re-book them on a later card.",
             )
     return redirect("console:event", pk=event.pk)
+
+
+def _fight_banner(fired: dict) -> str:
+    """What the commissioner reads after "Fight this card": never "fighting"
+    over bouts already fought (an eager worker finishes them before the page)."""
+    finished, in_flight = fired["finished"], fired["in_flight"]
+    if not in_flight:
+        return f"The card is fought: {_bouts(finished)} finished, the results are below."
+    verb = "is" if in_flight == 1 else "are"
+    done = f" ({finished} already finished)" if finished else ""
+    return (
+        f"{_bouts(in_flight)} {verb} fighting{done}: "
+        "the statuses below change as the workers finish."
+    )
+
+
+def _bouts(count: int) -> str:
+    return f"{count} bout" if count == 1 else f"{count} bouts"
 
 
 @login_required

@@ -3,16 +3,25 @@ their messages) are the services', which the views put back next to the field.""
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 
 from bouts.engine.registry import RULESETS, ruleset_title
 from fighters.weight_classes import WeightClass
 from league.models import League
-from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX
+from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX, ruleset_distances
 
 
 def ruleset_choices():
     return [(name, ruleset_title(name)) for name in sorted(RULESETS)]
+
+
+def fresh_seed() -> int:
+    """A seed for generating fighters, new on every page: the same seed makes the
+    same fighters, so a fixed default made identical namesakes on a second run.
+    Not an engine's randomness (the bouts' seeds stay derived): only a default."""
+    return secrets.randbelow(1_000_000) + 1
 
 
 class DateInput(forms.DateInput):
@@ -30,29 +39,167 @@ def _keeps_value_when_empty(name: str, field) -> bool:
     )
 
 
+# The league form in the order a commissioner thinks of it: (legend, what the
+# group is for, its fields). Every setting of LEAGUE_FIELDS is in one group.
+LEAGUE_GROUPS = (
+    (
+        "Basics",
+        "The league's name, its address and the rules its bouts are fought under.",
+        ("name", "slug", "ruleset", "description", "start_date"),
+    ),
+    (
+        "Rules",
+        "Distances, standings points and what strips a champion.",
+        (
+            "rounds",
+            "title_rounds",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_stoppage_bonus",
+            "title_inactivity_days",
+            "title_suspension_days",
+            "medical_suspensions",
+            "regions_enabled",
+            "contenders_per_region",
+        ),
+    ),
+    (
+        "Calendar",
+        "When fight nights fall and what happens to a bout that cannot be fought.",
+        (
+            "clock",
+            "fight_time",
+            "days_between_events",
+            "rest_days",
+            "separate_camps",
+            "walkover_on_postponement",
+        ),
+    ),
+    (
+        "Managers",
+        "Bout requests between the fighters' managers, and who sees the cards.",
+        ("bouts_per_event", "auto_approve_requests", "hide_cards"),
+    ),
+    (
+        "Career game",
+        "Managers build and train their own fighters and a weekly matchmaker fills the "
+        "cards; cards age between seasons.",
+        (
+            "career_mode",
+            "point_budget",
+            "training_keep_rule",
+            "title_rule",
+            "fight_weekday",
+            "card_lead_days",
+            "rematch_weeks",
+            "aging_damage",
+            "development",
+        ),
+    ),
+)
+# Left empty on a new league, these follow the chosen ruleset (the service's rule).
+RULESET_DISTANCE_FIELDS = ("rounds", "title_rounds")
+DEFAULT_RULESET = "webl"
+
+
+def _distances_help() -> str:
+    usual = ", ".join(
+        f"{ruleset_title(name)} {d['rounds']} and {d['title_rounds']}"
+        for name in sorted(RULESETS)
+        for d in [ruleset_distances(name)]
+    )
+    return f"Left empty, the ruleset's usual bout and title distances: {usual}."
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
 class LeagueForm(forms.ModelForm):
+    fight_weekday = forms.TypedChoiceField(
+        coerce=int,
+        choices=list(enumerate(WEEKDAYS)),
+        required=False,
+        label="Fight night",
+        help_text="The weekday of the career game's fight nights.",
+    )
     ruleset = forms.ChoiceField(
-        choices=ruleset_choices, help_text="The rules every bout of the league is fought under."
+        choices=ruleset_choices,
+        initial=DEFAULT_RULESET,
+        help_text="The rules every bout of the league is fought under. It can change "
+        "until the league's first bout.",
     )
 
     class Meta:
         model = League
         fields = LEAGUE_FIELDS
         widgets = {"start_date": DateInput(), "description": forms.Textarea(attrs={"rows": 3})}
+        labels = {
+            "slug": "Web address",
+            "rounds": "Rounds of a bout",
+            "title_rounds": "Rounds of a title bout",
+            "points_win": "Points for a win",
+            "points_draw": "Points for a draw",
+            "points_loss": "Points for a loss",
+            "points_stoppage_bonus": "Bonus point for a stoppage win",
+            "title_inactivity_days": "Days a champion may go without a bout",
+            "title_suspension_days": "Suspension (days) that strips a champion",
+            "days_between_events": "Days between fight nights",
+            "bouts_per_event": "Bouts on a card (at most)",
+            "career_mode": "Career game",
+            "point_budget": "Points for a new fighter's card",
+            "training_keep_rule": "Training gains are kept",
+            "aging_damage": "Damage that costs an ability point",
+            "development": "Cards develop between seasons",
+            "title_rule": "Title bouts in the weekly matchmaking",
+            "regions_enabled": "Regions",
+            "contenders_per_region": "Contenders per region",
+            "fight_time": "Fight time (UTC)",
+            "rest_days": "Rest days after a bout",
+            "separate_camps": "Keep camp-mates apart",
+        }
+        help_texts = {
+            "slug": "Letters, digits and dashes: the league's address, as in "
+            "/leagues/friday-fights/.",
+            "start_date": "The date of the league's first fight night.",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.creating = self.instance.pk is None
         # A setting with a default is optional here: left empty, the league keeps
         # its value (a new league: the default). Checkboxes are what they say.
         for name, field in self.fields.items():
             if _keeps_value_when_empty(name, field):
                 field.required = False
+        if self.creating:
+            # The distances follow the ruleset picked: nothing shown is a guess.
+            for name in RULESET_DISTANCE_FIELDS:
+                self.initial.pop(name, None)
+                self.fields[name].initial = None
+                self.fields[name].help_text = _distances_help()
+
+    def groups(self):
+        """The form's fields as (legend, what for, bound fields), for the page; a
+        setting no group names yet is still shown, under "More settings"."""
+        grouped = [
+            (legend, purpose, [self[name] for name in names if name in self.fields])
+            for legend, purpose, names in LEAGUE_GROUPS
+        ]
+        named = {name for _, _, names in LEAGUE_GROUPS for name in names}
+        rest = [self[name] for name in self.fields if name not in named]
+        if rest:
+            grouped.append(("More settings", "", rest))
+        return grouped
 
     def clean(self):
         data = super().clean()
         for name, field in self.fields.items():
             if _keeps_value_when_empty(name, field) and data.get(name) in (None, ""):
-                data[name] = getattr(self.instance, name)
+                if self.creating and name in RULESET_DISTANCE_FIELDS:
+                    data[name] = None  # the service takes the ruleset's distance
+                else:
+                    data[name] = getattr(self.instance, name)
         return data
 
     def _post_clean(self):
@@ -76,7 +223,10 @@ class RosterForm(forms.Form):
         min_value=1, max_value=ROSTER_MAX, initial=8, label="Fighters to generate"
     )
     seed = forms.IntegerField(
-        initial=1, help_text="The same seed gives the same fighters (names, cards, camps)."
+        initial=fresh_seed,
+        min_value=0,
+        help_text="A new number each time the page opens: the same number gives the same "
+        "fighters (names, cards, camps), so keep it to make them again.",
     )
 
 
@@ -95,19 +245,24 @@ class BoutForm(forms.Form):
 
     # Chosen above the form (the candidates depend on it): carried hidden.
     division = forms.TypedChoiceField(coerce=int, widget=forms.HiddenInput)
-    red = forms.TypedChoiceField(coerce=int, label="Red corner")
-    blue = forms.TypedChoiceField(coerce=int, label="Blue corner")
+    red = forms.TypedChoiceField(coerce=int, label="Red corner fighter")
+    blue = forms.TypedChoiceField(coerce=int, label="Blue corner fighter")
     rounds = forms.IntegerField(
         min_value=1, max_value=1000, required=False, help_text="Default: the league's distance."
     )
     title = forms.BooleanField(required=False, label="Title bout")
     referee = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    # Three judges or none: the engine draws the panel when none is picked.
     judge_1 = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     judge_2 = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     judge_3 = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     doctor = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    red_corner = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    blue_corner = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    red_corner = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label="Red corner's corner man"
+    )
+    blue_corner = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label="Blue corner's corner man"
+    )
 
     def __init__(self, *args, divisions, division, candidates, officials, sitting_out=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from bouts.engine import get_ruleset
-from bouts.models import Bout, BoutStatus
+from bouts.models import IN_FLIGHT, UNFINISHED, Bout, BoutStatus
 from bouts.services import BoutSpec, bout_rebook, bouts_requeue_failed, bouts_schedule
 from league.calendar.selectors import status_words, statuses_on
 from league.models import Division, Event
@@ -47,6 +47,15 @@ def card_bout_add(
     bout) unless ``rounds`` is given."""
     league = event.league
     require_commissioner(user, league)
+    if card_closed(event):
+        raise ValidationError(
+            {
+                "card": [
+                    f"{event.name} has been fought: its card is closed. "
+                    "Put a late bout on the league's next card."
+                ]
+            }
+        )
     if division.league_id != league.pk:
         raise ValidationError({"division": [f"{division.name} is not a division of {league}."]})
     if len([j for j in judges if j is not None]) not in (0, 3):
@@ -88,6 +97,18 @@ def _require_fit(event: Event, sides: dict) -> None:
             errors[side] = [f"{fighter.name} is {status_words(status)}."]
     if errors:
         raise ValidationError(errors)
+
+
+def card_closed(event: Event, bouts: Sequence[Bout] | None = None) -> bool:
+    """A card is closed to new bouts once its fight night has fired or any of
+    its bouts has left the schedule (queued, fought, postponed): a late bout
+    would otherwise become the main event of a night already over. ``bouts``:
+    the card's bouts when already loaded (no query)."""
+    if event.fired_at is not None:
+        return True
+    if bouts is not None:
+        return any(b.status != BoutStatus.SCHEDULED for b in bouts)
+    return event.bouts.exclude(status=BoutStatus.SCHEDULED).exists()
 
 
 def _scheduled_only(event: Event, what: str) -> None:
@@ -142,7 +163,9 @@ def card_fight(*, user, event: Event) -> dict:
     lock; a bout whose fighter was suspended or retired since it was booked is
     postponed with the reason, never fought; the rest are queued in card order).
     A season's event fires once every earlier event of its season is finished.
-    Returns ``{"queued": n, "postponed": n, "waiting": bool}``."""
+    Returns ``{"queued": n, "finished": n, "in_flight": n, "postponed": n,
+    "waiting": bool}``: ``queued`` counts every bout sent to the workers, of
+    which ``finished`` are already fought (or failed) and ``in_flight`` not yet."""
     require_commissioner(user, event.league)
     if not event.bouts.filter(status=BoutStatus.SCHEDULED).exists():
         raise ValidationError({"card": [f"{event.name} has no bout waiting to be fought."]})
@@ -150,6 +173,8 @@ def card_fight(*, user, event: Event) -> dict:
     statuses = list(event.bouts.values_list("status", flat=True))
     return {
         "queued": sum(s not in (BoutStatus.SCHEDULED, BoutStatus.POSTPONED) for s in statuses),
+        "finished": sum(s not in (*UNFINISHED, BoutStatus.POSTPONED) for s in statuses),
+        "in_flight": sum(s in IN_FLIGHT for s in statuses),
         "postponed": statuses.count(BoutStatus.POSTPONED),
         "waiting": not any(e.pk == event.pk for e in fired),
     }

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 
+from bouts.engine import get_ruleset
 from bouts.engine.registry import RULESETS
 from bouts.models import Bout
 from fighters.roster import plan_roster
@@ -80,14 +81,31 @@ def _check_ruleset(ruleset) -> None:
         )
 
 
+# The league's distances are capped by the model (a league's bouts are at most 15 rounds).
+LEAGUE_MAX_ROUNDS = 15
+
+
+def ruleset_distances(ruleset: str) -> dict:
+    """The usual distances under ``ruleset``: its default bout length, and a
+    championship distance of at least 12 rounds where the ruleset allows it."""
+    rules = get_ruleset(ruleset)
+    longest = min(rules.max_rounds, LEAGUE_MAX_ROUNDS)
+    rounds = min(rules.default_rounds, longest)
+    return {"rounds": rounds, "title_rounds": min(max(rounds, 12), longest)}
+
+
 def league_create(*, user, **fields) -> League:
-    """A new league; its creator becomes its commissioner."""
+    """A new league; its creator becomes its commissioner. A distance left out
+    (or empty) is the ruleset's usual one (``ruleset_distances``)."""
     if not can_create_league(user):
         raise PermissionDenied("Creating a league needs an administrator's permission.")
     unknown = sorted(set(fields) - set(LEAGUE_FIELDS))
     if unknown:
         raise ValidationError({unknown[0]: ["Not a league setting."]})
     _check_ruleset(fields.get("ruleset"))
+    for name, value in ruleset_distances(fields["ruleset"]).items():
+        if fields.get(name) is None:
+            fields[name] = value
     league = League(**fields)
     league.full_clean()
     with transaction.atomic():

@@ -310,7 +310,7 @@ def test_constraint_errors_read_clearly(tmp_path):
     with pytest.raises(CommandError):
         call_command("import_cards", str(path), stdout=io.StringIO(), stderr=err)
     assert err.getvalue().splitlines() == [
-        "row 1: A retired fighter needs a retirement date (retired_on).",
+        "row 1: A retired fighter needs the date he retired on.",
         "row 2: Height must be between 120 and 230 cm.",
     ]
     assert not Fighter.objects.exists()

@@ -8,10 +8,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from referees.models import Doctor, Judge, Referee
-from tests.web.conftest import browser_available, click_through
+from tests.web.conftest import browser_available, click_through, through
 from tests.web.screens import shoot
 
 pytestmark = [
@@ -108,8 +109,15 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     shoot(browser, "console-card-builder")
     assert all("Scheduled" in row.text and "Rita Referee" in row.text for row in rows)
 
-    # Fight it: the statuses change on the page by themselves.
-    follow(browser, By.ID, "fight-card")
+    # Fight it (after the confirmation it asks for): the statuses change on the
+    # page by themselves.
+    fight = browser.find_element(By.ID, "fight-card")
+
+    def fight_and_confirm():
+        fight.click()
+        wait.until(expected_conditions.alert_is_present()).accept()
+
+    through(browser, fight_and_confirm)
     wait.until(
         lambda b: all(
             s.text == "Completed"

@@ -59,6 +59,24 @@
     });
   }
 
+  var seenInFlight = false;
+
+  // The line under the card says how far the workers are, in words, and that
+  // the card is finished once the last bout is (never "fighting" over results).
+  function progress(state) {
+    var waiting = state.bouts.filter(function (bout) {
+      return bout.status === "queued" || bout.status === "running";
+    }).length;
+    if (waiting) {
+      var done = state.bouts.filter(function (bout) {
+        return ["completed", "failed", "voided"].indexOf(bout.status) !== -1;
+      }).length;
+      return waiting + (waiting === 1 ? " bout is" : " bouts are") + " fighting, " +
+        done + " finished (this updates by itself).";
+    }
+    return seenInFlight ? "Every bout of the card is finished." : "";
+  }
+
   function poll() {
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (answer) { return answer.json(); })
@@ -67,9 +85,8 @@
           var row = table.querySelector('tr[data-bout-id="' + bout.id + '"]');
           if (row) { show(row, bout); }
         });
-        if (live) {
-          live.textContent = state.in_flight ? "Fighting… (updates by itself)" : "";
-        }
+        if (live) { live.textContent = progress(state); }
+        if (state.in_flight) { seenInFlight = true; }
         if (state.in_flight) { window.setTimeout(poll, delay); }
       })
       .catch(function () { window.setTimeout(poll, delay * 4); });

@@ -147,7 +147,8 @@ def test_fight_queues_the_card_and_the_bouts_are_fought(card, django_capture_on_
     add(card, f[2], f[3])
     with django_capture_on_commit_callbacks(execute=True):
         fired = fight_cards.card_fight(user=card["commissioner"], event=card["event"])
-    assert fired == {"queued": 2, "postponed": 0, "waiting": False}
+    # Counted as it returns: the test's transaction holds the workers until the block ends.
+    assert fired == {"queued": 2, "finished": 0, "in_flight": 2, "postponed": 0, "waiting": False}
     assert set(Bout.objects.values_list("status", flat=True)) == {BoutStatus.COMPLETED}
     card["event"].refresh_from_db()
     assert card["event"].fired_at is not None
@@ -166,7 +167,7 @@ def test_a_fighter_retired_since_booking_is_postponed_then_rebooked(
     )
     with django_capture_on_commit_callbacks(execute=True):
         fired = fight_cards.card_fight(user=card["commissioner"], event=card["event"])
-    assert fired == {"queued": 1, "postponed": 1, "waiting": False}
+    assert fired == {"queued": 1, "finished": 0, "in_flight": 1, "postponed": 1, "waiting": False}
     kept.refresh_from_db()
     hit.refresh_from_db()
     assert kept.status == BoutStatus.COMPLETED
@@ -195,3 +196,24 @@ def test_requeue_only_a_failed_bout(card, django_capture_on_commit_callbacks):
         fight_cards.card_requeue(user=card["commissioner"], bout=bout)
     bout.refresh_from_db()
     assert bout.status == BoutStatus.COMPLETED
+
+
+def test_a_fought_card_takes_no_new_bout(card, django_capture_on_commit_callbacks):
+    f = card["fighters"]
+    add(card, f[0], f[1])
+    with django_capture_on_commit_callbacks(execute=True):
+        fight_cards.card_fight(user=card["commissioner"], event=card["event"])
+    with pytest.raises(ValidationError) as closed:
+        add(card, f[2], f[3])
+    assert "next card" in str(closed.value) and "closed" in str(closed.value)
+    assert Bout.objects.count() == 1
+
+
+def test_a_card_with_a_queued_bout_is_closed_even_before_its_night_is_marked_fired(card):
+    f = card["fighters"]
+    bout = add(card, f[0], f[1])
+    assert not fight_cards.card_closed(card["event"])
+    Bout.objects.filter(pk=bout.pk).update(status=BoutStatus.QUEUED)
+    assert fight_cards.card_closed(card["event"])
+    with pytest.raises(ValidationError):
+        add(card, f[2], f[3])

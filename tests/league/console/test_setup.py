@@ -56,6 +56,7 @@ def test_league_create_refuses_bad_fields_and_writes_nothing(people):
 
 
 def test_only_commissioners_and_staff_change_a_league(people):
+    # Rounds left out: the ruleset's usual distance (WeBL: 12).
     league = setup.league_create(user=people["creator"], **FIELDS)
     factories.league(commissioners=[people["other"]])
     for who in ("plain", "other"):
@@ -66,7 +67,7 @@ def test_only_commissioners_and_staff_change_a_league(people):
         with pytest.raises(PermissionDenied):
             setup.event_create(user=people[who], league=league, name="X", date=dt.date(2027, 2, 1))
     league.refresh_from_db()
-    assert league.rounds == 10 and not league.divisions.exists() and not league.events.exists()
+    assert league.rounds == 12 and not league.divisions.exists() and not league.events.exists()
     setup.league_update(user=people["staff"], league=league, rounds=8)
     division = setup.division_create(
         user=people["creator"], league=league, weight_class="lightweight"
