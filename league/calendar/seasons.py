@@ -159,8 +159,11 @@ def season_book_night(
     play-until run fights them itself) and the night is fired. Returns the
     event, or None when nobody can fight any more (or not by ``until``)."""
     with transaction.atomic():
+        # The season row only (not its league and division, which a projector
+        # deriving meanwhile references), and not its key: rows pointing at it
+        # (standings) may still be written.
         season = (
-            Season.objects.select_for_update()
+            Season.objects.select_for_update(of=("self",), no_key=True)
             .select_related("league", "division")
             .get(pk=season.pk)
         )
@@ -320,7 +323,7 @@ def season_close(*, season: Season, reason: str, user=None, check_permission=Tru
     if not reason:
         raise ValidationError({"reason": ["Say why the season is closed."]})
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)
+        season = Season.objects.select_for_update(of=("self",), no_key=True).get(pk=season.pk)
         if season.status == SeasonStatus.COMPLETED:
             raise ValidationError({"season": ["This season is already over."]})
         if Bout.objects.filter(
