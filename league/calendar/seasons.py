@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus
@@ -229,21 +229,31 @@ def _book(
         )
         spec_rows.append(row)
     booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
-    updates = [
-        SeasonFixture(pk=row["id"], bout_id=bout.pk, status=FixtureStatus.BOOKED)
-        for row, bout in zip(spec_rows, booked, strict=True)
-    ]
+    if spec_rows:
+        _link_new_bouts(
+            event, [row["id"] for row in spec_rows], team=spec_rows[0]["red_id"] is None
+        )
+    ids = [bout.pk for bout in booked]
     if again:
         moved = {b.pk for b in bouts_rebook(bouts=[r["bout_id"] for r in again], event=event)}
         if queue and moved:
             bouts_fire(bouts=sorted(moved), send=False)
-        updates += [
-            SeasonFixture(pk=r["id"], bout_id=r["bout_id"], status=FixtureStatus.BOOKED)
-            for r in again
-            if r["bout_id"] in moved
-        ]
-    SeasonFixture.objects.bulk_update(updates, ["bout", "status"], batch_size=1000)
-    return [u.bout_id for u in updates]
+        SeasonFixture.objects.filter(
+            pk__in=[r["id"] for r in again if r["bout_id"] in moved]
+        ).update(status=FixtureStatus.BOOKED)
+        ids += sorted(moved)
+    return ids
+
+
+def _link_new_bouts(event: Event, fixture_ids: list[int], *, team: bool) -> None:
+    """Each fixture booked on ``event`` points at its bout: the one bout of the
+    card between its two sides (one a fighter a card). One UPDATE, whatever the
+    card's size (a per-row CASE costs more to build than the night's draw)."""
+    sides = ("red_camp_id", "blue_camp_id") if team else ("red_id", "blue_id")
+    its_bout = Bout.objects.filter(event=event, **{side: OuterRef(side) for side in sides})
+    SeasonFixture.objects.filter(pk__in=fixture_ids).update(
+        status=FixtureStatus.BOOKED, bout_id=Subquery(its_bout.values("pk")[:1])
+    )
 
 
 def _cancel(reasons: list[tuple[int, str]]) -> None:
