@@ -79,23 +79,7 @@ class JobSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_progress(self, job) -> ProgressSerializer:
-        return ProgressSerializer(_progress(job)).data
-
-
-def _progress(job: AdvanceJob) -> dict:
-    # From the prefetched runs (no query per job in a list).
-    runs = list(job.runs.all())
-    done = sum(r.bouts_done for r in runs)
-    total = sum(r.bouts_total for r in runs)
-    if not runs:
-        return job_progress(job)
-    percent = 100 if job.status == "done" else (min(100, int(100 * done / total)) if total else 0)
-    return {
-        "nights": sum(r.nights_done for r in runs),
-        "bouts_done": done,
-        "bouts_total": total,
-        "percent": percent,
-    }
+        return ProgressSerializer(job_progress(job)).data
 
 
 class JobRequestSerializer(serializers.Serializer):

@@ -170,18 +170,16 @@ def jobs_resume_stale(*, now: dt.datetime | None = None) -> int:
 
 
 def job_progress(job: AdvanceJob) -> dict:
-    """What a progress bar shows: nights and bouts fought, of how many known."""
-    totals = job.runs.aggregate(
-        nights=Sum("nights_done"), done=Sum("bouts_done"), total=Sum("bouts_total")
-    )
-    done, total = totals["done"] or 0, totals["total"] or 0
+    """What a progress bar shows: nights and bouts fought, of how many known
+    (from the job's runs: prefetched, no query per job in a list)."""
+    runs = list(job.runs.all())
+    done = sum(run.bouts_done for run in runs)
+    total = sum(run.bouts_total for run in runs)
     return {
-        "nights": totals["nights"] or 0,
+        "nights": sum(run.nights_done for run in runs),
         "bouts_done": done,
         "bouts_total": total,
-        "percent": 100
-        if job.status == JobStatus.DONE
-        else (int(100 * done / total) if total else 0),
+        "percent": 100 if job.status == JobStatus.DONE else _percent(done, total),
     }
 
 

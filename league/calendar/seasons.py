@@ -56,10 +56,6 @@ def fixtures_make(season: Season, members: list[tuple], *, seed: int) -> list[Se
     return SeasonFixture.objects.bulk_create(rows, batch_size=1000)
 
 
-def _key(row) -> tuple:
-    return (CAMP, row["red_camp_id"]) if row["red_id"] is None else (FIGHTER, row["red_id"])
-
-
 def _sides(row) -> tuple[tuple, tuple]:
     if row["red_id"] is None:
         return (CAMP, row["red_camp_id"]), (CAMP, row["blue_camp_id"])

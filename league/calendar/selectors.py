@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from django.db.models import Max, Q
+from django.db.models import Max
 
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from fighters.models import Fighter
@@ -72,16 +72,3 @@ def status_words(status: Status) -> str:
         return "retired"
     words = f"{status.kind} until {long_date(status.until)}"
     return f"{words} ({status.reason})" if status.reason else words
-
-
-def fighters_busy_on(date: dt.date, fighter_ids: Iterable[int]) -> set[int]:
-    """Fighters already booked on a card of ``date`` (one bout a night)."""
-    ids = sorted(set(fighter_ids))
-    busy: set[int] = set()
-    for red, blue in Bout.objects.filter(
-        Q(red_id__in=ids) | Q(blue_id__in=ids),
-        date=date,
-        status__in=(BoutStatus.SCHEDULED, BoutStatus.QUEUED, BoutStatus.RUNNING),
-    ).values_list("red_id", "blue_id"):
-        busy.update((red, blue))
-    return busy & set(ids)
