@@ -53,6 +53,7 @@ from league.region_models import (  # noqa: F401 (the app's models)
     RegionMember,
 )
 from league.reign_fields import END_REASONS, ReignSpan
+from league.sandbox.models import SandboxRun, SandboxStatus  # noqa: F401 (the app's models)
 from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
