@@ -7,89 +7,325 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bouts', '0009_constraint_messages'),
-        ('fighters', '0007_constraint_messages'),
-        ('league', '0016_sandbox'),
+        ("bouts", "0009_constraint_messages"),
+        ("fighters", "0007_constraint_messages"),
+        ("league", "0016_sandbox"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='league',
-            name='hall_of_fame_wins',
-            field=models.PositiveSmallIntegerField(default=10, help_text="A retired fighter with at least this many wins in the league (or who held its world title) enters its hall of fame at a season's end.", validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(1000)]),
+            model_name="league",
+            name="hall_of_fame_wins",
+            field=models.PositiveSmallIntegerField(
+                default=10,
+                help_text="A retired fighter with at least this many wins in the league (or who held its world title) enters its hall of fame at a season's end.",
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(1000),
+                ],
+            ),
         ),
         migrations.CreateModel(
-            name='Award',
+            name="Award",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('season_number', models.PositiveSmallIntegerField()),
-                ('kind', models.CharField(choices=[('fighter', 'Fighter of the year'), ('knockout', 'Knockout of the year'), ('upset', 'Upset of the year'), ('fight', 'Fight of the year'), ('comeback', 'Comeback of the year'), ('manager', 'Manager of the year')], max_length=10)),
-                ('score', models.JSONField(default=list, help_text='The figures the rule sorted by.')),
-                ('summary', models.CharField(help_text='Why it won, in words.', max_length=300)),
-                ('rule', models.TextField(help_text='The rule that chose it, as it stood when handed out.')),
-                ('handed_out_on', models.DateField(help_text='The league date it was handed out on.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('bout', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='awards', to='bouts.bout')),
-                ('camp', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='fighters.camp')),
-                ('division', models.ForeignKey(blank=True, help_text='Empty: the award of the whole league.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.division')),
-                ('fighter', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='awards', to='fighters.fighter')),
-                ('handed_out_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='awards', to='league.league')),
-                ('manager', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("season_number", models.PositiveSmallIntegerField()),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("fighter", "Fighter of the year"),
+                            ("knockout", "Knockout of the year"),
+                            ("upset", "Upset of the year"),
+                            ("fight", "Fight of the year"),
+                            ("comeback", "Comeback of the year"),
+                            ("manager", "Manager of the year"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "score",
+                    models.JSONField(default=list, help_text="The figures the rule sorted by."),
+                ),
+                ("summary", models.CharField(help_text="Why it won, in words.", max_length=300)),
+                (
+                    "rule",
+                    models.TextField(
+                        help_text="The rule that chose it, as it stood when handed out."
+                    ),
+                ),
+                (
+                    "handed_out_on",
+                    models.DateField(help_text="The league date it was handed out on."),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "bout",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="awards",
+                        to="bouts.bout",
+                    ),
+                ),
+                (
+                    "camp",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="fighters.camp",
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty: the award of the whole league.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="league.division",
+                    ),
+                ),
+                (
+                    "fighter",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="awards",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "handed_out_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="awards",
+                        to="league.league",
+                    ),
+                ),
+                (
+                    "manager",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league_id', 'season_number', 'id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('division__isnull', False)), fields=('league', 'season_number', 'kind', 'division'), name='award_unique_in_division', violation_error_message='This award is already handed out in this division.'), models.UniqueConstraint(condition=models.Q(('division__isnull', True)), fields=('league', 'season_number', 'kind'), name='award_unique_in_league', violation_error_message='This award is already handed out for this season.'), models.CheckConstraint(condition=models.Q(('kind__in', ['fighter', 'knockout', 'upset', 'fight', 'comeback', 'manager'])), name='award_kind_choice', violation_error_message='Pick an award from the list.')],
+                "ordering": ["league_id", "season_number", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("division__isnull", False)),
+                        fields=("league", "season_number", "kind", "division"),
+                        name="award_unique_in_division",
+                        violation_error_message="This award is already handed out in this division.",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("division__isnull", True)),
+                        fields=("league", "season_number", "kind"),
+                        name="award_unique_in_league",
+                        violation_error_message="This award is already handed out for this season.",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            (
+                                "kind__in",
+                                ["fighter", "knockout", "upset", "fight", "comeback", "manager"],
+                            )
+                        ),
+                        name="award_kind_choice",
+                        violation_error_message="Pick an award from the list.",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='HallOfFamer',
+            name="HallOfFamer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('inducted_on', models.DateField(help_text='The league date of the induction.')),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('losses', models.PositiveIntegerField(default=0)),
-                ('draws', models.PositiveIntegerField(default=0)),
-                ('reigns', models.PositiveSmallIntegerField(default=0, help_text='World title reigns.')),
-                ('citation', models.CharField(max_length=300)),
-                ('fighter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='fighters.fighter')),
-                ('inducted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hall_of_fame', to='league.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("inducted_on", models.DateField(help_text="The league date of the induction.")),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("losses", models.PositiveIntegerField(default=0)),
+                ("draws", models.PositiveIntegerField(default=0)),
+                (
+                    "reigns",
+                    models.PositiveSmallIntegerField(default=0, help_text="World title reigns."),
+                ),
+                ("citation", models.CharField(max_length=300)),
+                (
+                    "fighter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "inducted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hall_of_fame",
+                        to="league.league",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league_id', 'inducted_on', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('league', 'fighter'), name='halloffamer_unique', violation_error_message='This fighter is already in the hall of fame.')],
+                "ordering": ["league_id", "inducted_on", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("league", "fighter"),
+                        name="halloffamer_unique",
+                        violation_error_message="This fighter is already in the hall of fame.",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RecordLine',
+            name="RecordLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('bouts', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('losses', models.PositiveIntegerField(default=0)),
-                ('draws', models.PositiveIntegerField(default=0)),
-                ('knockouts', models.PositiveIntegerField(default=0, help_text='Wins by KO or TKO.')),
-                ('streak', models.PositiveIntegerField(default=0, help_text='Wins in a row, to date.')),
-                ('best_streak', models.PositiveIntegerField(default=0, help_text='Most wins in a row.')),
-                ('title_wins', models.PositiveIntegerField(default=0)),
-                ('title_losses', models.PositiveIntegerField(default=0)),
-                ('title_draws', models.PositiveIntegerField(default=0)),
-                ('fastest_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('fastest_seconds', models.PositiveIntegerField(blank=True, null=True)),
-                ('camp', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='fighters.camp')),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='record_lines', to='league.division')),
-                ('fastest_bout', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='bouts.bout')),
-                ('fighter', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='fighters.fighter')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("bouts", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("losses", models.PositiveIntegerField(default=0)),
+                ("draws", models.PositiveIntegerField(default=0)),
+                (
+                    "knockouts",
+                    models.PositiveIntegerField(default=0, help_text="Wins by KO or TKO."),
+                ),
+                (
+                    "streak",
+                    models.PositiveIntegerField(default=0, help_text="Wins in a row, to date."),
+                ),
+                (
+                    "best_streak",
+                    models.PositiveIntegerField(default=0, help_text="Most wins in a row."),
+                ),
+                ("title_wins", models.PositiveIntegerField(default=0)),
+                ("title_losses", models.PositiveIntegerField(default=0)),
+                ("title_draws", models.PositiveIntegerField(default=0)),
+                ("fastest_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("fastest_seconds", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "camp",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="fighters.camp",
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="record_lines",
+                        to="league.division",
+                    ),
+                ),
+                (
+                    "fastest_bout",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="bouts.bout",
+                    ),
+                ),
+                (
+                    "fighter",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="league.league",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['division_id', 'id'],
-                'indexes': [models.Index(fields=['league', 'fighter'], name='league_reco_league__f08d37_idx')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('fighter__isnull', False)), fields=('division', 'fighter'), name='recordline_unique_fighter', violation_error_message='This fighter already has a record line here.'), models.UniqueConstraint(condition=models.Q(('camp__isnull', False)), fields=('division', 'camp'), name='recordline_unique_camp', violation_error_message='This team already has a record line here.'), models.CheckConstraint(condition=models.Q(('fighter__isnull', True), ('camp__isnull', True), _connector='XOR'), name='recordline_fighter_xor_camp', violation_error_message="A record line is a fighter's or a team's.")],
+                "ordering": ["division_id", "id"],
+                "indexes": [
+                    models.Index(
+                        fields=["league", "fighter"], name="league_reco_league__f08d37_idx"
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("fighter__isnull", False)),
+                        fields=("division", "fighter"),
+                        name="recordline_unique_fighter",
+                        violation_error_message="This fighter already has a record line here.",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("camp__isnull", False)),
+                        fields=("division", "camp"),
+                        name="recordline_unique_camp",
+                        violation_error_message="This team already has a record line here.",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("fighter__isnull", True), ("camp__isnull", True), _connector="XOR"
+                        ),
+                        name="recordline_fighter_xor_camp",
+                        violation_error_message="A record line is a fighter's or a team's.",
+                    ),
+                ],
             },
         ),
     ]
