@@ -69,5 +69,5 @@ def test_plan_lines_name_every_statement_that_could_have_fought_a_round():
 
 def test_round_label_reads_the_engines_words():
     assert round_label({"plan": "6/6/8"}) == "6/6/8"
-    assert round_label({"strategy": "none", "style": "B"}) == "B"
+    assert round_label({"strategy": "none", "style": "B"}) == "boxer"
     assert round_label(None) == ""
