@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0017_history'),
+        ("league", "0017_history"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='training',
-            name='state',
-            field=models.CharField(choices=[('training', 'Trained for the bout'), ('kept', 'Kept'), ('dropped', 'Taken back after the bout'), ('voided', 'Taken back: the bout was voided')], default='training', max_length=10),
+            model_name="training",
+            name="state",
+            field=models.CharField(
+                choices=[
+                    ("training", "Trained for the bout"),
+                    ("kept", "Kept"),
+                    ("dropped", "Taken back after the bout"),
+                    ("voided", "Taken back: the bout was voided"),
+                ],
+                default="training",
+                max_length=10,
+            ),
         ),
     ]
