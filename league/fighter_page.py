@@ -11,6 +11,7 @@ from fighters.models import Career
 
 from .calendar.rosters import statuses_in
 from .card_visibility import may_see_card
+from .fighter_card_view import fighter_in_full
 from .history.fighter import fighter_honours
 from .region_selectors import fighter_regions
 from .selectors import fighter_rating_history
@@ -52,6 +53,8 @@ def fighter_detail(request, pk: int):
             last_bout_on=career.last_bout_on,
         ),
     }
+    # His card's abilities, career history and ranking history (issue 33).
+    context.update(fighter_in_full(fighter, cards=context["cards"], divisions=divisions))
     return render(request, "fighters/fighter_detail.html", context)
 
 
