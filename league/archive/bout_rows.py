@@ -190,33 +190,7 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
         "tournament",
         "tournaments",
     )
-    fighters = data.get("fighters", [])
-    fighter_ids = [writer.ref("fighter", f["id"]) for f in fighters]
-    _children(
-        writer,
-        fighters,
-        fighter_ids,
-        "suspensions",
-        spec.SUSPENSION,
-        MedicalSuspension,
-        "fighter",
-        "fighters",
-    )
-    _children(
-        writer,
-        fighters,
-        fighter_ids,
-        "standing_plans",
-        spec.STANDING_PLAN,
-        DefaultPlan,
-        "fighter",
-        "fighters",
-    )
-    camps = data.get("camps", [])
-    camp_ids = [writer.ref("camp", c["name"]) for c in camps]
-    _children(
-        writer, camps, camp_ids, "standing_plans", spec.STANDING_PLAN, DefaultPlan, "camp", "camps"
-    )
+    _fighter_rows(writer, data)
     requests = data.get("bout_requests", [])
     section = spec.SECTIONS["bout_requests"]
     objs = [
@@ -234,3 +208,31 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
     ]
     writer.check()
     writer.insert(CareerState, objs)
+
+
+def _fighter_rows(writer: Writer, data: dict) -> None:
+    """Suspensions and standing plans of fighters and camps. A reused fighter or
+    camp (``fighter_rows``) has his standing plans and his suspensions of no
+    bout already; his suspensions from this league's bouts are new."""
+    reused = writer.reused_fighters
+    fighters = [
+        {
+            **f,
+            "standing_plans": [] if f["id"] in reused else f.get("standing_plans", []),
+            "suspensions": [
+                s for s in f.get("suspensions", []) if f["id"] not in reused or s.get("bout")
+            ],
+        }
+        for f in data.get("fighters", [])
+    ]
+    fighter_ids = [writer.ref("fighter", f["id"]) for f in fighters]
+    for name, section, model in (
+        ("suspensions", spec.SUSPENSION, MedicalSuspension),
+        ("standing_plans", spec.STANDING_PLAN, DefaultPlan),
+    ):
+        _children(writer, fighters, fighter_ids, name, section, model, "fighter", "fighters")
+    camps = [c for c in data.get("camps", []) if c["name"] not in writer.reused_camps]
+    camp_ids = [writer.ref("camp", c["name"]) for c in camps]
+    _children(
+        writer, camps, camp_ids, "standing_plans", spec.STANDING_PLAN, DefaultPlan, "camp", "camps"
+    )

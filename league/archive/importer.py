@@ -14,18 +14,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from fighters import list_cache
-from fighters.cards import card_validate
-from fighters.models import Camp, CardChange, CornerMan, Fighter, RatingCard
-from fighters.names import search_name
-from league.models import (
-    Division,
-    League,
-    LeagueMembership,
-    Region,
-    RegionalTitle,
-    RegionMember,
-    Title,
-)
+from fighters.models import Camp, CornerMan
+from league.models import Division, League, LeagueMembership, Region, RegionalTitle, Title
 from league.services.setup import can_create_league
 from referees.models import Doctor, Judge, Referee
 
@@ -33,6 +23,7 @@ from . import format as spec
 from .bout_rows import write_bouts, write_late_rows, write_schedule
 from .codec import decode
 from .derived import rebuild_league
+from .fighter_rows import write_fighters
 from .validate import archive_problems
 from .writer import ArchiveError, Writer
 
@@ -81,9 +72,8 @@ def _write(writer: Writer, data: dict, *, by, slug: str, name: str) -> League:
     ]
     writer.check()
     writer.register("region", regions, writer.insert(Region, objs), "name")
-    _camps(writer, data.get("camps", []))
     _shared(writer, data)
-    _fighters(writer, data.get("fighters", []), league)
+    write_fighters(writer, data.get("fighters", []), league)
     _divisions(writer, data.get("divisions", []), league)
     write_schedule(writer, data, league)
     write_bouts(writer, data.get("bouts", []), league)
@@ -153,17 +143,11 @@ def _league(writer: Writer, item: dict, *, by, slug: str, name: str) -> League:
     return league
 
 
-def _camps(writer: Writer, camps: list[dict]) -> None:
-    section = spec.SECTIONS["camps"]
-    objs = [writer.build(c, section, f"camps[{n}]", full=True) for n, c in enumerate(camps)]
-    writer.check()
-    writer.register("camp", camps, writer.insert(Camp, objs), "name")
-
-
 def _shared(writer: Writer, data: dict) -> None:
-    """Officials and corner men are the installation's, shared by its leagues:
-    one of the same name is used as it is; the others are added."""
+    """Camps, officials and corner men are the installation's, shared by its
+    leagues: one of the same name is used as it is; the others are added."""
     for name, model in (
+        ("camps", Camp),
         ("referees", Referee),
         ("judges", Judge),
         ("doctors", Doctor),
@@ -178,60 +162,10 @@ def _shared(writer: Writer, data: dict) -> None:
         objs = [writer.build(i, section, f"{name}[{n}]", full=True) for n, i in new]
         writer.check()
         objs = writer.insert(model, objs)
+        if name == "camps":
+            writer.reused_camps = set(have)
         have.update({obj.name: obj.pk for obj in objs})
         writer.ids[section.kind] = have
-
-
-def _validation_problems(error, where: str) -> list[str]:
-    if hasattr(error, "error_dict"):
-        return [f"{where}.{field}: {m}" for field, ms in error.message_dict.items() for m in ms]
-    return [f"{where}: {m}" for m in error.messages]
-
-
-def _fighters(writer: Writer, fighters: list[dict], league: League) -> None:
-    from django.core.exceptions import ValidationError
-
-    section = spec.FIGHTER
-    objs = []
-    for n, item in enumerate(fighters):
-        fighter = writer.build(item, section, f"fighters[{n}]")
-        fighter.search_name = search_name(name=fighter.name, nickname=fighter.nickname)
-        objs.append(fighter)
-    writer.check()
-    objs = writer.insert(Fighter, objs)
-    writer.register("fighter", fighters, objs, "id")
-    cards, members = [], []
-    for n, (item, fighter) in enumerate(zip(fighters, objs)):
-        if item.get("region") is not None:
-            region = writer.ref("region", item["region"])
-            members.append(RegionMember(league=league, region_id=region, fighter=fighter))
-        for k, card in enumerate(item.get("cards", [])):
-            where = f"fighters[{n}].cards[{k}]"
-            row = writer.build(card, spec.CARD, where, fighter_id=fighter.pk, rating=0.0)
-            try:
-                row.data, row.rating = card_validate(
-                    ruleset=row.ruleset, data=row.data, name=fighter.name, fighter_id=fighter.pk
-                )
-            except ValidationError as error:
-                writer.problems.extend(_validation_problems(error, where))
-            cards.append(row)
-    writer.check()
-    cards = writer.insert(RatingCard, cards)
-    writer.insert(RegionMember, members)
-    card_ids = {(c.fighter_id, c.ruleset): c.pk for c in cards}
-    changes, items = [], []
-    for n, (item, fighter) in enumerate(zip(fighters, objs)):
-        for k, change in enumerate(item.get("card_history", [])):
-            row = writer.build(
-                change, spec.CARD_CHANGE, f"fighters[{n}].card_history[{k}]", fighter_id=fighter.pk
-            )
-            row.card_id = card_ids.get((fighter.pk, row.ruleset))
-            changes.append(row)
-            items.append(change)
-    writer.check()
-    changes = writer.insert(CardChange, changes)
-    writer.keep_times(changes, items, "changed_at", "fighters[].card_history")
-    writer.register("card_change", items, changes, "id")
 
 
 def _divisions(writer: Writer, divisions: list[dict], league: League) -> None:

@@ -35,6 +35,10 @@ class Writer:
     def __init__(self):
         self.ids: dict[str, dict] = {}
         self.problems: list[str] = []
+        # Shared rows found in the database by their natural key, used as they are:
+        # camp names, and the archive ids of fighters matched by camp and name.
+        self.reused_camps: set[str] = set()
+        self.reused_fighters: set = set()
 
     def check(self) -> None:
         if self.problems:

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 
 from bouts.models import Bout, BoutStatus
-from fighters.models import Fighter
+from fighters.models import Camp, Fighter
 from league.archive import ArchiveError, export_league, import_league
 from league.models import League
 from league.selectors import league_check
@@ -68,14 +68,21 @@ def test_a_bad_card_and_a_bad_nested_row_are_named(booked, roles):
     assert not League.objects.filter(slug__in=["bad-card", "bad-result"]).exists()
 
 
-def test_a_camp_whose_name_is_taken_is_refused_by_name(booked, roles):
+def test_a_camp_the_database_has_is_used_as_it_is_with_its_fighters(booked, roles):
     from fighters.services import camp_create
 
-    camp = camp_create(name="Taken Camp")
-    Fighter.objects.filter(pk=booked.divisions.get().fighters.first().pk).update(camp=camp)
+    camp = camp_create(name="Shared Camp", city="Leeds")
+    fighter = booked.divisions.get().fighters.order_by("id").first()
+    Fighter.objects.filter(pk=fighter.pk).update(camp=camp)
     archive = export_league(booked)
-    problems = problems_of(archive, roles["staff"], slug="camp-copy", name="Camp Copy")
-    assert problems == ["camps[0].name: Camp with this Name already exists."]
+    archive["camps"][0]["city"] = "Elsewhere"
+    copy = import_league(archive, by=roles["staff"], slug="camp-copy", name="Camp Copy")
+    assert Camp.objects.filter(name="Shared Camp").get().city == "Leeds"
+    assert copy.divisions.get().fighters.filter(pk=fighter.pk).exists()
+    assert Fighter.objects.filter(name=fighter.name).count() == 1
+    others = Fighter.objects.exclude(pk=fighter.pk).filter(divisions__league=copy)
+    assert others.count() == 3 and not others.filter(divisions__league=booked).exists()
+    assert league_check(league=copy) == []
 
 
 @pytest.mark.parametrize(
