@@ -96,6 +96,11 @@ def _context(bout: Bout, side: str, user, readable: bool) -> dict:
             for v in (bout_plans.plan_versions(bout, [side]) if readable else [])
         ],
         "has_decisions": plan_form_class(bout.ruleset) is not None,
+        # The sandbox tries one-on-one plans (league.sandbox).
+        "fighter_sides": bout.red_id is not None and bout.blue_id is not None,
+        "other_name": (bout.blue or bout.blue_camp).name
+        if side == "red"
+        else (bout.red or bout.red_camp).name,
         "validate_url": reverse("bout-plans-validate", args=[bout.pk]),
         # His standing plan for the fighter (one-on-one rulesets): fought when
         # he writes none for a bout.

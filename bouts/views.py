@@ -9,6 +9,7 @@ from django.utils.cache import patch_cache_control
 from . import plans as bout_plans
 from . import report_cache, selectors
 from .models import Bout
+from .plan_lines import plans_by_round
 
 CHART_WIDTH = 720
 CHART_LEFT = 44  # room for the axis labels
@@ -55,6 +56,10 @@ def _render_report(request, pk: int):
     result = getattr(bout, "result", None)
     engine = (result.engine_result or {}) if result is not None else {}
     stats = _round_stats(bout)
+    # Plans: both sides' once fought; before, a link for the viewer's own sides.
+    plans = (
+        bout_plans.fought_plans(bout, viewer=request.user) if bout_plans.plans_public(bout) else []
+    )
     context = {
         "bout": bout,
         "result": result,
@@ -76,12 +81,9 @@ def _render_report(request, pk: int):
         "fighter_lines": list(bout.fighter_lines.all()),
         "suspensions": list(bout.suspensions.all()),
         "play_by_play": _by_round(engine.get("events", [])),
-        # Plans: both sides' once fought; before, a link for the viewer's own sides.
-        "plans": (
-            bout_plans.fought_plans(bout, viewer=request.user)
-            if bout_plans.plans_public(bout)
-            else []
-        ),
+        "plans": plans,
+        # Each round, the line of each side's plan that fought it (bouts.plan_lines).
+        "plans_by_round": plans_by_round(bout.ruleset, plans, stats) if plans else [],
         "my_sides": bout_plans.managed_sides(bout, request.user),
     }
     return render(request, "bouts/bout_report.html", context)

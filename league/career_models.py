@@ -85,7 +85,7 @@ class CareerBout(models.Model):
 class TrainingState(models.TextChoices):
     TRAINING = "training", "Trained for the bout"
     KEPT = "kept", "Kept"
-    DROPPED = "dropped", "Lost again"
+    DROPPED = "dropped", "Taken back after the bout"
     VOIDED = "voided", "Taken back: the bout was voided"
 
 

@@ -6,10 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
-from bouts.models import Bout
+from bouts.models import Bout, BoutStatus
+from fighters.models import RatingCard
 
+from .calendar.rosters import statuses_in
 from .career_forms import CareerFighterForm, TrainingForm
-from .models import League, Training
+from .fighter_card_view import card_abilities
+from .models import League, Training, TrainingKeep, TrainingState
 from .services import career, training
 from .services.membership import is_manager
 from .submit import put_errors
@@ -46,7 +49,8 @@ def new_fighter(request, slug: str):
 
 @login_required
 def bout_training(request, pk: int):
-    """What the manager's fighter trains for a scheduled bout of a career league."""
+    """What the manager's fighter trains for a scheduled bout of a career league;
+    once the bout is fought, what became of the step (no form)."""
     bout = get_object_or_404(
         Bout.objects.select_related("red", "blue", "division__league", "event__league"), pk=pk
     )
@@ -55,8 +59,10 @@ def bout_training(request, pk: int):
         raise PermissionDenied("Training is for bouts of career leagues.")
     user = request.user
     form = TrainingForm(request.POST or None, bout=bout, league=league, user=user)
-    if not user.is_staff and not form.fields["fighter"].queryset.exists():
+    mine = list(form.fields["fighter"].queryset)
+    if not user.is_staff and not mine:
         raise PermissionDenied("Only the managers of this bout's fighters train them.")
+    open_ = bout.status == BoutStatus.SCHEDULED
     if request.method == "POST" and form.is_valid():
         try:
             training.training_choose(actor=user, bout=bout, **form.cleaned_data)
@@ -64,11 +70,39 @@ def bout_training(request, pk: int):
             put_errors(form, exc)
         else:
             return redirect("bout-training", bout.pk)
-    chosen = Training.objects.filter(bout=bout, fighter__in=form.fields["fighter"].queryset)
+    chosen = list(Training.objects.filter(bout=bout, fighter__in=mine).select_related("fighter"))
+    # His fitness on the league's date, and his card's abilities with the next step.
+    statuses = statuses_in({f.pk: [league] for f in mine}) if mine else {}
+    cards = RatingCard.objects.filter(fighter__in=mine, ruleset=league.ruleset).select_related(
+        "fighter"
+    )
     context = {
         "bout": bout,
         "league": league,
-        "form": form,
-        "chosen": list(chosen.select_related("fighter")),
+        "form": form if open_ else None,
+        "closed": ""
+        if open_
+        else f"Training is closed: this bout is {bout.get_status_display().lower()}.",
+        "chosen": [{"training": t, "words": training_outcome_words(t, league)} for t in chosen],
+        "cards": [
+            {"fighter": card.fighter, "card": abilities, "statuses": statuses.get(card.fighter_id)}
+            for card in cards
+            if (abilities := card_abilities(card)) is not None
+        ],
     }
     return render(request, "league/training_form.html", context, status=400 if form.errors else 200)
+
+
+def training_outcome_words(step: Training, league: League) -> str:
+    """What became of a training step, in words: never "Lost again" after a win."""
+    if step.state == TrainingState.DROPPED:
+        because = {
+            TrainingKeep.WIN: "the league keeps a step only after a win",
+            TrainingKeep.RISE: "the league keeps a step only after a win that raises his "
+            "best rating",
+            TrainingKeep.NEVER: "the league never keeps a step",
+        }.get(league.training_keep_rule, "")
+        return "taken back after the bout" + (f" ({because})" if because else "")
+    if step.state == TrainingState.TRAINING:
+        return "on his card for this bout" if step.moved else "already at its ceiling"
+    return step.get_state_display().lower()

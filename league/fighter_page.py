@@ -11,6 +11,7 @@ from fighters.models import Career
 
 from .calendar.rosters import statuses_in
 from .card_visibility import may_see_card
+from .fighter_card_view import fighter_in_full
 from .region_selectors import fighter_regions
 from .selectors import fighter_rating_history
 
@@ -43,6 +44,8 @@ def fighter_detail(request, pk: int):
         "history": fighter_history(fighter=fighter),
         "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),
     }
+    # His card's abilities, career history and ranking history (issue 33).
+    context.update(fighter_in_full(fighter, cards=context["cards"], divisions=divisions))
     return render(request, "fighters/fighter_detail.html", context)
 
 

@@ -30,6 +30,11 @@ from league.career_models import (  # noqa: F401 (the app's models)
     TrainingKeep,
     TrainingState,
 )
+from league.history.models import (  # noqa: F401 (the app's models)
+    Award,
+    HallOfFamer,
+    RecordLine,
+)
 from league.membership_models import (  # noqa: F401 (the app's models)
     BoutRequest,
     Invitation,
@@ -48,6 +53,7 @@ from league.region_models import (  # noqa: F401 (the app's models)
     RegionMember,
 )
 from league.reign_fields import END_REASONS, ReignSpan
+from league.sandbox.models import SandboxRun, SandboxStatus  # noqa: F401 (the app's models)
 from league.standings.metrics import METRICS
 
 DEFAULT_TIEBREAKERS = ["head_to_head", "stoppage_wins", "fewest_losses"]
@@ -206,6 +212,13 @@ class League(models.Model):
         validators=[MaxValueValidator(50)],
         help_text="World-title contenders: every regional champion plus this many of the "
         "best-ranked others of each region.",
+    )
+    # A league's history (docs/history.md).
+    hall_of_fame_wins = models.PositiveSmallIntegerField(
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
+        help_text="A retired fighter with at least this many wins in the league (or who "
+        "held its world title) enters its hall of fame at a season's end.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

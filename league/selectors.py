@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from bouts.models import Bout, BoutStatus
 from bouts.selectors import career_check
 from league import services
+from league.history.checks import history_check
 from league.models import (
     Division,
     League,
@@ -233,6 +234,7 @@ def league_check(*, league: League) -> list[str]:
     problems: list[str] = []
     for division in league.divisions.select_related("league").order_by("name"):
         problems.extend(division_check(division=division))
+    problems.extend(history_check(league=league))
     return problems
 
 

@@ -205,6 +205,8 @@ _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
 FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
 # A "play until" run quiet this long (no night finished) is sent again by beat.
 PLAY_STALE_AFTER = env.int("PLAY_STALE_AFTER", default=120)
+# The plan sandbox (docs/plans.md): fights a user may have tried in an hour.
+SANDBOX_FIGHTS_PER_HOUR = env.int("SANDBOX_FIGHTS_PER_HOUR", default=2000)
 CELERY_BEAT_SCHEDULE = {
     "resend-stale-bouts": {
         "task": "bouts.tasks.resend_stale_bouts",

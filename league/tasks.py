@@ -76,3 +76,12 @@ def advance_division(run_id: int) -> dict:
 def resume_stale_jobs() -> int:
     """Beat: send again the "play until" runs whose worker went quiet."""
     return jobs.jobs_resume_stale()
+
+
+@shared_task(acks_late=True)
+def run_sandbox(run_id: int) -> str | None:
+    """Fight a manager's plan sandbox try (league.sandbox.services)."""
+    from league.sandbox.services import sandbox_run
+
+    run = sandbox_run(int(run_id))
+    return run.status if run is not None else None

@@ -9,6 +9,7 @@ from bouts import views as bout_views
 
 from . import career_views, fighter_page, manager_views, scouting, views
 from .pages import events, fighters
+from .sandbox import views as sandbox
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,6 +31,16 @@ urlpatterns = [
     path("fighters/<int:pk>/scouting/", scouting.fighter_scouting, name="fighter-scouting"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
+    # The plan sandbox (docs/plans.md, "Try this plan").
+    path("bouts/<int:pk>/plan/<str:side>/try/", sandbox.bout_plan_try, name="bout-plan-try"),
+    path(
+        "fighters/<int:pk>/standing-plan/<str:ruleset>/try/",
+        sandbox.standing_plan_try,
+        name="standing-plan-try",
+    ),
+    path("sandbox/<int:pk>/", sandbox.sandbox_detail, name="sandbox-run"),
+    path("sandbox/<int:pk>/progress.json", sandbox.sandbox_progress, name="sandbox-progress"),
+    path("sandbox/<int:pk>/again/", sandbox.sandbox_again, name="sandbox-again"),
     path("referees/<int:pk>/", official_pages.referee_detail, name="referee"),
     path("judges/<int:pk>/", official_pages.judge_detail, name="judge"),
     path("doctors/<int:pk>/", official_pages.doctor_detail, name="doctor"),

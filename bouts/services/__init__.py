@@ -15,7 +15,16 @@ The names below are the package's interface (what callers use).
 """
 
 from bouts.services.rebooking import bout_rebook, bouts_rebook
-from bouts.services.recording import bout_fail, bout_record, bout_run, bouts_record, bouts_run
+from bouts.services.recording import (
+    bout_fail,
+    bout_record,
+    bout_run,
+    bouts_claim,
+    bouts_fight,
+    bouts_record,
+    bouts_record_fought,
+    bouts_run,
+)
 from bouts.services.scheduling import (
     BoutSpec,
     bout_queue,
@@ -39,9 +48,12 @@ __all__ = [
     "bout_schedule",
     "bout_void",
     "bouts_check",
+    "bouts_claim",
+    "bouts_fight",
     "bouts_queue",
     "bouts_rebook",
     "bouts_record",
+    "bouts_record_fought",
     "bouts_requeue_failed",
     "bouts_resend",
     "bouts_resend_stale",

@@ -110,10 +110,18 @@ def bouts_run(*, bout_ids) -> dict[int, str]:
     """Fight and record a batch of queued bouts from their snapshots. Returns
     ``{bout id: status afterwards}`` for the bouts claimed. Database errors
     propagate (the task retries them); engine errors fail their bout only."""
-    claimed = bouts_claim(bout_ids=bout_ids)
-    outcome: dict[int, str] = {}
+    fought, outcome = bouts_fight(bouts=bouts_claim(bout_ids=bout_ids))
+    outcome.update(bouts_record_fought(fought=fought))
+    return outcome
+
+
+def bouts_fight(*, bouts) -> tuple[list[tuple[Bout, dict]], dict[int, str]]:
+    """Fight ``bouts`` from their snapshots (the engine only; nothing recorded):
+    ``([(bout, engine result)], {bout id: failed})`` — a bout the engine refuses
+    or crashes on is failed with the reason (the same snapshot would fail again)."""
     fought: list[tuple[Bout, dict]] = []
-    for bout in claimed:
+    failed: dict[int, str] = {}
+    for bout in bouts:
         if not bout.inputs:
             reason = "The bout has no input snapshot (it was never queued)."
         else:
@@ -123,31 +131,37 @@ def bouts_run(*, bout_ids) -> dict[int, str]:
             except EngineError as exc:
                 reason = f"Engine refused the inputs: {exc}"
             except Exception as exc:  # a bug in a ruleset: the same snapshot would fail again
-                logger.exception("bouts_run: engine crashed on bout %s", bout.pk)
+                logger.exception("bouts_fight: engine crashed on bout %s", bout.pk)
                 reason = f"Engine crashed: {type(exc).__name__}: {exc}"
         bout_fail(bout_id=bout.pk, reason=reason)
-        outcome[bout.pk] = BoutStatus.FAILED
+        failed[bout.pk] = BoutStatus.FAILED
+    return fought, failed
+
+
+def bouts_record_fought(*, fought) -> dict[int, str]:
+    """Record what ``bouts_fight`` fought, as one batch; when the batch cannot be
+    recorded, bout by bout, failing only a bout that cannot be recorded (it would
+    fail on every try). Database errors propagate. ``{bout id: status}``."""
     if not fought:
-        return outcome
+        return {}
+    outcome: dict[int, str] = {}
     try:
         bouts_record(fought=fought)
-        outcome.update(dict.fromkeys((b.pk for b, _ in fought), BoutStatus.COMPLETED))
+        return dict.fromkeys((b.pk for b, _ in fought), BoutStatus.COMPLETED)
     except RETRYABLE:
         raise
     except Exception:
-        # One bad result must not sink its batch: record the bouts one by one and
-        # fail only the one that cannot be recorded (it would fail on every try).
-        logger.exception("bouts_run: batch recording failed; recording one by one")
-        for bout, data in fought:
-            try:
-                bouts_record(fought=[(bout, data)])
-                outcome[bout.pk] = BoutStatus.COMPLETED
-            except RETRYABLE:
-                raise
-            except Exception as exc:
-                logger.exception("bouts_run: recording bout %s failed", bout.pk)
-                bout_fail(bout_id=bout.pk, reason=f"Recording failed: {type(exc).__name__}: {exc}")
-                outcome[bout.pk] = BoutStatus.FAILED
+        logger.exception("bouts_record_fought: batch recording failed; recording one by one")
+    for bout, data in fought:
+        try:
+            bouts_record(fought=[(bout, data)])
+            outcome[bout.pk] = BoutStatus.COMPLETED
+        except RETRYABLE:
+            raise
+        except Exception as exc:
+            logger.exception("bouts_record_fought: recording bout %s failed", bout.pk)
+            bout_fail(bout_id=bout.pk, reason=f"Recording failed: {type(exc).__name__}: {exc}")
+            outcome[bout.pk] = BoutStatus.FAILED
     return outcome
 
 

@@ -47,3 +47,11 @@ def from_now(moment, verb="fights") -> str:
     """A real time, the one kind a page shows (when a fight night fires or its
     plans lock): ``fights in 2 days, Sat 20:00 UTC``."""
     return real_time_from_now(moment, timezone.now(), verb=verb) if moment else ""
+
+
+@register.filter
+def percent(share) -> str:
+    """A share (0..1) as a person reads it: ``0.425`` -> ``"43%"``."""
+    if share is None or share == "":
+        return ""
+    return f"{round(float(share) * 100)}%"

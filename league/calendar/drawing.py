@@ -15,8 +15,9 @@ those opponents as soon as both are free, while everyone else moves on.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from league.calendar.fitness import Status
 
@@ -62,29 +63,23 @@ def draw_card(
             seen[side] = status(side)
         return seen[side]
 
-    for fixture in sorted(fixtures, key=lambda f: (f.position, str(f.key))):
-        statuses = (side_status(fixture.red), side_status(fixture.blue))
-        retired = [s for s in statuses if s.permanent]
-        if retired:
-            card.never[fixture.key] = retired[0].reason
-            continue
-        unfit = [s for s in statuses if not s.fit]
-        if unfit:
-            card.waiting[fixture.key] = unfit[0].reason or unfit[0].kind
-            continue
-        if fixture.red in on_card or fixture.blue in on_card:
+    for fixture in sorted(fixtures, key=attrgetter("position")):
+        red, blue = side_status(fixture.red), side_status(fixture.blue)
+        if red.permanent or blue.permanent:
+            card.never[fixture.key] = (red if red.permanent else blue).reason
+        elif not (red.fit and blue.fit):
+            unfit = blue if red.fit else red
+            card.waiting[fixture.key] = unfit.reason or unfit.kind
+        elif fixture.red in on_card or fixture.blue in on_card:
             card.waiting[fixture.key] = "already on this card"
-            continue
-        camps = _camps(fixture, camp_of)
-        if camps & camps_on_card:
+        elif camp_of and _camps(fixture, camp_of) & camps_on_card:
             card.waiting[fixture.key] = "a fighter of the same camp is on this card"
-            continue
-        if max_bouts is not None and len(card.fixtures) >= max_bouts:
+        elif max_bouts is not None and len(card.fixtures) >= max_bouts:
             card.waiting[fixture.key] = "the card is full"
-            continue
-        card.fixtures.append(fixture)
-        on_card.update((fixture.red, fixture.blue))
-        camps_on_card |= camps
+        else:
+            card.fixtures.append(fixture)
+            on_card.update((fixture.red, fixture.blue))
+            camps_on_card |= _camps(fixture, camp_of)
     return card
 
 
@@ -105,15 +100,29 @@ def night_dates(after: dt.date, every_days: int, *, until: dt.date | None = None
 
 
 def first_drawable(
-    fixtures: Sequence[Fixture], fit_from: Callable[[Hashable], dt.date | None]
+    fixtures: Iterable[Fixture],
+    fit_from: Callable[[Hashable], dt.date | None],
+    *,
+    soon_enough: dt.date | None = None,
 ) -> dt.date | None:
-    """The first date on which some fixture has both sides fit (None: none ever)."""
+    """The first date on which some fixture has both sides fit (None: none
+    ever); any date not after ``soon_enough`` is taken at once (the caller
+    cannot draw earlier than that anyway). ``fit_from`` is asked once a side."""
+    fit: dict[Hashable, dt.date | None] = {}
+
+    def side_fit(side) -> dt.date | None:
+        if side not in fit:
+            fit[side] = fit_from(side)
+        return fit[side]
+
     best = None
     for fixture in fixtures:
-        red, blue = fit_from(fixture.red), fit_from(fixture.blue)
+        red, blue = side_fit(fixture.red), side_fit(fixture.blue)
         if red is None or blue is None:
             continue
         date = max(red, blue)
         if best is None or date < best:
             best = date
+            if soon_enough is not None and best <= soon_enough:
+                return best
     return best

@@ -15,16 +15,18 @@ and recorded once).
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import time
 from contextlib import contextmanager
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
-from bouts.services import bouts_run
+from bouts.services import bouts_claim, bouts_fight, bouts_record_fought, bouts_run
 from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
 from league.calendar.jobs import job_finish
@@ -34,13 +36,22 @@ from league.calendar.models import (
     JobStatus,
     JobTarget,
 )
-from league.calendar.seasons import fixtures_settle, fixtures_settle_night, season_book_night
-from league.models import Event, ProjectionRequest, Season, SeasonStatus
+from league.calendar.seasons import (
+    fixtures_settle,
+    fixtures_settle_fought,
+    season_book_night,
+    season_close_if_done,
+)
+from league.calendar.state import SeasonState
+from league.models import ProjectionRequest, Season, SeasonStatus
 from league.services import projector
 from league.services.booking import Officials
 
 DERIVE_EVERY_SECONDS = 1.0
-REPORT_EVERY_SECONDS = 0.25
+# A stretch of nights is fought in memory and written as one batch: long
+# enough to spread the writes over many nights, short enough for a live
+# progress bar and a prompt cancel.
+STRETCH_SECONDS = 0.5
 # pg_try_advisory_lock(LOCK_SPACE, division id): one run fights a division at a time.
 LOCK_SPACE = 0x4E494748  # "NIGH"
 
@@ -131,39 +142,102 @@ def _running_season(division_id: int) -> Season | None:
 
 def _nights(run: DivisionRun) -> str:
     job = run.job
-    league = job.league
     officials = Officials()
-    last_derive = last_report = time.monotonic()
-    after = run.reached or league.date
+    last_derive = time.monotonic()
     season = _running_season(run.division_id)
     try:
         while season is not None:
-            if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
-                return JobStatus.DONE
-            # A night is one transaction: booked, fought, recorded and settled,
-            # or (a crash) not at all — a resumed run fights it again, the same.
-            with transaction.atomic():
-                night = season_book_night(
-                    season, after=after, officials=officials, queue=True, until=job.until
-                )
-                if night is None:
-                    return JobStatus.DONE
-                run.bouts_done += _fight_night(season, night)
-            run.nights_done += 1
-            run.reached = after = night.date
-            now = time.monotonic()
-            if now - last_report >= REPORT_EVERY_SECONDS:
-                _report(run)
-                last_report = now
-                if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
-                    return JobStatus.CANCELLED
-            if now - last_derive >= DERIVE_EVERY_SECONDS:
+            status = _stretch(run, season, officials)
+            _report(run)
+            if status is not None:
+                return status
+            if AdvanceJob.objects.filter(pk=job.pk, cancel_requested=True).exists():
+                return JobStatus.CANCELLED
+            if time.monotonic() - last_derive >= DERIVE_EVERY_SECONDS:
                 # Another worker process derives while this one fights on.
                 _derive(run.division_id, elsewhere=True)
                 last_derive = time.monotonic()
         return JobStatus.DONE
     finally:
         _report(run)
+
+
+def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | None:
+    """Fight the nights of about ``STRETCH_SECONDS`` in one transaction: each
+    night drawn from the season as the run keeps it in memory (``SeasonState``:
+    the last night's suspensions counted without reading them back), booked,
+    snapshotted and fought by the engine; then every bout of the stretch
+    claimed and recorded as one batch and the fixtures settled. A crash leaves
+    nothing of the stretch: a resumed run fights it again, the same. Returns
+    DONE when the job's target or the season's end is reached, else None."""
+    job = run.job
+    after = run.reached or job.league.date
+    started = time.monotonic()
+    fought: list = []
+    outcome: dict[int, str] = {}
+    with transaction.atomic():
+        state: SeasonState | None = None
+        while True:
+            if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
+                finished = True
+                break
+            night, state = _book_night(season, after, officials, job, state, fought)
+            if night is None:
+                finished = True
+                break
+            night_fought, failed = bouts_fight(bouts=night.booked)
+            for bout, result in night_fought:
+                state.fought(bout, result)
+            fought += night_fought
+            outcome.update(failed)
+            run.nights_done += 1
+            run.reached = after = night.date
+            if _stretch_over(job, started):
+                finished = False
+                break
+        if fought:
+            claimed = {b.pk for b in bouts_claim(bout_ids=[b.pk for b, _ in fought])}
+            outcome.update(bouts_record_fought(fought=[p for p in fought if p[0].pk in claimed]))
+        fixtures_settle_fought(season.pk, outcome)
+        run.bouts_done += sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)
+        if finished:
+            season_close_if_done(season)
+    return JobStatus.DONE if finished else None
+
+
+def _book_night(season, after, officials, job, state, fought):
+    """Book the season's next night from ``state`` (read now when None, the
+    stretch's ``fought`` bouts, not yet recorded, counted in): ``(night or
+    None, state)``."""
+    for attempt in (1, 2):
+        if state is None:
+            state = _state(season, after, fought)
+        try:
+            night = season_book_night(
+                season, after=after, officials=officials, queue=True, until=job.until, state=state
+            )
+            return night, state
+        except ValidationError:
+            if attempt == 2:
+                raise
+            # Someone changed the season meanwhile (a fighter retired, say):
+            # read it again and draw the night from what is true now.
+            state = None
+    raise AssertionError("unreachable")
+
+
+def _state(season: Season, after, fought) -> SeasonState:
+    state = SeasonState(season, on=max(season.start_date, after + dt.timedelta(days=1)))
+    for bout, result in fought:
+        state.fought(bout, result)
+    return state
+
+
+def _stretch_over(job: AdvanceJob, started: float) -> bool:
+    """A stretch is one night in a career league (a recorded bout may change a
+    card before the next night's snapshot: docs/career.md), else as many nights
+    as fit in ``STRETCH_SECONDS``."""
+    return job.league.career_mode or time.monotonic() - started >= STRETCH_SECONDS
 
 
 def _derive(division_id: int, *, elsewhere: bool = False) -> None:
@@ -206,11 +280,3 @@ def _report(run: DivisionRun) -> None:
     )
     if run.reached is not None:
         league_date_advance(run.job.league_id, run.reached)
-
-
-def _fight_night(season: Season, night: Event) -> int:
-    """Fight and record a booked night's queued bouts (the same service a
-    worker's task runs) and settle its fixtures: the bouts fought."""
-    outcome = bouts_run(bout_ids=night.bout_ids) if night.bout_ids else {}
-    fixtures_settle_night(night, outcome)
-    return sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)

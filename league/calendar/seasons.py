@@ -20,14 +20,14 @@ from bouts.services.firing import bouts_fire
 from core.scoping import may_commission
 from fighters.models import Camp, Fighter
 from league.calendar.dates import long_date
-from league.calendar.drawing import Card, Fixture, draw_card, first_drawable, night_dates
+from league.calendar.drawing import Card, draw_card, first_drawable, night_dates
 from league.calendar.fitness import FIT, RETIRED, Status, fit_from, status_on
 from league.calendar.models import FixtureStatus, SeasonFixture
-from league.calendar.selectors import conditions_on
+from league.calendar.state import SeasonState
 from league.models import Event, Season, SeasonStatus
 from league.scheduling.round_robin import round_robin
 from league.services.booking import Officials, league_bout
-from league.services.common import CAMP, FIGHTER, derive_seed
+from league.services.common import CAMP, derive_seed
 
 OPEN = (FixtureStatus.WAITING, FixtureStatus.BOOKED)
 
@@ -56,12 +56,6 @@ def fixtures_make(season: Season, members: list[tuple], *, seed: int) -> list[Se
     return SeasonFixture.objects.bulk_create(rows, batch_size=1000)
 
 
-def _sides(row) -> tuple[tuple, tuple]:
-    if row["red_id"] is None:
-        return (CAMP, row["red_camp_id"]), (CAMP, row["blue_camp_id"])
-    return (FIGHTER, row["red_id"]), (FIGHTER, row["blue_id"])
-
-
 @dataclass
 class NightPlan:
     """A season's next night: its date and card, drawn but not written."""
@@ -71,38 +65,27 @@ class NightPlan:
     rows: dict[int, dict]  # the waiting fixtures by id
 
 
-def _waiting(season: Season) -> dict[int, dict]:
-    return {
-        row["id"]: row
-        for row in SeasonFixture.objects.filter(season=season, status=FixtureStatus.WAITING).values(
-            "id", "position", "red_id", "blue_id", "red_camp_id", "blue_camp_id", "seed", "bout_id"
-        )
-    }
-
-
 def season_plan_night(
-    season: Season, *, after: dt.date | None = None, on: dt.date | None = None
+    season: Season,
+    *,
+    after: dt.date | None = None,
+    on: dt.date | None = None,
+    state: SeasonState | None = None,
 ) -> NightPlan | None:
     """``season``'s next night (nothing written): on the date ``on``, or on the
     first of the league's night dates after ``after`` on which some fixture has
     both sides fit (nights nobody could fight are passed over), never before
-    the season's first night. None when no fixture is waiting. Three queries
-    (four where the league keeps camps apart)."""
-    rows = _waiting(season)
-    if not rows:
-        return None
+    the season's first night. None when no fixture is waiting. Read from
+    ``state`` when given (a run keeps one), else three queries (four where the
+    league keeps camps apart)."""
     league = season.league
-    fixtures = [Fixture(pk, row["position"], *_sides(row)) for pk, row in rows.items()]
-    fighters = {side[1] for f in fixtures for side in (f.red, f.blue) if side[0] == FIGHTER}
     first = on or max(season.start_date, next(night_dates(after or league.date, _every(league))))
-    conditions = conditions_on(fighters, first, rest_days=league.rest_days) if fighters else {}
+    state = state or SeasonState(season, on=first)
+    if not state.waiting:
+        return None
+    fixtures = list(state.fixtures.values())
+    conditions = state.conditions
     date = on or _first_night(season, fixtures, conditions, first)
-    camp_of = None
-    if league.separate_camps and fighters:
-        camp_of = {
-            (FIGHTER, pk): camp
-            for pk, camp in Fighter.objects.filter(pk__in=fighters).values_list("pk", "camp_id")
-        }
 
     def status(side) -> Status:
         if side[0] == CAMP:
@@ -112,8 +95,10 @@ def season_plan_night(
             return Status(RETIRED, reason="no longer on the roster")
         return status_on(condition, date, rest_days=league.rest_days)
 
-    card = draw_card(fixtures, status, max_bouts=league.bouts_per_event or None, camp_of=camp_of)
-    return NightPlan(date, card, rows)
+    card = draw_card(
+        fixtures, status, max_bouts=league.bouts_per_event or None, camp_of=state.camp_of
+    )
+    return NightPlan(date, card, state.waiting)
 
 
 def _every(league) -> int:
@@ -130,7 +115,7 @@ def _first_night(season, fixtures, conditions, first: dt.date) -> dt.date:
         condition = conditions.get(side[1])
         return None if condition is None else fit_from(condition, rest_days=rest)
 
-    ready = first_drawable(fixtures, fit_date)
+    ready = first_drawable(fixtures, fit_date, soon_enough=first)
     if ready is None or ready <= first:
         return first  # a draw on ``first`` cancels what can never be fought
     step = _every(season.league)
@@ -146,6 +131,7 @@ def season_book_night(
     fight_at=None,
     queue: bool = False,
     until: dt.date | None = None,
+    state: SeasonState | None = None,
 ) -> Event | None:
     """Draw ``season``'s next card (on ``date``, else its next night after
     ``after``: ``season_plan_night``) and book it on a new fight night:
@@ -153,7 +139,9 @@ def season_book_night(
     reason; a fixture whose bout was postponed has that bout re-booked. With
     ``queue`` the bouts are snapshotted and queued at once, no task sent (a
     play-until run fights them itself) and the night is fired. Returns the
-    event, or None when nobody can fight any more (or not by ``until``)."""
+    event (``event.booked``: the bouts booked), or None when nobody can fight
+    any more (or not by ``until``). A run passes its ``state`` (read once, kept
+    current by the run) instead of reading the season again each night."""
     with transaction.atomic():
         # The season row only (not its league and division, which a projector
         # deriving meanwhile references), and not its key: rows pointing at it
@@ -165,11 +153,13 @@ def season_book_night(
         )
         if season.status != SeasonStatus.RUNNING:
             return None
-        plan = season_plan_night(season, after=after, on=date)
+        plan = season_plan_night(season, after=after, on=date, state=state)
         if plan is not None and until is not None and plan.date > until:
             return None
         if plan is not None and plan.card.never:
             _cancel(list(plan.card.never.items()))
+            if state is not None:
+                state.take(plan.card.never)
         if plan is None or not plan.card.fixtures:
             season_close_if_done(season)
             return None
@@ -186,14 +176,17 @@ def season_book_night(
         event.clean_fields(exclude=["league", "season", "tournament"])
         event.save()
         rows = [plan.rows[f.key] for f in plan.card.fixtures]
-        event.bout_ids = _book(season, event, rows, officials or Officials(), queue=queue)
+        event.booked = _book(season, event, rows, officials or Officials(), queue=queue)
+        event.bout_ids = [bout.pk for bout in event.booked]
+        if state is not None:
+            state.take(f.key for f in plan.card.fixtures)
     return event
 
 
 def _book(
     season: Season, event: Event, rows: list[dict], officials: Officials, *, queue: bool
-) -> list[int]:
-    """Book ``rows`` (waiting fixtures) on ``event``: the ids of its bouts."""
+) -> list[Bout]:
+    """Book ``rows`` (waiting fixtures) on ``event``: its bouts."""
     league, division = season.league, season.division
     fighters = Fighter.objects.in_bulk(
         [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
@@ -229,7 +222,6 @@ def _book(
         _link_new_bouts(
             event, [row["id"] for row in spec_rows], team=spec_rows[0]["red_id"] is None
         )
-    ids = [bout.pk for bout in booked]
     if again:
         moved = {b.pk for b in bouts_rebook(bouts=[r["bout_id"] for r in again], event=event)}
         if queue and moved:
@@ -237,8 +229,9 @@ def _book(
         SeasonFixture.objects.filter(
             pk__in=[r["id"] for r in again if r["bout_id"] in moved]
         ).update(status=FixtureStatus.BOOKED)
-        ids += sorted(moved)
-    return ids
+        # Re-booked (rare): read again, as firing snapshotted them.
+        booked += list(Bout.objects.filter(pk__in=moved).select_related("division").order_by("pk"))
+    return booked
 
 
 def _link_new_bouts(event: Event, fixture_ids: list[int], *, team: bool) -> None:
@@ -287,13 +280,13 @@ def fixtures_settle(season_ids: Iterable[int]) -> None:
         season_close_if_done(season)
 
 
-def fixtures_settle_night(night: Event, outcome: dict[int, str]) -> None:
-    """Settle the fixtures of a night fought here (``outcome``: ``{bout id:
-    status}`` from ``bouts_run``): one UPDATE a status, usually one."""
+def fixtures_settle_fought(season_id: int, outcome: dict[int, str]) -> None:
+    """Settle the fixtures of nights fought here (``outcome``: ``{bout id:
+    status}`` from fighting and recording them): one UPDATE a status, usually one."""
     by_status: dict[str, list[int]] = {}
     for bout_id, status in outcome.items():
         by_status.setdefault(status, []).append(bout_id)
-    fixtures = SeasonFixture.objects.filter(season_id=night.season_id)
+    fixtures = SeasonFixture.objects.filter(season_id=season_id)
     if BoutStatus.COMPLETED in by_status:
         fixtures.filter(bout_id__in=by_status[BoutStatus.COMPLETED]).update(
             status=FixtureStatus.FOUGHT
@@ -303,7 +296,7 @@ def fixtures_settle_night(night: Event, outcome: dict[int, str]) -> None:
             status=FixtureStatus.CANCELLED, note="Cancelled: the bout failed."
         )
     if set(by_status) - {BoutStatus.COMPLETED, BoutStatus.FAILED}:
-        fixtures_settle([night.season_id])  # anything else: the general way
+        fixtures_settle([season_id])  # anything else: the general way
 
 
 def season_close_if_done(season: Season) -> bool:

@@ -45,7 +45,10 @@ from bouts.models import IN_FLIGHT, Bout, BoutStatus
 from core.bulk import insert_rows
 from league import rankings
 from league.calendar import seasons as calendar_seasons
+from league.history.services import awards_refresh, awards_refresh_season
+from league.history.storage import records_append
 from league.models import (
+    Award,
     Division,
     DivisionProjection,
     ProjectionRequest,
@@ -200,6 +203,8 @@ def _project_once(division_id: int, report: Projection) -> None:
                 behind = True
     if behind:
         division_rebuild(division=division)
+        # A handed-out season's awards follow its bouts (a voided bout may have won one).
+        awards_refresh(division)
         projection.skipped = []
         _watermark_to_latest(projection, division_id)
         report.replayed = True
@@ -295,12 +300,17 @@ def _append(
     if not rows:
         return
     _rate(division, rows)
+    records_append(division, rows)
     seasons = sorted({b.season_id for b in rows if b.season_id is not None})
     last = rows[-1]
     upto = (last.date, last.event_id or 0, last.order, last.id)
+    late = set()
     for season in Season.objects.filter(pk__in=seasons).select_related("league"):
+        if season.status == SeasonStatus.COMPLETED:
+            late.add(season.number)
         store_standings(season, _season_rows(season, upto))
         calendar_seasons.season_close_if_done(season)
+    _refresh_awards(division, late)
     lineage = lineage_bouts(division, upto)
     if lineage is not None:
         store_reigns(division, title_lineage(division=division, bouts=lineage, horizon=last.date))
@@ -308,6 +318,23 @@ def _append(
     _set_watermark(projection, upto)
     projection.derived_bouts += len(rows)
     report.derived += len(rows)
+
+
+def _refresh_awards(division: Division, numbers: set[int]) -> None:
+    """A bout of a season already over (``numbers``: a bout fought after its
+    season was closed) may change its handed-out awards: recomputed. Nothing is
+    read while the seasons are running (awards are handed out at their end)."""
+    if not numbers:
+        return
+    handed_out = sorted(
+        set(
+            Award.objects.filter(
+                league_id=division.league_id, season_number__in=sorted(numbers)
+            ).values_list("season_number", flat=True)
+        )
+    )
+    for number in handed_out:
+        awards_refresh_season(division.league, number)
 
 
 def _rate(division: Division, rows: list[BoutRow]) -> None:

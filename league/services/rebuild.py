@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from core.bulk import insert_rows
+from league.history.storage import records_rebuild
 from league.models import Division, Rating, RatingHistory
 from league.services.derive import Derived, division_derive
 from league.services.storage import (
@@ -29,4 +30,5 @@ def division_rebuild(*, division: Division) -> Derived:
         for season in division.seasons.select_related("league"):
             store_standings(season, derived.standings[season.id])
         store_reigns(division, derived.reigns)
+        records_rebuild(division)
     return derived

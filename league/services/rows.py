@@ -36,6 +36,8 @@ class BoutRow:
     winner: str | None
     method: str
     is_title: bool
+    round: int = 0  # the round it ended in, and the time into it (the record book)
+    time: str = ""
 
     def outcome(self) -> Outcome:
         return Outcome(self.red, self.blue, self.winner, self.method)
@@ -54,6 +56,8 @@ _COLUMNS = (
     "is_title_bout",
     "result__winner",
     "result__method",
+    "result__round",
+    "result__time",
 )
 
 
@@ -67,7 +71,22 @@ def bout_rows(queryset) -> list[BoutRow]:
     )
     out = []
     append = out.append
-    for pk, date, event, order, season, red, blue, red_camp, blue_camp, title, won, how in rows:
+    for (
+        pk,
+        date,
+        event,
+        order,
+        season,
+        red,
+        blue,
+        red_camp,
+        blue_camp,
+        title,
+        won,
+        how,
+        ended_in,
+        clock,
+    ) in rows:
         team = red is None
         append(
             BoutRow(
@@ -81,6 +100,8 @@ def bout_rows(queryset) -> list[BoutRow]:
                 won or None,
                 how,
                 title,
+                ended_in or 0,
+                clock or "",
             )
         )
     out.sort(key=lambda b: (b.date, b.event_id or 0, b.order, b.id))  # NULL events first

@@ -31,7 +31,7 @@ EXPECTED = {
     "tournament": 5,  # + 1 when a bracket bout was drawn (the cards decide who goes on)
     # + whether a league of his hides cards (career leagues), his regions, his
     # fitness on his league's date (its suspensions, then his retirement)
-    "fighter": 13,
+    "fighter": 14,  # + his ranking history (issue 33)
     "referee": 4,  # the official, the summary, count, page
     "judge": 4,
     "doctor": 6,  # + injuries and suspensions

@@ -1,4 +1,5 @@
-"""Recompute careers, standings, rankings and titles from the bout rows and compare."""
+"""Recompute careers, standings, rankings, titles, the record book and the awards
+from the bout rows and compare."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -9,7 +10,10 @@ from ._league import get_league
 
 
 class Command(BaseCommand):
-    help = "Check that careers, standings, rankings and titles agree with the bout rows."
+    help = (
+        "Check that careers, standings, rankings, titles, the record book and the "
+        "awards agree with the bout rows."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -31,4 +35,6 @@ class Command(BaseCommand):
             self.stderr.write(problem)
         if problems:
             raise CommandError(f"{league.slug}: {len(problems)} disagreement(s)")
-        self.stdout.write(f"{league.slug}: careers, standings, rankings and titles agree.")
+        self.stdout.write(
+            f"{league.slug}: careers, standings, rankings, titles, records and awards agree."
+        )

@@ -132,17 +132,17 @@ def test_a_date_target_stops_at_that_league_date(ruleset):
     assert league.today == until
 
 
-def test_a_cancelled_job_stops_after_the_night_in_hand(ruleset, monkeypatch):
+def test_a_cancelled_job_stops_after_the_stretch_of_nights_in_hand(ruleset, monkeypatch):
     league, _division, season = season_to_play(ruleset, 8)
-    fight_night = runner._fight_night
+    fight = runner.bouts_fight
 
     def then_cancel(*args, **kwargs):
-        fought = fight_night(*args, **kwargs)
+        fought = fight(*args, **kwargs)
         AdvanceJob.objects.update(cancel_requested=True)
         return fought
 
-    monkeypatch.setattr(runner, "_fight_night", then_cancel)
-    monkeypatch.setattr(runner, "REPORT_EVERY_SECONDS", 0)
+    monkeypatch.setattr(runner, "bouts_fight", then_cancel)
+    monkeypatch.setattr(runner, "STRETCH_SECONDS", 0)  # a stretch of one night
     job = play(league)
     assert job.status == JobStatus.CANCELLED
     assert job.runs.get().nights_done == 1

@@ -1,0 +1,94 @@
+"""A play-until run's memory of its season (league.calendar.state): what it
+knows after fighting a stretch of nights is what the database says once the
+stretch is recorded, and a change made meanwhile is read again, not fought over."""
+
+import datetime as dt
+
+import pytest
+from django.test import TestCase
+
+from bouts.models import Bout, BoutStatus
+from fighters.services import fighter_retire
+from league.calendar import runner
+from league.calendar.models import FixtureStatus, JobStatus, JobTarget
+from league.calendar.seasons import season_book_night
+from league.calendar.state import SeasonState
+
+from .seasons import season_to_play
+from .test_runner import play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_memory_of_a_night_fought_matches_the_database_once_recorded(ruleset):
+    league, _division, season = season_to_play(ruleset, 8, rest_days=3)
+    remembered = SeasonState(season, on=season.start_date)
+    for _night in range(4):
+        night = season_book_night(season, state=remembered, after=league.date, queue=True)
+        fought, _failed = runner.bouts_fight(bouts=night.booked)
+        for bout, result in fought:
+            remembered.fought(bout, result)
+        runner.bouts_record_fought(fought=fought)
+        league.today = night.date
+        league.save(update_fields=["today"])
+        read = SeasonState(season, on=night.date + dt.timedelta(days=1))
+        assert set(read.waiting) == set(remembered.waiting)
+        for fighter_id, condition in read.conditions.items():
+            mine = remembered.conditions[fighter_id]
+            assert mine.last_bout == condition.last_bout
+            if condition.suspended_until is not None:
+                assert (mine.suspended_until, mine.suspension_reason) == (
+                    condition.suspended_until,
+                    condition.suspension_reason,
+                )
+            else:  # nothing running any more: what is remembered is over too
+                assert mine.suspended_until is None or mine.suspended_until <= night.date
+
+
+def test_a_fighter_retired_while_a_stretch_is_fought_is_not_drawn_again(ruleset, monkeypatch):
+    league, _division, season = season_to_play(ruleset, 8)
+    monkeypatch.setattr(runner, "STRETCH_SECONDS", 3600)  # the whole season, one stretch
+    fight = runner.bouts_fight
+    retired = []
+
+    def retire_after_the_first_night(*, bouts):
+        fought = fight(bouts=bouts)
+        if not retired:
+            # Another transaction's change, unseen by the run's memory.
+            fighter = bouts[0].red
+            fighter_retire(fighter=fighter, on=league.start_date)
+            retired.append((fighter.pk, bouts[0].date))
+        return fought
+
+    monkeypatch.setattr(runner, "bouts_fight", retire_after_the_first_night)
+    job = play(league, JobTarget.SEASON)
+    assert job.status == JobStatus.DONE, job.message
+    fighter_id, first_night = retired[0]
+    later = Bout.objects.filter(season_fixture__season=season, date__gt=first_night)
+    assert later.exists()
+    assert not later.filter(red_id=fighter_id).exists()
+    assert not later.filter(blue_id=fighter_id).exists()
+    cancelled = season.fixtures.filter(status=FixtureStatus.CANCELLED)
+    assert cancelled.count() == 6  # his seven fixtures less the one he fought
+    assert (
+        not Bout.objects.filter(season_fixture__season=season)
+        .exclude(status=BoutStatus.COMPLETED)
+        .exists()
+    )
+
+
+def test_a_stretch_writes_its_nights_with_one_recording(ruleset, monkeypatch):
+    league, _division, _season = season_to_play(ruleset, 8)
+    monkeypatch.setattr(runner, "STRETCH_SECONDS", 3600)
+    recordings = []
+    record = runner.bouts_record_fought
+
+    def count(*, fought):
+        recordings.append(len(fought))
+        return record(fought=fought)
+
+    monkeypatch.setattr(runner, "bouts_record_fought", count)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        job = play(league, JobTarget.SEASON)
+    assert job.status == JobStatus.DONE
+    assert recordings == [28]
