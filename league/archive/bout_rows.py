@@ -22,6 +22,7 @@ from league.models import (
     CareerBout,
     CareerState,
     Event,
+    HallOfFamer,
     League,
     RegionalTitle,
     RegionalTitleBout,
@@ -208,6 +209,14 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
     ]
     writer.check()
     writer.insert(CareerState, objs)
+    inducted = data.get("hall_of_fame", [])
+    section = spec.SECTIONS["hall_of_fame"]
+    objs = [
+        writer.build(h, section, f"hall_of_fame[{n}]", league_id=league.pk)
+        for n, h in enumerate(inducted)
+    ]
+    writer.check()
+    writer.insert(HallOfFamer, objs)
 
 
 def _fighter_rows(writer: Writer, data: dict) -> None:

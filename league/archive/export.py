@@ -29,9 +29,11 @@ from bouts.models import (
 from bouts.report_privacy import PLAN_ROUND_STATS, STANDING
 from fighters.models import Camp, CardChange, CornerMan, Fighter, RatingCard
 from league.models import (
+    Award,
     BoutRequest,
     CareerBout,
     CareerState,
+    HallOfFamer,
     League,
     LeagueMembership,
     RegionalTitle,
@@ -118,6 +120,7 @@ def _fighter_ids(league: League, bout_ids: list[int]) -> set[int]:
         ids.update((fighter, opponent))
     ids.update(CareerState.objects.filter(league=league).values_list("fighter_id", flat=True))
     ids.update(RegionMember.objects.filter(league=league).values_list("fighter_id", flat=True))
+    ids.update(HallOfFamer.objects.filter(league=league).values_list("fighter_id", flat=True))
     ids.discard(None)
     return ids
 
@@ -180,12 +183,17 @@ def _league_item(league: League, keys: Keys) -> dict:
     commissioners = list(league.commissioners.order_by("username").values_list("pk", flat=True))
     _user_names(keys, [*commissioners, *(m.user_id for m in managers)])
     _user_names(keys, [m.invited_by_id for m in managers])
+    handed_out = {}
+    for award in Award.objects.filter(league=league).order_by("season_number", "id"):
+        handed_out.setdefault(award.season_number, award)
+    _user_refs(handed_out.values(), spec.AWARDS_HANDED_OUT, keys)
     return {
         **encode(league, spec.LEAGUE),
         "commissioners": [keys.users[pk] for pk in commissioners],
         "managers": [
             _item(m, spec.MANAGER, keys, joined_at=to_json(m.joined_at)) for m in managers
         ],
+        "awards_handed_out": [_item(a, spec.AWARDS_HANDED_OUT, keys) for a in handed_out.values()],
     }
 
 
@@ -527,6 +535,11 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
     archive["career_states"] = _items(
         CareerState.objects.filter(league=league).order_by("fighter__name", "fighter_id"),
         sections["career_states"],
+        keys,
+    )
+    archive["hall_of_fame"] = _items(
+        HallOfFamer.objects.filter(league=league).order_by("inducted_on", "id"),
+        sections["hall_of_fame"],
         keys,
     )
     return {name: archive[name] for name in spec.TOP_LEVEL}, keys

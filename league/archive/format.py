@@ -192,10 +192,17 @@ MANAGER = Section(
     refs={"user": USER, "invited_by": USER + "?"},
     extra=("joined_at",),
 )
+# The awards are computed from the bouts (derived); that a league season's awards
+# were handed out, on which league date and by whom, is what the archive keeps.
+AWARDS_HANDED_OUT = Section(
+    model="league.Award",
+    refs={"handed_out_by": USER + "?"},
+    exclude=("kind", "score", "summary", "rule"),
+)
 LEAGUE = Section(
     model="league.League",
     lists={"commissioners": USER},
-    children={"managers": MANAGER},
+    children={"managers": MANAGER, "awards_handed_out": AWARDS_HANDED_OUT},
 )
 
 # The lists of an archive, in the order they are written (a list refers only
@@ -224,6 +231,9 @@ SECTIONS: dict[str, Section] = {
     "bouts": BOUT,
     "bout_requests": BOUT_REQUEST,
     "career_states": Section(model="league.CareerState", refs={"fighter": "fighter"}),
+    "hall_of_fame": Section(
+        model="league.HallOfFamer", refs={"fighter": "fighter", "inducted_by": USER + "?"}
+    ),
 }
 
 TOP_LEVEL = ("format", "version", "complete", "league", *SECTIONS)
@@ -240,6 +250,8 @@ DERIVED_TABLES = {
     "league.DivisionProjection": "the projector's watermark",
     "league.ProjectionRequest": "the projector's pending work",
     "fighters.Career": "fighters' records",
+    "league.RecordLine": "the record book's lines",
+    "league.Award": "awards (which league seasons had them handed out, when and by whom: carried)",
 }
 NOT_CARRIED = {
     "league.Invitation": "invitation links are secrets of the installation that made them",

@@ -22,7 +22,7 @@ from referees.models import Doctor, Judge, Referee
 from . import format as spec
 from .bout_rows import write_bouts, write_late_rows, write_schedule
 from .codec import decode
-from .derived import rebuild_league
+from .derived import hand_out_awards, rebuild_league
 from .fighter_rows import write_fighters
 from .validate import archive_problems
 from .writer import ArchiveError, Writer
@@ -54,6 +54,7 @@ def import_league(data, *, by, slug: str | None = None, name: str | None = None)
             league = _write(writer, data, by=by, slug=slug, name=name)
             rebuild_league(league, fighter_ids=writer.ids.get("fighter", {}).values())
             _no_new_belts(league, data)
+            hand_out_awards(writer, league, data["league"].get("awards_handed_out", []))
     except IntegrityError as error:
         raise ArchiveError(
             [f"archive: its rows conflict with each other or with this database ({error})"]
@@ -122,7 +123,9 @@ def _users(writer: Writer, data: dict) -> None:
 
 
 def _league(writer: Writer, item: dict, *, by, slug: str, name: str) -> League:
-    fields = {k: v for k, v in item.items() if k not in ("commissioners", "managers")}
+    fields = {
+        k: v for k, v in item.items() if k not in ("commissioners", "managers", "awards_handed_out")
+    }
     league = League(**decode(fields, spec.LEAGUE, "league", writer.problems))
     league.slug, league.name = slug, name
     writer.clean(league, "league", full=True)

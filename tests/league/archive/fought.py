@@ -13,15 +13,19 @@ from django.test import TestCase
 from bouts.models import Bout, BoutStatus
 from bouts.services.voiding import bout_void
 from fighters.models import Career, Fighter
-from fighters.services import camp_create, corner_man_create
+from fighters.services import camp_create, corner_man_create, fighter_retire
 from league.archive.export import export_with_keys
 from league.calendar import jobs
 from league.calendar.models import JobTarget
+from league.history.services import hall_of_fame_induct, season_awards_hand_out
 from league.models import (
+    Award,
     DivisionProjection,
+    HallOfFamer,
     LeagueMembership,
     Rating,
     RatingHistory,
+    RecordLine,
     Reign,
     Standing,
     Title,
@@ -33,7 +37,7 @@ from ..calendar.seasons import season_to_play
 
 def fought_league(ruleset, fighters=6):
     """A league whose season and title tournament are fought, one bout voided."""
-    league, division, _season = season_to_play(ruleset, fighters)
+    league, division, season = season_to_play(ruleset, fighters)
     User = get_user_model()
     manager = User.objects.create_user("archive-manager", password="x")
     LeagueMembership.objects.create(league=league, user=manager)
@@ -46,7 +50,14 @@ def fought_league(ruleset, fighters=6):
     with TestCase.captureOnCommitCallbacks(execute=True):
         jobs.job_start(league=league, target=JobTarget.SEASON, check_permission=False)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        tournament_create(division=division, size=4, start_date=dt.date(2026, 9, 1), seed=5)
+        tournament = tournament_create(
+            division=division, size=4, start_date=dt.date(2026, 9, 1), seed=5
+        )
+    season_awards_hand_out(season, by=manager_of_awards(league))
+    tournament.refresh_from_db()
+    if tournament.champion is not None:  # retired, and in the hall of fame
+        fighter_retire(fighter=tournament.champion, on=dt.date(2026, 12, 1))
+        hall_of_fame_induct(league, by=None)
     first = (
         Bout.objects.filter(division=division, status=BoutStatus.COMPLETED)
         .order_by("date", "order", "id")
@@ -56,6 +67,18 @@ def fought_league(ruleset, fighters=6):
         bout_void(bout=first, reason="the judges' cards were lost", check_permission=False)
     league.refresh_from_db()
     return league
+
+
+def manager_of_awards(league):
+    """The commissioner who hands out the awards (named in the archive)."""
+    user = get_user_model().objects.create_user("archive-awards", password="x")
+    league.commissioners.add(user)
+    return user
+
+
+def _rows(rows) -> list:
+    """Rows in a fixed order (``repr``: a null key sorts beside text)."""
+    return sorted(rows, key=repr)
 
 
 def _round(value):
@@ -70,9 +93,14 @@ def derived_tables(league) -> dict:
         return keys.of("fighter", row.fighter_id) or keys.of("camp", row.camp_id)
 
     divisions = league.divisions.all()
+    usernames = dict(get_user_model().objects.values_list("pk", "username"))
+
+    def username(pk):
+        return usernames.get(pk)
+
     fighter_ids = list(keys.by_kind["fighter"])
     return {
-        "standings": sorted(
+        "standings": _rows(
             (
                 keys.of("season", s.season_id),
                 who(s),
@@ -89,7 +117,7 @@ def derived_tables(league) -> dict:
             )
             for s in Standing.objects.filter(season__league=league)
         ),
-        "ratings": sorted(
+        "ratings": _rows(
             (
                 keys.of("division", r.division_id),
                 who(r),
@@ -100,11 +128,11 @@ def derived_tables(league) -> dict:
             )
             for r in Rating.objects.filter(division__in=divisions)
         ),
-        "rating_history": sorted(
+        "rating_history": _rows(
             (keys.of("bout", h.bout_id), who(h), h.date, _round(h.mu), _round(h.sigma))
             for h in RatingHistory.objects.filter(division__in=divisions)
         ),
-        "titles": sorted(
+        "titles": _rows(
             (
                 keys.of("division", t.division_id),
                 t.name,
@@ -113,7 +141,7 @@ def derived_tables(league) -> dict:
             )
             for t in Title.objects.filter(division__in=divisions)
         ),
-        "reigns": sorted(
+        "reigns": _rows(
             (
                 keys.of("division", r.title.division_id),
                 r.number,
@@ -127,7 +155,7 @@ def derived_tables(league) -> dict:
             )
             for r in Reign.objects.filter(title__division__in=divisions).select_related("title")
         ),
-        "careers": sorted(
+        "careers": _rows(
             (
                 keys.of("fighter", c.fighter_id),
                 *(
@@ -151,7 +179,55 @@ def derived_tables(league) -> dict:
             )
             for c in Career.objects.filter(fighter_id__in=fighter_ids)
         ),
-        "projections": sorted(
+        "record_lines": _rows(
+            (
+                keys.of("division", r.division_id),
+                who(r),
+                r.bouts,
+                r.wins,
+                r.losses,
+                r.draws,
+                r.knockouts,
+                r.streak,
+                r.best_streak,
+                r.title_wins,
+                r.title_losses,
+                r.title_draws,
+                r.fastest_round,
+                r.fastest_seconds,
+                keys.of("bout", r.fastest_bout_id),
+            )
+            for r in RecordLine.objects.filter(league=league)
+        ),
+        "awards": _rows(
+            (
+                a.season_number,
+                a.kind,
+                keys.of("division", a.division_id),
+                who(a),
+                username(a.manager_id),
+                keys.of("bout", a.bout_id),
+                a.score,
+                a.summary,
+                a.rule,
+                a.handed_out_on,
+                username(a.handed_out_by_id),
+            )
+            for a in Award.objects.filter(league=league)
+        ),
+        "hall_of_fame": _rows(
+            (
+                keys.of("fighter", h.fighter_id),
+                h.inducted_on,
+                h.wins,
+                h.losses,
+                h.draws,
+                h.reigns,
+                h.citation,
+            )
+            for h in HallOfFamer.objects.filter(league=league)
+        ),
+        "projections": _rows(
             (
                 keys.of("division", p.division_id),
                 p.watermark_date,

@@ -38,7 +38,15 @@ def test_an_imported_league_has_the_same_derived_tables_and_exports_the_same(rul
     league = fought_league(ruleset)
     assert league_check(league=league) == []
     before = derived_tables(league)
-    assert before["standings"] and before["reigns"] and before["rating_history"]
+    for table in (
+        "standings",
+        "reigns",
+        "rating_history",
+        "record_lines",
+        "awards",
+        "hall_of_fame",
+    ):
+        assert before[table], f"the league to archive has no {table}"
     archive = json.loads(json.dumps(export_league(league)))
     by = staff()
 
