@@ -7,16 +7,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from bouts.models import Bout, BoutStatus
 from bouts.plans import latest_plans, managed_sides, plan_deadline, plans_closed_reason
 from fighters.models import Camp, Fighter, RatingCard
 from league.calendar.rosters import fighter_statuses
-from league.models import BoutRequest, League, LeagueMembership, RequestStatus
+from league.models import (
+    BoutRequest,
+    League,
+    LeagueMembership,
+    RegionalTitleBout,
+    RequestStatus,
+)
 
 UPCOMING = 20
 RESULTS = 10
+ANSWERED = 10
 OPEN = (RequestStatus.PENDING, RequestStatus.ACCEPTED)
 COMMISSIONER, MANAGER = "commissioner", "manager"
 ROLE_NAMES = {COMMISSIONER: "Commissioner", MANAGER: "Manager"}
@@ -44,6 +52,12 @@ class PlanDue:
     deadline: object
     version: int
 
+    @property
+    def opponent(self):
+        """The other side (its public record is on the desk: ``opponent.career``)."""
+        other = "blue" if self.side == "red" else "red"
+        return getattr(self.bout, other) or getattr(self.bout, f"{other}_camp")
+
 
 @dataclass
 class Desk:
@@ -52,6 +66,7 @@ class Desk:
     fighters: list[Fighter] = field(default_factory=list)
     needs_me: list[BoutRequest] = field(default_factory=list)
     my_requests: list[BoutRequest] = field(default_factory=list)
+    answered: list[BoutRequest] = field(default_factory=list)
     upcoming: list[Bout] = field(default_factory=list)
     plans_due: list[PlanDue] = field(default_factory=list)
     results: list[Bout] = field(default_factory=list)
@@ -85,9 +100,29 @@ def _bouts_of(user) -> QuerySet[Bout]:
     return (
         Bout.objects.filter(mine)
         .select_related(
-            "red__camp", "blue__camp", "red_camp", "blue_camp", "event", "event__league"
+            "red__camp",
+            "blue__camp",
+            "red__career",
+            "blue__career",
+            "red_camp",
+            "blue_camp",
+            "event",
+            "event__league",
         )
         .defer("inputs", "options", "plans")
+    )
+
+
+def answered_requests(user) -> QuerySet[BoutRequest]:
+    """Requests he sent or was asked, no longer open, newest answer first: what
+    came of them (declined, refused, approved, withdrawn) stays on his desk."""
+    party = Q(camp__owner=user) | Q(opponent_camp__owner=user)
+    return (
+        requests_with_sides()
+        .filter(party)
+        .exclude(status__in=OPEN)
+        .annotate(last_moved=Coalesce("decided_at", "answered_at", "created_at"))
+        .order_by("-last_moved", "-id")
     )
 
 
@@ -137,12 +172,18 @@ def desk_for(user) -> Desk:
         for bout in open_bouts
         for side in managed_sides(bout, user)
     ]
+    # Newest first by when they were fought: league dates of different leagues
+    # do not compare (a demo league's later dates hid a career league's weeks).
+    regional = RegionalTitleBout.objects.filter(bout=OuterRef("pk")).values("title__region__name")[
+        :1
+    ]
     results = list(
         _bouts_of(user)
         .filter(status=BoutStatus.COMPLETED)
         .select_related("result")
         .defer("result__engine_result")
-        .order_by("-date", "-event_id", "-order", "-id")[:RESULTS]
+        .annotate(regional_title=Subquery(regional))
+        .order_by("-result__recorded_at", "-date", "-order", "-id")[:RESULTS]
     )
     return Desk(
         leagues=leagues,
@@ -150,6 +191,7 @@ def desk_for(user) -> Desk:
         fighters=fighters,
         needs_me=needs_me,
         my_requests=my_requests,
+        answered=list(answered_requests(user)[:ANSWERED]),
         upcoming=upcoming,
         plans_due=plans_due,
         results=results,

@@ -12,6 +12,7 @@ from fighters.models import Career
 from .calendar.rosters import statuses_in
 from .card_visibility import may_see_card
 from .fighter_card_view import fighter_in_full
+from .history.fighter import fighter_honours
 from .region_selectors import fighter_regions
 from .selectors import fighter_rating_history
 
@@ -31,6 +32,7 @@ def fighter_detail(request, pk: int):
     # His fitness in each league whose rosters he is on, on its own date.
     leagues = list({d.league_id: d.league for d in divisions}.values())
     statuses = statuses_in({fighter.pk: leagues}).get(fighter.pk, []) if leagues else []
+    rating_rows = list(fighter_rating_history(fighter=fighter))
     context = {
         "fighter": fighter,
         "career": career,
@@ -41,8 +43,15 @@ def fighter_detail(request, pk: int):
         "divisions": divisions,
         "statuses": statuses,
         "regions": fighter_regions([fighter.pk]).get(fighter.pk, []),
-        "history": fighter_history(fighter=fighter),
-        "rating_charts": rating_charts(list(fighter_rating_history(fighter=fighter))),
+        "rating_charts": rating_charts(rating_rows),
+        # Awards, titles, ranking, status, form, voided bouts (docs/history.md).
+        **fighter_honours(
+            fighter,
+            divisions=divisions,
+            history=fighter_history(fighter=fighter),
+            rating_rows=rating_rows,
+            last_bout_on=career.last_bout_on,
+        ),
     }
     # His card's abilities, career history and ranking history (issue 33).
     context.update(fighter_in_full(fighter, cards=context["cards"], divisions=divisions))

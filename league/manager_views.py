@@ -93,6 +93,10 @@ def request_detail(request, pk: int, forms=None):
         "may_withdraw": bout_request.is_open and bout_requests.may_withdraw(user, bout_request),
         "may_decide": bout_request.is_open
         and membership.is_commissioner(user, bout_request.league),
+        # Labels from the reader's side: "Your camp" on his own side.
+        "mine_asked": bout_request.camp.owner_id == user.pk,
+        "mine_answers": bout_request.opponent_camp is not None
+        and bout_request.opponent_camp.owner_id == user.pk,
         "answer_form": forms.get("answer") or AnswerForm(),
         "approve_form": forms.get("approve")
         or ApproveForm(initial={"event": bout_request.event_id}, league=bout_request.league),

@@ -141,7 +141,10 @@ class BoutRequest(models.Model):
     )
     message = models.CharField(max_length=300, blank=True)
     answer = models.CharField(
-        max_length=300, blank=True, help_text="Why it was declined or refused."
+        max_length=300, blank=True, help_text="The other manager's note with his answer."
+    )
+    decision_note = models.CharField(
+        max_length=300, blank=True, help_text="The commissioner's reason for a refusal."
     )
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -49,6 +49,9 @@ class RankedEntry:
     bouts: int
     is_champion: bool
     derived_through: object = None  # the date the rankings are derived through (API)
+    # The ranking people read: the champion is marked apart (None), the
+    # contenders numbered from #1 (not "C, 2, 3"); ``rank`` is the place in the list.
+    position: int | None = None
 
 
 def division_rankings(*, division: Division, active_only: bool = True) -> list[RankedEntry]:
@@ -67,18 +70,24 @@ def division_rankings(*, division: Division, active_only: bool = True) -> list[R
         rows,
         key=lambda r: (services.competitor_of(r) != champ, -r.ordinal, services.competitor_of(r)),
     )
-    return [
-        RankedEntry(
-            rank=n,
-            competitor=r.fighter or r.camp,
-            mu=r.mu,
-            sigma=r.sigma,
-            ordinal=r.ordinal,
-            bouts=r.bouts,
-            is_champion=services.competitor_of(r) == champ,
+    out = []
+    contenders = 0
+    for n, r in enumerate(rows, start=1):
+        is_champion = services.competitor_of(r) == champ
+        contenders += not is_champion
+        out.append(
+            RankedEntry(
+                rank=n,
+                competitor=r.fighter or r.camp,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                bouts=r.bouts,
+                is_champion=is_champion,
+                position=None if is_champion else contenders,
+            )
         )
-        for n, r in enumerate(rows, start=1)
-    ]
+    return out
 
 
 def fighter_rating_history(*, fighter, division: Division | None = None):

@@ -15,6 +15,7 @@ from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
 from .pages import bracket, front, lineage
 from .pages.paging import page_of
+from .services.membership import is_manager
 from .standings.metrics import METRICS
 
 RECENT_BOUTS = 10
@@ -58,6 +59,10 @@ def league_detail(request, slug: str):
         "tournaments": Tournament.objects.filter(league=league)
         .select_related("division", "champion", "champion_camp")
         .order_by("-start_date", "-id"),
+        # "Build a fighter" where the league allows it: its managers (and staff).
+        "may_build": league.career_mode
+        and request.user.is_authenticated
+        and (request.user.is_staff or is_manager(request.user, league)),
     }
     return render(request, "league/league_detail.html", context)
 

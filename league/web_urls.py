@@ -8,12 +8,14 @@ from bouts import official_pages, plan_page
 from bouts import views as bout_views
 
 from . import career_views, fighter_page, manager_views, scouting, views
+from .history import views as history
 from .pages import events, fighters
 from .sandbox import views as sandbox
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/", views.league_detail, name="league"),
+    path("leagues/<slug:slug>/history/", history.league_history, name="league-history"),
     path("events/", events.event_list, name="events"),
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("events/<int:pk>/status.json", events.event_status, name="event-status"),

@@ -87,6 +87,10 @@ class DeskResultSerializer(DeskBoutSerializer):
     winner = serializers.CharField(source="result.winner", default=None)
     method = serializers.CharField(source="result.method", default=None)
     round = serializers.IntegerField(source="result.round", default=None)
+    is_title_bout = serializers.BooleanField(help_text="For the division's world title.")
+    regional_title = serializers.CharField(
+        allow_null=True, help_text="The region whose regional title it was for, if any."
+    )
 
 
 class DeskPlanDueSerializer(serializers.Serializer):
@@ -94,6 +98,10 @@ class DeskPlanDueSerializer(serializers.Serializer):
     side = serializers.CharField()
     deadline = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField(help_text="The latest version written; 0: none yet.")
+    opponent_name = serializers.CharField(source="opponent.name")
+    opponent_record = DeskRecordSerializer(
+        source="opponent.career", allow_null=True, default=None, help_text="His public record."
+    )
 
 
 class DeskSerializer(serializers.Serializer):
@@ -102,6 +110,7 @@ class DeskSerializer(serializers.Serializer):
     fighters = DeskFighterSerializer(many=True)
     needs_me = BoutRequestSerializer(many=True)
     my_requests = BoutRequestSerializer(many=True)
+    answered = BoutRequestSerializer(many=True, help_text="Sent or received, no longer open.")
     upcoming = DeskBoutSerializer(many=True)
     plans_due = DeskPlanDueSerializer(many=True)
     results = DeskResultSerializer(many=True)
@@ -109,8 +118,10 @@ class DeskSerializer(serializers.Serializer):
 
 class DeskView(APIView):
     """My leagues (with my role), camps, fighters with their cards and records,
-    the bout requests waiting for me, mine still open, my upcoming bouts, the
-    plans due for them (side, deadline, latest version) and my recent results."""
+    the bout requests waiting for me, mine still open, those answered (sent or
+    received), my upcoming bouts, the plans due for them (side, deadline, latest
+    version, the opponent's public record) and my recent results, newest fought first
+    (world and regional title bouts marked)."""
 
     permission_classes = [IsAuthenticated]
 

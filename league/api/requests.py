@@ -52,6 +52,7 @@ class BoutRequestSerializer(serializers.ModelSerializer):
             "status_display",
             "message",
             "answer",
+            "decision_note",
             "created_at",
             "answered_at",
             "decided_at",

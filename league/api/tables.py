@@ -85,6 +85,11 @@ class RankingSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
     bouts = serializers.IntegerField()
     is_champion = serializers.BooleanField()
+    position = serializers.IntegerField(
+        allow_null=True,
+        help_text="The ranking as people read it: null for the champion (marked apart), "
+        "the contenders from 1. ``rank`` is the place in the list, the champion first.",
+    )
     derived_through = serializers.DateField(
         allow_null=True,
         help_text="The date of the last bout the league has derived into these rankings.",

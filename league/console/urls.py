@@ -12,6 +12,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/", views.league_page, name="league"),
     path("leagues/<slug:slug>/play/", calendar.league_play, name="league-play"),
     path("jobs/<int:pk>/cancel/", calendar.job_cancel, name="job-cancel"),
+    path("leagues/<slug:slug>/break/", calendar.break_step, name="break-step"),
     path("seasons/<int:pk>/close/", calendar.season_close, name="season-close"),
     path("leagues/<slug:slug>/settings/", views.league_edit, name="league-edit"),
     path("leagues/<slug:slug>/archive/", archive.league_archive, name="league-archive"),

@@ -455,7 +455,8 @@ def request_approve(*, user, bout_request: BoutRequest, event: Event | None = No
 
 
 def request_refuse(*, user, bout_request: BoutRequest, answer: str = "") -> BoutRequest:
-    """The commissioner turns an open request down."""
+    """The commissioner turns an open request down, with his reason (``answer``,
+    kept in ``decision_note``: the other manager's own note stays as it was)."""
     _signed_in(user)
     with transaction.atomic():
         locked = _locked(bout_request)
@@ -463,9 +464,9 @@ def request_refuse(*, user, bout_request: BoutRequest, answer: str = "") -> Bout
             raise PermissionDenied(f"Only a commissioner of {locked.league.name} refuses bouts.")
         _status_is(locked, RequestStatus.PENDING, RequestStatus.ACCEPTED)
         locked.status = RequestStatus.REFUSED
-        locked.answer = (answer or "").strip()[:300]
+        locked.decision_note = (answer or "").strip()[:300]
         locked.decided_by, locked.decided_at = user, timezone.now()
-        _save(locked, ["status", "answer", "decided_by", "decided_at"])
+        _save(locked, ["status", "decision_note", "decided_by", "decided_at"])
     return locked
 
 

@@ -32,6 +32,8 @@ def test_rankings_champion_on_top(fought, django_assert_num_queries):
         names = [str(r.competitor) for r in ranked]
     assert ranked[0].is_champion and ranked[0].competitor == tournament.champion
     assert [r.rank for r in ranked] == list(range(1, len(ranked) + 1))
+    # As people read it: the champion apart, the contenders from #1 (not "C, 2, 3").
+    assert [r.position for r in ranked] == [None, *range(1, len(ranked))]
     rest = [r.ordinal for r in ranked[1:]]
     assert rest == sorted(rest, reverse=True)
     assert len(names) == 6

@@ -70,6 +70,8 @@ def test_the_desk_api_lists_plans_due(w):
             "side": "red",
             "deadline": body["plans_due"][0]["deadline"],
             "version": 0,
+            "opponent_name": bout.blue.name,
+            "opponent_record": body["plans_due"][0]["opponent_record"],
         }
     ]
     assert body["plans_due"][0]["deadline"] is not None
@@ -78,12 +80,13 @@ def test_the_desk_api_lists_plans_due(w):
 def test_plans_due_cost_one_query_whatever_their_number(w, django_assert_num_queries):
     book(w, 0)
     client, _ = desk_html(w)
-    # session, user, the desk's nine reads, the latest plans of its bouts, the
+    # session, user, the desk's ten reads (with the requests answered), the latest
+    # plans of its bouts, the
     # fighters' fitness (their leagues, then one status read: suspensions and
     # retirements), the fighters' regions
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(17):
         client.get("/desk/")
     for n in (1, 2, 3):
         book(w, n)
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(17):
         assert client.get("/desk/").status_code == 200

@@ -30,8 +30,13 @@ EXPECTED = {
     "title": 3,
     "tournament": 5,  # + 1 when a bracket bout was drawn (the cards decide who goes on)
     # + whether a league of his hides cards (career leagues), his regions, his
-    # fitness on his league's date (its suspensions, then his retirement)
-    "fighter": 14,  # + his ranking history (issue 33)
+    # fitness on his league's date (its suspensions, then his retirement); his
+    # ranking history (issue 33); his honours (docs/history.md): titles held, the
+    # ratings ranking him, voided bouts, awards, reigns
+    "fighter": 19,
+    # seasons, their dates, table leaders, reigns, awards; the award races (none
+    # running); the record book's six records; the hall of fame
+    "history": 14,
     "referee": 4,  # the official, the summary, count, page
     "judge": 4,
     "doctor": 6,  # + injuries and suspensions
@@ -54,6 +59,7 @@ def _urls(data):
         "title": f"/divisions/{division.pk}/title/",
         "tournament": f"/tournaments/{data['tournament'].pk}/",
         "fighter": f"/fighters/{data['star'].pk}/",
+        "history": f"/leagues/{league.slug}/history/",
         "referee": f"/referees/{Referee.objects.order_by('id').first().pk}/",
         "judge": f"/judges/{Judge.objects.order_by('id').first().pk}/",
         "doctor": f"/doctors/{Doctor.objects.order_by('id').first().pk}/",

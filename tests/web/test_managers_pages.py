@@ -91,12 +91,13 @@ def test_the_desk_page_answers_in_fixed_queries(w, django_assert_num_queries):
 
     grow(1)
     client.get("/desk/")
-    # session, user, then the desk's nine reads, its fighters' fitness (their
+    # session, user, then the desk's ten reads (with the requests answered), its
+    # fighters' fitness (their
     # leagues, then one status read: suspensions and retirements) and regions
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         client.get("/desk/")
     grow(5)
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         assert client.get("/desk/").status_code == 200
 
 

@@ -196,5 +196,5 @@ def print_champions(stdout, league) -> None:
 def print_rankings(stdout, division, top: int = 10) -> None:
     stdout.write(f"\n{division.league.name} {division.name} rankings")
     for entry in division_rankings(division=division)[:top]:
-        mark = "C" if entry.is_champion else str(entry.rank)
+        mark = "C" if entry.is_champion else str(entry.position)
         stdout.write(f"{mark:>3}  {str(entry.competitor)[:28]:28} {entry.ordinal:7.2f}")
