@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -152,79 +152,125 @@ class DevelopmentSummary:
     retired: int = 0
 
 
-def league_develop(*, league, on: dt.date, divisions=None) -> DevelopmentSummary:
-    """Age, develop and retire the active fighters of the league's divisions (or
-    of ``divisions``) on ``on``. ``season_schedule`` calls it for the division
-    before every season after the first when ``League.development`` is set."""
-    summary = DevelopmentSummary()
+@dataclass
+class DevelopmentPlan:
+    """What development would do on a date, nothing written: the fighters due
+    to retire (``(fighter, reason)``) and the cards that would change
+    (``(fighter, new card data)``)."""
+
+    league: object
+    on: dt.date
+    divisions: list
+    retire: list = field(default_factory=list)
+    develop: list = field(default_factory=list)
+
+
+def retire_reason(*, age: int, rating: float, rating_range, stoppage_losses: int) -> str:
+    """Why ``should_retire`` retires a fighter, in words ("" when it does not)."""
+    if age >= RETIRE_AGE:
+        return f"aged {age}"
+    if not should_retire(
+        age=age, rating=rating, rating_range=rating_range, stoppage_losses=stoppage_losses
+    ):
+        return ""
+    if stoppage_losses >= 6 and age >= 30:
+        return f"aged {age}, {stoppage_losses} stoppage losses in a year"
+    return f"aged {age}, rated in the bottom quarter"
+
+
+def development_plan(*, league, on: dt.date, divisions=None) -> DevelopmentPlan:
+    """Who of the league's divisions' (or ``divisions``') active fighters would
+    retire on ``on``, and how the others' cards would develop (a few queries)."""
     rules = get_ruleset(league.ruleset)
+    divisions = list(league.divisions.all() if divisions is None else divisions)
+    plan = DevelopmentPlan(league, on, divisions)
     if rules.team:
-        return summary  # team rulesets: sides are built from cards per bout; no model here
+        return plan  # team rulesets: sides are built from cards per bout; no model here
     since = on - dt.timedelta(days=WINDOW_DAYS)
-    if divisions is None:
-        divisions = league.divisions.all()
-    divisions = list(divisions)
+    fighters = list(
+        Fighter.objects.filter(divisions__in=divisions, is_active=True).distinct().order_by("id")
+    )
+    ids = [f.id for f in fighters]
+    cards = {
+        c.fighter_id: c
+        for c in RatingCard.objects.filter(fighter_id__in=ids, ruleset=league.ruleset)
+    }
+    knockdowns = dict(
+        Knockdown.objects.filter(
+            fighter_id__in=ids,
+            bout__date__gte=since,
+            bout__date__lt=on,
+            bout__division__league=league,
+        )
+        .values_list("fighter_id")
+        .annotate(n=Count("id"))
+    )
+    stoppage_losses = _stoppage_losses(league, ids, since, on)
+    for fighter in fighters:
+        card = cards.get(fighter.id)
+        if card is None:
+            continue
+        age = age_on(fighter.date_of_birth, on)
+        losses = stoppage_losses.get(fighter.id, 0)
+        reason = retire_reason(
+            age=age, rating=card.rating, rating_range=rules.rating_range, stoppage_losses=losses
+        )
+        if reason:
+            plan.retire.append((fighter, reason))
+            continue
+        steps = growth_steps(age) + punishment_steps(knockdowns.get(fighter.id, 0), losses)
+        if not steps:
+            continue
+        digest = hashlib.sha256(f"{league.slug}/{fighter.id}/{on}".encode()).digest()
+        rng = random.Random(int.from_bytes(digest[:8], "big"))
+        new = develop_card(rules, card.data, steps, rng)
+        if new != card.data:
+            plan.develop.append((fighter, new))
+    return plan
+
+
+def _stoppage_losses(league, ids: list[int], since: dt.date, on: dt.date) -> dict[int, int]:
+    losses: dict[int, int] = {}
+    for red, blue, winner in Bout.objects.filter(
+        Q(red_id__in=ids) | Q(blue_id__in=ids),
+        division__league=league,
+        date__gte=since,
+        date__lt=on,
+        result__method__in=STOPPAGES,
+    ).values_list("red_id", "blue_id", "result__winner"):
+        loser = blue if winner == "red" else red if winner == "blue" else None
+        if loser is not None:
+            losses[loser] = losses.get(loser, 0) + 1
+    return losses
+
+
+def development_apply(plan: DevelopmentPlan, *, develop=True, retire=True) -> DevelopmentSummary:
+    """Write ``plan``: the cards developed (their history says "development")
+    and the retirements (a retired champion's belt vacated at once)."""
+    summary = DevelopmentSummary()
+    league = plan.league
     with transaction.atomic():
-        fighters = list(
-            Fighter.objects.filter(divisions__in=divisions, is_active=True)
-            .distinct()
-            .order_by("id")
-        )
-        ids = [f.id for f in fighters]
-        cards = {
-            c.fighter_id: c
-            for c in RatingCard.objects.filter(fighter_id__in=ids, ruleset=league.ruleset)
-        }
-        knockdowns = dict(
-            Knockdown.objects.filter(
-                fighter_id__in=ids,
-                bout__date__gte=since,
-                bout__date__lt=on,
-                bout__division__league=league,
-            )
-            .values_list("fighter_id")
-            .annotate(n=Count("id"))
-        )
-        stoppage_losses: dict[int, int] = {}
-        for red, blue, winner in Bout.objects.filter(
-            Q(red_id__in=ids) | Q(blue_id__in=ids),
-            division__league=league,
-            date__gte=since,
-            date__lt=on,
-            result__method__in=STOPPAGES,
-        ).values_list("red_id", "blue_id", "result__winner"):
-            loser = blue if winner == "red" else red if winner == "blue" else None
-            if loser is not None:
-                stoppage_losses[loser] = stoppage_losses.get(loser, 0) + 1
-        for fighter in fighters:
-            card = cards.get(fighter.id)
-            age = age_on(fighter.date_of_birth, on)
-            if card is None:
-                continue
-            if should_retire(
-                age=age,
-                rating=card.rating,
-                rating_range=rules.rating_range,
-                stoppage_losses=stoppage_losses.get(fighter.id, 0),
-            ):
-                fighter_retire(fighter=fighter, on=on)
+        if retire:
+            for fighter, _reason in plan.retire:
+                fighter_retire(fighter=fighter, on=plan.on)
                 summary.retired += 1
-                continue
-            steps = growth_steps(age) + punishment_steps(
-                knockdowns.get(fighter.id, 0), stoppage_losses.get(fighter.id, 0)
-            )
-            if not steps:
-                continue
-            digest = hashlib.sha256(f"{league.slug}/{fighter.id}/{on}".encode()).digest()
-            rng = random.Random(int.from_bytes(digest[:8], "big"))
-            new = develop_card(rules, card.data, steps, rng)
-            if new != card.data:
-                card_save(fighter=fighter, ruleset=league.ruleset, data=new, source="development")
+        if develop:
+            for fighter, data in plan.develop:
+                card_save(fighter=fighter, ruleset=league.ruleset, data=data, source="development")
                 summary.cards += 1
         if summary.retired:
-            for division in divisions:
+            for division in plan.divisions:
                 locked = type(division).objects.select_for_update().get(pk=division.pk)
                 locked.league = league
                 bouts = division_bouts(locked.id)
                 store_reigns(locked, title_lineage(division=locked, bouts=bouts))
     return summary
+
+
+def league_develop(*, league, on: dt.date, divisions=None) -> DevelopmentSummary:
+    """Age, develop and retire the active fighters of the league's divisions (or
+    of ``divisions``) on ``on``. ``season_schedule`` calls it for the division
+    before every season after the first when ``League.development`` is set
+    (unless the season break developed them already)."""
+    with transaction.atomic():
+        return development_apply(development_plan(league=league, on=on, divisions=divisions))

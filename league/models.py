@@ -220,6 +220,18 @@ class League(models.Model):
         help_text="A retired fighter with at least this many wins in the league (or who "
         "held its world title) enters its hall of fame at a season's end.",
     )
+    # From one season to the next (docs/calendar.md, "The season break").
+    auto_advance_seasons = models.BooleanField(
+        default=False,
+        help_text="Play until can run through the end of a season: the season break's "
+        "steps are taken as the league's rules say and the next season starts.",
+    )
+    roster_size = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(128)],
+        help_text="At a season break, generated prospects fill each division up to this "
+        "many active fighters. 0: no prospects.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -293,6 +305,13 @@ class Season(models.Model):
     )
     closed_reason = models.CharField(
         max_length=300, blank=True, help_text="Why the season was closed before every fixture."
+    )
+    # Crowned at the season break: the top of the final table.
+    champion = models.ForeignKey(
+        "fighters.Fighter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    champion_camp = models.ForeignKey(
+        "fighters.Camp", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
     class Meta:

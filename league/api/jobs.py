@@ -1,6 +1,6 @@
 """ "Play until" through the API: a job resource that can be polled and cancelled.
 
-- ``POST /api/jobs/ {league, target, nights?, until?}``: advance a league — the
+- ``POST /api/jobs/ {league, target, nights?, until?, seasons?}``: advance a league — the
   next ``nights`` fight nights, up to the league date ``until``, or to the end
   of its running seasons (``target: season``). Staff or the league's
   commissioner; 202 with the job, whose runs (one per division) fight on the
@@ -49,6 +49,10 @@ class RunSerializer(serializers.ModelSerializer):
 
 class ProgressSerializer(serializers.Serializer):
     nights = serializers.IntegerField(help_text="Fight nights fought so far.")
+    season = serializers.IntegerField(help_text="The season being fought (of `seasons`).")
+    seasons = serializers.IntegerField(
+        allow_null=True, help_text="Seasons to play (a several-season job), else null."
+    )
     bouts_done = serializers.IntegerField()
     bouts_total = serializers.IntegerField(help_text="Bouts the target holds, as known.")
     percent = serializers.IntegerField()
@@ -67,6 +71,8 @@ class JobSerializer(serializers.ModelSerializer):
             "target",
             "nights",
             "until",
+            "seasons",
+            "seasons_done",
             "status",
             "message",
             "cancel_requested",
@@ -87,9 +93,12 @@ class JobRequestSerializer(serializers.Serializer):
     target = serializers.ChoiceField(
         choices=[c for c in JobTarget.choices if c[0] != JobTarget.TOURNAMENT],
         help_text="nights: the next `nights` fight nights; date: up to the league date "
-        "`until`; season: to the end of the running seasons.",
+        "`until`; season: to the end of the running seasons; seasons: through `seasons` "
+        "seasons, the season breaks' steps taken between them (a league that "
+        "auto-advances seasons).",
     )
     nights = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+    seasons = serializers.IntegerField(required=False, min_value=1, max_value=100)
     until = serializers.DateField(required=False, help_text="A league date (ISO).")
 
 
@@ -131,6 +140,7 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
             target=data["target"],
             nights=data.get("nights"),
             until=data.get("until"),
+            seasons=data.get("seasons"),
             user=request.user,
         )
         job = self.get_queryset().get(pk=job.pk)

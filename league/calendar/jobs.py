@@ -27,6 +27,7 @@ from league.calendar.models import (
 from league.models import ClockMode, League, Season, SeasonStatus
 
 MAX_NIGHTS = 1000
+MAX_SEASONS = 100
 
 
 def stale_after() -> dt.timedelta:
@@ -41,18 +42,24 @@ def job_start(
     target: str,
     nights: int | None = None,
     until: dt.date | None = None,
+    seasons: int | None = None,
     user=None,
     check_permission: bool = True,
 ) -> AdvanceJob:
     """Advance ``league``: one run per division with a running season, each
-    sent to a worker on commit (run here, eagerly). ``PermissionDenied`` unless
-    staff or the league's commissioner; ``ValidationError`` for a target that
-    makes no sense or a league already being advanced."""
+    sent to a worker on commit (run here, eagerly). Through ``seasons``
+    seasons (a league that auto-advances them), the season breaks' steps are
+    taken between them (``season_break``), a break the league is in first.
+    ``PermissionDenied`` unless staff or the league's commissioner;
+    ``ValidationError`` for a target that makes no sense or a league already
+    being advanced."""
     if check_permission and not may_commission(user, league.pk):
         raise PermissionDenied("Only staff or the league's commissioner advances its calendar.")
-    errors = _target_errors(league, target, nights, until)
+    errors = _target_errors(league, target, nights, until, seasons)
     if errors:
         raise ValidationError(errors)
+    if target == JobTarget.SEASONS:
+        _leave_break(league)
     divisions = list(
         Season.objects.filter(league=league, status=SeasonStatus.RUNNING)
         .order_by("division_id")
@@ -69,6 +76,7 @@ def job_start(
         target=target,
         nights=nights if target == JobTarget.NIGHTS else None,
         until=until if target == JobTarget.DATE else None,
+        seasons=seasons if target == JobTarget.SEASONS else None,
     )
     job.full_clean(validate_constraints=False)
     try:
@@ -96,9 +104,28 @@ def job_start(
     return job
 
 
-def _target_errors(league, target, nights, until) -> dict:
+def _leave_break(league: League) -> None:
+    """A league between seasons starts its next one (every step of the break)."""
+    from league.calendar.season_break import break_take_all, season_break  # imports jobs' users
+
+    found = season_break(league)
+    if found is not None:
+        break_take_all(found)
+
+
+def _target_errors(league, target, nights, until, seasons=None) -> dict:
     if target not in JobTarget.values:
         return {"target": [f"Choose one of: {', '.join(JobTarget.values)}."]}
+    if target == JobTarget.SEASONS:
+        if not league.auto_advance_seasons:
+            return {
+                "target": [
+                    "This league stops at each season's end: turn on “auto-advance seasons” "
+                    "in its settings to play through several."
+                ]
+            }
+        if seasons is None or not 1 <= seasons <= MAX_SEASONS:
+            return {"seasons": [f"Give a number of seasons from 1 to {MAX_SEASONS}."]}
     if target == JobTarget.NIGHTS and (nights is None or not 1 <= nights <= MAX_NIGHTS):
         return {"nights": [f"Give a number of nights from 1 to {MAX_NIGHTS}."]}
     if target == JobTarget.DATE:
@@ -175,11 +202,17 @@ def job_progress(job: AdvanceJob) -> dict:
     runs = list(job.runs.all())
     done = sum(run.bouts_done for run in runs)
     total = sum(run.bouts_total for run in runs)
+    percent = _percent(done, total)
+    if job.target == JobTarget.SEASONS and job.seasons:
+        # Seasons: the seasons over, and the share of the one being fought.
+        percent = min(100, (100 * job.seasons_done + percent) // job.seasons)
     return {
         "nights": sum(run.nights_done for run in runs),
         "bouts_done": done,
         "bouts_total": total,
-        "percent": 100 if job.status == JobStatus.DONE else _percent(done, total),
+        "season": min(job.seasons_done + 1, job.seasons or 1),
+        "seasons": job.seasons,
+        "percent": 100 if job.status == JobStatus.DONE else percent,
     }
 
 
@@ -198,12 +231,51 @@ def job_finish(job_id: int) -> None:
             job.status, job.message = JobStatus.FAILED, failed[0][:500]
         elif job.cancel_requested:
             job.status, job.message = JobStatus.CANCELLED, "Cancelled: the nights fought stand."
+        elif job.target == JobTarget.SEASONS and _next_season(job):
+            return  # the next season's runs are on their way
         else:
             job.status = JobStatus.DONE
         if job.status == JobStatus.DONE and job.until is not None:
             league_date_advance(job.league_id, job.until)
         job.finished_at = timezone.now()
         job.save(update_fields=["status", "message", "finished_at"])
+
+
+def _next_season(job: AdvanceJob) -> bool:
+    """A season of a several-season job is over: count it; unless it was the
+    last, take the season break's steps and send the runs again for the next
+    season (each run's counters start again). False when the job is done."""
+    from league.calendar.season_break import break_take_all, season_break
+
+    job.seasons_done += 1
+    job.save(update_fields=["seasons_done"])
+    if job.seasons_done >= (job.seasons or 0):
+        return False
+    found = season_break(job.league)
+    if found is None:
+        return False
+    break_take_all(found)
+    divisions = list(
+        Season.objects.filter(league=job.league, status=SeasonStatus.RUNNING).values_list(
+            "division_id", flat=True
+        )
+    )
+    if not divisions:
+        return False
+    totals = _open_fixtures(divisions)
+    runs = {run.division_id: run for run in job.runs.all()}
+    for division_id in divisions:
+        run = runs.get(division_id) or DivisionRun(job=job, division_id=division_id)
+        run.status, run.error = JobStatus.QUEUED, ""
+        run.nights_done = run.bouts_done = 0
+        run.bouts_total = totals.get(division_id, 0)
+        run.reached = job.league.date
+        run.save()
+    run_ids = list(
+        job.runs.filter(status=JobStatus.QUEUED).values_list("pk", flat=True).order_by("pk")
+    )
+    transaction.on_commit(lambda: _send(run_ids))
+    return True
 
 
 def _percent(done: int, total: int) -> int:

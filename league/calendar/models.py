@@ -73,6 +73,7 @@ class JobTarget(models.TextChoices):
     NIGHTS = "nights", "A number of fight nights"
     DATE = "date", "Up to a league date"
     SEASON = "season", "To the end of the season"
+    SEASONS = "seasons", "Through several seasons"
     TOURNAMENT = "tournament", "To the end of the tournaments"
 
 
@@ -97,6 +98,10 @@ class AdvanceJob(models.Model):
     target = models.CharField(max_length=10, choices=JobTarget.choices)
     nights = models.PositiveIntegerField(null=True, blank=True)
     until = models.DateField(null=True, blank=True, help_text="The league date to stop at.")
+    seasons = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seasons to play, season breaks between them."
+    )
+    seasons_done = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED)
     cancel_requested = models.BooleanField(default=False)
     message = models.CharField(max_length=500, blank=True)
@@ -121,6 +126,11 @@ class AdvanceJob(models.Model):
                 condition=~Q(target="date") | Q(until__isnull=False),
                 name="job_date_needs_until",
                 violation_error_message="Say the date to advance the league to.",
+            ),
+            models.CheckConstraint(
+                condition=~Q(target="seasons") | Q(seasons__gte=1),
+                name="job_seasons_needs_count",
+                violation_error_message="Say how many seasons to play (at least one).",
             ),
         ]
 
@@ -149,3 +159,37 @@ class DivisionRun(models.Model):
 
     def __str__(self):
         return f"{self.job} · {self.division}"
+
+
+class BreakStep(models.TextChoices):
+    """The season break's steps, in the order they are taken."""
+
+    CROWN = "crown", "Crown the season's champions"
+    AWARDS = "awards", "Hand out the awards"
+    DEVELOP = "develop", "Develop and age the cards"
+    RETIRE = "retire", "Retire fighters"
+    PROSPECTS = "prospects", "Add prospects"
+    NEXT = "next", "Start the next season"
+
+
+class SeasonBreak(models.Model):
+    """Between a league's season ``number`` (every division's) and the next:
+    the steps taken, each once, in order (league.calendar.season_break)."""
+
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="breaks")
+    number = models.PositiveSmallIntegerField(help_text="The season that ended.")
+    on = models.DateField(help_text="The league date of the break.")
+    done = models.JSONField(default=list, blank=True, help_text="The steps taken, in order.")
+    retire_due = models.JSONField(
+        default=list, blank=True, help_text="Who development found due to retire, and why."
+    )
+    notes = models.JSONField(default=dict, blank=True, help_text="What each step did.")
+
+    class Meta:
+        ordering = ["league_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="break_one_per_season")
+        ]
+
+    def __str__(self):
+        return f"{self.league} · after season {self.number}"

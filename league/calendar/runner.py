@@ -31,6 +31,7 @@ from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
 from league.calendar.jobs import job_finish
 from league.calendar.models import (
+    ACTIVE,
     AdvanceJob,
     DivisionRun,
     JobStatus,
@@ -85,13 +86,21 @@ def run_division(run_id: int) -> DivisionRun:
     run = DivisionRun.objects.select_related("job__league", "division").get(pk=run_id)
     if run.status not in (JobStatus.QUEUED, JobStatus.RUNNING):
         return run
-    with advisory_lock(LOCK_SPACE, run.division_id) as held:
-        if not held:
-            return run  # another worker fights this division now
-        return _run_locked(run)
+    try:
+        with advisory_lock(LOCK_SPACE, run.division_id) as held:
+            if not held:
+                return run  # another worker fights this division now
+            _run_locked(run)
+    finally:
+        # Outside the lock: finishing may start the division's next season,
+        # whose run must be able to take it.
+        if DivisionRun.objects.filter(pk=run.pk).exclude(status__in=ACTIVE).exists():
+            job_finish(run.job_id)
+    run.refresh_from_db()
+    return run
 
 
-def _run_locked(run: DivisionRun) -> DivisionRun:
+def _run_locked(run: DivisionRun) -> None:
     run.status = JobStatus.RUNNING
     run.heartbeat_at = timezone.now()
     run.save(update_fields=["status", "heartbeat_at"])
@@ -107,13 +116,9 @@ def _run_locked(run: DivisionRun) -> DivisionRun:
                 status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
             )
             _derive(run.division_id)
-            job_finish(run.job_id)
             raise
         _derive(run.division_id)
     DivisionRun.objects.filter(pk=run.pk).update(status=status, heartbeat_at=timezone.now())
-    job_finish(run.job_id)
-    run.refresh_from_db()
-    return run
 
 
 def _fight_leftovers(run: DivisionRun) -> None:

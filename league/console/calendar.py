@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from league.calendar import jobs, seasons
+from league.calendar import jobs, season_break, seasons
 from league.calendar.dates import long_date
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
 from league.models import League, Season, SeasonStatus
@@ -31,7 +31,13 @@ def calendar_context(league) -> dict:
     for season in running:
         season.progress = progress[season.pk]
     job = AdvanceJob.objects.filter(league=league).prefetch_related("runs").first()
+    found = None if running else season_break.season_break(league)
     return {
+        "season_break": found,
+        "break_steps": found.steps() if found else [],
+        "break_preview": (
+            season_break.break_preview(found, found.next_step) if found and found.next_step else {}
+        ),
         "running_seasons": running,
         "job": job,
         "job_active": job is not None and job.status in ACTIVE,
@@ -65,6 +71,7 @@ def league_play(request, slug):
                 target=JobTarget.NIGHTS if target == forms.PlayForm.NEXT_NIGHT else target,
                 nights=nights,
                 until=data.get("until"),
+                seasons=data.get("seasons"),
                 user=request.user,
             )
         except ValidationError as error:
@@ -128,3 +135,25 @@ def season_close(request, pk):
     else:
         messages.error(request, "Say why the season is closed.")
     return _back(season.league)
+
+
+@login_required
+@require_POST
+def break_step(request, slug):
+    """Take the season break's next step (its preview was on the page)."""
+    league = league_of(request, slug)
+    form = forms.BreakStepForm(request.POST)
+    found = season_break.season_break(league)
+    if found is None:
+        messages.error(request, "The league is not between seasons.")
+    elif not form.is_valid():
+        messages.error(request, "Choose one of the season break's steps.")
+    else:
+        try:
+            note = season_break.break_take(found, form.cleaned_data["step"], user=request.user)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, note)
+    return _back(league)

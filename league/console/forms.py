@@ -9,6 +9,7 @@ from django import forms
 
 from bouts.engine.registry import RULESETS, ruleset_title
 from fighters.weight_classes import WeightClass
+from league.calendar.models import BreakStep
 from league.models import League
 from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX, ruleset_distances
 
@@ -94,8 +95,13 @@ LEAGUE_GROUPS = (
             "card_lead_days",
             "rematch_weeks",
             "aging_damage",
-            "development",
         ),
+    ),
+    (
+        "Between seasons",
+        "What happens when a season ends: cards develop, the worn retire, prospects "
+        "fill the divisions, and whether play until goes on into the next season.",
+        ("development", "roster_size", "hall_of_fame_wins", "auto_advance_seasons"),
     ),
 )
 # Left empty on a new league, these follow the chosen ruleset (the service's rule).
@@ -151,6 +157,9 @@ class LeagueForm(forms.ModelForm):
             "training_keep_rule": "Training gains are kept",
             "aging_damage": "Damage that costs an ability point",
             "development": "Cards develop between seasons",
+            "roster_size": "Fighters per division",
+            "hall_of_fame_wins": "Wins for the hall of fame",
+            "auto_advance_seasons": "Auto-advance seasons",
             "title_rule": "Title bouts in the weekly matchmaking",
             "regions_enabled": "Regions",
             "contenders_per_region": "Contenders per region",
@@ -316,6 +325,7 @@ class PlayForm(forms.Form):
             ("nights", "A number of fight nights"),
             ("date", "Up to a league date"),
             ("season", "To the end of the season"),
+            ("seasons", "Through several seasons (season breaks taken for you)"),
         ],
         initial=NEXT_NIGHT,
         label="Play",
@@ -324,6 +334,13 @@ class PlayForm(forms.Form):
         required=False, min_value=1, max_value=1000, label="How many nights"
     )
     until = forms.DateField(widget=DateInput(), required=False, label="Up to the league date")
+    seasons = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label="How many seasons"
+    )
+
+
+class BreakStepForm(forms.Form):
+    step = forms.ChoiceField(choices=BreakStep.choices)
 
 
 class CloseSeasonForm(forms.Form):

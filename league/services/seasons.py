@@ -29,6 +29,7 @@ def season_schedule(
     queue: bool = True,
     venue: str = "",
     fight_at: dt.datetime | None = None,
+    developed: bool = False,
 ) -> Season:
     """A round-robin season for the division's active fighters (camps, under a
     team ruleset): its fixtures, made once, each fight night drawing its card
@@ -40,7 +41,8 @@ def season_schedule(
     time) the first night is booked now and fires then; the next ones follow a
     week apart. Else the commissioner advances the league night by night. With
     ``League.development`` the division's fighters age and develop (and some
-    retire) before every season after the first (league.development)."""
+    retire) before every season after the first (league.development), unless
+    the season break ``developed`` them already (league.calendar.season_break)."""
     league = division.league
     team = division_is_team(division)
     with transaction.atomic():
@@ -55,7 +57,7 @@ def season_schedule(
             )
         number = (division.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
         first_night = start_date or league.date + dt.timedelta(days=league.days_between_events)
-        if league.development and number > 1:
+        if league.development and number > 1 and not developed:
             # Careers over seasons: age and develop before the new season; the
             # retired drop out of it.
             league_develop(league=league, on=first_night, divisions=[division])

@@ -62,6 +62,9 @@ LEAGUE_FIELDS = (
     "title_rule",
     "regions_enabled",
     "contenders_per_region",
+    "auto_advance_seasons",
+    "roster_size",
+    "hall_of_fame_wins",
 )
 ROSTER_MAX = 64  # fighters generated at once from the console
 

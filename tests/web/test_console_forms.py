@@ -31,13 +31,14 @@ def test_every_league_setting_is_in_exactly_one_group():
         "Calendar",
         "Managers",
         "Career game",
+        "Between seasons",
     ]
 
 
 def test_the_new_league_page_shows_the_groups_and_a_boxing_default(client, creator):
     html = client.get("/console/leagues/new/").content.decode()
     legends = re.findall(r"<legend>([^<]+)</legend>", html)
-    assert legends == ["Basics", "Rules", "Calendar", "Managers", "Career game"]
+    assert legends == ["Basics", "Rules", "Calendar", "Managers", "Career game", "Between seasons"]
     assert re.search(r'<option value="webl" selected>', html)
     # No distance pre-filled: left empty, it follows the ruleset picked.
     assert re.search(r'<input[^>]*name="rounds"(?![^>]*value=)[^>]*>', html)

@@ -28,6 +28,7 @@
           field("nights").textContent = state.progress.nights;
           field("bouts").textContent = state.progress.bouts_done;
           field("total").textContent = state.progress.bouts_total;
+          if (field("season")) { field("season").textContent = state.progress.season; }
           field("status").textContent = state.status === "running" ? "Running" : state.status;
           if (state.status === "queued" || state.status === "running") {
             window.setTimeout(watch, 700);
