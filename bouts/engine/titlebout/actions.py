@@ -3,7 +3,7 @@ of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
-from . import clock, cuts, fouls, incidents, knockdowns, tables
+from . import clock, cuts, fouls, incidents, knockdowns, tables, tko
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS, ROUND_CARDS
 from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
 
@@ -57,7 +57,7 @@ def punch_rules(s: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
     (held back in a KI run with KI timing)."""
     s.i = i
     if dfn.opp.pts >= dfn.alarm:
-        knockdowns.tko_check(s, dfn)
+        tko.tko_check(s, dfn)
     if card[3]:  # C_CUT
         if s.ki_timing and s.ki_left:
             s.pending.append(("cut", dfn))

@@ -21,7 +21,7 @@ See RULES.md for the rule-by-rule map.
 from __future__ import annotations
 
 from ..result import BoutResult
-from . import knockdowns
+from . import tko
 from .rounds import run
 from .state import BoutState, new_fighter
 
@@ -90,8 +90,8 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         options["throw_in_towel"],  # towel_on
         options["near_knockdown_ki"],
     )
-    r.thr = knockdowns.thresholds(s, r)  # fixed for the bout
-    b.thr = knockdowns.thresholds(s, b)
+    r.thr = tko.thresholds(s, r)  # fixed for the bout
+    b.thr = tko.thresholds(s, b)
     southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
     r.either = r.card_style == "E"
     b.either = b.card_style == "E"

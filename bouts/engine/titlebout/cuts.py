@@ -6,9 +6,9 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ, TD, TDRAW, TKO
-from . import clock, knockdowns, ratings, tables
+from . import clock, ratings, tables
 from .deck import C_RESULT, C_RN, DECK
-from .state import NUMS, BoutState, Fighter
+from .state import NUMS, BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
@@ -96,15 +96,15 @@ def damage_stop(s: BoutState, f: Fighter, loc):
                 offender.side,
                 f"The cut came from an intentional butt: {offender.name} is disqualified",
             )
-            knockdowns.finish(s, offender.opp, DQ)
+            finish(s, offender.opp, DQ)
         technical(s, f"the butted {loc} stops the bout")
-    knockdowns.finish(s, f.opp, TKO)
+    finish(s, f.opp, TKO)
 
 
 def technical(s: BoutState, why: str):
     """Technical decision (or technical draw before the 5th round) on the cards."""
     clock.ev(s, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
-    knockdowns.finish(s, None, TD if s.rnd >= 5 else TDRAW)
+    finish(s, None, TD if s.rnd >= 5 else TDRAW)
 
 
 def damage_check(s: BoutState, f: Fighter, loc=None):

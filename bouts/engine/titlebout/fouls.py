@@ -6,9 +6,9 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ
-from . import clock, cuts, knockdowns, tables
+from . import clock, cuts, tables
 from .deck import C_RESULT, C_RN, DECK
-from .state import BoutState, Fighter
+from .state import BoutState, Fighter, finish
 
 
 # --- fouls ----------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def warn(s: BoutState, att: Fighter, kind: str, text: str):
     else:
         s.fouls.append(foul_row(s, att, kind, "disqualification", 0))
         clock.ev(s, "dq", att.side, f"The referee disqualifies {att.name} {text}")
-        knockdowns.finish(s, dfn, DQ)
+        finish(s, dfn, DQ)
     if s.error == tables.ERR_SPOTLIGHT:
         att.end_extra -= 2
         dfn.end_extra -= 2
@@ -159,7 +159,7 @@ def anger(s: BoutState, f: Fighter):
     if f.anger >= 3:
         s.fouls[-1]["penalty"] = "disqualification"
         clock.ev(s, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
-        knockdowns.finish(s, o, DQ)
+        finish(s, o, DQ)
 
 
 # --- the referee's errors -------------------------------------------------------------

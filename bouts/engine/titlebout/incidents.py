@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ..result import TKO
-from . import clock, fouls, knockdowns, ratings, tables
+from . import clock, fouls, ratings, tables, tko
 from .deck import C_INJURY, C_RESULT, C_SPECIAL
-from .state import BoutState, Fighter, RoundOver
+from .state import BoutState, Fighter, RoundOver, finish
 
 
 def injury(s: BoutState, att: Fighter):
@@ -41,7 +41,7 @@ def injury(s: BoutState, att: Fighter):
     clock.ev(s, "injury", f.side, line)
     if pts:
         att.landed += 1  # the damaging blow is a punch thrown and landed
-        knockdowns.score(s, att, pts, "lands the damaging blow", "punch")
+        tko.score(s, att, pts, "lands the damaging blow", "punch")
     if key == "clash":
         f.cf_bout -= 1
     elif key == "rib":
@@ -62,12 +62,12 @@ def injury(s: BoutState, att: Fighter):
     elif key == "jaw":
         if clock.aux_rn(s) <= tables.JAW_STOP:
             clock.ev(s, "stoppage", f.side, f"The broken jaw ends it for {f.name}")
-            knockdowns.finish(s, att, TKO)
+            finish(s, att, TKO)
         f.cf_bout -= 2
     elif key == "shoulder":
         if clock.aux_rn(s) <= tables.SHOULDER_STOP:
             clock.ev(s, "stoppage", f.side, f"{f.name} cannot lift his arm: the bout is stopped")
-            knockdowns.finish(s, f.opp, TKO)
+            finish(s, f.opp, TKO)
         f.cf_bout -= 1
     ratings.refresh(s, f)
 
@@ -94,12 +94,12 @@ def special(s: BoutState, att: Fighter):
         s.fouls.append(fouls.foul_row(s, att, "biting", "point", 1))
     elif key == "complaint":
         att.landed += 1
-        knockdowns.score(s, att, 3, "punishes the complaint with a hook")
+        tko.score(s, att, 3, "punishes the complaint with a hook")
     elif key == "wild":
         for f in (att, dfn):
             pts, punch, _text = f.hit[clock.draw_need(s)[C_RESULT]]
             f.landed += 1
-            knockdowns.score(s, f, pts, f"lands {punch} in the exchange")
+            tko.score(s, f, pts, f"lands {punch} in the exchange")
     elif key == "break":
         clock.stop_clock(s, 1)
         fouls.warn(s, att, "hitting on the break", "for hitting on the break")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ
-from . import clock, knockdowns, tables
+from . import clock, tables
 from .deck import C_CF, DECK, RNS
 from .options import plan_for_round
-from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter
+from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter, finish
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
@@ -300,7 +300,7 @@ def pre_bout(s: BoutState):
         o = f.opp
         if "head_case" in t and clock.aux_rn(s) <= 2:
             clock.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
-            knockdowns.finish(s, o, DQ, True)
+            finish(s, o, DQ, True)
         if "fights_down" in t and o.rating <= f.rating - 3 and clock.aux_rn(s) <= 35:
             f.cf_trait -= 2
             clock.ev(s, "trait", f.side, f"{f.name} does not take this opponent seriously")

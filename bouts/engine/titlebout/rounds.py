@@ -7,11 +7,11 @@ from math import floor
 from operator import itemgetter
 
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
-from . import actions, clock, cuts, fouls, knockdowns, ratings, tables
+from . import actions, clock, cuts, fouls, ratings, tables
 from .cards import card_rating
 from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
-from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
+from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter, finish
 from .tables import DAMAGE_MAY
 
 
@@ -288,10 +288,10 @@ def between_rounds(s: BoutState):
                     f.side,
                     f"{f.name}'s corner has seen enough and retires him on his stool",
                 )
-                knockdowns.finish(s, o, RTD, True)
+                finish(s, o, RTD, True)
         if f.rib and clock.aux_rn(s) <= tables.RIB_STOP:
             clock.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
-            knockdowns.finish(s, o, RTD, True)
+            finish(s, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
     if s.rnd == 3 and s.traits_on:
         for f in (s.red, s.blue):

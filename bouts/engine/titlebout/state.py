@@ -45,6 +45,12 @@ class RoundOver(Exception):
     """Raised inside a round when the round deck runs out."""
 
 
+def finish(s: BoutState, winner: Fighter | None, method: str, between: bool = False):
+    """The bout is over: record how, and leave the round."""
+    s.bout_end = (winner.side if winner else None, method, between)
+    raise BoutOver
+
+
 def side_numbers(side: dict) -> tuple:
     """A card side's numbers as ``ratings.refresh`` reads them (the card never changes
     in a bout): PL top, PM top, CPD, clinch top, DEF, CP, KP, KD1, KD2, KO, KI, and the

@@ -12,6 +12,7 @@ from bouts.engine.titlebout import (
     ratings,
     rounds,
     tables,
+    tko,
 )
 from bouts.engine.titlebout.state import BoutOver, RoundOver
 
@@ -158,37 +159,37 @@ def test_tko_on_points_in_one_and_two_rounds():
     bout = make_bout(**QUIET)
     bout.red.pts = 32
     with pytest.raises(BoutOver):
-        knockdowns.tko_check(bout, bout.blue)
+        tko.tko_check(bout, bout.blue)
     assert bout.bout_end == ("red", "TKO", False)
     bout = make_bout(**QUIET)
     bout.blue.against = [26]
     bout.red.pts = 24
     with pytest.raises(BoutOver):
-        knockdowns.tko_check(bout, bout.blue)
+        tko.tko_check(bout, bout.blue)
     bout = make_bout(**QUIET)
     bout.blue.against = [26]
     bout.red.pts = 23
-    knockdowns.tko_check(bout, bout.blue)  # 49: not yet
+    tko.tko_check(bout, bout.blue)  # 49: not yet
 
 
 def test_absorber_and_referee_stoppage_shift_thresholds():
     absorber = base_card("A", traits=["absorber"])
     bout = make_bout(None, absorber, **QUIET)
     bout.red.pts = 32
-    knockdowns.tko_check(bout, bout.blue)
-    assert knockdowns.thresholds(bout, bout.blue) == (40, 60, 75)
+    tko.tko_check(bout, bout.blue)
+    assert tko.thresholds(bout, bout.blue) == (40, 60, 75)
     bout.ref = dict(bout.ref, stoppage="late")
-    assert knockdowns.thresholds(bout, bout.red) == (33, 53, 63)
+    assert tko.thresholds(bout, bout.red) == (33, 53, 63)
 
 
 def test_towel_with_five_points_left(monkeypatch):
     bout = make_bout(referee_discretion=False)
     feed(monkeypatch, "rn20", [12])
     bout.red.pts = 25  # 5 short of 30: the corner throws the towel; RN 12: ignored
-    knockdowns.tko_check(bout, bout.blue)
+    tko.tko_check(bout, bout.blue)
     assert bout.blue.towel_used
     assert bout.events[-1]["kind"] == "towel"
-    knockdowns.tko_check(bout, bout.blue)  # once per corner
+    tko.tko_check(bout, bout.blue)  # once per corner
     assert len(bout.events) == 1
 
 
@@ -200,7 +201,7 @@ def test_a_towel_the_referee_acts_on_is_a_tko(monkeypatch):
     bout.red.pts = 20  # 46 over two rounds: 4 short of 50
     feed(monkeypatch, "rn20", [19])
     with pytest.raises(BoutOver):
-        knockdowns.tko_check(bout, bout.blue)
+        tko.tko_check(bout, bout.blue)
     assert bout.bout_end == ("red", "TKO", False)
 
 

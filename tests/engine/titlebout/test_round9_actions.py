@@ -9,7 +9,7 @@ from math import floor
 
 import pytest
 
-from bouts.engine.titlebout import actions, clock, cuts, fouls, knockdowns, tables
+from bouts.engine.titlebout import actions, clock, cuts, fouls, knockdowns, tables, tko
 from bouts.engine.titlebout.deck import C_RN, CENTER, DECK, ROUND_CARDS
 
 from .helpers import card, make_bout, script
@@ -81,7 +81,7 @@ def test_punch_rules_checks_the_tko_and_holds_a_cut_back_in_a_ki_run(monkeypatch
     bout = make_bout(**QUIET)
     red, blue = bout.red, bout.blue
     seen = []
-    monkeypatch.setattr(knockdowns, "tko_check", lambda s, f: seen.append(("tko", f)))
+    monkeypatch.setattr(tko, "tko_check", lambda s, f: seen.append(("tko", f)))
     monkeypatch.setattr(cuts, "cut_check", lambda s, f: seen.append(("cut", f)))
     red.pts, blue.alarm = 10, 10
     assert actions.punch_rules(bout, blue, card(cut=True), 7) == 7
