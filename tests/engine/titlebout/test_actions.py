@@ -1,10 +1,7 @@
-"""Round 9 (speed): the helpers split out of ``play_round`` and the rule functions, and
-the tables made once, give what the code they replace gave."""
+"""A round's actions: the punch's and move's events, a hurt hand, the checks after a punch,
+counterpunches, the draws the checks make, the Foul Table by RN, a near knockdown."""
 
-import dis
-import itertools
 import random
-import sys
 from math import floor
 
 import pytest
@@ -156,17 +153,6 @@ def test_a_foul_card_calling_nothing_calls_no_foul(monkeypatch):
 
 def test_center_is_zero():
     assert CENTER == 0  # ``play_round`` tests a ring position by its truth
-
-
-@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="CPython 3.11's specializer")
-def test_play_round_compares_can_specialize():
-    # CPython 3.11 specializes a compare only when a conditional jump follows it
-    # directly; a jump over more than 255 code units needs an EXTENDED_ARG first, and
-    # the compare (an RN test run at every action) stays generic
-    ops = list(dis.get_instructions(actions.play_round))
-    for op, nxt in itertools.pairwise(ops):
-        if op.opname == "COMPARE_OP":
-            assert nxt.opname != "EXTENDED_ARG", f"line {op.positions.lineno}"
 
 
 def test_kd_check_near_knockdown_still_scores_and_may_start_a_run():
