@@ -18,6 +18,7 @@ from .career import CareerFighterView, TrainingView
 from .competitions import TitleViewSet, TournamentViewSet
 from .desk import DeskView
 from .exceptions import api_not_found
+from .history import HallOfFameView, LeagueHistoryView, RecordBookView, SeasonAwardsView
 from .jobs import JobViewSet
 from .members import InvitationViewSet, MembershipViewSet
 from .odds import LeagueOddsView
@@ -88,6 +89,11 @@ urlpatterns = [
         RegionMembersView.as_view(),
         name="api-region-members",
     ),
+    # A league's history (docs/history.md).
+    path("leagues/<slug:slug>/history/", LeagueHistoryView.as_view(), name="api-history"),
+    path("leagues/<slug:slug>/records/", RecordBookView.as_view(), name="api-records"),
+    path("leagues/<slug:slug>/hall-of-fame/", HallOfFameView.as_view(), name="api-hall-of-fame"),
+    path("seasons/<int:pk>/awards/", SeasonAwardsView.as_view(), name="api-season-awards"),
     *fighter_bouts,
     *router.urls,
     # Anything else under /api/ (a float or a word where an id goes) is the API's

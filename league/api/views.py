@@ -21,6 +21,7 @@ from .. import services
 from ..models import Division, Event, League, Season, SeasonStatus
 from ..selectors import season_bout_count
 from ..services import fight_nights, rosters
+from .archive import LeagueArchiveActions
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -72,7 +73,7 @@ LEAGUE_ID_OR_SLUG = OpenApiParameter(
     partial_update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
     destroy=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
 )
-class LeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
+class LeagueViewSet(LeagueArchiveActions, CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
     """Leagues, fetched by id or by slug (``/api/leagues/title-bout/``). Staff
     creates and deletes them; a commissioner edits his own."""
 

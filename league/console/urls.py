@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import calendar, cards, regions, views
+from . import archive, calendar, cards, regions, views
 
 app_name = "console"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/break/", calendar.break_step, name="break-step"),
     path("seasons/<int:pk>/close/", calendar.season_close, name="season-close"),
     path("leagues/<slug:slug>/settings/", views.league_edit, name="league-edit"),
+    path("leagues/<slug:slug>/archive/", archive.league_archive, name="league-archive"),
     path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
     path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),

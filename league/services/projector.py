@@ -233,6 +233,17 @@ def _project_once(division_id: int, report: Projection) -> None:
     ProjectionRequest.objects.filter(division_id=division_id, id__lte=last_request).delete()
 
 
+def division_mark_derived(division_id: int) -> None:
+    """Record that every completed bout of the division is derived (after a
+    rebuild outside the projector: an imported league, whose tables were just
+    rebuilt from its bouts)."""
+    projection, _ = DivisionProjection.objects.get_or_create(division_id=division_id)
+    _watermark_to_latest(projection, division_id)
+    projection.skipped = []
+    projection.derived_at = timezone.now()
+    projection.save()
+
+
 def _watermark_to_latest(projection: DivisionProjection, division_id: int) -> None:
     completed = Bout.objects.filter(
         division_id=division_id, status=BoutStatus.COMPLETED, result__isnull=False
