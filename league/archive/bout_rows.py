@@ -17,6 +17,7 @@ from bouts.models import (
     Result,
     RoundStat,
 )
+from league.calendar.models import SeasonBreak
 from league.models import (
     BoutRequest,
     CareerBout,
@@ -150,6 +151,18 @@ def _effects(writer: Writer, effects, where: str) -> list:
     return out
 
 
+def _retire_due(writer: Writer, due, where: str) -> list:
+    """A season break's fighters due to retire name them by archive key."""
+    if not isinstance(due, list) or not all(isinstance(d, dict) for d in due):
+        writer.problems.append(f"{where}: must be a list of objects")
+        return []
+    known = writer.ids.get("fighter", {})
+    for d in due:
+        if d.get("fighter") not in known:
+            writer.problems.append(f"{where}: no fighter {d.get('fighter')!r} in this archive")
+    return [{**d, "fighter": known.get(d.get("fighter"))} for d in due]
+
+
 def _regional_title_bouts(writer: Writer, bouts: list[dict], objs: list) -> None:
     marked = [(n, i, b) for n, (i, b) in enumerate(zip(bouts, objs)) if i.get("regional_title")]
     if not marked:
@@ -209,6 +222,16 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
     ]
     writer.check()
     writer.insert(CareerState, objs)
+    breaks = data.get("season_breaks", [])
+    objs = []
+    for n, item in enumerate(breaks):
+        row = writer.build(
+            item, spec.SECTIONS["season_breaks"], f"season_breaks[{n}]", league_id=league.pk
+        )
+        row.retire_due = _retire_due(writer, row.retire_due, f"season_breaks[{n}].retire_due")
+        objs.append(row)
+    writer.check()
+    writer.insert(SeasonBreak, objs)
     inducted = data.get("hall_of_fame", [])
     section = spec.SECTIONS["hall_of_fame"]
     objs = [

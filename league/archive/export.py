@@ -28,6 +28,7 @@ from bouts.models import (
 )
 from bouts.report_privacy import PLAN_ROUND_STATS, STANDING
 from fighters.models import Camp, CardChange, CornerMan, Fighter, RatingCard
+from league.calendar.models import SeasonBreak
 from league.models import (
     Award,
     BoutRequest,
@@ -537,6 +538,20 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
         sections["career_states"],
         keys,
     )
+    archive["season_breaks"] = [
+        {
+            **item,
+            "retire_due": [
+                {**due, "fighter": keys.by_kind["fighter"].get(due.get("fighter"))}
+                for due in item["retire_due"]
+            ],
+        }
+        for item in _items(
+            SeasonBreak.objects.filter(league=league).order_by("number"),
+            sections["season_breaks"],
+            keys,
+        )
+    ]
     archive["hall_of_fame"] = _items(
         HallOfFamer.objects.filter(league=league).order_by("inducted_on", "id"),
         sections["hall_of_fame"],
