@@ -156,6 +156,14 @@ def run(args) -> dict:
         schedule=False,
     )
     league = built["league"]
+    if args.seasons > 1:
+        # Ten seasons of a living league: cards develop, the worn retire,
+        # prospects keep the divisions full, and play until goes on through
+        # each season break (docs/calendar.md, "The season break").
+        league.auto_advance_seasons = True
+        league.development = True
+        league.roster_size = args.fighters
+        league.save(update_fields=["auto_advance_seasons", "development", "roster_size"])
     plans = give_standing_plans(league, args.plans) if args.plans != "corner" else 0
     workdir = Path(tempfile.mkdtemp(prefix="ringside-bench-"))
     timings = workdir / "timings"
@@ -186,6 +194,8 @@ def run(args) -> dict:
             "simulate_season",
             league.slug,
             "--wait",
+            "--seasons",
+            str(args.seasons),
             stdout=open(os.devnull, "w"),  # noqa: SIM115
         )
         elapsed = time.perf_counter() - started
@@ -218,7 +228,9 @@ def run(args) -> dict:
         "nights": nights,
         "bouts_per_night": round(total / max(1, nights), 1),
         "completed_per_s": round(bouts.filter(status=BoutStatus.COMPLETED).count() / elapsed, 1),
+        "seasons": args.seasons,
         "seconds": round(elapsed, 2),
+        "seconds_per_season": round(elapsed / args.seasons, 2),
         "bouts_per_s": round(total / elapsed, 1),
         "goal_bouts_per_s": GOAL_BOUTS_PER_S,
         "load_before": load_before,
@@ -260,6 +272,9 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--batch", type=int, default=50, help="BOUTS_BATCH_SIZE")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seasons", type=int, default=1, help="through this many seasons (auto-advance)"
+    )
     parser.add_argument(
         "--db", default=h.BENCH_DB, help="dropped and re-created: ringside_bench or your own"
     )

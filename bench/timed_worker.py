@@ -9,7 +9,7 @@ the steps of the pipeline — ``bouts.services.recording.bouts_claim`` (claim),
 .bouts_record`` (the batch's rows, one transaction) and
 ``league.services.projector.division_project`` (derive), and a play-until
 run's ``season_book_night`` (book: drawn, booked, snapshotted, queued) and
-``fixtures_settle_night`` (settle) in ``league.calendar.runner`` — and writes one JSON
+``fixtures_settle_fought`` (settle) in ``league.calendar.runner`` — and writes one JSON
 line per task to ``$BENCH_TIMINGS_DIR/<pid>.jsonl``: the task's name, how many
 bouts it carried, and the wall seconds of each step and of the whole task. A
 stopwatch costs about a microsecond; nothing else is touched.
@@ -53,13 +53,14 @@ def _install(**_):
     from league.services import projector
 
     recording.bouts_claim = timed(_current, "claim", recording.bouts_claim)
+    runner.bouts_claim = timed(_current, "claim", runner.bouts_claim)
     inputs.simulate_inputs = timed(_current, "engine", inputs.simulate_inputs)
     recording.bouts_record = timed(_current, "record", recording.bouts_record)
     projector.division_project = timed(_current, "derive", projector.division_project)
     # A play-until run's own steps: drawing and booking a night (its bouts
-    # snapshotted with their plans and queued), settling its fixtures after.
+    # snapshotted with their plans and queued), settling a stretch's fixtures.
     runner.season_book_night = timed(_current, "book", runner.season_book_night)
-    runner.fixtures_settle_night = timed(_current, "settle", runner.fixtures_settle_night)
+    runner.fixtures_settle_fought = timed(_current, "settle", runner.fixtures_settle_fought)
     directory = os.environ.get("BENCH_TIMINGS_DIR")
     if directory:
         _out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a", buffering=1)  # noqa: SIM115

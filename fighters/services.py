@@ -222,10 +222,19 @@ def fighter_delete(*, fighter: Fighter, user=None) -> None:
     fighter.delete()
 
 
+def may_manage(user, fighter: Fighter) -> bool:
+    """Whether ``user`` manages ``fighter``: the owner of his camp."""
+    if user is None or not getattr(user, "is_authenticated", False) or fighter.camp_id is None:
+        return False
+    return Camp.objects.filter(pk=fighter.camp_id, owner_id=user.pk).exists()
+
+
 @transaction.atomic
 def fighter_retire(*, fighter: Fighter, on: datetime.date | None = None, user=None) -> Fighter:
-    """Retire a fighter on ``on`` (default today). Cards and career are kept."""
-    check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
+    """Retire a fighter on ``on`` (default today). Cards and career are kept.
+    Staff, his leagues' commissioners, or his own manager (his camp's owner)."""
+    if not may_manage(user, fighter):
+        check_may_edit(user, scope.fighter_league_ids(fighter=fighter))
     fighter.is_active = False
     fighter.retired_on = on or datetime.date.today()
     fighter.full_clean()

@@ -2,12 +2,17 @@
 them, and his rating in each division. It shows fighters', bouts' and the league's
 data, so it lives in the league, the one app that may read all three."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from bouts.selectors import fighter_history
 from fighters import selectors as fighter_selectors
 from fighters.models import Career
+from fighters.services import fighter_retire, may_manage
 
 from .calendar.rosters import statuses_in
 from .card_visibility import may_see_card
@@ -53,6 +58,7 @@ def fighter_detail(request, pk: int):
             last_bout_on=career.last_bout_on,
         ),
     }
+    context["may_retire"] = fighter.is_active and may_manage(request.user, fighter)
     # His card's abilities, career history and ranking history (issue 33).
     context.update(fighter_in_full(fighter, cards=context["cards"], divisions=divisions))
     return render(request, "fighters/fighter_detail.html", context)
@@ -104,3 +110,24 @@ def rating_charts(rows) -> list[dict]:
             }
         )
     return charts
+
+
+@login_required
+@require_POST
+def fighter_retire_own(request, pk: int):
+    """His manager retires him (on his league's date), after saying yes."""
+    fighter = fighter_selectors.fighter_get(fighter_id=pk)
+    if fighter is None:
+        raise Http404("No such fighter.")
+    if not may_manage(request.user, fighter):
+        raise PermissionDenied("Only his manager retires a fighter from his page.")
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick “Yes, retire him” to retire him: it cannot be undone here.")
+    elif not fighter.is_active:
+        messages.error(request, f"{fighter.name} is already retired.")
+    else:
+        leagues = [d.league for d in fighter.divisions.select_related("league")]
+        on = max((league.date for league in leagues), default=None)
+        fighter_retire(fighter=fighter, on=on, user=request.user)
+        messages.success(request, f"{fighter.name} is retired. His record stands.")
+    return redirect("fighter", pk=fighter.pk)

@@ -350,6 +350,11 @@ class Event(models.Model):
     fired_at = models.DateTimeField(
         null=True, blank=True, help_text="When the fight night fired: plans locked."
     )
+    matchmaking = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="A weekly matchmaker's card: why each pair, who sat out and why.",
+    )
 
     class Meta:
         ordering = ["date", "id"]

@@ -25,6 +25,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
+    path("fighters/<int:pk>/retire/", fighter_page.fighter_retire_own, name="fighter-retire"),
     path(
         "fighters/<int:pk>/standing-plan/<str:ruleset>/",
         plan_page.standing_plan,

@@ -71,6 +71,15 @@ def pair_key(a, b) -> tuple:
     return (a, b) if repr(a) <= repr(b) else (b, a)
 
 
+def ranking_order(entrants: Sequence[Entrant], *, champion=None, seed: int = 0) -> list[Entrant]:
+    """The entrants best first, as the pairing walks them: by value, exact ties by a
+    seeded hash; the champion first (he heads his division's ranking)."""
+    order = sorted(entrants, key=lambda e: (-e.value, _tiebreak(seed, e.id)))
+    if champion is not None:
+        order.sort(key=lambda e: e.id != champion)
+    return order
+
+
 def weekly_pairs(
     entrants: Sequence[Entrant],
     *,
@@ -86,9 +95,7 @@ def weekly_pairs(
     """The pairs of one fight night (``week`` numbers fight nights; ``recent`` the
     pairs met inside the rematch window; ``contenders``: the world title's pool,
     None for anyone; ``regional_champions``: region -> its champion)."""
-    order = sorted(entrants, key=lambda e: (-e.value, _tiebreak(seed, e.id)))
-    if champion is not None:  # the champion heads his division's ranking
-        order.sort(key=lambda e: e.id != champion)
+    order = ranking_order(entrants, champion=champion, seed=seed)
     met = {pair_key(a, b) for a, b in recent}
     position = {e.id: i for i, e in enumerate(order)}
     by_id = {e.id: e for e in order}

@@ -39,6 +39,7 @@ from league.services.booking import Officials, league_bout
 from league.services.common import FIGHTER, derive_seed, ruleset_is_team
 from league.services.matchmaking import division_ranking
 from league.services.regions import regional_picture, regional_titles_create
+from league.services.weekly_notes import week_notes
 
 # A career league's fight nights start at this hour of their day (server time).
 FIGHT_NIGHT_HOUR = 20
@@ -53,6 +54,7 @@ class DivisionWeek:
     sat_out: int | None = None
     unmatched: list[int] = field(default_factory=list)
     skipped: str = ""
+    notes: dict = field(default_factory=dict)  # league.services.weekly_notes
 
 
 def cards_night(league: League, today: dt.date) -> dt.date:
@@ -93,9 +95,12 @@ def week_entrants(
     night: dt.date,
     order: list[int],
     region_of: dict[int, int] | None = None,
+    excluded: dict[int, tuple[str, str]] | None = None,
 ) -> list[Entrant]:
     """``order``: the division's fighters best first (``ranked_fighters``);
-    ``region_of``: fighter -> region, when the league has regions."""
+    ``region_of``: fighter -> region, when the league has regions; ``excluded``,
+    when given, is filled with who is left out and why (``(reason, detail)``:
+    weekly_reasons.excluded_words)."""
     region_of = region_of or {}
     # "Never two of one camp" means of one manager: two camps of one owner are
     # one stable (issue 30), so an owned camp is keyed by its owner.
@@ -110,10 +115,10 @@ def week_entrants(
             "fighter_id", flat=True
         )
     )
-    suspended = set(
-        MedicalSuspension.objects.filter(fighter_id__in=order, ends_on__gte=night).values_list(
-            "fighter_id", flat=True
-        )
+    suspended = dict(
+        MedicalSuspension.objects.filter(fighter_id__in=order, ends_on__gte=night)
+        .order_by("ends_on")
+        .values_list("fighter_id", "ends_on")
     )
     booked = set()
     for red, blue in (
@@ -131,6 +136,8 @@ def week_entrants(
     for index, pk in enumerate(order):
         fighter = fighters.get(pk)
         if fighter is None or pk not in with_card or pk in suspended or pk in booked:
+            if excluded is not None:
+                excluded[pk] = _left_out(fighter, pk, with_card, suspended)
             continue
         camp_id, bouts = fighter
         last = sat.get(pk)
@@ -147,6 +154,16 @@ def week_entrants(
     return out
 
 
+def _left_out(fighter, pk: int, with_card: set, suspended: dict) -> tuple[str, str]:
+    if fighter is None:
+        return ("retired", "")
+    if pk not in with_card:
+        return ("card", "")
+    if pk in suspended:
+        return ("suspended", f"until {long_date(suspended[pk])}")
+    return ("booked", "")
+
+
 def division_week(division: Division, night: dt.date) -> DivisionWeek:
     league = division.league
     report = DivisionWeek(division=division.name)
@@ -161,7 +178,10 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     title = Title.objects.filter(division=division).first()
     champion = title.champion_id if title else None
     regions = regional_picture(division, order, champion) if league.regions_enabled else None
-    entrants = week_entrants(division, league, night, order, regions.region_of if regions else None)
+    excluded: dict[int, tuple[str, str]] = {}
+    entrants = week_entrants(
+        division, league, night, order, regions.region_of if regions else None, excluded
+    )
     since = night - dt.timedelta(weeks=league.rematch_weeks)
     recent = (
         Bout.objects.filter(division=division, date__gte=since, date__lte=night)
@@ -169,19 +189,27 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
         .exclude(status__in=[BoutStatus.FAILED, BoutStatus.VOIDED])
         .values_list("red_id", "blue_id")
     )
+    recent = list(recent)
+    rules = {
+        "champion": champion,
+        "seed": derive_seed("week", league.slug, division.pk),
+        "contenders": regions.contenders if regions else None,
+        "regional_champions": regions.champions if regions else None,
+    }
     week = weekly_pairs(
         entrants,
         week=night.toordinal(),
-        recent=list(recent),
-        champion=champion,
+        recent=recent,
         title=league.title_rule == TitleRule.TOP,
-        seed=derive_seed("week", league.slug, division.pk),
-        contenders=regions.contenders if regions else None,
-        regional_champions=regions.champions if regions else None,
         regional_titles=regions is not None and league.title_rule == TitleRule.TOP,
+        **rules,
     )
     report.sat_out = week.sat_out
     report.unmatched = list(week.unmatched)
+    # Why each pair and who sat out, in words (shown on the week's event page).
+    report.notes = week_notes(
+        league, entrants, week, recent=recent, excluded=excluded, regions=regions, **rules
+    )
     if not week.pairs:
         report.skipped = "nobody to pair"
         _mark_sat_out(league, week.sat_out, night)
@@ -189,7 +217,7 @@ def division_week(division: Division, night: dt.date) -> DivisionWeek:
     officials = Officials()
     fighters = Fighter.objects.in_bulk([x for pair in week.pairs for x in pair])
     with transaction.atomic():
-        event = Event(**week_event_fields(league, division, night))
+        event = Event(**week_event_fields(league, division, night), matchmaking=report.notes)
         event.full_clean()
         event.save()
         count = len(week.pairs)

@@ -185,3 +185,31 @@ def test_the_matchmaker_reads_in_fixed_queries():
     many = _queries(world, SATURDAY + dt.timedelta(weeks=1))
     # Twice the fighters and bouts, the same reads (the bouts are written in bulk).
     assert many == few
+
+
+def test_the_weeks_event_page_says_why_each_pair_and_who_sat_out(client):
+    from bouts.models import MedicalSuspension
+
+    world = _league()
+    hurt = factories.fighter(ruleset="webl", camp=world.camp_b, name="Hurt Harry")
+    world.division.fighters.add(hurt)
+    MedicalSuspension.objects.create(
+        fighter=hurt, starts_on=SATURDAY, ends_on=SATURDAY + dt.timedelta(days=20), reason="cut"
+    )
+    report = weekly.matchmake_week(world.league, SATURDAY)[0]
+    event = Event.objects.get(pk=report.event_id)
+    assert len(event.matchmaking["pairs"]) == report.bouts
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="matchmaking"' in html and "Nearest in the ranking" in html
+    out = html.split('id="matchmaking-out"')[1].split("</ul>")[0]
+    assert "The odd one out" in out
+    assert "Hurt Harry</a>: Medically suspended through fight night (until 27 Mar 2026)" in out
+
+
+def test_the_command_prints_the_reasons():
+    world = _league()
+    out = StringIO()
+    call_command("matchmake_week", world.league.slug, "--date", SATURDAY.isoformat(), stdout=out)
+    text = out.getvalue()
+    assert "Nearest in the ranking" in text or "For " in text
+    assert "sat out: " in text and "The odd one out" in text

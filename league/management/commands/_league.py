@@ -91,12 +91,19 @@ def follow(
             time.sleep(poll)
 
 
-def play_seasons(league, *, stdout, timeout: float = 3600) -> AdvanceJob:
-    """Play the league's running seasons to their end: a "play until" job
+def play_seasons(league, *, stdout, timeout: float = 3600, seasons: int = 1) -> AdvanceJob:
+    """Play the league's running seasons to their end (``seasons`` > 1: through
+    that many, the season breaks taken between them): a "play until" job
     (league.calendar), one run per division on the workers (here, eagerly),
     followed with a progress bar. ``CommandError`` when it fails or times out."""
+    target = JobTarget.SEASONS if seasons > 1 else JobTarget.SEASON
     try:
-        job = job_start(league=league, target=JobTarget.SEASON, check_permission=False)
+        job = job_start(
+            league=league,
+            target=target,
+            seasons=seasons if seasons > 1 else None,
+            check_permission=False,
+        )
     except ValidationError as exc:
         raise CommandError("; ".join(exc.messages)) from None
     if eager():

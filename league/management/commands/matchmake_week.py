@@ -41,10 +41,15 @@ class Command(BaseCommand):
         for report in reports:
             if report.skipped:
                 self.stdout.write(f"{report.division}: {report.skipped}")
+                for out in report.notes.get("out", []):
+                    self.stdout.write(f"  sat out: {out['name']}: {out['why']}")
                 continue
             extra = " (with a title bout)" if report.title else ""
-            sat = f"; sat out: #{report.sat_out}" if report.sat_out else ""
-            left = f"; unmatched: {len(report.unmatched)}" if report.unmatched else ""
-            self.stdout.write(
-                f"{report.division}: {report.bouts} bouts{extra} on {night}{sat}{left}"
-            )
+            outs = report.notes.get("out", [])
+            sat = f"; {len(outs)} sat out" if outs else ""
+            self.stdout.write(f"{report.division}: {report.bouts} bouts{extra} on {night}{sat}")
+            # Why each pair, and who sat out and why (also on the event's page).
+            for pair in report.notes.get("pairs", []):
+                self.stdout.write(f"  {pair['rule']}")
+            for out in report.notes.get("out", []):
+                self.stdout.write(f"  sat out: {out['name']}: {out['why']}")

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bouts.models import Bout
 from league import services
+from league.models import Season
 
 from ._league import (
     failed_lines,
@@ -27,6 +28,13 @@ class Command(BaseCommand):
             "--wait", action="store_true", help="kept for scripts: the command always follows"
         )
         parser.add_argument("--timeout", type=float, default=3600)
+        parser.add_argument(
+            "--seasons",
+            type=int,
+            default=1,
+            help="play through this many seasons, each season break's steps taken between "
+            "them (a league set to auto-advance seasons)",
+        )
 
     def handle(self, *args, **opts):
         league = get_league(opts["slug"])
@@ -47,11 +55,18 @@ class Command(BaseCommand):
                 raise CommandError("; ".join(exc.messages)) from None
             self.stdout.write(f"{season.name}: {season.fixtures.count()} bouts to fight")
             seasons.append(season)
-        play_seasons(league, stdout=self.stdout, timeout=opts["timeout"])
+        if opts["seasons"] < 1:
+            raise CommandError("--seasons: at least one")
+        play_seasons(league, stdout=self.stdout, timeout=opts["timeout"], seasons=opts["seasons"])
         if not follow_derivation(
             divisions, stdout=self.stdout, label="derived", timeout=opts["timeout"]
         ):
             raise CommandError("timed out waiting for the standings")
+        if opts["seasons"] > 1:  # the last seasons played
+            seasons = list(
+                Season.objects.filter(division__in=divisions).order_by("division", "-number")
+            )
+            seasons = list({s.division_id: s for s in reversed(seasons)}.values())
         everything = Bout.objects.filter(season_fixture__season__in=seasons)
         for line in failed_lines(everything):
             self.stderr.write(line)
