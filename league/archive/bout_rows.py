@@ -36,6 +36,7 @@ from league.models import (
 )
 
 from . import format as spec
+from .json_ids import remap_fighter_list, remap_matchmaking
 from .writer import Writer
 
 CHILD_MODELS = {
@@ -93,7 +94,22 @@ def write_schedule(writer: Writer, data: dict, league: League) -> None:
         "tournament",
         "tournaments",
     )
-    _section(writer, data, "events", Event, "event", league_id=league.pk)
+    _events(writer, data.get("events", []), league)
+
+
+def _events(writer: Writer, events: list[dict], league: League) -> None:
+    """Events; their weekly matchmaking notes name fighters by archive key."""
+    objs = []
+    fighters = writer.ids.get("fighter", {})
+    for n, item in enumerate(events):
+        event = writer.build(item, spec.EVENT, f"events[{n}]", league_id=league.pk)
+        missing = []
+        event.matchmaking = remap_matchmaking(event.matchmaking, fighters.get, missing)
+        for key in missing:
+            writer.problems.append(f"events[{n}].matchmaking: no fighter {key!r} in this archive")
+        objs.append(event)
+    writer.check()
+    writer.register("event", events, writer.insert(Event, objs), "id")
 
 
 def write_bouts(writer: Writer, bouts: list[dict], league: League) -> None:
@@ -153,14 +169,11 @@ def _effects(writer: Writer, effects, where: str) -> list:
 
 def _retire_due(writer: Writer, due, where: str) -> list:
     """A season break's fighters due to retire name them by archive key."""
-    if not isinstance(due, list) or not all(isinstance(d, dict) for d in due):
-        writer.problems.append(f"{where}: must be a list of objects")
-        return []
-    known = writer.ids.get("fighter", {})
-    for d in due:
-        if d.get("fighter") not in known:
-            writer.problems.append(f"{where}: no fighter {d.get('fighter')!r} in this archive")
-    return [{**d, "fighter": known.get(d.get("fighter"))} for d in due]
+    missing = []
+    out = remap_fighter_list(due, writer.ids.get("fighter", {}).get, missing)
+    for key in missing:
+        writer.problems.append(f"{where}: no fighter {key!r} in this archive")
+    return out
 
 
 def _regional_title_bouts(writer: Writer, bouts: list[dict], objs: list) -> None:
