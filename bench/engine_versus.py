@@ -4,8 +4,8 @@
     .venv/bin/python bench/engine_versus.py ../wt-r1 [--runs 9] [--sets 3] [--bouts 200]
 
 A µs figure belongs to its host: the round-1 code ran 1.3-2.7x slower on one session's
-machine than on the machine issue 16 measured it on (bench/README.md, "Round 10 —
-figures"). A ratio to a fixed version of the code, measured on one machine, carries over.
+machine than on the machine issue 16 measured it on (round 10, in bench/README.md's git
+history). A ratio to a fixed version of the code, measured on one machine, carries over.
 
 Each set runs ``bench/engine_speed.py --bouts N --json`` alternately in the other tree and
 in this one, ``--runs`` times each, and prints per ruleset the minimum of each and their

@@ -98,7 +98,7 @@ class DefaultPolicy(Policy):
         ``withdraw_below`` of the enemy's strength (save the cards still standing).
         The end of a cycle in ``Battle.fight`` writes this out for a
         DefaultPolicy (not a subclass): keep the two the same
-        (tests/engine/skirmish/test_written_out.py)."""
+        (tests/engine/skirmish/test_default_policy_in_battle.py)."""
         side = mine[0].side
         other = theirs[0].side
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:

@@ -3,12 +3,7 @@ of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
-from . import clock as K
-from . import cuts as CU
-from . import fouls as FO
-from . import incidents as INC
-from . import knockdowns as KD
-from . import tables as T
+from . import clock, cuts, fouls, incidents, knockdowns, tables, tko
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS, ROUND_CARDS
 from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
 
@@ -22,7 +17,7 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
         s.i = i + 1
         card = deck[i]
     else:
-        card = K.draw_need(s)
+        card = clock.draw_need(s)
     pts, punch, text = att.hit[card[2]]  # C_RESULT
     hand = att.hand
     if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
@@ -62,12 +57,12 @@ def punch_rules(s: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
     (held back in a KI run with KI timing)."""
     s.i = i
     if dfn.opp.pts >= dfn.alarm:
-        KD.tko_check(s, dfn)
+        tko.tko_check(s, dfn)
     if card[3]:  # C_CUT
         if s.ki_timing and s.ki_left:
             s.pending.append(("cut", dfn))
         else:
-            CU.cut_check(s, dfn)
+            cuts.cut_check(s, dfn)
     return s.i
 
 
@@ -88,11 +83,11 @@ def word(s: BoutState, att: Fighter, rn: int, in_ki: bool):
             s.pending.append(("injury", att))
         return
     if rn == FOUL:
-        FO.foul_check(s, att)
+        fouls.foul_check(s, att)
     elif rn == INJURY:
-        INC.injury(s, att)
+        incidents.injury(s, att)
     else:
-        INC.special(s, att)
+        incidents.special(s, att)
 
 
 def clinch_rules(s: BoutState, att: Fighter):
@@ -100,15 +95,17 @@ def clinch_rules(s: BoutState, att: Fighter):
     if s.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
-        s.fouls.append(FO.foul_row(s, att, "excessive holding", "point", 1))
-        K.ev(s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding")
+        s.fouls.append(fouls.foul_row(s, att, "excessive holding", "point", 1))
+        clock.ev(
+            s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding"
+        )
     if s.advanced_clinching:
-        extra = T.clinch_cards(s.tolerance, K.aux_rn(s))
-        K.remove_cards(s, extra)
+        extra = tables.clinch_cards(s.tolerance, clock.aux_rn(s))
+        clock.remove_cards(s, extra)
         if extra == 3:
-            K.ev(s, "referee", None, "The referee calls time and warns both for holding")
-            FO.warn(s, att, "excessive holding", "for excessive holding")
-            FO.warn(s, att.opp, "excessive holding", "for excessive holding")
+            clock.ev(s, "referee", None, "The referee calls time and warns both for holding")
+            fouls.warn(s, att, "excessive holding", "for excessive holding")
+            fouls.warn(s, att.opp, "excessive holding", "for excessive holding")
 
 
 def slip(s: BoutState, att: Fighter):
@@ -120,13 +117,13 @@ def slip(s: BoutState, att: Fighter):
     s.knockdowns.append(
         {
             "round": s.rnd,
-            "time": K.clock(s),
+            "time": clock.clock(s),
             "fighter": dfn.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    K.ev(s, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
+    clock.ev(s, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
     att.pts += 4
 
 
@@ -161,7 +158,7 @@ def act(s: BoutState, att: Fighter, rn: int, in_ki: bool):
         att.landed += 1
         if s.trapper is dfn:
             s.trapper = None
-        KD.kd_check(s, att, False)
+        knockdowns.kd_check(s, att, False)
         return
     if rn <= att.pl + dfn.deff:
         land(s, att)
@@ -190,14 +187,14 @@ def move(s: BoutState, att: Fighter, in_ki: bool):
     if s.error == ERR_SLIP and not s.slip_used:
         slip(s, att)
         return
-    pos = K.draw_need(s)[C_POS]
+    pos = clock.draw_need(s)[C_POS]
     if pos == CENTER:
         if s.trapper is not None:
             s.trapper = None
-            K.ev(s, "move", att.side, "The fighters are back in ring center")
+            clock.ev(s, "move", att.side, "The fighters are back in ring center")
     else:
         s.trapper = att
-        K.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+        clock.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
 
 
 def counter(s: BoutState, cp: Fighter, in_ki: bool):
@@ -219,7 +216,7 @@ def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
     att = cp.opp
     if rn <= cp.kp:
         cp.landed += 1
-        pts = KD.kd_check(s, cp, True)
+        pts = knockdowns.kd_check(s, cp, True)
     elif rn <= cp.pl + cp.cp:
         pts = land(s, cp, True)
     else:
@@ -228,7 +225,7 @@ def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
         s.ki_left = 0
         s.trapper = None
         s.next = cp
-        K.ev(s, "counter", cp.side, f"{cp.name}'s counter turns the tide!")
+        clock.ev(s, "counter", cp.side, f"{cp.name}'s counter turns the tide!")
     elif pts >= 4:
         s.next = cp
     else:
@@ -308,13 +305,13 @@ def play_round(s: BoutState):
     slip_on = False
     if s.error == ERR_SLIP and not s.slip_used:
         slip_on = True
-    kd_check = KD.kd_check
+    kd_check = knockdowns.kd_check
     # the punch's helpers and its IndexError as locals: the punch's code is then short
     # enough (under 256 code units) for its RN test to stay a specialized compare
     rules = punch_rules
     hurt = hurt_hand
     used_up = IndexError
-    any_card = K.any_card
+    any_card = clock.any_card
     copy = COPY
     clocks = CLOCKS
     bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
@@ -383,16 +380,16 @@ def play_round(s: BoutState):
                     elif in_ki and ki_timing:  # held back in a run (an injury: pending)
                         hold_back(s, a, rn)
                     elif rn == FOUL:
-                        FO.foul_check(s, a)
+                        fouls.foul_check(s, a)
                         # a foul names no actor, starts no run and frees no pin (after a
                         # control check no run is on): straight to the next check
                         if not chain:
                             i = s.i
                             break
                     elif rn != INJURY:
-                        INC.special(s, a)
+                        incidents.special(s, a)
                     elif injuries_on:
-                        INC.injury(s, a)
+                        incidents.injury(s, a)
                     else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
                         s.first = a
                         act(s, a, card[2], in_ki)
@@ -504,7 +501,7 @@ def play_round(s: BoutState):
                 # --- a rule function ran, or ``a`` acted without a control check ---
                 if s.ki_side is not None and s.ki_left <= 0:
                     s.i = i
-                    KD.end_ki(s)
+                    knockdowns.end_ki(s)
                     i = s.i
                 trapper = s.trapper
                 nxt = s.next

@@ -21,8 +21,8 @@ See RULES.md for the rule-by-rule map.
 from __future__ import annotations
 
 from ..result import BoutResult
-from . import knockdowns as KD
-from . import rounds as RO
+from . import tko
+from .rounds import run
 from .state import BoutState, new_fighter
 
 # the traits ``ratings.round_traits`` reads
@@ -90,8 +90,8 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         options["throw_in_towel"],  # towel_on
         options["near_knockdown_ki"],
     )
-    r.thr = KD.thresholds(s, r)  # fixed for the bout
-    b.thr = KD.thresholds(s, b)
+    r.thr = tko.thresholds(s, r)  # fixed for the bout
+    b.thr = tko.thresholds(s, b)
     southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
     r.either = r.card_style == "E"
     b.either = b.card_style == "E"
@@ -118,7 +118,7 @@ def simulate_bout(red, blue, rounds, rng, officials, corners, plans, options) ->
     """Fight the bout and return its result."""
     s = new_bout(red, blue, rounds, rng, officials, corners, plans, options)
     try:
-        return RO.run(s)
+        return run(s)
     finally:
         # the fighters point at each other: unlink them so the bout is freed at once
         # (by reference counting) rather than left to the cyclic garbage collector

@@ -6,12 +6,9 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ, TD, TDRAW, TKO
-from . import clock as K
-from . import knockdowns as KD
-from . import ratings as RA
-from . import tables as T
+from . import clock, ratings, tables
 from .deck import C_RESULT, C_RN, DECK
-from .state import NUMS, BoutState, Fighter
+from .state import NUMS, BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
@@ -32,14 +29,14 @@ def cut_check(s: BoutState, f: Fighter, source=None):
         rn = card[C_RESULT]
     total = rn + f.cut_rating
     if total >= 80:
-        idx = len(T.CUT_ROWS) - 1
+        idx = len(tables.CUT_ROWS) - 1
     elif total < 0:
         return
     else:
-        idx = T.CUT_INDEX[total]
+        idx = tables.CUT_INDEX[total]
         if idx < 0:
             return
-    row = T.CUT_ROWS[idx]
+    row = tables.CUT_ROWS[idx]
     _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
     entry = f.locations.get(loc)
     if entry is None:
@@ -49,12 +46,12 @@ def cut_check(s: BoutState, f: Fighter, source=None):
         f.cut_rating += cutr
         f.def_bout += dfn_
         f.pl_bout += pl
-        RA.refresh(s, f)
+        ratings.refresh(s, f)
         severity = 2 if dp >= 3 else 1
         s.injuries.append(
             {
                 "round": s.rnd,
-                "time": K.clock(s),
+                "time": clock.clock(s),
                 "fighter": f.side,
                 "type": kind,
                 "location": loc,
@@ -62,27 +59,27 @@ def cut_check(s: BoutState, f: Fighter, source=None):
                 "text": text,
             }
         )
-        K.ev(s, "cut", f.side, f"{f.name} suffers {text}")
+        clock.ev(s, "cut", f.side, f"{f.name} suffers {text}")
     else:
         entry[0] += 1
         entry[1] = False
         if source:
             entry[2] = source
-        K.ev(s, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
+        clock.ev(s, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
     f.damage += dp
     if s.i >= len(s.deck) and rn != 80:
         # the last card of the round: the corner works first, then the referee looks
         # (between rounds)
         return
     if rn == 80:
-        K.ev(
+        clock.ev(
             s,
             "stoppage",
             f.side,
             f"The referee takes one look at {f.name}'s face and stops the bout",
         )
         damage_stop(s, f, loc)
-    if f.damage >= T.DAMAGE_MAY:
+    if f.damage >= tables.DAMAGE_MAY:
         damage_check(s, f, loc)
 
 
@@ -93,54 +90,54 @@ def damage_stop(s: BoutState, f: Fighter, loc):
     if src and src[0] == "butt":
         if src[1] == s.rnd and src[2] == s.i:
             offender = s.red if src[3] == "red" else s.blue
-            K.ev(
+            clock.ev(
                 s,
                 "dq",
                 offender.side,
                 f"The cut came from an intentional butt: {offender.name} is disqualified",
             )
-            KD.finish(s, offender.opp, DQ)
+            finish(s, offender.opp, DQ)
         technical(s, f"the butted {loc} stops the bout")
-    KD.finish(s, f.opp, TKO)
+    finish(s, f.opp, TKO)
 
 
 def technical(s: BoutState, why: str):
     """Technical decision (or technical draw before the 5th round) on the cards."""
-    K.ev(s, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
-    KD.finish(s, None, TD if s.rnd >= 5 else TDRAW)
+    clock.ev(s, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
+    finish(s, None, TD if s.rnd >= 5 else TDRAW)
 
 
 def damage_check(s: BoutState, f: Fighter, loc=None):
     """The Accumulated Damage table, the referee's viewpoint and the doctor."""
     d = f.damage
     f.damage_checked = d
-    if d >= T.DAMAGE_STOP:
-        K.ev(
+    if d >= tables.DAMAGE_STOP:
+        clock.ev(
             s,
             "stoppage",
             f.side,
             f"{f.name} has taken too much damage ({d} points): the bout is stopped",
         )
         damage_stop(s, f, loc)
-    if d < T.DAMAGE_MUST:
-        rn = K.rn20(s)
-        if rn > T.VIEWPOINT[s.tolerance]:
-            K.ev(
+    if d < tables.DAMAGE_MUST:
+        rn = clock.rn20(s)
+        if rn > tables.VIEWPOINT[s.tolerance]:
+            clock.ev(
                 s,
                 "referee",
                 f.side,
                 f"The referee looks at {f.name}'s damage and lets them fight on",
             )
             return
-    res = T.doctor(s.doctor, K.rn20(s))
-    if res == T.DOCTOR_CONTINUE:
-        K.ev(s, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on")
-    elif res == T.DOCTOR_ONE_MORE:
+    res = tables.doctor(s.doctor, clock.rn20(s))
+    if res == tables.DOCTOR_CONTINUE:
+        clock.ev(s, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on")
+    elif res == tables.DOCTOR_ONE_MORE:
         if s.one_more_round is None:
             s.one_more_round = (f.side, s.rnd + 1)
-            K.ev(s, "doctor", f.side, f"The doctor gives {f.name} one more round")
+            clock.ev(s, "doctor", f.side, f"The doctor gives {f.name} one more round")
     else:
-        K.ev(s, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
+        clock.ev(s, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
         damage_stop(s, f, loc)
 
 
@@ -158,16 +155,16 @@ def corner_work(s: BoutState, f: Fighter):
         return
     level = f.corner["cut"]
     if len(todo) > 1:
-        level = T.lower_level(level)
+        level = tables.lower_level(level)
     for loc in todo:
-        eff = T.CORNER_BY_RN[level][K.aux_rn(s)]  # ``tables.corner_work``
+        eff = tables.CORNER_BY_RN[level][clock.aux_rn(s)]  # ``tables.corner_work``
         entry = f.locations[loc]
         entry[1] = eff < 0
         before = f.damage
         damage = f.damage + eff
         f.damage = damage if damage > 0 else 0
         if eff < 0:
-            K.ev(
+            clock.ev(
                 s,
                 "corner",
                 f.side,
@@ -175,6 +172,6 @@ def corner_work(s: BoutState, f: Fighter):
                 f"{NUMS[before]} -> {NUMS[f.damage]} points",
             )
         elif eff > 0:
-            K.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
+            clock.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
     if f.damage < f.damage_checked:
         f.damage_checked = f.damage

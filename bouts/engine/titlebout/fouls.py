@@ -6,12 +6,9 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ
-from . import clock as K
-from . import cuts as CU
-from . import knockdowns as KD
-from . import tables as T
+from . import clock, cuts, tables
 from .deck import C_RESULT, C_RN, DECK
-from .state import BoutState, Fighter
+from .state import BoutState, Fighter, finish
 
 
 # --- fouls ----------------------------------------------------------------------------
@@ -30,9 +27,9 @@ def foul_check(s: BoutState, att: Fighter):
     rn = card[C_RN]
     if rn < 0:
         rn = card[C_RESULT]
-    tol = "very_lenient" if s.error == T.ERR_MISSES else s.tolerance
+    tol = "very_lenient" if s.error == tables.ERR_MISSES else s.tolerance
     kind = FOUL_KINDS[tol][s.classic][att.card["foul"]][rn]
-    if kind != T.FOUL_NONE:
+    if kind != tables.FOUL_NONE:
         foul(s, att, kind)
 
 
@@ -49,26 +46,26 @@ def foul_kinds(mod: int, table: dict) -> dict:
 # referee's approach -> classic era? -> foul rating -> the foul called (or
 # ``tables.FOUL_NONE``) by the card's RN 0-80: the modifier and the bounds made once
 FOUL_KINDS = {
-    tol: {classic: foul_kinds(row[0], T.FOUL_BY_RN[classic]) for classic in (False, True)}
-    for tol, row in T.REF_APPROACH.items()
+    tol: {classic: foul_kinds(row[0], tables.FOUL_BY_RN[classic]) for classic in (False, True)}
+    for tol, row in tables.REF_APPROACH.items()
 }
 
 
 def foul(s: BoutState, att: Fighter, kind: int):
     """A foul of type ``kind`` (``tables.FOUL_TYPES``) found on the Foul Table: the
     referee's errors, Stealth Fouler, the warning, a head butt's cuts."""
-    if s.error == T.ERR_LOWBLOW and kind == 0:
+    if s.error == tables.ERR_LOWBLOW and kind == 0:
         s.fouls.append(foul_row(s, att, "low blow", "none", 0))
-        K.ev(s, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
+        clock.ev(s, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
         return
-    if s.traits_on and "stealth_fouler" in att.traits and K.aux_rn(s) <= 40:
-        s.fouls.append(foul_row(s, att, T.FOUL_TYPES[kind], "none", 0))
-        K.ev(s, "foul", att.side, f"{att.name} fouls on the sly and gets away with it")
+    if s.traits_on and "stealth_fouler" in att.traits and clock.aux_rn(s) <= 40:
+        s.fouls.append(foul_row(s, att, tables.FOUL_TYPES[kind], "none", 0))
+        clock.ev(s, "foul", att.side, f"{att.name} fouls on the sly and gets away with it")
         return
-    K.stop_clock(s, 2)
-    warn(s, att, T.FOUL_TYPES[kind], T.FOUL_TEXT[kind])
+    clock.stop_clock(s, 2)
+    warn(s, att, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
     if kind == 1 and s.opt["head_butt"]:
-        who = T.head_butt(K.aux_rn(s))
+        who = tables.head_butt(clock.aux_rn(s))
         src = ("butt", s.rnd, None, att.side)
         if who in (1, 3):
             butt_cut(s, att.opp, src)
@@ -79,13 +76,13 @@ def foul(s: BoutState, att: Fighter, kind: int):
 def butt_cut(s: BoutState, f: Fighter, src):
     """A cut check from a head butt (its source remembered for the DQ/TD rules)."""
     src = (src[0], src[1], s.i + 1, src[3])
-    CU.cut_check(s, f, src)
+    cuts.cut_check(s, f, src)
 
 
 def foul_row(s: BoutState, f: Fighter, kind: str, penalty: str, points: int) -> dict:
     return {
         "round": s.rnd,
-        "time": K.clock(s),
+        "time": clock.clock(s),
         "fighter": f.side,
         "type": kind,
         "penalty": penalty,
@@ -97,32 +94,32 @@ def warn(s: BoutState, att: Fighter, kind: str, text: str):
     """A warning; past the referee's tolerance, a point or a disqualification."""
     dfn = att.opp
     att.warnings += 1
-    _mod, allowed, point_top = T.REF_APPROACH[s.tolerance]
+    _mod, allowed, point_top = tables.REF_APPROACH[s.tolerance]
     penalty = "warning"
     if att.points_lost or att.warnings > allowed:
-        if s.error == T.ERR_FAVORS and not s.favor_used and att.rating > dfn.rating:
+        if s.error == tables.ERR_FAVORS and not s.favor_used and att.rating > dfn.rating:
             s.favor_used = True
-        elif K.aux_rn(s) <= point_top:
+        elif clock.aux_rn(s) <= point_top:
             penalty = "point"
         else:
             penalty = "disqualification"
     if penalty == "warning":
         s.fouls.append(foul_row(s, att, kind, "warning", 0))
-        K.ev(s, "foul", att.side, f"The referee warns {att.name} {text}")
+        clock.ev(s, "foul", att.side, f"The referee warns {att.name} {text}")
         if s.opt["foul_damage"]:
             dfn.end_extra += 2
     elif penalty == "point":
         att.points_lost += 1
         att.deducted += 1
         s.fouls.append(foul_row(s, att, kind, "point", 1))
-        K.ev(s, "foul", att.side, f"The referee takes a point from {att.name} {text}")
+        clock.ev(s, "foul", att.side, f"The referee takes a point from {att.name} {text}")
         if s.opt["foul_damage"]:
             dfn.end_extra += 4
     else:
         s.fouls.append(foul_row(s, att, kind, "disqualification", 0))
-        K.ev(s, "dq", att.side, f"The referee disqualifies {att.name} {text}")
-        KD.finish(s, dfn, DQ)
-    if s.error == T.ERR_SPOTLIGHT:
+        clock.ev(s, "dq", att.side, f"The referee disqualifies {att.name} {text}")
+        finish(s, dfn, DQ)
+    if s.error == tables.ERR_SPOTLIGHT:
         att.end_extra -= 2
         dfn.end_extra -= 2
         if s.ki_left and not s.ki_timing:
@@ -138,7 +135,7 @@ def anger(s: BoutState, f: Fighter):
     """Anger Issues: he retaliates and loses a point; the third time, a DQ."""
     o = f.opp
     f.anger += 1
-    rn = K.aux_rn(s)
+    rn = clock.aux_rn(s)
     kind = (
         "low blow"
         if rn <= 50
@@ -151,7 +148,7 @@ def anger(s: BoutState, f: Fighter):
     f.points_lost += 1
     f.deducted += 1
     s.fouls.append(foul_row(s, f, kind, "point", 1))
-    K.ev(
+    clock.ev(
         s,
         "foul",
         f.side,
@@ -161,8 +158,8 @@ def anger(s: BoutState, f: Fighter):
         butt_cut(s, o, ("butt", s.rnd, None, f.side))
     if f.anger >= 3:
         s.fouls[-1]["penalty"] = "disqualification"
-        K.ev(s, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
-        KD.finish(s, o, DQ)
+        clock.ev(s, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
+        finish(s, o, DQ)
 
 
 # --- the referee's errors -------------------------------------------------------------
@@ -172,18 +169,18 @@ def referee_error(s: BoutState):
     mode = s.referee_errors
     if mode == "off" or (mode == "once" and s.rnd > 1):
         return
-    err = T.referee_error(s.ref["level"], K.aux_rn(s))
+    err = tables.referee_error(s.ref["level"], clock.aux_rn(s))
     if (
-        (err == T.ERR_FLASH and s.flash_used)
-        or (err == T.ERR_SLIP and s.slip_used)
-        or (err in (T.ERR_EARLY, T.ERR_LATE) and err in s.errors_used)
+        (err == tables.ERR_FLASH and s.flash_used)
+        or (err == tables.ERR_SLIP and s.slip_used)
+        or (err in (tables.ERR_EARLY, tables.ERR_LATE) and err in s.errors_used)
     ):
-        err = T.ERR_NONE
+        err = tables.ERR_NONE
     s.errors_used.add(err)
     s.error = err
-    if err != T.ERR_NONE:
-        s.errors_log.append({"round": s.rnd, "error": T.ERROR_NAMES[err]})
-    if err == T.ERR_EARLY:
+    if err != tables.ERR_NONE:
+        s.errors_log.append({"round": s.rnd, "error": tables.ERROR_NAMES[err]})
+    if err == tables.ERR_EARLY:
         del s.deck[-5:]
-    elif err == T.ERR_LATE:
+    elif err == tables.ERR_LATE:
         s.deck.extend(DECK[floor(s.rng.random() * 100.0)] for _ in range(5))

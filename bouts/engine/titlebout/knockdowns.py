@@ -5,106 +5,11 @@ from __future__ import annotations
 
 from math import floor
 
-from ..result import DQ, KO, TKO
-from . import clock as K
-from . import cuts as CU
-from . import incidents as INC
-from . import ratings as RA
-from . import tables as T
+from ..result import KO, TKO
+from . import clock, cuts, incidents, ratings, tables, tko
 from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
-from .state import CLOCKS, DISCRETION, NUMS, BoutOver, BoutState, Fighter, RoundOver
+from .state import CLOCKS, DISCRETION, NUMS, BoutState, Fighter, RoundOver, finish
 from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
-
-
-# --- scoring events -------------------------------------------------------------------
-def score(s: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
-    """``att`` scores ``pts``: the event, Freezes, the TKO check."""
-    att.pts += pts
-    dfn = att.opp
-    if pts:
-        K.ev(s, kind, att.side, f"{att.name} {what} ({NUMS[pts]})")
-    if pts >= 4:
-        freeze_check(s, att)
-    tko_check(s, dfn)
-
-
-def freeze_check(s: BoutState, att: Fighter):
-    """Freezes: a 4+ point punch from a 10+ KP puncher costs 2 CF for the bout."""
-    dfn = att.opp
-    if s.traits_on and not dfn.froze and "freezes" in dfn.traits and att.fresh["kp"] >= 10:
-        dfn.froze = True
-        dfn.cf_bout -= 2
-        RA.refresh(s, dfn)
-        K.ev(s, "trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
-
-
-def thresholds(s: BoutState, f: Fighter) -> tuple:
-    """TKO points against ``f`` (one, two, three rounds), shifted by the referee."""
-    base = T.TKO_ABSORBER if s.traits_on and "absorber" in f.traits else T.TKO_POINTS
-    shift = T.STOPPAGE_SHIFT[s.ref["stoppage"]]
-    return base[0] + shift, base[1] + shift, base[2] + shift
-
-
-def tko_check(s: BoutState, f: Fighter):
-    """Technical knockout on points scored against ``f`` over one, two or three
-    consecutive rounds, checked after every scoring event; the towel."""
-    o = f.opp
-    this = o.pts
-    if this < f.alarm:
-        return
-    hist = f.against
-    one, two, three = f.thr
-    two_pts = this + (hist[-1] if hist else 0)
-    three_pts = two_pts + (hist[-2] if len(hist) >= 2 else 0)
-    if this >= one or two_pts >= two or three_pts >= three:
-        K.ev(s, "tko", o.side, f"The referee steps in and stops it: {o.name} wins by TKO")
-        finish(s, o, TKO)
-    if (
-        s.towel_on
-        and not f.towel_used
-        and (this >= one - 5 or two_pts >= two - 5 or three_pts >= three - 5)
-    ):
-        towel(s, f)
-
-
-def towel(s: BoutState, f: Fighter):
-    """Throw in the towel (option): within five points of a TKO, once per corner."""
-    f.towel_used = True
-    res = T.towel(s.tolerance, K.rn20(s))
-    if res == "stop":
-        K.ev(
-            s,
-            "towel",
-            f.side,
-            f"{f.name}'s corner throws in the towel and the referee stops the bout",
-        )
-        finish(s, f.opp, TKO)  # the book: "stops the bout and award a TKO"
-    elif res == "ignore":
-        K.ev(
-            s,
-            "towel",
-            f.side,
-            f"{f.name}'s corner throws in the towel; the referee kicks it out of the ring",
-        )
-    elif res == "warn":
-        K.ev(s, "towel", f.side, f"The referee picks up the towel and warns {f.name}'s corner")
-    elif K.rn20(s) >= 19:
-        K.ev(
-            s,
-            "towel",
-            f.side,
-            f"A corner man climbs through the ropes to confront the "
-            f"referee: {f.name} is disqualified",
-        )
-        finish(s, f.opp, DQ)
-    else:
-        K.ev(s, "towel", f.side, "The referee ignores the towel; the corner waits for the bell")
-
-
-def finish(s: BoutState, winner: Fighter | None, method: str, between: bool = False):
-    """The bout is over: record how, and leave the round."""
-    s.bout_end = (winner.side if winner else None, method, between)
-    raise BoutOver
 
 
 # --- knockdowns -----------------------------------------------------------------------
@@ -132,11 +37,11 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         if res == RK:
             return knockdown(s, att, counter)
         if res == RK110:
-            if K.draw_need(s)[C_KD] <= 10:
+            if clock.draw_need(s)[C_KD] <= 10:
                 return knockdown(s, att, counter)
             dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
-            RA.refresh(s, dfn)
-        elif K.draw_need(s)[C_KD] == 1:  # RSTAR
+            ratings.refresh(s, dfn)
+        elif clock.draw_need(s)[C_KD] == 1:  # RSTAR
             return knockdown(s, att, counter)
         # K1-10 or * and he stays up: 6 (the reference's reading)
         if s.near_knockdown_ki:
@@ -163,9 +68,9 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         }
     )
     if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
-        freeze_check(s, att)
+        tko.freeze_check(s, att)
     if att.pts >= dfn.alarm:
-        tko_check(s, dfn)
+        tko.tko_check(s, dfn)
     if counter or pts < 5:
         if counter:
             s.next = att if pts >= 4 else None
@@ -186,8 +91,10 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
     if opt["three_knockdown"] and kdc_down >= 3:
         dfn.kd_counts.append(0)
         att.kd_scored += 1
-        s.knockdowns.append({"round": s.rnd, "time": K.clock(s), "fighter": dfn.side, "count": 0})
-        K.ev(
+        s.knockdowns.append(
+            {"round": s.rnd, "time": clock.clock(s), "fighter": dfn.side, "count": 0}
+        )
+        clock.ev(
             s,
             "knockdown",
             dfn.side,
@@ -196,52 +103,58 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
         finish(s, att, TKO)
     # the knockout check
     if s.i >= len(s.deck) and opt["saved_by_bell"]:
-        K.ev(
+        clock.ev(
             s, "knockdown", dfn.side, f"{dfn.name} goes down as the round ends: saved by the bell!"
         )
         dfn.kd_counts.append(9)
         att.kd_scored += 1
         att.pts += 6
-        s.knockdowns.append({"round": s.rnd, "time": K.clock(s), "fighter": dfn.side, "count": 9})
+        s.knockdowns.append(
+            {"round": s.rnd, "time": clock.clock(s), "fighter": dfn.side, "count": 9}
+        )
         raise RoundOver
-    kor = K.draw_need(s)[C_KOR]
-    res = T.kdko(kor, dfn.ko)
-    out = res == T.RK
-    if res == T.RK110:
-        out = K.draw_need(s)[C_KOR] <= 10
-    elif res == T.RSTAR:
-        out = K.draw_need(s)[C_KOR] == 1
+    kor = clock.draw_need(s)[C_KOR]
+    res = tables.kdko(kor, dfn.ko)
+    out = res == tables.RK
+    if res == tables.RK110:
+        out = clock.draw_need(s)[C_KOR] <= 10
+    elif res == tables.RSTAR:
+        out = clock.draw_need(s)[C_KOR] == 1
     if out:
         att.pts += 6
         att.kd_scored += 1
         dfn.kd_counts.append(10)
-        s.knockdowns.append({"round": s.rnd, "time": K.clock(s), "fighter": dfn.side, "count": 10})
-        K.ev(s, "ko", att.side, f"{att.name} knocks {dfn.name} out!")
+        s.knockdowns.append(
+            {"round": s.rnd, "time": clock.clock(s), "fighter": dfn.side, "count": 10}
+        )
+        clock.ev(s, "ko", att.side, f"{att.name} knocks {dfn.name} out!")
         finish(s, att, KO)
-    count = K.draw_need(s)[C_KDC]
-    if count == 1 and s.error == T.ERR_FLASH and not s.flash_used:
+    count = clock.draw_need(s)[C_KDC]
+    if count == 1 and s.error == tables.ERR_FLASH and not s.flash_used:
         s.flash_used = True
-        K.ev(s, "referee", dfn.side, f"{dfn.name} goes down but the referee rules it a slip")
+        clock.ev(s, "referee", dfn.side, f"{dfn.name} goes down but the referee rules it a slip")
         s.next = att
         return 0
     shown = max(count, 8) if opt["mandatory_eight"] else count
     dfn.kd_counts.append(count)
     att.kd_scored += 1
-    s.knockdowns.append({"round": s.rnd, "time": K.clock(s), "fighter": dfn.side, "count": shown})
+    s.knockdowns.append(
+        {"round": s.rnd, "time": clock.clock(s), "fighter": dfn.side, "count": shown}
+    )
     flash = " (a flash knockdown)" if count == 1 else ""
-    K.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {NUMS[shown]}{flash}")
+    clock.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {NUMS[shown]}{flash}")
     pts = 6 - (1 if att.hand == 3 else 0)
     att.pts += pts
-    freeze_check(s, att)
-    tko_check(s, dfn)
+    tko.freeze_check(s, att)
+    tko.tko_check(s, dfn)
     if s.timing:
-        K.remove_cards(s, 3 if opt["mandatory_eight"] else T.COUNT_CARDS[count])
+        clock.remove_cards(s, 3 if opt["mandatory_eight"] else tables.COUNT_CARDS[count])
     dfn.kd_temp = max(dfn.kd_temp, dfn.kd2)
-    RA.refresh(s, dfn)
+    ratings.refresh(s, dfn)
     if s.discretion:
         discretion(s, att, dfn, count)
-    if s.traits_on and "head_case" in dfn.traits and K.aux_rn(s) <= 10:
-        K.ev(s, "trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
+    if s.traits_on and "head_case" in dfn.traits and clock.aux_rn(s) <= 10:
+        clock.ev(s, "trait", dfn.side, f"{dfn.name} spits out his mouthpiece and refuses to go on")
         finish(s, att, TKO)
     s.trapper = None
     if counter and s.ki_left and s.ki_side is dfn:
@@ -264,8 +177,8 @@ def discretion(s: BoutState, att: Fighter, dfn: Fighter, count: int):
         chance += 2
     if att.pts >= 15:
         chance += 2
-    if K.rn20(s) <= chance:
-        K.ev(
+    if clock.rn20(s) <= chance:
+        clock.ev(
             s,
             "tko",
             att.side,
@@ -282,14 +195,14 @@ def end_ki(s: BoutState):
     f = s.ki_side
     s.ki_side = None
     if f.card_style == "E" and f.style == "B":
-        RA.refresh(s, f)
+        ratings.refresh(s, f)
     if s.pending:
         pending, s.pending = s.pending, []
         for kind, who in pending:
             if kind == "cut":
-                CU.cut_check(s, who)
+                cuts.cut_check(s, who)
             else:
-                INC.injury(s, who)
+                incidents.injury(s, who)
 
 
 def start_ki(s: BoutState, att: Fighter):
@@ -302,5 +215,7 @@ def start_ki(s: BoutState, att: Fighter):
     s.trapper = None
     s.next = att
     if att.card_style == "E" and att.style == "B":
-        RA.refresh(s, att)  # he slugs during the run (full KP)
-    K.ev(s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {NUMS[att.ki]})")
+        ratings.refresh(s, att)  # he slugs during the run (full KP)
+    clock.ev(
+        s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {NUMS[att.ki]})"
+    )

@@ -6,12 +6,10 @@ from __future__ import annotations
 from math import floor
 
 from ..result import DQ
-from . import clock as K
-from . import knockdowns as KD
-from . import tables as T
+from . import clock, tables
 from .deck import C_CF, DECK, RNS
 from .options import plan_for_round
-from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter
+from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter, finish
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
 
 
@@ -70,7 +68,7 @@ def set_cfs(s: BoutState):
     rc = rn[CF_S] if b.style == "S" else rn[CF_B]
     bc = bn[CF_S] if r.style == "S" else bn[CF_B]
     if s.cf_conversion and not r.fatigued and not b.fatigued:
-        rc, bc = T.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
+        rc, bc = tables.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
     if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
         red_sp, blue_sp = s.southpaw_cf
         rc -= red_sp
@@ -157,7 +155,7 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
                     rn = RNS[floor(random() * 100.0)]
                 tr = (
                     r.card["strategy"][STRATEGIES[rc]]
-                    + T.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
+                    + tables.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
                     + rn % 10  # ``strategy.digit``
                 )
                 rn = RNS[floor(random() * 100.0)]
@@ -165,7 +163,7 @@ def choose_strategies(s: BoutState, mr: int, mb: int):
                     rn = RNS[floor(random() * 100.0)]
                 tb = (
                     b.card["strategy"][STRATEGIES[bc]]
-                    + T.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
+                    + tables.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
                     + rn % 10
                 )
                 if s.traits_on:  # Intellect: +1
@@ -282,13 +280,13 @@ def _used(s: BoutState, rc: str, bc: str) -> tuple[str, str]:
 def _carries_out(s: BoutState, f: Fighter, choice: str) -> bool:
     """The rating check when only one corner chose a strategy."""
     intellect = s.traits_on and "intellect" in f.traits
-    return rating_check(f.card["strategy"][STRATEGIES[choice]], K.aux_rn(s), intellect)
+    return rating_check(f.card["strategy"][STRATEGIES[choice]], clock.aux_rn(s), intellect)
 
 
 def strategy_total(s: BoutState, f: Fighter, choice: str) -> int:
     intellect = s.traits_on and "intellect" in f.traits
-    corner = T.STRATEGY_SKILL_VALUE[f.corner["strategy"]]
-    return total(f.card["strategy"][STRATEGIES[choice]], corner, K.aux_rn(s), intellect)
+    corner = tables.STRATEGY_SKILL_VALUE[f.corner["strategy"]]
+    return total(f.card["strategy"][STRATEGIES[choice]], corner, clock.aux_rn(s), intellect)
 
 
 def pre_bout(s: BoutState):
@@ -300,20 +298,20 @@ def pre_bout(s: BoutState):
         if not t:
             continue
         o = f.opp
-        if "head_case" in t and K.aux_rn(s) <= 2:
-            K.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
-            KD.finish(s, o, DQ, True)
-        if "fights_down" in t and o.rating <= f.rating - 3 and K.aux_rn(s) <= 35:
+        if "head_case" in t and clock.aux_rn(s) <= 2:
+            clock.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
+            finish(s, o, DQ, True)
+        if "fights_down" in t and o.rating <= f.rating - 3 and clock.aux_rn(s) <= 35:
             f.cf_trait -= 2
-            K.ev(s, "trait", f.side, f"{f.name} does not take this opponent seriously")
-        if "inconsistent" in t and K.aux_rn(s) <= 30:
+            clock.ev(s, "trait", f.side, f"{f.name} does not take this opponent seriously")
+        if "inconsistent" in t and clock.aux_rn(s) <= 30:
             f.cf_trait -= 2
             f.pl_trait -= 2
-            K.ev(s, "trait", f.side, f"The wrong {f.name} shows up tonight")
-        if "self_doubts" in t and K.aux_rn(s) <= 20:
+            clock.ev(s, "trait", f.side, f"The wrong {f.name} shows up tonight")
+        if "self_doubts" in t and clock.aux_rn(s) <= 20:
             f.self_doubt = True
             f.cf_trait -= 1
-            K.ev(s, "trait", f.side, f"{f.name} looks tense and unsure of himself")
+            clock.ev(s, "trait", f.side, f"{f.name} looks tense and unsure of himself")
 
 
 def round_traits(s: BoutState, f: Fighter) -> int:
@@ -342,7 +340,7 @@ def aggressor_for_round(s: BoutState) -> Fighter:
         if r.rating != b.rating:
             return r if r.rating > b.rating else b
         while True:
-            x, y = K.aux_rn(s), K.aux_rn(s)
+            x, y = clock.aux_rn(s), clock.aux_rn(s)
             if x != y:
                 return r if x > y else b
     if s.last_winner is not None:

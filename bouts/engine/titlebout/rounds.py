@@ -7,17 +7,11 @@ from math import floor
 from operator import itemgetter
 
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
-from . import actions as AC
-from . import clock as K
-from . import cuts as CU
-from . import fouls as FO
-from . import knockdowns as KD
-from . import ratings as RA
-from . import tables as T
+from . import actions, clock, cuts, fouls, ratings, tables
 from .cards import card_rating
 from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
-from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter
+from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter, finish
 from .tables import DAMAGE_MAY
 
 
@@ -249,19 +243,19 @@ def between_rounds(s: BoutState):
         if f.end <= 0 and not f.fatigued:
             if s.traits_on and "second_wind" in f.traits and not f.second_wind_used:
                 f.second_wind_used = True
-                if K.aux_rn(s) <= 45:
+                if clock.aux_rn(s) <= 45:
                     f.end = 15
-                    K.ev(s, "trait", f.side, f"{f.name} finds his second wind")
+                    clock.ev(s, "trait", f.side, f"{f.name} finds his second wind")
             if f.end <= 0:
                 f.fatigued = True
-                K.ev(s, "fatigue", f.side, f"{f.name} is fatigued")
+                clock.ev(s, "fatigue", f.side, f"{f.name} is fatigued")
         f.cf_round = f.cf_next
         f.def_round = f.def_next
         f.cf_next = f.def_next = 0
         if o.pts >= 25:
-            res = T.condition(f.ko, K.aux_rn(s))
+            res = tables.condition(f.ko, clock.aux_rn(s))
             if res:
-                K.ev(s, "condition", f.side, f"{f.name} {T.CONDITION_TEXT[res]}")
+                clock.ev(s, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
             if res >= 1:
                 f.cf_round -= 1
             if res == 2:
@@ -273,31 +267,31 @@ def between_rounds(s: BoutState):
         while rn < 0:
             rn = RNS[floor(random() * 100.0)]
         if f.kd_counts:
-            f.carry = T.carry_over(f.kd_counts, rn)
+            f.carry = tables.carry_over(f.kd_counts, rn)
             if f.carry:
-                K.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+                clock.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
         else:
             f.carry = False
         f.kd_temp = 0
         if f.slugger_round:
             f.slugger_round = False
         if f.locations:
-            CU.corner_work(s, f)
+            cuts.corner_work(s, f)
         if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
-            CU.damage_check(s, f)
+            cuts.damage_check(s, f)
         if discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
-            if beating >= 28 and K.rn20(s) <= (4 if beating < 38 else 8):
-                K.ev(
+            if beating >= 28 and clock.rn20(s) <= (4 if beating < 38 else 8):
+                clock.ev(
                     s,
                     "retire",
                     f.side,
                     f"{f.name}'s corner has seen enough and retires him on his stool",
                 )
-                KD.finish(s, o, RTD, True)
-        if f.rib and K.aux_rn(s) <= T.RIB_STOP:
-            K.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
-            KD.finish(s, o, RTD, True)
+                finish(s, o, RTD, True)
+        if f.rib and clock.aux_rn(s) <= tables.RIB_STOP:
+            clock.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
+            finish(s, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
     if s.rnd == 3 and s.traits_on:
         for f in (s.red, s.blue):
@@ -311,7 +305,7 @@ def run(s: BoutState) -> BoutResult:
     here, its only caller): the fighters' counts, the round deck, the aggressor, the
     referee's error, styles, strategies and traits, the CFs."""
     try:
-        RA.pre_bout(s)
+        ratings.pre_bout(s)
         r, b = s.red, s.blue
         both = (r, b)
         rounds = s.rounds
@@ -325,9 +319,9 @@ def run(s: BoutState) -> BoutResult:
         r_either, b_either = r.either, b.either
         r_style, b_style = r.card_style, b.card_style
         add_event = s.events.append
-        choose_strategies = RA.choose_strategies
-        set_cfs = RA.set_cfs
-        play_round = AC.play_round
+        choose_strategies = ratings.choose_strategies
+        set_cfs = ratings.set_cfs
+        play_round = actions.play_round
         for rnd in range(1, rounds + 1):
             s.rnd = rnd
             # each fighter's counts for the round, and the opponent's points this round
@@ -365,12 +359,12 @@ def run(s: BoutState) -> BoutResult:
             elif rnd > 1:  # equal AGGs (``aggressor_for_round``): the last winner, else
                 agg = s.aggressor = s.last_winner or s.aggressor  # the last aggressor
             else:
-                agg = s.aggressor = RA.aggressor_for_round(s)
+                agg = s.aggressor = ratings.aggressor_for_round(s)
             if rnd <= error_until:
-                FO.referee_error(s)
+                fouls.referee_error(s)
             mr, mb = r.margin, b.margin
-            r.style = RA.choose_style(s, r, mr) if r_either else r_style
-            b.style = RA.choose_style(s, b, mb) if b_either else b_style
+            r.style = ratings.choose_style(s, r, mr) if r_either else r_style
+            b.style = ratings.choose_style(s, b, mb) if b_either else b_style
             # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
             add_event(
                 {
@@ -384,8 +378,8 @@ def run(s: BoutState) -> BoutResult:
             choose_strategies(s, mr, mb)
             # the round's trait CF (``round_traits``), taken off again at the bell
             if traits_by_round:
-                rc = RA.round_traits(s, r) if r.round_trait else 0
-                bc = RA.round_traits(s, b) if b.round_trait else 0
+                rc = ratings.round_traits(s, r) if r.round_trait else 0
+                bc = ratings.round_traits(s, b) if b.round_trait else 0
                 if rc:
                     r.cf_round += rc
                 if bc:
@@ -401,7 +395,7 @@ def run(s: BoutState) -> BoutResult:
                 b.cf_round -= bc
             end_of_round(s)
             if s.one_more_round and s.one_more_round[1] <= rnd < rounds:
-                CU.technical(s, "the doctor's extra round is over")
+                cuts.technical(s, "the doctor's extra round is over")
             if rnd < rounds:
                 between_rounds(s)
     except BoutOver:
@@ -436,7 +430,7 @@ def result(s: BoutState) -> BoutResult:
         winner, method, between = end
         if not between and method not in (TD, TDRAW) and len(s.round_stats) < s.rnd:
             s.round_stats.append(stats_line(s))
-        time = K.clock(s)  # the time of the stoppage's event (between rounds: 3:00)
+        time = clock.clock(s)  # the time of the stoppage's event (between rounds: 3:00)
         if method in (TD, TDRAW):
             if len(s.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)

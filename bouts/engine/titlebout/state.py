@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ..result import clock
-from . import tables as T
+from . import tables
 from .cards import hitting_table
 from .deck import ROUND_CARDS, SECONDS_PER_CARD
 
@@ -22,7 +22,7 @@ DISCRETION = {"early": 7, "normal": 5, "late": 4, "very_late": 3}
 VERB = ("lands", "counters with")
 CLOCKS = tuple(clock(int(n * SECONDS_PER_CARD)) for n in range(ROUND_CARDS + 1))
 NO_MODS = (0, 0, 0, 0, 0, 0)
-ERR_SLIP = T.ERR_SLIP
+ERR_SLIP = tables.ERR_SLIP
 
 
 class _Numerals(dict):
@@ -43,6 +43,12 @@ class BoutOver(Exception):
 
 class RoundOver(Exception):
     """Raised inside a round when the round deck runs out."""
+
+
+def finish(s: BoutState, winner: Fighter | None, method: str, between: bool = False):
+    """The bout is over: record how, and leave the round."""
+    s.bout_end = (winner.side if winner else None, method, between)
+    raise BoutOver
 
 
 def side_numbers(side: dict) -> tuple:
@@ -254,7 +260,7 @@ class BoutState:
     pending: list = field(default_factory=list)  #: cuts/injuries held back by KI timing
     last_winner: Fighter | None = None  #: the last fighter to win a round on points
     # --- the referee and the doctor ---
-    error: int = T.ERR_NONE  #: the referee's error for this round (Referee Error table)
+    error: int = tables.ERR_NONE  #: the referee's error for this round (Referee Error table)
     errors_used: set = field(default_factory=set)  #: once-a-fight errors already made
     favor_used: bool = False  #: "favours the named fighter" used
     slip_used: bool = False  #: "calls a slip a knockdown" used

@@ -13,7 +13,7 @@ from __future__ import annotations
 from math import floor, sqrt
 
 from ..result import TKO, BoutResult, decision_from_totals
-from . import formulas as F
+from . import formulas
 from .clock import BY_CLOCK, END_OF_ROUND
 from .default_plans import default_rounds
 from .fighter import PAIRS, Fighter, new_pair
@@ -30,7 +30,7 @@ from .stoppage import corner_stoppage, round_stoppage
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
-NUMBERS = tuple(str(n) for n in range(8 * F.ENERGY + 1))  # punches landed (<= 8 x AGG)
+NUMBERS = tuple(str(n) for n in range(8 * formulas.ENERGY + 1))  # punches landed (<= 8 x AGG)
 # (cards for red, cards for blue) -> (winner, method): decision_from_totals on every case
 _DECISIONS = {
     (r, b): decision_from_totals([[1, 0]] * r + [[0, 1]] * b + [[0, 0]] * (3 - r - b))
@@ -109,7 +109,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     tko_a, tko_b = tko_share * st_a, tko_share * st_b
     recf_a = recf_b = None  # recovery factors, set with each round's lines
     knock_a, knock_b = a.knock, b.knock
-    dirty_dmg, dirty_warned_dmg = F.DIRTY_DAMAGE, F.DIRTY_WARNED_DAMAGE
+    dirty_dmg, dirty_warned_dmg = formulas.DIRTY_DAMAGE, formulas.DIRTY_WARNED_DAMAGE
     # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
     min_factor, close, heads, numbers, end_of_round = (
         MIN_FACTOR,
@@ -245,10 +245,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         taken_a, taken_b = dmg_a, dmg_b
         ch_a = dmg_a * dmg_a * 0.001 * inj_a_mult
         if cut_b and open_cuts(a.injuries):
-            ch_a *= F.HEAD_INJURY
+            ch_a *= formulas.HEAD_INJURY
         ch_b = dmg_b * dmg_b * 0.001 * inj_b_mult
         if cut_a and open_cuts(b.injuries):
-            ch_b *= F.HEAD_INJURY
+            ch_b *= formulas.HEAD_INJURY
         if a.injuries:
             # set in `if`s: a compare before its jump is specialised, one stored in a
             # name is not

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import formulas as F
+from . import formulas
 from .cards import ATTR_MAX
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
@@ -29,7 +29,7 @@ def _knock_table(start: float) -> dict:
     if table is None:
         table = _KNOCK[start] = {
             t: (one * start, two * start, out * start)
-            for t, (one, two, out) in F.KNOCK_THRESHOLDS.items()
+            for t, (one, two, out) in formulas.KNOCK_THRESHOLDS.items()
         }
     return table
 
@@ -233,17 +233,17 @@ def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     used = fat_agg + line.pow + line.defense
     land_mult = 8.0 * agg
     if line.target:
-        land_mult *= F.TARGETED_LANDED * (F.CUT_TARGET if line.target == "C" else 1.0)
-    tgt_mult = F.damage_modifiers(line.target, False, False)[0]
-    dmg_mult = (F.ALLOUT_DEALT if style == "allout" else 1.0) * (
-        F.ALLOUT_TAKEN if opp_allout else 1.0
+        land_mult *= formulas.TARGETED_LANDED * (formulas.CUT_TARGET if line.target == "C" else 1.0)
+    tgt_mult = formulas.damage_modifiers(line.target, False, False)[0]
+    dmg_mult = (formulas.ALLOUT_DEALT if style == "allout" else 1.0) * (
+        formulas.ALLOUT_TAKEN if opp_allout else 1.0
     )
-    cut_cost = F.CUT_OFF_RING_COST * agg if style == "cut" else 0.0
+    cut_cost = formulas.CUT_OFF_RING_COST * agg if style == "cut" else 0.0
     hold = line.defense * line.defense / 400.0 if style == "clinch" and line.defense >= 10 else 0.0
     # Step 9: head punches x1.5 on the opponent's injury chance; throwing body blows
     # x0.25 on the fighter's own.
-    opp_inj = F.HEAD_INJURY if line.target == "H" else 1.0
-    own_inj = F.BODY_INJURY if line.target == "B" else 1.0
+    opp_inj = formulas.HEAD_INJURY if line.target == "H" else 1.0
+    own_inj = formulas.BODY_INJURY if line.target == "B" else 1.0
     return (
         fat_agg + cut_cost,
         used,

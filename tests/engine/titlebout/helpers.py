@@ -5,8 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
-from bouts.engine.titlebout import clock as K
-from bouts.engine.titlebout import ratings as RA
+from bouts.engine.titlebout import clock, ratings
 from bouts.engine.titlebout.bout import new_bout
 from bouts.engine.titlebout.cards import validate_card
 from bouts.engine.titlebout.options import validate_options
@@ -92,19 +91,26 @@ def card(
 
 
 def make_bout(red=None, blue=None, rounds=12, **options) -> BoutState:
-    from bouts.engine.titlebout import officials as off
+    from bouts.engine.titlebout import officials
 
     red = red or base_card("Red")
     blue = blue or base_card("Blue")
     opts = validate_options(options)
     rng = random.Random(0)
     bout = new_bout(
-        red, blue, rounds, rng, off.officials(OFFICIALS, rng), off.corners(CORNERS, rng), {}, opts
+        red,
+        blue,
+        rounds,
+        rng,
+        officials.officials(OFFICIALS, rng),
+        officials.corners(CORNERS, rng),
+        {},
+        opts,
     )
     bout.rnd = 1
     bout.full = [card() for _ in range(100)]
     bout.aggressor = bout.red
-    RA.set_cfs(bout)
+    ratings.set_cfs(bout)
     return bout
 
 
@@ -118,4 +124,4 @@ def script(bout: BoutState, cards: list) -> None:
 def feed(monkeypatch, name: str, values) -> None:
     """Script the bout's ``clock.rn20`` or ``clock.aux_rn``: they return ``values`` in turn."""
     it = iter(values)
-    monkeypatch.setattr(K, name, lambda s: next(it))
+    monkeypatch.setattr(clock, name, lambda s: next(it))

@@ -3,15 +3,15 @@
 import random
 from collections import Counter
 
-from bouts.engine.titlebout import deck as D
+from bouts.engine.titlebout import deck
 
 
 def test_deck_distribution():
-    cards = D.DECK
+    cards = deck.DECK
     assert len(cards) == 100
-    for field in (D.C_CF, D.C_KD, D.C_KOR, D.C_KD2):
+    for field in (deck.C_CF, deck.C_KD, deck.C_KOR, deck.C_KD2):
         assert Counter(c[field] for c in cards) == dict.fromkeys(range(1, 21), 5)
-    assert Counter(c[D.C_KDC] for c in cards) == {
+    assert Counter(c[deck.C_KDC] for c in cards) == {
         1: 6,
         2: 7,
         3: 8,
@@ -22,29 +22,29 @@ def test_deck_distribution():
         8: 15,
         9: 16,
     }
-    assert sum(c[D.C_CUT] for c in cards) == 10
-    assert sum(1 for c in cards if c[D.C_RESULT] == 1) == 11
-    pos = Counter(c[D.C_POS] for c in cards)
-    assert pos[D.CENTER] == 60 and pos[D.NEAR_ROPES] == 10 and pos[D.FAR_ROPES] == 10
-    for field in (D.C_J1, D.C_J2, D.C_J3):
+    assert sum(c[deck.C_CUT] for c in cards) == 10
+    assert sum(1 for c in cards if c[deck.C_RESULT] == 1) == 11
+    pos = Counter(c[deck.C_POS] for c in cards)
+    assert pos[deck.CENTER] == 60 and pos[deck.NEAR_ROPES] == 10 and pos[deck.FAR_ROPES] == 10
+    for field in (deck.C_J1, deck.C_J2, deck.C_J3):
         assert Counter(c[field] for c in cards) == {0: 58, 1: 24, 2: 18}
-    rn = Counter(c[D.C_RN] for c in cards)
-    assert rn[D.FOUL] == 8 and rn[D.INJURY] == 1 and rn[D.SPECIAL] == 1
+    rn = Counter(c[deck.C_RN] for c in cards)
+    assert rn[deck.FOUL] == 8 and rn[deck.INJURY] == 1 and rn[deck.SPECIAL] == 1
     assert {n for n in rn if n > 0} == set(range(1, 81))
-    assert sum(1 for c in cards if c[D.C_INJURY]) == 28
-    assert sum(1 for c in cards if c[D.C_SPECIAL]) == 22
+    assert sum(1 for c in cards if c[deck.C_INJURY]) == 28
+    assert sum(1 for c in cards if c[deck.C_SPECIAL]) == 22
 
 
 def test_shuffle_is_a_permutation_and_seeded():
-    a = D.shuffled(random.Random(5))
-    b = D.shuffled(random.Random(5))
+    a = deck.shuffled(random.Random(5))
+    b = deck.shuffled(random.Random(5))
     assert a == b
-    assert sorted(a) == sorted(D.DECK)
-    assert a != list(D.DECK)
+    assert sorted(a) == sorted(deck.DECK)
+    assert a != list(deck.DECK)
 
 
 def test_round_clock():
-    assert D.ROUND_CARDS == 50 and D.SECONDS_PER_CARD == 3.6
+    assert deck.ROUND_CARDS == 50 and deck.SECONDS_PER_CARD == 3.6
 
 
 def test_fast_shuffle_matches_the_reference_sort():
@@ -54,7 +54,7 @@ def test_fast_shuffle_matches_the_reference_sort():
 
     for seed in range(3000):
         a, b = random.Random(seed), random.Random(seed)
-        assert D.shuffled(a) == D.shuffled_reference(b)
+        assert deck.shuffled(a) == deck.shuffled_reference(b)
         assert a.random() == b.random()
 
     class Scripted:
@@ -69,4 +69,4 @@ def test_fast_shuffle_matches_the_reference_sort():
         rng = random.Random(seed)
         pool = [rng.getrandbits(32) for _ in range(4)] + [0, 2**32 - 1, 2**31]
         data = struct.pack("<100I", *[rng.choice(pool) for _ in range(100)])
-        assert D.shuffled(Scripted(data)) == D.shuffled_reference(Scripted(data))
+        assert deck.shuffled(Scripted(data)) == deck.shuffled_reference(Scripted(data))

@@ -1,6 +1,6 @@
 """End-of-round scoring: the chart, Check and the judges' line, knockdowns, fouls."""
 
-from bouts.engine.titlebout import rounds as RO
+from bouts.engine.titlebout import rounds
 from bouts.engine.titlebout.scoring import chart, knockdown_score, score_round
 from bouts.engine.titlebout.tables import EV, HS, LS
 
@@ -31,7 +31,7 @@ def test_aggressiveness_example():
     # aggressor 12 vs 6: a Check; with the +1 it is 13 vs 6, 10-9 on all cards
     bout = make_bout(aggressiveness=True, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 12, 6
-    RO.end_of_round(bout)
+    rounds.end_of_round(bout)
     assert [c[0] for c in bout.cards] == [[10, 9]] * 3
 
 
@@ -52,12 +52,12 @@ def test_foul_deduction():
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 20, 10
     bout.red.deducted = 1
-    RO.end_of_round(bout)
+    rounds.end_of_round(bout)
     assert bout.cards[0][0] == [9, 9]
     bout = make_bout(aggressiveness=False, referee_discretion=False)
     bout.red.pts, bout.blue.pts = 10, 20
     bout.red.deducted = 1
-    RO.end_of_round(bout)
+    rounds.end_of_round(bout)
     assert bout.cards[0][0] == [8, 10]
 
 
@@ -88,7 +88,7 @@ def test_zero_point_rounds_are_even_on_every_card():
     bout = make_bout(aggressiveness=False, judge_leanings=True)
     bout.judges = LEAN
     bout.red.pts = bout.blue.pts = 9
-    RO.end_of_round(bout)
+    rounds.end_of_round(bout)
     assert [c[0] for c in bout.cards] == [[10, 10]] * 3
 
 
@@ -98,7 +98,7 @@ def test_leaning_judges_read_the_book_by_default():
     bout.red.pts, bout.blue.pts = 8, 12  # a Check round
     bout.deck = [(*c[:9], 2, 2, 2, *c[12:]) for c in bout.full[:50]]
     bout.i = 50
-    RO.end_of_round(bout)  # every card's judges' line is E: 10-10 for all
+    rounds.end_of_round(bout)  # every card's judges' line is E: 10-10 for all
     assert [c[0] for c in bout.cards] == [[10, 10]] * 3
 
 

@@ -417,7 +417,7 @@ def test_events_are_in_clock_order_and_nothing_follows_the_stoppage():
 def test_inlined_endurance_arithmetic_matches_the_formulas():
     # Steps 1, 8, 11, 12 in the loop against formulas.recovery: endurance after a round =
     # (recovered endurance) - damage taken - AGG (fatigue); 5/7/6 leaves 2 points of rest.
-    from bouts.engine.webl import formulas as F
+    from bouts.engine.webl import formulas
 
     result = simulate(
         "webl", card(tgh=20), card(tgh=20), seed=1, plans={"red": "5/7/6", "blue": "5/7/8"}
@@ -427,7 +427,7 @@ def test_inlined_endurance_arithmetic_matches_the_formulas():
     previous = start
     for row in result.rounds[:4]:
         taken = row["blue"]["damage"]
-        recovered = F.recovery(start, previous, 18) if row["round"] > 1 else start
+        recovered = formulas.recovery(start, previous, 18) if row["round"] > 1 else start
         assert row["red"]["endurance"] == pytest.approx(recovered - taken - 5, abs=0.02)
         previous = row["red"]["endurance"]
 

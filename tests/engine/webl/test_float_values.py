@@ -1,6 +1,6 @@
-"""Round 9: numbers kept as floats for the interpreter's specialised operations must be
-the same values as the ints they stand for, and the card fast path's tail must answer
-as the one expression it replaced."""
+"""Numbers the bout keeps as floats (the clock, the doctor's lines, a fighter's attributes,
+a plan's caps) are the same values as the ints they stand for; the card check answers
+as the plain expression does."""
 
 import random
 

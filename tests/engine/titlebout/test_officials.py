@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bouts.engine.titlebout import officials as off
+from bouts.engine.titlebout import officials
 
 
 class _Sub(random.Random):
@@ -16,6 +16,6 @@ class _Sub(random.Random):
 def test_all_drawn_officials_and_corners_match_randint():
     for seed in range(400):
         plain, sub = random.Random(seed), _Sub(seed)
-        assert off.officials(None, plain) == off.officials(None, sub)
-        assert off.corners({}, plain) == off.corners({}, sub)
+        assert officials.officials(None, plain) == officials.officials(None, sub)
+        assert officials.corners({}, plain) == officials.corners({}, sub)
         assert plain.getstate() == sub.getstate()

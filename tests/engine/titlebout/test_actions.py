@@ -1,18 +1,12 @@
-"""Round 9 (speed): the helpers split out of ``play_round`` and the rule functions, and
-the tables made once, give what the code they replace gave."""
+"""A round's actions: the punch's and move's events, a hurt hand, the checks after a punch,
+counterpunches, the draws the checks make, the Foul Table by RN, a near knockdown."""
 
-import dis
-import itertools
 import random
-import sys
 from math import floor
 
 import pytest
 
-from bouts.engine.titlebout import actions as AC
-from bouts.engine.titlebout import clock as K
-from bouts.engine.titlebout import fouls as FO
-from bouts.engine.titlebout import tables as T
+from bouts.engine.titlebout import actions, clock, cuts, fouls, knockdowns, tables, tko
 from bouts.engine.titlebout.deck import C_RN, CENTER, DECK, ROUND_CARDS
 
 from .helpers import card, make_bout, script
@@ -22,7 +16,7 @@ QUIET = {"referee_discretion": False, "advanced_timing": False, "throw_in_towel"
 
 def test_event_templates_are_the_display_play_round_wrote():
     for rnd in (0, 1, 12, 15, 16, 40):
-        templates = AC.event_templates(rnd)
+        templates = actions.event_templates(rnd)
         assert [(t["kind"], t["side"]) for t in templates] == [
             ("punch", "red"),
             ("punch", "blue"),
@@ -32,21 +26,21 @@ def test_event_templates_are_the_display_play_round_wrote():
         for t in templates:
             assert list(t) == ["round", "clock", "kind", "side", "text"]
             assert t["round"] == rnd
-    assert AC.EVENT_TEMPLATES[7] == AC.event_templates(7)
-    assert len(AC.EVENT_TEMPLATES) == 16
+    assert actions.EVENT_TEMPLATES[7] == actions.event_templates(7)
+    assert len(actions.EVENT_TEMPLATES) == 16
 
 
 def test_play_round_copies_the_templates_and_never_changes_them():
-    before = [[dict(t) for t in ts] for ts in AC.EVENT_TEMPLATES]
+    before = [[dict(t) for t in ts] for ts in actions.EVENT_TEMPLATES]
     bout = make_bout(**QUIET)
     # red wins control, lands a 2-point hook; then pins blue on the near ropes
     cards = [card(cf=1), card(rn=10), card(result=30), card(cf=1), card(rn=70), card(pos=1)]
     script(bout, cards)
-    AC.play_round(bout)
+    actions.play_round(bout)
     punch, move = bout.events[-2:]
     assert punch == {
         "round": 1,
-        "clock": K.CLOCKS[3],
+        "clock": clock.CLOCKS[3],
         "kind": "punch",
         "side": "red",
         "text": punch["text"],
@@ -54,14 +48,14 @@ def test_play_round_copies_the_templates_and_never_changes_them():
     assert punch["text"] == "Red lands a hook (2)"
     assert move["kind"] == "move" and move["side"] == "red" and move["round"] == 1
     assert move["text"] == "Red pins Blue on the near ropes"
-    assert [[dict(t) for t in ts] for ts in AC.EVENT_TEMPLATES] == before
+    assert [[dict(t) for t in ts] for ts in actions.EVENT_TEMPLATES] == before
 
 
 def test_play_round_past_the_templates_rounds_builds_its_own():
     bout = make_bout(**QUIET)
     bout.rnd = 16
     script(bout, [card(cf=1), card(rn=10), card(result=30)])
-    AC.play_round(bout)
+    actions.play_round(bout)
     assert bout.events[-1]["round"] == 16 and bout.events[-1]["kind"] == "punch"
 
 
@@ -74,7 +68,7 @@ def test_hurt_hand(hand, pts, lost):
     red = bout.red
     red.hand = hand
     result = next(r for r in range(1, 81) if red.hit[r][0] == pts)
-    got_pts, text = AC.hurt_hand(red, card(result=result))
+    got_pts, text = actions.hurt_hand(red, card(result=result))
     _pts, punch, plain = red.hit[result]
     assert got_pts == pts - lost
     assert text == (f" lands {punch} ({pts - lost})" if lost else plain)
@@ -84,15 +78,15 @@ def test_punch_rules_checks_the_tko_and_holds_a_cut_back_in_a_ki_run(monkeypatch
     bout = make_bout(**QUIET)
     red, blue = bout.red, bout.blue
     seen = []
-    monkeypatch.setattr(AC.KD, "tko_check", lambda s, f: seen.append(("tko", f)))
-    monkeypatch.setattr(AC.CU, "cut_check", lambda s, f: seen.append(("cut", f)))
+    monkeypatch.setattr(tko, "tko_check", lambda s, f: seen.append(("tko", f)))
+    monkeypatch.setattr(cuts, "cut_check", lambda s, f: seen.append(("cut", f)))
     red.pts, blue.alarm = 10, 10
-    assert AC.punch_rules(bout, blue, card(cut=True), 7) == 7
+    assert actions.punch_rules(bout, blue, card(cut=True), 7) == 7
     assert seen == [("tko", blue), ("cut", blue)] and bout.i == 7
     seen.clear()
     red.pts = 9
     bout.ki_timing, bout.ki_left = True, 2
-    AC.punch_rules(bout, blue, card(cut=True), 3)
+    actions.punch_rules(bout, blue, card(cut=True), 3)
     assert seen == [] and bout.pending == [("cut", blue)]
 
 
@@ -101,10 +95,10 @@ def test_counter_rn_is_counter_with_its_card_drawn():
         bout = make_bout(**QUIET)
         script(bout, [card(rn=5, result=30)] + [card(result=30)] * 3)
         if use_counter:
-            AC.counter(bout, bout.blue, False)
+            actions.counter(bout, bout.blue, False)
         else:
             bout.i = 1
-            AC.counter_rn(bout, bout.blue, 5, False)
+            actions.counter_rn(bout, bout.blue, 5, False)
         side = (bout.next and bout.next.side), (bout.first and bout.first.side)
         return bout.i, bout.blue.pts, bout.blue.landed, side, bout.events
 
@@ -116,15 +110,15 @@ def test_any_card_and_aux_rn_draw_as_before():
     bout = make_bout()
     bout.rng = a
     for _ in range(50):
-        assert K.any_card(bout) is DECK[floor(b.random() * 100.0)]
-    assert tuple(c[C_RN] for c in DECK) == K.RNS
+        assert clock.any_card(bout) is DECK[floor(b.random() * 100.0)]
+    assert tuple(c[C_RN] for c in DECK) == clock.RNS
     bout.rng = random.Random(9)
     rng = random.Random(9)
     for _ in range(200):
         rn = DECK[floor(rng.random() * 100.0)][C_RN]
         while rn < 0:
             rn = DECK[floor(rng.random() * 100.0)][C_RN]
-        assert K.aux_rn(bout) == rn
+        assert clock.aux_rn(bout) == rn
 
 
 @pytest.mark.parametrize("rnd", [1, 2])
@@ -136,24 +130,24 @@ def test_stop_clock_takes_the_idle_half_as_before(rnd):
     rng = random.Random(3)
     idle = bout.full[ROUND_CARDS:] if rnd % 2 == 1 else bout.full[:ROUND_CARDS]
     want = list(bout.deck) + [idle[floor(rng.random() * 50.0)] for _ in range(3)]
-    K.stop_clock(bout, 3)
+    clock.stop_clock(bout, 3)
     assert bout.deck == want and bout.returned == 3
 
 
 def test_foul_kinds_are_the_foul_table_with_the_modifier():
-    for tol, (mod, _allowed, _top) in T.REF_APPROACH.items():
+    for tol, (mod, _allowed, _top) in tables.REF_APPROACH.items():
         for classic in (False, True):
-            for rating in T.FOUL_LEVELS:
+            for rating in tables.FOUL_LEVELS:
                 for rn in range(1, 81):
-                    want = T.foul(rating, min(80, max(1, rn + mod)), classic)
-                    assert FO.FOUL_KINDS[tol][classic][rating][rn] == want
+                    want = tables.foul(rating, min(80, max(1, rn + mod)), classic)
+                    assert fouls.FOUL_KINDS[tol][classic][rating][rn] == want
 
 
 def test_a_foul_card_calling_nothing_calls_no_foul(monkeypatch):
     bout = make_bout(**QUIET)
-    monkeypatch.setattr(FO, "foul", lambda *a: pytest.fail("no foul on a reminder"))
+    monkeypatch.setattr(fouls, "foul", lambda *a: pytest.fail("no foul on a reminder"))
     script(bout, [card(rn=1)])  # RN 1 + 0: a reminder on every foul rating
-    FO.foul_check(bout, bout.red)
+    fouls.foul_check(bout, bout.red)
     assert bout.i == 1
 
 
@@ -161,21 +155,10 @@ def test_center_is_zero():
     assert CENTER == 0  # ``play_round`` tests a ring position by its truth
 
 
-@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="CPython 3.11's specializer")
-def test_play_round_compares_can_specialize():
-    # CPython 3.11 specializes a compare only when a conditional jump follows it
-    # directly; a jump over more than 255 code units needs an EXTENDED_ARG first, and
-    # the compare (an RN test run at every action) stays generic
-    ops = list(dis.get_instructions(AC.play_round))
-    for op, nxt in itertools.pairwise(ops):
-        if op.opname == "COMPARE_OP":
-            assert nxt.opname != "EXTENDED_ARG", f"line {op.positions.lineno}"
-
-
 def test_kd_check_near_knockdown_still_scores_and_may_start_a_run():
     bout = make_bout(near_knockdown_ki=True, **QUIET)
     bout.blue.kd1 = 10
     # KD 11 + KD1 10 = 21: K1-10; the next card's KD 15 > 10: he stays up
     script(bout, [card(kd=11), card(kd=15)] + [card()] * 5)
-    pts = AC.KD.kd_check(bout, bout.red, False)
+    pts = knockdowns.kd_check(bout, bout.red, False)
     assert pts == 5 and bout.ki_side is bout.red

@@ -1,5 +1,5 @@
-"""Round 9b (skir13): the float tables give the int arithmetic's values, and the
-written-out check and lines give what the functions they replace give."""
+"""The unit tables hold the int arithmetic's values as floats; the card check and the
+result's lines agree with the battle and the validator."""
 
 import json
 import random

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bouts.engine.titlebout import generator
-from bouts.engine.titlebout import ratings as RA
+from bouts.engine.titlebout import generator, ratings
 from bouts.engine.titlebout.state import NO_MODS
 from bouts.engine.titlebout.strategy import MODS
 
@@ -43,9 +42,9 @@ def test_set_cfs_rates_both_fighters_as_refresh_does():
             f.pl_bout, f.pl_trait = rng.randint(-4, 0), rng.randint(-2, 0)
             f.def_bout, f.def_round = rng.randint(0, 2), rng.randint(0, 2)
             f.smod = _mods(rng)
-        RA.set_cfs(bout)
+        ratings.set_cfs(bout)
         written = [getattr(f, k) for f in (bout.red, bout.blue) for k in RATINGS]
         for f in (bout.red, bout.blue):
             f.numbers = None  # the side's own ratings anew, too
-            RA.refresh(bout, f)
+            ratings.refresh(bout, f)
         assert written == [getattr(f, k) for f in (bout.red, bout.blue) for k in RATINGS]

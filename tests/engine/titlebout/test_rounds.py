@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bouts.engine.titlebout import rounds as RO
+from bouts.engine.titlebout import rounds
 
 from .helpers import make_bout
 
@@ -29,5 +29,5 @@ def test_end_of_round_line_is_stats_line():
             f.damage = rng.randint(0, 12)
             f.style = rng.choice("BS")
             f.strategy = rng.choice(("none", "keep_away", "load_up"))
-        RO.end_of_round(bout)
-        assert bout.round_stats[-1] == RO.stats_line(bout)
+        rounds.end_of_round(bout)
+        assert bout.round_stats[-1] == rounds.stats_line(bout)
