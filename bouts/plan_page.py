@@ -30,7 +30,10 @@ def bout_plan(request, pk: int, side: str):
     if side not in bout_plans.SIDES:
         raise Http404("A side is red or blue.")
     try:
-        bout = Bout.objects.select_related(*bout_plans.MANAGERS).get(pk=pk)
+        # The sides' careers: the opponent's public record beside the plan.
+        bout = Bout.objects.select_related(*bout_plans.MANAGERS, "red__career", "blue__career").get(
+            pk=pk
+        )
     except Bout.DoesNotExist:
         raise Http404("No such bout.") from None
     user = request.user
@@ -105,6 +108,7 @@ def _context(bout: Bout, side: str, user, readable: bool) -> dict:
         "other_name": (bout.blue or bout.blue_camp).name
         if side == "red"
         else (bout.red or bout.red_camp).name,
+        "opponent": bout.blue if side == "red" else bout.red,
         "validate_url": reverse("bout-plans-validate", args=[bout.pk]),
         # His standing plan for the fighter (one-on-one rulesets): fought when
         # he writes none for a bout.

@@ -190,3 +190,11 @@ def test_the_standing_plan_is_checked_as_it_is_typed(client, night):
     assert not bad["valid"] and bad["errors"][0]["line"] == 3
     junk = client.post(url, "not json", content_type="application/json")
     assert junk.status_code == 400
+
+
+def test_the_plan_page_names_the_opponent_with_his_record_and_scouting(client, night):
+    client.force_login(night.red_manager)
+    html = client.get(page(night.bout)).content.decode()
+    opponent = html.split('id="plan-opponent"')[1].split("</p>")[0]
+    assert night.bout.blue.name in opponent
+    assert f"/fighters/{night.bout.blue_id}/scouting/" in opponent
