@@ -331,3 +331,23 @@ def test_a_standing_try_refuses_an_opponent_outside_his_division(night):
             plan="5/7/8",
             opponent=stranger,
         )
+
+
+def test_a_try_whose_worker_died_is_fought_again_when_its_message_returns(night):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from league.sandbox.services import sandbox_run
+
+    run = sandbox_start_for_bout(
+        user=night.red_manager,
+        bout=bout_for_plans(night.bout),
+        side="red",
+        plan=GOOD_PLAN,
+        fights=5,
+    )
+    SandboxRun.objects.filter(pk=run.pk).update(status=SandboxStatus.RUNNING, fights_done=3)
+    assert sandbox_run(run.pk).status == SandboxStatus.RUNNING  # another worker has it
+    SandboxRun.objects.filter(pk=run.pk).update(created_at=timezone.now() - dt.timedelta(hours=1))
+    assert sandbox_run(run.pk).status == SandboxStatus.DONE
