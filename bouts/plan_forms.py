@@ -44,7 +44,8 @@ class WeblPlanForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "class": "plan-text"}),
         help_text="One line per statement: <code>AGG[H|B|C]/POW[!]/DEF (style)</code>; "
         "<code>N)</code> starts the plan for round N on; <code>if COND then LINE</code>; "
-        "<code>#</code> starts a comment. See docs/plans.md.",
+        "<code>#</code> starts a comment. "
+        '<a href="/help/plans/" id="plan-help-link">How to write a plan</a>.',
     )
 
     def plan_data(self) -> str:

@@ -4,14 +4,18 @@ they name; others see it only once the bout is fought (staff: always)."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from bouts import plans as bout_plans
 from bouts.engine.registry import RULESETS
+from bouts.engine.webl import conditions as webl_conditions
+from bouts.engine.webl import plans as webl_plans
 from bouts.models import Bout, DefaultPlan
 from bouts.plan_forms import plan_form_class
 from bouts.services.plans import bout_plan_submit, default_plan_set
@@ -26,7 +30,10 @@ def bout_plan(request, pk: int, side: str):
     if side not in bout_plans.SIDES:
         raise Http404("A side is red or blue.")
     try:
-        bout = Bout.objects.select_related(*bout_plans.MANAGERS).get(pk=pk)
+        # The sides' careers: the opponent's public record beside the plan.
+        bout = Bout.objects.select_related(*bout_plans.MANAGERS, "red__career", "blue__career").get(
+            pk=pk
+        )
     except Bout.DoesNotExist:
         raise Http404("No such bout.") from None
     user = request.user
@@ -101,6 +108,7 @@ def _context(bout: Bout, side: str, user, readable: bool) -> dict:
         "other_name": (bout.blue or bout.blue_camp).name
         if side == "red"
         else (bout.red or bout.red_camp).name,
+        "opponent": bout.blue if side == "red" else bout.red,
         "validate_url": reverse("bout-plans-validate", args=[bout.pk]),
         # His standing plan for the fighter (one-on-one rulesets): fought when
         # he writes none for a bout.
@@ -190,5 +198,45 @@ def standing_plan(request, pk: int, ruleset: str):
         "can_write": manages,
         "saved": request.GET.get("saved", ""),
         "body_error": body_error,
+        "check_url": reverse("standing-plan-check", args=[fighter.pk, ruleset]),
     }
     return render(request, "bouts/standing_plan.html", context, status=status)
+
+
+def plan_help(request):
+    """``/help/plans/``: the WeBL plan language, from the engine's own limits and words."""
+    context = {
+        "energy": webl_plans.ENERGY,
+        "styles": [webl_plans.STYLE_TEXT[s] for s in webl_plans.STYLES],
+        "variables": list(webl_conditions.VARIABLES),
+        "opp_words": list(webl_conditions.OPP_WORDS),
+        "max_chars": f"{webl_plans.MAX_PLAN_CHARS:,}",
+        "max_statements": webl_plans.MAX_STATEMENTS,
+        "max_tokens": webl_plans.MAX_PLAN_TOKENS,
+    }
+    return render(request, "bouts/plan_help.html", context)
+
+
+def standing_plan_check(request, pk: int, ruleset: str):
+    """``POST /fighters/{id}/standing-plan/{ruleset}/check/``: the engine's verdict
+    on a standing plan as it is typed (nothing saved), for the fighter's manager;
+    the same answer as the bout plan's ``validate/`` endpoint."""
+    if request.method != "POST":
+        raise Http404("POST a plan to check it.")
+    if ruleset not in RULESETS or RULESETS[ruleset].team:
+        raise Http404("No such one-on-one ruleset.")
+    fighter = Fighter.objects.select_related("camp").filter(pk=pk).first()
+    if fighter is None:
+        raise Http404("No such fighter.")
+    user = request.user
+    if not user.is_authenticated or fighter.camp_id is None or fighter.camp.owner_id != user.pk:
+        raise PermissionDenied("Only the fighter's manager checks his plans.")
+    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY_BYTES:
+        return JsonResponse({"detail": "The plan sent is too large."}, status=400)
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        return JsonResponse({"detail": "Send the plan as JSON."}, status=400)
+    data = body.get("data") if isinstance(body, dict) else None
+    problems = bout_plans.plan_problems(ruleset, "red", data)
+    return JsonResponse({"valid": not problems, "errors": [p.as_dict() for p in problems]})

@@ -141,6 +141,10 @@ class LeagueAdmin(admin.ModelAdmin):
             "Titles and careers",
             {"fields": ("title_inactivity_days", "title_suspension_days", "development")},
         ),
+        (
+            "Season breaks and history (docs/history.md)",
+            {"fields": ("auto_advance_seasons", "roster_size", "hall_of_fame_wins")},
+        ),
         ("Bout requests", {"fields": ("bouts_per_event", "auto_approve_requests")}),
         (
             "Suspensions and postponed bouts",

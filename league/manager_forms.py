@@ -23,8 +23,19 @@ class FighterChoice(forms.ModelChoiceField):
     def label_from_instance(self, fighter):
         camp = f" ({fighter.camp.name})" if fighter.camp_id else " (free agent)"
         label = f"{fighter.name}{camp} · {fighter.get_weight_class_display()}"
+        career = getattr(fighter, "career", None) if _has_career(fighter) else None
+        if career is not None:  # his public record (issue 33)
+            label += f" · record {career.wins}-{career.losses}-{career.draws}"
         words = self.fitness.get(fighter.pk)
         return f"{label} · {words}" if words else label
+
+
+def _has_career(fighter) -> bool:
+    try:
+        fighter.career  # noqa: B018 (joined by the queryset: no query)
+    except Fighter.career.RelatedObjectDoesNotExist:
+        return False
+    return True
 
 
 class EventChoice(forms.ModelChoiceField):
@@ -57,13 +68,15 @@ class BoutRequestForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        mine = Fighter.objects.filter(camp__owner=user, is_active=True).select_related("camp")
+        mine = Fighter.objects.filter(camp__owner=user, is_active=True).select_related(
+            "camp", "career"
+        )
         self.fields["fighter"].queryset = mine.order_by("name")
         league_ids = list(user.league_memberships.values_list("league_id", flat=True))
         self.fields["opponent"].queryset = (
             Fighter.objects.filter(divisions__league_id__in=league_ids, is_active=True)
             .exclude(camp__owner=user)
-            .select_related("camp")
+            .select_related("camp", "career")
             .distinct()
             .order_by("name")
         )

@@ -34,6 +34,12 @@ urlpatterns = [
     path("fighters/<int:pk>/scouting/", scouting.fighter_scouting, name="fighter-scouting"),
     path("bouts/<int:pk>/", bout_views.bout_report, name="bout"),
     path("bouts/<int:pk>/plan/<str:side>/", plan_page.bout_plan, name="bout-plan"),
+    path(
+        "fighters/<int:pk>/standing-plan/<str:ruleset>/check/",
+        plan_page.standing_plan_check,
+        name="standing-plan-check",
+    ),
+    path("help/plans/", plan_page.plan_help, name="plan-help"),
     # The plan sandbox (docs/plans.md, "Try this plan").
     path("bouts/<int:pk>/plan/<str:side>/try/", sandbox.bout_plan_try, name="bout-plan-try"),
     path(

@@ -18,19 +18,17 @@ KNOCKOUTS = (KO, TKO)
 TITLE_BOUTS_FOR_RECORD = 3  # "best record in title bouts" needs this many
 
 RECORDS = {
-    "most_wins": "Most wins: wins in the league's bouts (every division together).",
-    "longest_streak": (
-        "Longest winning streak: wins in a row within a division; a draw or a loss ends it."
-    ),
-    "most_defences": "Most title defences: successful defences (wins and draws) in one reign.",
+    "most_wins": "Wins in the league's bouts, every division together.",
+    "longest_streak": ("Wins in a row within a division; a draw or a loss ends it."),
+    "most_defences": "Successful defences of a world title (wins and draws) in one reign.",
     "fastest_knockout": (
-        "Fastest knockout: the KO or TKO win in the earliest round, then the earliest "
-        "time in that round; then the first fought."
+        "The KO or TKO win in the earliest round, then the earliest time in that "
+        "round; then the first fought."
     ),
-    "most_knockouts": "Most knockouts: wins by KO or TKO (every division together).",
+    "most_knockouts": "Wins by KO or TKO, every division together.",
     "best_title_record": (
-        f"Best record in title bouts: at least {TITLE_BOUTS_FOR_RECORD} title bouts; the "
-        "best share won (a draw counts half), then the most won."
+        f"At least {TITLE_BOUTS_FOR_RECORD} title bouts; the best share won (a draw "
+        "counts half), then the most won."
     ),
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from bouts.models import Bout, BoutStatus, JudgeScore, Knockdown
 from league import rankings
@@ -15,7 +15,7 @@ from league.history.awards import AwardBout
 from league.history.records import RecordBout, seconds_of
 from league.models import League, RatingHistory, Season
 from league.services.common import CAMP, FIGHTER
-from league.services.rows import SEASON_OF_BOUT, BoutRow
+from league.services.rows import BoutRow
 
 START_ORDINAL = rankings.ordinal(rankings.DEFAULT_MU, rankings.DEFAULT_SIGMA)
 
@@ -30,8 +30,13 @@ def year_seasons(league: League, number: int) -> list[Season]:
 
 
 def _completed_in(season_ids: list[int]):
-    return Bout.objects.annotate(season_key=SEASON_OF_BOUT).filter(
-        season_key__in=season_ids, status=BoutStatus.COMPLETED, result__isnull=False
+    """The seasons' completed bouts (``SEASON_OF_BOUT`` spelt as two indexed
+    conditions: a filter on the COALESCE itself would read every bout)."""
+    return Bout.objects.filter(
+        Q(season_fixture__season_id__in=season_ids)
+        | Q(season_fixture__isnull=True, event__season_id__in=season_ids),
+        status=BoutStatus.COMPLETED,
+        result__isnull=False,
     )
 
 

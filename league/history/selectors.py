@@ -64,7 +64,18 @@ class LeagueSeason:
 
     @property
     def running(self) -> bool:
+        """Not over: some division's season is still planned or being fought."""
         return any(p.season.status != SeasonStatus.COMPLETED for p in self.parts)
+
+    @property
+    def state(self) -> str:
+        """In words: "being fought", "planned", or "" once over."""
+        statuses = {p.season.status for p in self.parts}
+        if SeasonStatus.RUNNING in statuses:
+            return "being fought"
+        if SeasonStatus.PLANNED in statuses:
+            return "planned"
+        return ""
 
 
 def _holder(reign: Reign):

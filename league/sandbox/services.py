@@ -199,10 +199,16 @@ def _start(*, user, fighter, opponent, side, ruleset, plan, fights, bout, league
 
 def sandbox_run(run_id: int) -> SandboxRun | None:
     """Fight a queued try, writing its progress every few fights (idempotent: a
-    finished run is left as it is). My card is read now (the card he would fight
-    with); the opponent's model is the one kept at the start."""
-    claimed = SandboxRun.objects.filter(pk=run_id, status=SandboxStatus.QUEUED).update(
-        status=SandboxStatus.RUNNING
+    finished run, or one another worker is fighting, is left as it is). My card is
+    read now (the card he would fight with); the opponent's model is the one kept
+    at the start."""
+    # A queued run, or one whose worker died mid-way (its message delivered again,
+    # acks_late) and that has gone quiet past STALE_AFTER: fought from the start.
+    lost = Q(status=SandboxStatus.RUNNING, created_at__lt=timezone.now() - STALE_AFTER)
+    claimed = (
+        SandboxRun.objects.filter(pk=run_id)
+        .filter(Q(status=SandboxStatus.QUEUED) | lost)
+        .update(status=SandboxStatus.RUNNING, fights_done=0)
     )
     run = SandboxRun.objects.select_related("fighter").filter(pk=run_id).first()
     if run is None or not claimed:

@@ -191,6 +191,7 @@ def excluded_words(reason: str, detail: str = "") -> list[Part]:
         "retired": "Retired",
         "card": "He has no card for the league's ruleset",
         "suspended": "Medically suspended through fight night",
+        "resting": "Resting after his last bout (the league's rest days)",
         "booked": "Already booked that night",
     }[reason]
     return [words + (f" ({detail})" if detail else "")]

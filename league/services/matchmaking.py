@@ -5,13 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.db.models import Max
 
-from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter
 from league import rankings
+from league.calendar.selectors import statuses_on
 from league.models import Division, Event, Rating, Title
 from league.scheduling.matchmaker import Candidate, matchmake
 from league.services.booking import Officials, league_bout
@@ -23,6 +23,14 @@ from league.services.common import (
     division_is_team,
     division_members,
 )
+
+
+def _candidate(competitor, status) -> Candidate:
+    """A fighter as the matchmaker sees him: out for good (retired, or gone from
+    the roster), or unavailable through the last day of a suspension or rest."""
+    if status is None or status.permanent:
+        return Candidate(competitor, retired=True)
+    return Candidate(competitor, suspended_until=None if status.fit else status.until)
 
 
 def division_ranking(division: Division) -> list[tuple]:
@@ -64,21 +72,9 @@ def card_matchmake(
     league = division.league
     order = [c for c in division_ranking(division) if c[0] == FIGHTER]
     ids = [pk for _, pk in order]
-    suspended = dict(
-        MedicalSuspension.objects.filter(fighter_id__in=ids, ends_on__gte=date)
-        .values_list("fighter_id")
-        .annotate(last=Max("ends_on"))
-    )
-    retired = {
-        pk
-        for pk, active, on in Fighter.objects.filter(id__in=ids).values_list(
-            "id", "is_active", "retired_on"
-        )
-        if not active or (on is not None and on <= date)
-    }
-    candidates = [
-        Candidate(c, suspended_until=suspended.get(c[1]), retired=c[1] in retired) for c in order
-    ]
+    # The calendar's one fitness rule (retired, suspended, resting) on the card's date.
+    statuses = statuses_on(ids, date, league=league)
+    candidates = [_candidate(c, statuses.get(c[1])) for c in order]
     since = date - dt.timedelta(days=recent_days)
     recent = [
         ((FIGHTER, r), (FIGHTER, b))

@@ -12,10 +12,12 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from bouts.engine import EngineError, get_ruleset
-from bouts.models import Bout, BoutStatus, MedicalSuspension, Result
+from bouts.models import Bout, BoutStatus, Result
 from bouts.services import BoutSpec, bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter, RatingCard
+from league.calendar.fitness import fit_from
+from league.calendar.selectors import conditions_on, statuses_on
 from league.models import (
     Division,
     Event,
@@ -199,7 +201,7 @@ def tournament_walkovers_for_postponed(*, tournament: Tournament, division: Divi
             team = bout.red_id is None
             red = (CAMP, bout.red_camp_id) if team else (FIGHTER, bout.red_id)
             blue = (CAMP, bout.blue_camp_id) if team else (FIGHTER, bout.blue_id)
-            unfit = _unfit(bout) if not team else set()
+            unfit = _unfit(bout, division.league) if not team else set()
             if unfit == {"red"}:
                 side = "blue"
             elif unfit == {"blue"}:
@@ -215,21 +217,12 @@ def tournament_walkovers_for_postponed(*, tournament: Tournament, division: Divi
     return count
 
 
-def _unfit(bout: Bout) -> set[str]:
-    """The sides of a one-on-one bout whose fighter is retired or medically
-    suspended on the bout's date."""
+def _unfit(bout: Bout, league) -> set[str]:
+    """The sides of a one-on-one bout whose fighter is not fit on the bout's
+    date by the calendar's one rule (retired, suspended, resting)."""
     sides = {bout.red_id: "red", bout.blue_id: "blue"}
-    out = set()
-    for pk, active, retired_on in Fighter.objects.filter(pk__in=list(sides)).values_list(
-        "pk", "is_active", "retired_on"
-    ):
-        if not active or (retired_on is not None and retired_on <= bout.date):
-            out.add(sides[pk])
-    suspended = MedicalSuspension.objects.filter(
-        fighter_id__in=list(sides), starts_on__lte=bout.date, ends_on__gte=bout.date
-    ).values_list("fighter_id", flat=True)
-    out.update(sides[pk] for pk in suspended)
-    return out
+    statuses = statuses_on(list(sides), bout.date, league=league)
+    return {side for pk, side in sides.items() if pk not in statuses or not statuses[pk].fit}
 
 
 def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
@@ -263,9 +256,9 @@ def tournament_state(tournament: Tournament):
 
 def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tuple]) -> dt.date:
     """A match is fought on its stage's date, but never before its entrants'
-    last bouts are behind them (the next day) or their medical suspensions
-    have run out (the day after): a suspended entrant delays the match, the
-    bracket does not stall."""
+    last bouts are behind them (the next day) or they are fit again (a medical
+    suspension or the league's rest over): an unfit entrant delays the match,
+    the bracket does not stall."""
     date = tournament.start_date + dt.timedelta(days=(stage - 1) * tournament.days_between_stages)
     fighters = [pk for kind, pk in competitors if kind == FIGHTER]
     camps = [pk for kind, pk in competitors if kind == CAMP]
@@ -282,11 +275,13 @@ def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tupl
     if last is not None and last >= date:
         date = last + dt.timedelta(days=1)
     if fighters:
-        ends = MedicalSuspension.objects.filter(
-            fighter_id__in=fighters, ends_on__gte=date
-        ).aggregate(d=Max("ends_on"))["d"]
-        if ends is not None:
-            date = ends + dt.timedelta(days=1)
+        # The calendar's one fitness rule: the day a suspension or the league's
+        # rest is over (a retired entrant is left to the bracket's walkover rule).
+        rest = tournament.league.rest_days
+        for condition in conditions_on(fighters, date, rest_days=rest).values():
+            ready = fit_from(condition, rest_days=rest)
+            if ready is not None and ready > date:
+                date = ready
     return date
 
 

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from bouts.models import Bout, BoutStatus, MedicalSuspension
+from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter, RatingCard
+from league.calendar.selectors import statuses_on
 from league.models import (
     CareerState,
     Division,
@@ -115,11 +116,12 @@ def week_entrants(
             "fighter_id", flat=True
         )
     )
-    suspended = dict(
-        MedicalSuspension.objects.filter(fighter_id__in=order, ends_on__gte=night)
-        .order_by("ends_on")
-        .values_list("fighter_id", "ends_on")
-    )
+    # The calendar's one fitness rule (retired, suspended, resting) on fight night.
+    unfit = {
+        pk: status
+        for pk, status in statuses_on(order, night, league=league).items()
+        if not status.fit
+    }
     booked = set()
     for red, blue in (
         Bout.objects.filter(date=night, event__league=league)
@@ -135,9 +137,9 @@ def week_entrants(
     out = []
     for index, pk in enumerate(order):
         fighter = fighters.get(pk)
-        if fighter is None or pk not in with_card or pk in suspended or pk in booked:
+        if fighter is None or pk not in with_card or pk in unfit or pk in booked:
             if excluded is not None:
-                excluded[pk] = _left_out(fighter, pk, with_card, suspended)
+                excluded[pk] = _left_out(fighter, pk, with_card, unfit)
             continue
         camp_id, bouts = fighter
         last = sat.get(pk)
@@ -154,13 +156,14 @@ def week_entrants(
     return out
 
 
-def _left_out(fighter, pk: int, with_card: set, suspended: dict) -> tuple[str, str]:
-    if fighter is None:
+def _left_out(fighter, pk: int, with_card: set, unfit: dict) -> tuple[str, str]:
+    if fighter is None or (pk in unfit and unfit[pk].permanent):
         return ("retired", "")
     if pk not in with_card:
         return ("card", "")
-    if pk in suspended:
-        return ("suspended", f"until {long_date(suspended[pk])}")
+    if pk in unfit:
+        status = unfit[pk]
+        return (status.kind, f"until {long_date(status.until)}")
     return ("booked", "")
 
 

@@ -78,6 +78,9 @@ def test_league_form_refuses_a_ruleset_that_is_not_registered(admin_client):
         "card_lead_days": 2,
         "title_rule": "top",
         "contenders_per_region": 2,
+        # season breaks and the history (their defaults)
+        "roster_size": 0,
+        "hall_of_fame_wins": 10,
         "divisions-TOTAL_FORMS": "0",
         "divisions-INITIAL_FORMS": "0",
         "memberships-TOTAL_FORMS": "0",

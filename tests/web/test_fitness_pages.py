@@ -110,8 +110,9 @@ def test_the_request_form_offers_each_fighter_with_his_fitness(w):
     client = Client()
     client.force_login(w.owner)
     form = _html(client, "/desk/requests/new/")
-    assert f"{w.mine[0].name} (Camp A) · Middleweight · suspended until 1 Jul 2031 (cut)" in form
-    assert f"{w.mine[2].name} (Camp A) · Middleweight · fit</option>" in form
+    suspended = "suspended until 1 Jul 2031 (cut)"
+    assert f"{w.mine[0].name} (Camp A) · Middleweight · record 0-0-0 · {suspended}" in form
+    assert f"{w.mine[2].name} (Camp A) · Middleweight · record 0-0-0 · fit</option>" in form
     refused = client.post(
         "/desk/requests/new/", {"fighter": w.mine[0].pk, "opponent": w.theirs[0].pk}
     )

@@ -123,8 +123,8 @@ def test_an_ineligible_request_shows_the_error_at_its_field(w):
     # Offered with his status on the league's date...
     form = client.get("/desk/requests/new/").content.decode()
     status = f"suspended until {long_date(ends_on)} (cut)"
-    assert f"{w.theirs[0].name} (Camp B) · Middleweight · {status}</option>" in form
-    assert f"{w.theirs[1].name} (Camp B) · Middleweight · fit</option>" in form
+    assert f"{w.theirs[0].name} (Camp B) · Middleweight · record 0-0-0 · {status}</option>" in form
+    assert f"{w.theirs[1].name} (Camp B) · Middleweight · record 0-0-0 · fit</option>" in form
     # ... and refused with it, next to his field.
     answer = client.post(
         "/desk/requests/new/", {"fighter": w.mine[0].pk, "within": "", "opponent": w.theirs[0].pk}

@@ -159,3 +159,42 @@ def test_the_event_page_gives_the_fight_night_and_the_deadline(client):
     fights, locks = real_time(night.event.fight_at), real_time(night.event.plans_due_at)
     assert 'id="fight-night"' in html and f"Fight night: fights in 47 hours, {fights}" in html
     assert f"plans lock in 23 hours, {locks}" in html
+
+
+def test_the_plan_help_page_is_linked_from_the_plan_form(client, night):
+    client.force_login(night.red_manager)
+    form = client.get(page(night.bout)).content.decode()
+    assert 'href="/help/plans/"' in form and "See docs/plans.md" not in form
+    help_page = client.get("/help/plans/").content.decode()
+    assert "How to write a WeBL fight plan" in help_page and "roundswon" in help_page
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other_manager", "staff"])
+def test_only_the_manager_checks_a_standing_plan_as_he_types(client, night, who):
+    url = f"/fighters/{night.bout.red_id}/standing-plan/webl/check/"
+    if who != "anonymous":
+        reader = night.blue_manager if who == "other_manager" else user("boss", staff=True)
+        client.force_login(reader)
+    answer = client.post(url, {"data": "5/7/8"}, content_type="application/json")
+    assert answer.status_code == 403
+
+
+def test_the_standing_plan_is_checked_as_it_is_typed(client, night):
+    client.force_login(night.red_manager)
+    page_html = client.get(f"/fighters/{night.bout.red_id}/standing-plan/webl/").content.decode()
+    assert 'data-validate-url="' in page_html and "ringside/plan.js" in page_html
+    url = f"/fighters/{night.bout.red_id}/standing-plan/webl/check/"
+    good = client.post(url, {"data": "5/7/8"}, content_type="application/json").json()
+    assert good == {"valid": True, "errors": []}
+    bad = client.post(url, {"data": BAD_PLAN}, content_type="application/json").json()
+    assert not bad["valid"] and bad["errors"][0]["line"] == 3
+    junk = client.post(url, "not json", content_type="application/json")
+    assert junk.status_code == 400
+
+
+def test_the_plan_page_names_the_opponent_with_his_record_and_scouting(client, night):
+    client.force_login(night.red_manager)
+    html = client.get(page(night.bout)).content.decode()
+    opponent = html.split('id="plan-opponent"')[1].split("</p>")[0]
+    assert night.bout.blue.name in opponent
+    assert f"/fighters/{night.bout.blue_id}/scouting/" in opponent

@@ -106,14 +106,15 @@ def play_seasons(league, *, stdout, timeout: float = 3600, seasons: int = 1) -> 
         )
     except ValidationError as exc:
         raise CommandError("; ".join(exc.messages)) from None
-    if eager():
-        # Embedded: the runs are sent when the job's transaction commits; inside
-        # a caller's transaction (a test, a script) that is later, so run them here.
-        for run_id in job.runs.filter(status=JobStatus.QUEUED).values_list("pk", flat=True):
-            run_division(run_id)
     started = time.monotonic()
     with tqdm(desc="fought", unit="bout", file=stdout, leave=True) as bar:
         while True:
+            if eager():
+                # Embedded: the runs are sent when the job's transaction (or a
+                # season break's) commits; inside a caller's transaction (a
+                # test, a script) that is later, so run them here.
+                for run_id in job.runs.filter(status=JobStatus.QUEUED).values_list("pk", flat=True):
+                    run_division(run_id)
             job.refresh_from_db()
             progress = job_progress(job)
             bar.total = max(progress["bouts_total"], progress["bouts_done"])

@@ -4,6 +4,7 @@ from the bout rows and compare."""
 from django.core.management.base import BaseCommand, CommandError
 
 from league import services
+from league.history.services import awards_refresh
 from league.selectors import league_check
 
 from ._league import get_league
@@ -20,15 +21,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--repair",
             action="store_true",
-            help="rewrite the league's standings, ratings and titles from the bout rows "
-            "first (careers belong to the bouts app and are only checked)",
+            help="rewrite the league's standings, ratings, titles, record book and "
+            "handed-out awards from the bout rows first (careers belong to the bouts "
+            "app and are only checked)",
         )
 
     def handle(self, *args, **opts):
         league = get_league(opts["slug"])
         if opts["repair"]:
-            for division in league.divisions.all():
+            for division in league.divisions.select_related("league"):
                 services.division_rebuild(division=division)
+                awards_refresh(division)
             self.stdout.write(f"{league.slug}: derived tables rebuilt from the bout rows.")
         problems = league_check(league=league)
         for problem in problems:

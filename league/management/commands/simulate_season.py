@@ -45,6 +45,13 @@ class Command(BaseCommand):
         )
         if not divisions:
             raise CommandError(f"{league.slug} has no divisions")
+        if opts["seasons"] < 1:
+            raise CommandError("--seasons: at least one")
+        if opts["seasons"] > 1 and not league.auto_advance_seasons:
+            raise CommandError(
+                f"{league.slug} stops at each season's end: turn on “auto-advance seasons” "
+                "in its settings to play through several."
+            )
         # Every division's season first, then one "play until" job to their
         # end: one run per division, divisions in parallel across workers.
         seasons = []
@@ -55,8 +62,6 @@ class Command(BaseCommand):
                 raise CommandError("; ".join(exc.messages)) from None
             self.stdout.write(f"{season.name}: {season.fixtures.count()} bouts to fight")
             seasons.append(season)
-        if opts["seasons"] < 1:
-            raise CommandError("--seasons: at least one")
         play_seasons(league, stdout=self.stdout, timeout=opts["timeout"], seasons=opts["seasons"])
         if not follow_derivation(
             divisions, stdout=self.stdout, label="derived", timeout=opts["timeout"]

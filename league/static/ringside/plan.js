@@ -1,8 +1,10 @@
-// The plan page: the engine's verdict on the plan as it is typed (POST to the
-// API's validate endpoint; nothing is saved), shown line by line under the field.
+// The plan pages (a bout's and the standing plan): the engine's verdict on the
+// plan as it is typed (POST to the form's data-validate-url; nothing is saved),
+// shown line by line under the field. Once the plan is changed, the errors the
+// server gave for the plan it refused are stale: they go.
 (function () {
   "use strict";
-  var form = document.getElementById("plan-form");
+  var form = document.querySelector("form.plan-form[data-validate-url]");
   if (!form) return;
   var out = document.getElementById("plan-check");
   var url = form.getAttribute("data-validate-url");
@@ -49,7 +51,16 @@
       .catch(function () { out.textContent = ""; });
   }
 
-  function later() { clearTimeout(timer); timer = setTimeout(check, 400); }
+  function clearStale() {
+    var listing = document.getElementById("plan-lines");
+    if (listing) listing.parentNode.removeChild(listing);
+    form.querySelectorAll(".field-errors, .form-errors").forEach(function (e) {
+      if (!out.contains(e)) e.parentNode.removeChild(e);
+    });
+    form.querySelectorAll(".has-error").forEach(function (e) { e.classList.remove("has-error"); });
+  }
+
+  function later() { clearStale(); clearTimeout(timer); timer = setTimeout(check, 400); }
   if (text) text.addEventListener("input", later);
   fields.forEach(function (f) { f.addEventListener("change", later); });
 })();

@@ -144,3 +144,16 @@ def test_the_same_bouts_in_any_order_give_the_same_awards():
 def test_every_award_states_its_rule():
     assert set(awards.RULES) == set(awards.KINDS) == set(awards.TITLES)
     assert all(len(rule) > 40 for rule in awards.RULES.values())
+
+
+def test_camps_win_awards_as_fighters_do():
+    red_team, blue_team = ("camp", 5), ("camp", 6)
+    rows = awards.season_awards(
+        [bout(1, red_team, blue_team, "blue", "KO", knockdowns=(1, 0), round=3)]
+    )
+    assert of(rows, awards.FIGHTER).competitor == blue_team
+    assert of(rows, awards.KNOCKOUT).competitor == blue_team
+
+
+def test_a_season_without_bouts_has_no_awards():
+    assert awards.season_awards([]) == []

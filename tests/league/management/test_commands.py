@@ -85,6 +85,23 @@ def test_simulate_season_and_run_tournament(django_capture_on_commit_callbacks):
         run("simulate_season", league.slug, "--division", "featherweight")
 
 
+def test_simulate_season_plays_through_several_seasons_of_a_league_that_auto_advances(
+    django_capture_on_commit_callbacks,
+):
+    run("load_demo", "--seed", "5", "--fighters", "4")
+    league = League.objects.order_by("slug").first()
+    with pytest.raises(CommandError, match="auto-advance seasons"):
+        run("simulate_season", league.slug, "--seasons", "2")
+    League.objects.filter(pk=league.pk).update(auto_advance_seasons=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        out, _ = run("simulate_season", league.slug, "--seasons", "2")
+    numbers = sorted(league.seasons.values_list("number", "status"))
+    assert numbers == [(1, "completed"), (2, "completed")]
+    assert "season 2" in out
+    with pytest.raises(CommandError, match="at least one"):
+        run("simulate_season", league.slug, "--seasons", "0")
+
+
 def test_demo_never_fails(monkeypatch):
     from league.management.commands import load_demo
 

@@ -270,3 +270,84 @@ def test_the_estimate_follows_the_public_record_not_the_card(night):
     before = opponent_model(night.red_manager, blue, "webl", night.league).card
     assert sum(before[k] for k in ("str", "spd", "agl", "hgt", "tgh")) <= 70
     generate_card("webl", 1)  # the estimate is drawn from its own seed, not the card's
+
+
+def test_the_progress_line_reads_waiting_until_a_worker_takes_it(client, night):
+    # No on-commit callbacks run here: the task is not sent, as when workers are busy.
+    run = sandbox_start_for_bout(
+        user=night.red_manager, bout=bout_for_plans(night.bout), side="red", plan=GOOD_PLAN
+    )
+    client.force_login(night.red_manager)
+    progress = client.get(f"/sandbox/{run.pk}/progress.json").json()
+    assert progress == {
+        "status": "queued",
+        "fights": 200,
+        "fights_done": 0,
+        "finished": False,
+        "words": "Waiting for a worker…",
+    }
+    page = client.get(f"/sandbox/{run.pk}/").content.decode()
+    assert "ringside/sandbox.js" in page and 'id="sandbox-mix"' not in page
+    from league.sandbox.services import sandbox_run
+
+    assert sandbox_run(run.pk).status == SandboxStatus.DONE
+    assert sandbox_run(run.pk).result == SandboxRun.objects.get(pk=run.pk).result  # idempotent
+
+
+def test_a_title_bout_plan_is_tried_and_its_strategies_are_named(
+    django_capture_on_commit_callbacks,
+):
+    night = fight_night(ruleset="titlebout")
+    with django_capture_on_commit_callbacks(execute=True):
+        run = sandbox_start_for_bout(
+            user=night.red_manager,
+            bout=bout_for_plans(night.bout),
+            side="red",
+            plan={"strategy": "FO"},
+            fights=6,
+        )
+    run.refresh_from_db()
+    assert run.status == SandboxStatus.DONE, run.error
+    assert run.result["fights"] == 6 and run.result["lines"]
+    assert all("_" not in entry["label"] for entry in run.result["lines"])
+
+
+@pytest.mark.parametrize("role", ["anonymous", "plain", "other_manager", "commissioner", "staff"])
+def test_only_the_fighters_manager_tries_a_standing_plan(night, role):
+    with pytest.raises(PermissionDenied):
+        sandbox_start_for_standing(
+            user=actor(night, role), fighter=night.bout.red, ruleset="webl", plan="5/7/8"
+        )
+    assert not SandboxRun.objects.exists()
+
+
+def test_a_standing_try_refuses_an_opponent_outside_his_division(night):
+    stranger = fight_night().bout.blue
+    with pytest.raises(ValidationError, match="of his division"):
+        sandbox_start_for_standing(
+            user=night.red_manager,
+            fighter=night.bout.red,
+            ruleset="webl",
+            plan="5/7/8",
+            opponent=stranger,
+        )
+
+
+def test_a_try_whose_worker_died_is_fought_again_when_its_message_returns(night):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from league.sandbox.services import sandbox_run
+
+    run = sandbox_start_for_bout(
+        user=night.red_manager,
+        bout=bout_for_plans(night.bout),
+        side="red",
+        plan=GOOD_PLAN,
+        fights=5,
+    )
+    SandboxRun.objects.filter(pk=run.pk).update(status=SandboxStatus.RUNNING, fights_done=3)
+    assert sandbox_run(run.pk).status == SandboxStatus.RUNNING  # another worker has it
+    SandboxRun.objects.filter(pk=run.pk).update(created_at=timezone.now() - dt.timedelta(hours=1))
+    assert sandbox_run(run.pk).status == SandboxStatus.DONE
