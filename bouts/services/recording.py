@@ -349,7 +349,11 @@ class _BatchRows:
             time=str(data["time"]),
             engine_result=data,
         )
-        result.clean_fields(exclude=["bout"])
+        # The engine result (every action of the bout) is serialized once, when
+        # written: a value that is not JSON fails its row there, and the batch
+        # is recorded bout by bout (bouts_record_fought). Validating it here
+        # would serialize it twice.
+        result.clean_fields(exclude=["bout", "engine_result"])
         self.bouts.append(bout)
         self.results.append(
             {

@@ -91,9 +91,10 @@ class JobSerializer(serializers.ModelSerializer):
 class JobRequestSerializer(serializers.Serializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
     target = serializers.ChoiceField(
-        choices=[c for c in JobTarget.choices if c[0] != JobTarget.TOURNAMENT],
+        choices=JobTarget.choices,
         help_text="nights: the next `nights` fight nights; date: up to the league date "
-        "`until`; season: to the end of the running seasons; seasons: through `seasons` "
+        "`until`; season: to the end of the running seasons; tournament: to the end of the "
+        "running tournaments (their fight nights fired in date order); seasons: through `seasons` "
         "seasons, the season breaks' steps taken between them (a league that "
         "auto-advances seasons).",
     )

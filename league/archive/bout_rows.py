@@ -17,6 +17,7 @@ from bouts.models import (
     Result,
     RoundStat,
 )
+from league.calendar.models import SeasonBreak
 from league.models import (
     BoutRequest,
     CareerBout,
@@ -35,6 +36,7 @@ from league.models import (
 )
 
 from . import format as spec
+from .json_ids import remap_fighter_list, remap_matchmaking
 from .writer import Writer
 
 CHILD_MODELS = {
@@ -92,7 +94,22 @@ def write_schedule(writer: Writer, data: dict, league: League) -> None:
         "tournament",
         "tournaments",
     )
-    _section(writer, data, "events", Event, "event", league_id=league.pk)
+    _events(writer, data.get("events", []), league)
+
+
+def _events(writer: Writer, events: list[dict], league: League) -> None:
+    """Events; their weekly matchmaking notes name fighters by archive key."""
+    objs = []
+    fighters = writer.ids.get("fighter", {})
+    for n, item in enumerate(events):
+        event = writer.build(item, spec.EVENT, f"events[{n}]", league_id=league.pk)
+        missing = []
+        event.matchmaking = remap_matchmaking(event.matchmaking, fighters.get, missing)
+        for key in missing:
+            writer.problems.append(f"events[{n}].matchmaking: no fighter {key!r} in this archive")
+        objs.append(event)
+    writer.check()
+    writer.register("event", events, writer.insert(Event, objs), "id")
 
 
 def write_bouts(writer: Writer, bouts: list[dict], league: League) -> None:
@@ -147,6 +164,15 @@ def _effects(writer: Writer, effects, where: str) -> list:
             if isinstance(effect, dict)
             else effect
         )
+    return out
+
+
+def _retire_due(writer: Writer, due, where: str) -> list:
+    """A season break's fighters due to retire name them by archive key."""
+    missing = []
+    out = remap_fighter_list(due, writer.ids.get("fighter", {}).get, missing)
+    for key in missing:
+        writer.problems.append(f"{where}: no fighter {key!r} in this archive")
     return out
 
 
@@ -209,6 +235,16 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
     ]
     writer.check()
     writer.insert(CareerState, objs)
+    breaks = data.get("season_breaks", [])
+    objs = []
+    for n, item in enumerate(breaks):
+        row = writer.build(
+            item, spec.SECTIONS["season_breaks"], f"season_breaks[{n}]", league_id=league.pk
+        )
+        row.retire_due = _retire_due(writer, row.retire_due, f"season_breaks[{n}].retire_due")
+        objs.append(row)
+    writer.check()
+    writer.insert(SeasonBreak, objs)
     inducted = data.get("hall_of_fame", [])
     section = spec.SECTIONS["hall_of_fame"]
     objs = [

@@ -28,6 +28,7 @@ from bouts.models import (
 )
 from bouts.report_privacy import PLAN_ROUND_STATS, STANDING
 from fighters.models import Camp, CardChange, CornerMan, Fighter, RatingCard
+from league.calendar.models import SeasonBreak
 from league.models import (
     Award,
     BoutRequest,
@@ -51,6 +52,7 @@ from referees.models import Doctor, Judge, Referee
 
 from . import format as spec
 from .codec import encode, to_json
+from .json_ids import remap_fighter_list, remap_matchmaking
 
 FOUGHT = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
 
@@ -327,11 +329,26 @@ def _tournaments(league: League, keys: Keys):
     return tournaments, entries, matches
 
 
-def _events(league: League, keys: Keys) -> list[dict]:
+def _events(league: League, keys: Keys) -> list:
+    """The league's events, each given its archive key."""
     events = list(league.events.order_by("date", "id"))
     for n, event in enumerate(events, 1):
         keys.by_kind["event"][event.pk] = f"E{n}"
-    return [_item(e, spec.EVENT, keys, id=keys.of("event", e.pk)) for e in events]
+    return events
+
+
+def _event_items(events: list, keys: Keys) -> list[dict]:
+    fighters = keys.by_kind["fighter"].get
+    return [
+        _item(
+            e,
+            spec.EVENT,
+            keys,
+            id=keys.of("event", e.pk),
+            matchmaking=remap_matchmaking(e.matchmaking, fighters, []),
+        )
+        for e in events
+    ]
 
 
 BOUT_ROWS = {
@@ -501,7 +518,7 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
         keys.by_kind["bout"][bout.pk] = f"B{n}"
     archive["fighters"] = _fighters(league, fighter_ids, bout_ids, keys, include_private)
     archive["divisions"] = _divisions(league, keys)
-    archive["events"] = events
+    archive["events"] = _event_items(events, keys)
     bout_items = _bouts(bouts, keys, league, include_private)
     # Seasons and brackets point at bouts: their items are made once bouts have keys.
     archive["seasons"] = [
@@ -537,6 +554,17 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
         sections["career_states"],
         keys,
     )
+    archive["season_breaks"] = [
+        {
+            **item,
+            "retire_due": remap_fighter_list(item["retire_due"], keys.by_kind["fighter"].get, []),
+        }
+        for item in _items(
+            SeasonBreak.objects.filter(league=league).order_by("number"),
+            sections["season_breaks"],
+            keys,
+        )
+    ]
     archive["hall_of_fame"] = _items(
         HallOfFamer.objects.filter(league=league).order_by("inducted_on", "id"),
         sections["hall_of_fame"],

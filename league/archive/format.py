@@ -94,7 +94,7 @@ SEASON = Section(
     model="league.Season",
     kind="season",
     key="id",
-    refs={"division": "division"},
+    refs={"division": "division", "champion": "fighter?", "champion_camp": "camp?"},
     children={"fixtures": FIXTURE},
     extra=("id",),
 )
@@ -231,6 +231,9 @@ SECTIONS: dict[str, Section] = {
     "bouts": BOUT,
     "bout_requests": BOUT_REQUEST,
     "career_states": Section(model="league.CareerState", refs={"fighter": "fighter"}),
+    # A season break's steps (league.calendar.season_break); ``retire_due``
+    # names its fighters by archive key.
+    "season_breaks": Section(model="league.SeasonBreak"),
     "hall_of_fame": Section(
         model="league.HallOfFamer", refs={"fighter": "fighter", "inducted_by": USER + "?"}
     ),
@@ -257,4 +260,5 @@ NOT_CARRIED = {
     "league.Invitation": "invitation links are secrets of the installation that made them",
     "league.AdvanceJob": "play-until jobs are the installation's work log",
     "league.DivisionRun": "the jobs' per-division runs",
+    "league.SandboxRun": "a manager's plan trials: his, not the league's",
 }

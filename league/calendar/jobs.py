@@ -8,9 +8,10 @@ import datetime as dt
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q, Sum
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
+from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
 from core.scoping import may_commission
 from league.calendar.clock import league_date_advance
@@ -24,7 +25,7 @@ from league.calendar.models import (
     JobTarget,
     SeasonFixture,
 )
-from league.models import ClockMode, League, Season, SeasonStatus
+from league.models import ClockMode, League, Season, SeasonStatus, TournamentStatus
 
 MAX_NIGHTS = 1000
 MAX_SEASONS = 100
@@ -60,16 +61,25 @@ def job_start(
         raise ValidationError(errors)
     if target == JobTarget.SEASONS:
         _leave_break(league)
-    divisions = list(
-        Season.objects.filter(league=league, status=SeasonStatus.RUNNING)
-        .order_by("division_id")
-        .values_list("division_id", flat=True)
-        .distinct()
-    )
-    if not divisions:
-        raise ValidationError(
-            {"target": ["No season is running in this league: schedule one first."]}
+    if target == JobTarget.TOURNAMENT:
+        totals = _tournament_bouts(league)
+        if not totals:
+            raise ValidationError(
+                {"target": ["No tournament of this league has a fight night waiting."]}
+            )
+    else:
+        divisions = list(
+            Season.objects.filter(league=league, status=SeasonStatus.RUNNING)
+            .order_by("division_id")
+            .values_list("division_id", flat=True)
+            .distinct()
         )
+        if not divisions:
+            raise ValidationError(
+                {"target": ["No season is running in this league: schedule one first."]}
+            )
+        opens = _open_fixtures(divisions)
+        totals = {pk: opens.get(pk, 0) for pk in divisions}
     job = AdvanceJob(
         league=league,
         requested_by=user if getattr(user, "is_authenticated", False) else None,
@@ -82,16 +92,10 @@ def job_start(
     try:
         with transaction.atomic():
             job.save()
-            totals = _open_fixtures(divisions)
             DivisionRun.objects.bulk_create(
                 [
-                    DivisionRun(
-                        job=job,
-                        division_id=pk,
-                        reached=league.date,
-                        bouts_total=totals.get(pk, 0),
-                    )
-                    for pk in divisions
+                    DivisionRun(job=job, division_id=pk, reached=league.date, bouts_total=total)
+                    for pk, total in sorted(totals.items())
                 ]
             )
             run_ids = list(job.runs.values_list("pk", flat=True))
@@ -133,8 +137,6 @@ def _target_errors(league, target, nights, until, seasons=None) -> dict:
             return {"until": ["Give the league date to play until."]}
         if until <= league.date:
             return {"until": [f"Choose a date after the league's date ({long_date(league.date)})."]}
-    if target == JobTarget.TOURNAMENT:
-        return {"target": ["Tournaments are fought as their stages are made; not a job target."]}
     if league.clock == ClockMode.REAL:
         return {
             "target": [
@@ -143,6 +145,23 @@ def _target_errors(league, target, nights, until, seasons=None) -> dict:
             ]
         }
     return {}
+
+
+def _tournament_bouts(league: League) -> dict[int, int]:
+    """``{division id: bouts booked and not fought}`` of the league's running
+    tournaments whose fight nights wait (later rounds are booked as they are made)."""
+    rows = (
+        Bout.objects.filter(
+            event__tournament__league=league,
+            event__tournament__status=TournamentStatus.RUNNING,
+            event__fired_at__isnull=True,
+            status=BoutStatus.SCHEDULED,
+        )
+        .values("event__tournament__division_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {row["event__tournament__division_id"]: row["n"] for row in rows}
 
 
 def _open_fixtures(divisions) -> dict[int, int]:

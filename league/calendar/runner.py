@@ -44,9 +44,10 @@ from league.calendar.seasons import (
     season_close_if_done,
 )
 from league.calendar.state import SeasonState
-from league.models import ProjectionRequest, Season, SeasonStatus
+from league.models import Event, ProjectionRequest, Season, SeasonStatus, TournamentStatus
 from league.services import projector
 from league.services.booking import Officials
+from league.services.fight_nights import event_fire
 
 DERIVE_EVERY_SECONDS = 1.0
 # A stretch of nights is fought in memory and written as one batch: long
@@ -110,7 +111,8 @@ def _run_locked(run: DivisionRun) -> None:
     with _owning(run.division_id, run.job.league.career_mode):
         try:
             _fight_leftovers(run)
-            status = _nights(run)
+            tournaments = run.job.target == JobTarget.TOURNAMENT
+            status = _tournament_nights(run) if tournaments else _nights(run)
         except Exception as exc:
             DivisionRun.objects.filter(pk=run.pk).update(
                 status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:500]
@@ -243,6 +245,42 @@ def _stretch_over(job: AdvanceJob, started: float) -> bool:
     card before the next night's snapshot: docs/career.md), else as many nights
     as fit in ``STRETCH_SECONDS``."""
     return job.league.career_mode or time.monotonic() - started >= STRETCH_SECONDS
+
+
+def _tournament_nights(run: DivisionRun) -> str:
+    """To the end of the division's running tournaments: fire their next fight
+    night (the earliest not fired), fight and record it, and derive the
+    division here, which advances the brackets and books their next nights."""
+    while True:
+        night = _next_tournament_night(run.division_id)
+        if night is None:
+            _derive(run.division_id)
+            night = _next_tournament_night(run.division_id)
+            if night is None:
+                return JobStatus.DONE
+        with transaction.atomic():
+            fired = event_fire(event=night, send=False)
+            outcome = bouts_run(bout_ids=[bout.pk for bout in fired.queued])
+        _derive(run.division_id)  # the brackets advance: their next nights are booked
+        run.nights_done += 1
+        run.bouts_done += sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)
+        run.reached = max(run.reached or night.date, night.date)
+        _report(run)
+        if AdvanceJob.objects.filter(pk=run.job_id, cancel_requested=True).exists():
+            return JobStatus.CANCELLED
+
+
+def _next_tournament_night(division_id: int) -> Event | None:
+    return (
+        Event.objects.filter(
+            tournament__division_id=division_id,
+            tournament__status=TournamentStatus.RUNNING,
+            fired_at__isnull=True,
+            bouts__status=BoutStatus.SCHEDULED,
+        )
+        .order_by("date", "id")
+        .first()
+    )
 
 
 def _derive(division_id: int, *, elsewhere: bool = False) -> None:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from league.calendar import jobs, season_break, seasons
 from league.calendar.dates import long_date
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
-from league.models import League, Season, SeasonStatus
+from league.models import League, Season, SeasonStatus, Tournament, TournamentStatus
 from league.services import membership
 
 from ..submit import put_errors
@@ -33,6 +33,9 @@ def calendar_context(league) -> dict:
     job = AdvanceJob.objects.filter(league=league).prefetch_related("runs").first()
     found = None if running else season_break.season_break(league)
     return {
+        "tournaments_waiting": Tournament.objects.filter(
+            league=league, status=TournamentStatus.RUNNING
+        ).exists(),
         "season_break": found,
         "break_steps": found.steps() if found else [],
         "break_preview": (

@@ -325,6 +325,7 @@ class PlayForm(forms.Form):
             ("nights", "A number of fight nights"),
             ("date", "Up to a league date"),
             ("season", "To the end of the season"),
+            ("tournament", "To the end of the tournaments"),
             ("seasons", "Through several seasons (season breaks taken for you)"),
         ],
         initial=NEXT_NIGHT,

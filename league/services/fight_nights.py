@@ -43,10 +43,11 @@ from league.models import ClockMode, Event, Season, SeasonStatus
 _local = threading.local()
 
 
-def event_fire(*, event: Event, now: dt.datetime | None = None) -> Fired:
+def event_fire(*, event: Event, now: dt.datetime | None = None, send: bool = True) -> Fired:
     """Fire one event: its scheduled bouts queued (or postponed), in card
     order, and the event marked fired. An event already fired fires the bouts
-    booked on it since (nothing else)."""
+    booked on it since (nothing else). Without ``send`` no task is sent: the
+    caller fights the queued bouts itself (a play-until run)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         ids = list(
@@ -54,7 +55,7 @@ def event_fire(*, event: Event, now: dt.datetime | None = None) -> Fired:
             .order_by("order", "id")
             .values_list("pk", flat=True)
         )
-        fired = bouts_fire(bouts=ids)
+        fired = bouts_fire(bouts=ids, send=send)
         if event.fired_at is None:
             event.fired_at = now or timezone.now()
             event.save(update_fields=["fired_at"])

@@ -512,3 +512,42 @@ def test_broker_down_leaves_the_bout_queued_and_resend_runs_it(
     assert run_on_commit(services.bouts_resend, bouts=Bout.objects.all()) == 0
     simulate_bout.delay(bout.pk)
     assert Result.objects.filter(bout=bout).count() == 1
+
+
+def test_an_engine_result_that_is_not_json_fails_its_bout_and_not_its_batch(
+    ruleset, officials, monkeypatch
+):
+    """The engine result is serialized once, when written: a value that cannot
+    be (a bug in a ruleset) fails that bout, and the rest of the batch is
+    recorded."""
+    bouts = [
+        schedule(
+            ruleset,
+            officials,
+            red=factories.make_fighter(ruleset),
+            blue=factories.make_fighter(ruleset),
+            queue=False,
+        )
+        for _ in range(2)
+    ]
+    bad, good = bouts
+    real = recording.bout_inputs.simulate_inputs
+
+    def one_bad(inputs):
+        result = real(inputs)
+        if inputs["seed"] == bad.seed:
+            original = result.to_dict
+
+            result.to_dict = lambda: {**original(), "note": object()}
+        return result
+
+    monkeypatch.setattr(recording.bout_inputs, "simulate_inputs", one_bad)
+    from bouts.services import bouts_queue
+
+    bouts_queue(bouts=bouts)
+    outcome = recording.bouts_run(bout_ids=[b.pk for b in bouts])
+    assert outcome == {bad.pk: BoutStatus.FAILED, good.pk: BoutStatus.COMPLETED}
+    bad.refresh_from_db()
+    assert bad.failure_reason.startswith("Recording failed: TypeError")
+    assert not Result.objects.filter(bout=bad).exists()
+    assert Result.objects.filter(bout=good).exists()

@@ -17,7 +17,8 @@ from fighters.services import camp_create, corner_man_create, fighter_retire
 from league.archive.export import export_with_keys
 from league.calendar import jobs
 from league.calendar.models import JobTarget
-from league.history.services import hall_of_fame_induct, season_awards_hand_out
+from league.calendar.season_break import break_take, season_break
+from league.history.services import hall_of_fame_induct
 from league.models import (
     Award,
     DivisionProjection,
@@ -37,7 +38,7 @@ from ..calendar.seasons import season_to_play
 
 def fought_league(ruleset, fighters=6):
     """A league whose season and title tournament are fought, one bout voided."""
-    league, division, season = season_to_play(ruleset, fighters)
+    league, division, _season = season_to_play(ruleset, fighters)
     User = get_user_model()
     manager = User.objects.create_user("archive-manager", password="x")
     LeagueMembership.objects.create(league=league, user=manager)
@@ -53,7 +54,10 @@ def fought_league(ruleset, fighters=6):
         tournament = tournament_create(
             division=division, size=4, start_date=dt.date(2026, 9, 1), seed=5
         )
-    season_awards_hand_out(season, by=manager_of_awards(league))
+    # The season break's first steps: the season's champion crowned, its awards.
+    found = season_break(league)
+    break_take(found, "crown", check_permission=False)
+    break_take(season_break(league), "awards", user=manager_of_awards(league))
     tournament.refresh_from_db()
     if tournament.champion is not None:  # retired, and in the hall of fame
         fighter_retire(fighter=tournament.champion, on=dt.date(2026, 12, 1))

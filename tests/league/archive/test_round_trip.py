@@ -48,6 +48,8 @@ def test_an_imported_league_has_the_same_derived_tables_and_exports_the_same(rul
     ):
         assert before[table], f"the league to archive has no {table}"
     archive = json.loads(json.dumps(export_league(league)))
+    assert archive["season_breaks"][0]["done"] == ["crown", "awards"]
+    assert archive["seasons"][0]["champion"] is not None
     by = staff()
 
     empty_the_database(league)

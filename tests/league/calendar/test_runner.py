@@ -16,6 +16,7 @@ from league.calendar.seasons import season_book_night
 from league.models import ClockMode, Event, League, SeasonStatus
 from league.services.fight_nights import events_fire_due
 
+from ..conftest import make_league
 from .seasons import played, season_to_play
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +194,29 @@ def test_a_target_that_makes_no_sense_is_refused_with_a_reason(ruleset):
     league.refresh_from_db()
     with pytest.raises(ValidationError, match="real clock"):
         jobs.job_start(league=league, target=JobTarget.SEASON, check_permission=False)
+
+
+def test_a_tournament_is_played_to_its_end_night_by_night(ruleset):
+    from league.models import Tournament, TournamentStatus
+    from league.services.tournaments import tournament_create
+
+    league, division = make_league(ruleset, 8, days_between_events=7)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        cup = tournament_create(division=division, size=8, queue=False, seed=2)
+    assert not Bout.objects.filter(status=BoutStatus.COMPLETED).exists()
+    job = play(league, JobTarget.TOURNAMENT)
+    assert job.status == JobStatus.DONE, job.message
+    cup = Tournament.objects.get(pk=cup.pk)
+    assert cup.status == TournamentStatus.COMPLETED
+    assert cup.champion_id is not None
+    run = job.runs.get()
+    assert run.nights_done == Event.objects.filter(tournament=cup).count() >= 3
+    assert run.bouts_done == Bout.objects.filter(event__tournament=cup, status="completed").count()
+    league.refresh_from_db()
+    assert league.today == Event.objects.filter(tournament=cup).latest("date").date
+
+
+def test_no_tournament_waiting_is_a_clear_refusal(ruleset):
+    league, _division, _season = season_to_play(ruleset, 4)
+    with pytest.raises(ValidationError, match="No tournament"):
+        jobs.job_start(league=league, target=JobTarget.TOURNAMENT, check_permission=False)
