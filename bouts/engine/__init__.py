@@ -12,10 +12,6 @@ from __future__ import annotations
 
 import random
 
-# The C base class of ``random.Random``: its ``seed`` is all that ``Random.seed`` does
-# for a whole-number seed (see ``seeded_rng``).
-from _random import Random as _CRandom
-
 from .errors import CardError, EngineError, OptionError, PlanError
 from .registry import RULESETS, get_ruleset
 from .result import BoutResult
@@ -42,19 +38,8 @@ def _check_seed(seed) -> int:
 
 
 def seeded_rng(seed: int) -> random.Random:
-    """``random.Random(seed)`` for a whole-number ``seed``, in the same state, made
-    without ``Random.__init__`` and ``Random.seed``'s Python-level type checks (the
-    seed is checked already): ``Random.seed(int)`` only calls the C ``seed`` and
-    clears ``gauss_next``. Saves ~4,300 of the ~36,000 instructions of seeding a
-    bout's rng; tests/engine/test_contract.py checks the state on odd seeds."""
-    rng = _NEW_RANDOM(random.Random)
-    _C_SEED(rng, seed)
-    rng.gauss_next = None
-    return rng
-
-
-_NEW_RANDOM = random.Random.__new__
-_C_SEED = _CRandom.seed
+    """The bout's one source of randomness: ``random.Random(seed)``."""
+    return random.Random(seed)
 
 
 def simulate(

@@ -221,7 +221,7 @@ class SeasonAwardsView(HistoryView):
         saved = list(
             selectors.awards_of(season.league).filter(season_number=season.number).order_by("id")
         )
-        awards = saved or services.season_awards_preview(season)
+        awards = saved or selectors.season_leaders(season.league, season.number)
         data = {"season_number": season.number, "handed_out": bool(saved), "awards": awards}
         return Response(SeasonAwardsSerializer(data).data)
 

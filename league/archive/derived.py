@@ -46,7 +46,7 @@ def rebuild_league(league: League, fighter_ids=None) -> None:
         regional_titles_refresh(division)
         division_mark_derived(division.pk)
     if fighter_ids is None:
-        from .export import league_fighter_ids
+        from .scope import league_fighter_ids
 
         fighter_ids = league_fighter_ids(league)
     careers = careers_from_bouts(fighter_ids=sorted(fighter_ids))

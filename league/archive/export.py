@@ -53,6 +53,13 @@ from referees.models import Doctor, Judge, Referee
 from . import format as spec
 from .codec import encode, to_json
 from .json_ids import remap_fighter_list, remap_matchmaking
+from .scope import (
+    camp_ids_of,
+    corner_ids_of,
+    fighter_ids_of,
+    league_bouts,
+    official_ids_of,
+)
 
 FOUGHT = (BoutStatus.COMPLETED, BoutStatus.VOIDED)
 
@@ -91,76 +98,6 @@ def _grouped(rows, attr: str) -> dict:
     for row in rows:
         out[getattr(row, attr)].append(row)
     return out
-
-
-def league_bouts(league: League):
-    return Bout.objects.filter(Q(event__league=league) | Q(division__league=league)).distinct()
-
-
-def _fighter_ids(league: League, bout_ids: list[int]) -> set[int]:
-    """Every fighter the league's rows name: its rosters, its camps' fighters, the
-    sides and lines of its bouts, its fixtures, brackets, requests and regions."""
-    ids = set(Fighter.objects.filter(divisions__league=league).values_list("id", flat=True))
-    ids |= set(Fighter.objects.filter(camp__divisions__league=league).values_list("id", flat=True))
-    bouts = Bout.objects.filter(pk__in=bout_ids)
-    for red, blue in bouts.values_list("red_id", "blue_id"):
-        ids.update((red, blue))
-    for model in (BoutFighterLine, Knockdown, Injury, Foul):
-        ids.update(model.objects.filter(bout_id__in=bout_ids).values_list("fighter_id", flat=True))
-    fixtures = SeasonFixture.objects.filter(season__league=league)
-    for red, blue in fixtures.values_list("red_id", "blue_id"):
-        ids.update((red, blue))
-    ids.update(
-        TournamentEntry.objects.filter(tournament__league=league).values_list(
-            "fighter_id", flat=True
-        )
-    )
-    ids.update(Tournament.objects.filter(league=league).values_list("champion_id", flat=True))
-    for fighter, opponent in BoutRequest.objects.filter(league=league).values_list(
-        "fighter_id", "opponent_id"
-    ):
-        ids.update((fighter, opponent))
-    ids.update(CareerState.objects.filter(league=league).values_list("fighter_id", flat=True))
-    ids.update(RegionMember.objects.filter(league=league).values_list("fighter_id", flat=True))
-    ids.update(HallOfFamer.objects.filter(league=league).values_list("fighter_id", flat=True))
-    ids.discard(None)
-    return ids
-
-
-def _camp_ids(league: League, fighter_ids: set[int], bout_ids: list[int]) -> set[int]:
-    ids = set(Camp.objects.filter(divisions__league=league).values_list("id", flat=True))
-    ids.update(Fighter.objects.filter(pk__in=fighter_ids).values_list("camp_id", flat=True))
-    for red, blue in Bout.objects.filter(pk__in=bout_ids).values_list(
-        "red_camp_id", "blue_camp_id"
-    ):
-        ids.update((red, blue))
-    fixtures = SeasonFixture.objects.filter(season__league=league)
-    for red, blue in fixtures.values_list("red_camp_id", "blue_camp_id"):
-        ids.update((red, blue))
-    ids.update(
-        TournamentEntry.objects.filter(tournament__league=league).values_list("camp_id", flat=True)
-    )
-    ids.update(Tournament.objects.filter(league=league).values_list("champion_camp_id", flat=True))
-    for camp, other in BoutRequest.objects.filter(league=league).values_list(
-        "camp_id", "opponent_camp_id"
-    ):
-        ids.update((camp, other))
-    ids.update(
-        CornerMan.objects.filter(pk__in=_corner_ids(bout_ids, ())).values_list("camp_id", flat=True)
-    )
-    ids.discard(None)
-    return ids
-
-
-def _corner_ids(bout_ids: list[int], camp_ids) -> set[int]:
-    """The corner men of the league's bouts and of its camps."""
-    ids = set(CornerMan.objects.filter(camp_id__in=list(camp_ids)).values_list("id", flat=True))
-    for red, blue in Bout.objects.filter(pk__in=bout_ids).values_list(
-        "red_corner_id", "blue_corner_id"
-    ):
-        ids.update((red, blue))
-    ids.discard(None)
-    return ids
 
 
 def _user_names(keys: Keys, user_ids) -> None:
@@ -466,16 +403,64 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
     keys = Keys()
     bouts = list(league_bouts(league))
     bout_ids = [b.pk for b in bouts]
-    fighter_ids = _fighter_ids(league, bout_ids)
-    camp_ids = _camp_ids(league, fighter_ids, bout_ids)
-    corner_ids = _corner_ids(bout_ids, camp_ids)
+    fighter_ids = fighter_ids_of(league, bout_ids)
+    camp_ids = camp_ids_of(league, fighter_ids, bout_ids)
+    corner_ids = corner_ids_of(bout_ids, camp_ids)
 
     archive = {"format": spec.FORMAT, "version": spec.VERSION, "complete": include_private}
     archive["league"] = _league_item(league, keys)
-    sections = spec.SECTIONS
     archive["regions"] = _named(
-        league.regions.order_by("name"), "region", keys, sections["regions"]
+        league.regions.order_by("name"), "region", keys, spec.SECTIONS["regions"]
     )
+    _shared_items(archive, keys, bouts, camp_ids, corner_ids, include_private)
+    # Keys first (rows refer to each other both ways), then the items.
+    seasons, fixtures = _seasons(league, keys)
+    tournaments, entries, matches = _tournaments(league, keys)
+    events = _events(league, keys)
+    bouts = _bout_order(bouts, keys)
+    for n, bout in enumerate(bouts, 1):
+        keys.by_kind["bout"][bout.pk] = f"B{n}"
+    archive["fighters"] = _fighters(league, fighter_ids, bout_ids, keys, include_private)
+    archive["divisions"] = _divisions(league, keys)
+    archive["events"] = _event_items(events, keys)
+    bout_items = _bouts(bouts, keys, league, include_private)
+    _schedule_items(archive, keys, (seasons, fixtures), (tournaments, entries, matches))
+    archive["bouts"] = bout_items
+    _league_rows(archive, league, keys)
+    return {name: archive[name] for name in spec.TOP_LEVEL}, keys
+
+
+def _schedule_items(archive, keys: Keys, season_rows, bracket_rows) -> None:
+    """Seasons and brackets: they point at bouts, so they are made once bouts
+    have keys."""
+    seasons, fixtures = season_rows
+    tournaments, entries, matches = bracket_rows
+    archive["seasons"] = [
+        _item(
+            season,
+            spec.SEASON,
+            keys,
+            id=keys.of("season", season.pk),
+            fixtures=[_item(f, spec.FIXTURE, keys) for f in fixtures[season.pk]],
+        )
+        for season in seasons
+    ]
+    archive["tournaments"] = [
+        _item(
+            t,
+            spec.TOURNAMENT,
+            keys,
+            id=keys.of("tournament", t.pk),
+            entries=[_item(e, spec.ENTRY, keys) for e in entries[t.pk]],
+            matches=[_item(m, spec.MATCH, keys) for m in matches[t.pk]],
+        )
+        for t in tournaments
+    ]
+
+
+def _shared_items(archive, keys: Keys, bouts, camp_ids, corner_ids, include_private) -> None:
+    """Camps, officials and corner men (the site's shared rows the league uses)."""
+    sections = spec.SECTIONS
     camps = list(Camp.objects.filter(pk__in=camp_ids).order_by("name"))
     _user_refs(camps, sections["camps"], keys)
     for camp in camps:
@@ -498,7 +483,7 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
     ]
     for name, model in (("referees", Referee), ("judges", Judge), ("doctors", Doctor)):
         archive[name] = _named(
-            model.objects.filter(pk__in=_official_ids(bouts, name)).order_by("name"),
+            model.objects.filter(pk__in=official_ids_of(bouts, name)).order_by("name"),
             sections[name].kind,
             keys,
             sections[name],
@@ -509,40 +494,11 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
         keys,
         sections["corner_men"],
     )
-    # Keys first (rows refer to each other both ways), then the items.
-    seasons, fixtures = _seasons(league, keys)
-    tournaments, entries, matches = _tournaments(league, keys)
-    events = _events(league, keys)
-    bouts = _bout_order(bouts, keys)
-    for n, bout in enumerate(bouts, 1):
-        keys.by_kind["bout"][bout.pk] = f"B{n}"
-    archive["fighters"] = _fighters(league, fighter_ids, bout_ids, keys, include_private)
-    archive["divisions"] = _divisions(league, keys)
-    archive["events"] = _event_items(events, keys)
-    bout_items = _bouts(bouts, keys, league, include_private)
-    # Seasons and brackets point at bouts: their items are made once bouts have keys.
-    archive["seasons"] = [
-        _item(
-            season,
-            spec.SEASON,
-            keys,
-            id=keys.of("season", season.pk),
-            fixtures=[_item(f, spec.FIXTURE, keys) for f in fixtures[season.pk]],
-        )
-        for season in seasons
-    ]
-    archive["tournaments"] = [
-        _item(
-            t,
-            spec.TOURNAMENT,
-            keys,
-            id=keys.of("tournament", t.pk),
-            entries=[_item(e, spec.ENTRY, keys) for e in entries[t.pk]],
-            matches=[_item(m, spec.MATCH, keys) for m in matches[t.pk]],
-        )
-        for t in tournaments
-    ]
-    archive["bouts"] = bout_items
+
+
+def _league_rows(archive, league: League, keys: Keys) -> None:
+    """Requests, career states, season breaks and the hall of fame."""
+    sections = spec.SECTIONS
     requests = list(BoutRequest.objects.filter(league=league).order_by("created_at", "id"))
     _user_refs(requests, sections["bout_requests"], keys)
     archive["bout_requests"] = [
@@ -570,26 +526,3 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
         sections["hall_of_fame"],
         keys,
     )
-    return {name: archive[name] for name in spec.TOP_LEVEL}, keys
-
-
-def _official_ids(bouts: list[Bout], section: str) -> set[int]:
-    columns = {
-        "referees": ("referee_id",),
-        "judges": ("judge_1_id", "judge_2_id", "judge_3_id"),
-        "doctors": ("doctor_id",),
-    }[section]
-    ids = {getattr(b, c) for b in bouts for c in columns}
-    if section == "judges":
-        ids.update(
-            JudgeScore.objects.filter(bout_id__in=[b.pk for b in bouts]).values_list(
-                "judge_id", flat=True
-            )
-        )
-    ids.discard(None)
-    return ids
-
-
-def league_fighter_ids(league: League) -> set[int]:
-    """The fighters ``league``'s rows name (its archive's fighters)."""
-    return _fighter_ids(league, list(league_bouts(league).values_list("pk", flat=True)))

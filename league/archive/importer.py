@@ -73,7 +73,7 @@ def _write(writer: Writer, data: dict, *, by, slug: str, name: str) -> League:
     ]
     writer.check()
     writer.register("region", regions, writer.insert(Region, objs), "name")
-    _shared(writer, data)
+    _shared(writer, data, staff=by is None or by.is_staff)
     write_fighters(writer, data.get("fighters", []), league)
     _divisions(writer, data.get("divisions", []), league)
     write_schedule(writer, data, league)
@@ -146,9 +146,11 @@ def _league(writer: Writer, item: dict, *, by, slug: str, name: str) -> League:
     return league
 
 
-def _shared(writer: Writer, data: dict) -> None:
+def _shared(writer: Writer, data: dict, *, staff: bool) -> None:
     """Camps, officials and corner men are the installation's, shared by its
-    leagues: one of the same name is used as it is; the others are added."""
+    leagues: one of the same name is used as it is; the others are added. Only
+    staff imports into camps that exist: their fighters would be given the
+    archive's bouts, and their managers' other leagues would see them."""
     for name, model in (
         ("camps", Camp),
         ("referees", Referee),
@@ -161,6 +163,13 @@ def _shared(writer: Writer, data: dict) -> None:
         have = dict(
             model.objects.filter(name__in=[i["name"] for i in items]).values_list("name", "pk")
         )
+        if name == "camps" and not staff:
+            for n, item in enumerate(items):
+                if item["name"] in have:
+                    writer.problems.append(
+                        f"camps[{n}].name: a camp named {item['name']!r} exists on this site; "
+                        "only staff imports a league into camps that exist"
+                    )
         new = [(n, i) for n, i in enumerate(items) if i["name"] not in have]
         objs = [writer.build(i, section, f"{name}[{n}]", full=True) for n, i in new]
         writer.check()

@@ -8,12 +8,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Max, Min, Q, Sum
 
 from league.history import records
-from league.history.services import season_awards_preview
+from league.history.services import award_instances, awards_compute
 from league.models import (
     Award,
+    DivisionProjection,
     Event,
     HallOfFamer,
     League,
@@ -134,9 +136,24 @@ def league_history(league: League) -> list[LeagueSeason]:
     return list(out.values())
 
 
+RACES_KEEP = 3600  # seconds; a new derivation changes the key long before
+
+
+def _races_key(league: League, number: int) -> str:
+    """What the races depend on: the league's bouts as derived (how many, and
+    when last): one query. A bout recorded or voided moves it."""
+    state = DivisionProjection.objects.filter(division__league=league).aggregate(
+        bouts=Sum("derived_bouts"), at=Max("derived_at")
+    )
+    at = state["at"].isoformat() if state["at"] else ""
+    return f"ringside:history:races:{league.pk}:{number}:{state['bouts'] or 0}:{at}"
+
+
 def award_races(league: League) -> tuple[int | None, list[Award]]:
     """The latest league season still being fought and its award races'
-    leaders (unsaved awards, the same rules): ``(None, [])`` when none runs."""
+    leaders (unsaved awards, the same rules as the hand-out): ``(None, [])``
+    when none runs. The pure awards are cached until the league's derivation
+    moves (a public page must not replay a season's scorecards per request)."""
     running = (
         Season.objects.filter(league=league, status=SeasonStatus.RUNNING)
         .select_related("league")
@@ -145,7 +162,18 @@ def award_races(league: League) -> tuple[int | None, list[Award]]:
     )
     if running is None:
         return None, []
-    return running.number, season_awards_preview(running)
+    return running.number, season_leaders(league, running.number)
+
+
+def season_leaders(league: League, number: int) -> list[Award]:
+    """The league season's awards as they stand (unsaved), from the cache
+    while the league's derivation has not moved."""
+    key = _races_key(league, number)
+    rows = cache.get(key)
+    if rows is None:
+        rows = awards_compute(league, number)
+        cache.set(key, rows, RACES_KEEP)
+    return award_instances(league, number, rows)
 
 
 @dataclass

@@ -20,8 +20,6 @@ STILL_TOO_LONG = {
     "titlebout/rounds.py end_of_round",
     "titlebout/rounds.py run",
     "titlebout/ratings.py choose_strategies",
-    "titlebout/cards.py _fast_card_keys",
-    "titlebout/generator.py generate",
 }
 
 

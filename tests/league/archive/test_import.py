@@ -103,6 +103,23 @@ def test_a_user_allowed_to_create_leagues_imports_and_commissions_the_copy(booke
     assert copy.commissioners.filter(pk=user.pk).exists()
 
 
+def test_only_staff_imports_into_camps_that_exist(booked, roles):
+    """Not staff: an archive naming an existing camp would give its fighters the
+    archive's bouts."""
+    from fighters.services import camp_create
+
+    camp = camp_create(name="Somebody's Camp")
+    Fighter.objects.filter(pk=booked.divisions.get().fighters.first().pk).update(camp=camp)
+    user = roles["plain user"]
+    user.user_permissions.add(Permission.objects.get(codename="add_league"))
+    user = get_user_model().objects.get(pk=user.pk)
+    problems = problems_of(export_league(booked), user, slug="into-camps", name="Into Camps")
+    assert problems == [
+        'camps[0].name: a camp named "Somebody\'s Camp" exists on this site; '
+        "only staff imports a league into camps that exist"
+    ]
+
+
 def test_a_commissioners_archive_leaves_out_unfought_seeds_and_plans_and_is_not_imported(
     booked, roles
 ):

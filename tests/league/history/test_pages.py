@@ -85,3 +85,20 @@ def test_the_history_page_costs_the_same_queries_for_one_season_or_two(
             assert client.get(f"/leagues/{league.slug}/history/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_races_follow_a_voided_bout(client, fought):
+    from django.test import TestCase
+
+    from bouts.services import bout_void
+
+    league, _division, season, bouts = fought
+    Season.objects.filter(pk=season.pk).update(status=SeasonStatus.RUNNING)
+    page = client.get(f"/leagues/{league.slug}/history/")
+    assert next(a for a in page.context["races"] if a.kind == "knockout").bout_id == bouts[0].pk
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        bout_void(bout=bouts[0], reason="a loaded glove", check_permission=False)
+    # (The replay closed the season, its fixtures all settled: running again.)
+    Season.objects.filter(pk=season.pk).update(status=SeasonStatus.RUNNING)
+    page = client.get(f"/leagues/{league.slug}/history/")
+    assert next(a for a in page.context["races"] if a.kind == "knockout").bout_id == bouts[1].pk

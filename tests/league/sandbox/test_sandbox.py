@@ -312,7 +312,9 @@ def test_a_title_bout_plan_is_tried_and_its_strategies_are_named(
     assert all("_" not in entry["label"] for entry in run.result["lines"])
 
 
-@pytest.mark.parametrize("role", ["anonymous", "plain", "other_manager", "commissioner", "staff"])
+@pytest.mark.parametrize(
+    "role", ["anonymous", "plain", "other_manager", "other_commissioner", "commissioner", "staff"]
+)
 def test_only_the_fighters_manager_tries_a_standing_plan(night, role):
     with pytest.raises(PermissionDenied):
         sandbox_start_for_standing(
