@@ -24,10 +24,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from core.api.parsers import MAX_DEPTH, json_depth
@@ -72,6 +73,14 @@ class ImportReport:
     fighters_updated: int = 0
     cards_saved: int = 0
     errors: list[tuple[int, str]] = field(default_factory=list)
+    # what each row does, for a preview: (row number, fighter's name, "new" or
+    # "updated", ruleset or "")
+    lines: list[tuple[int, str, str, str]] = field(default_factory=list)
+
+
+# Called with each row's fighter (new or matched, saved) before his card is
+# saved; it may refuse with a ValidationError, which is that row's error.
+PlaceFighter = Callable[[Fighter, bool], None]
 
 
 class ImportRowsError(Exception):
@@ -182,7 +191,9 @@ def _row_values(row: dict) -> tuple[dict, str, object]:
     return present, ruleset, card
 
 
-def _import_row(row: dict, *, user, report: ImportReport, camps: dict) -> None:
+def _import_row(
+    row: dict, *, number: int, user, report: ImportReport, camps: dict, place: PlaceFighter | None
+) -> None:
     values, ruleset, card = _row_values(row)
     camp_name = (values.pop("camp", "") or "").strip()
     camp = None
@@ -198,11 +209,14 @@ def _import_row(row: dict, *, user, report: ImportReport, camps: dict) -> None:
     if matches:
         fighter = matches[0]
         if values:
-            fighter_update(fighter=fighter, data=values)
+            fighter_update(fighter=fighter, data=values, user=user)
         report.fighters_updated += 1
     else:
         fighter = fighter_create(name=name, camp=camp, user=user, source="import", **values)
         report.fighters_created += 1
+    report.lines.append((number, name, "updated" if matches else "new", ruleset))
+    if place is not None:
+        place(fighter, not matches)
     if ruleset:
         card_save(fighter=fighter, ruleset=ruleset, data=card, user=user, source="import")
         report.cards_saved += 1
@@ -223,10 +237,28 @@ def _messages(exc: ValidationError) -> list[str]:
     return exc.messages
 
 
-def cards_import(*, rows: list[dict], user=None) -> ImportReport:
+NOT_YOURS_ROW = (
+    "{name} or his camp belongs to a league you do not run: only its commissioners "
+    "or staff may change them"
+)
+
+
+def cards_import(
+    *,
+    rows: list[dict],
+    user=None,
+    place: PlaceFighter | None = None,
+    dry_run: bool = False,
+) -> ImportReport:
     """Import every row or none: each row runs through the services in its own
     savepoint (so later rows see earlier ones); any bad row rolls the whole file
-    back and ImportRowsError lists every bad row's number and reasons."""
+    back and ImportRowsError lists every bad row's number and reasons.
+
+    ``user`` is checked by the services (``None``: the operator); a row whose
+    fighter, camp or card ``user`` may not change is that row's error.
+    ``place(fighter, is_new)`` runs for each row's fighter before his card
+    (the console puts him on a division's roster). ``dry_run`` checks every row
+    the same way and reports what would be written, then writes nothing."""
     report = ImportReport(rows=len(rows))
     seen: dict[tuple, int] = {}
     camps: dict[str, Camp] = {}
@@ -243,13 +275,21 @@ def cards_import(*, rows: list[dict], user=None) -> ImportReport:
             seen[key] = number
             try:
                 with transaction.atomic():
-                    _import_row(row, user=user, report=report, camps=camps)
+                    _import_row(
+                        row, number=number, user=user, report=report, camps=camps, place=place
+                    )
             except ValidationError as exc:
                 camps.clear()  # a camp created in the rolled-back savepoint is gone
                 for message in _messages(exc):
                     report.errors.append((number, message))
+            except PermissionDenied:
+                camps.clear()
+                name = str(row.get("name", "")).strip() or "This fighter"
+                report.errors.append((number, NOT_YOURS_ROW.format(name=name)))
         if report.errors:
             raise ImportRowsError(report.errors)  # rolls the whole file back
+        if dry_run:
+            transaction.set_rollback(True)  # checked as if written; nothing kept
     return report
 
 

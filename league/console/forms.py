@@ -376,3 +376,23 @@ class RegionMemberForm(forms.Form):
             _choice(f, f.region.name if f.region else "no region") for f in fighters
         ]
         self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]
+
+
+class CardFileForm(forms.Form):
+    file = forms.FileField(
+        label="Card file",
+        help_text=(
+            "A CSV or JSON file of fighters and their cards, one fighter and one rule set a "
+            "row, as the site's card export writes it. Nothing is written until you confirm."
+        ),
+    )
+    division = forms.ModelChoiceField(
+        queryset=None,
+        label="Put them on the roster of",
+        help_text="Every fighter of the file joins this division's roster.",
+    )
+
+    def __init__(self, *args, divisions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = divisions
+        self.fields["file"].widget.attrs["accept"] = ".csv,.json,text/csv,application/json"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import archive, calendar, cards, regions, views
+from . import archive, calendar, card_files, cards, regions, views
 
 app_name = "console"
 
@@ -18,6 +18,10 @@ urlpatterns = [
     path("leagues/<slug:slug>/archive/", archive.league_archive, name="league-archive"),
     path("leagues/<slug:slug>/divisions/", views.division_new, name="division-new"),
     path("leagues/<slug:slug>/events/", views.event_new, name="event-new"),
+    path("leagues/<slug:slug>/cards/", card_files.card_file_page, name="card-file"),
+    path(
+        "leagues/<slug:slug>/cards/confirm/", card_files.card_file_confirm, name="card-file-confirm"
+    ),
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
     path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
