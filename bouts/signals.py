@@ -28,6 +28,8 @@ class BoutFact:
     event_id: int | None
 
 
+#: Bouts booked (created by ``bouts_schedule``, on a card or queued at once).
+scheduled = Signal()
 #: Bouts recorded (status ``completed``): result, rounds, scores, careers written.
 recorded = Signal()
 #: Bouts the pipeline gave up on (status ``failed``), with nothing recorded.

@@ -10,6 +10,10 @@ class LeagueConfig(AppConfig):
         from league import receivers
 
         receivers.connect()
+        # Word when it happens: notices, email and webhooks (league.notices).
+        from league.notices import receivers as notice_receivers
+
+        notice_receivers.connect()
 
         # Who commissions what, for every layer's write services (core.scoping).
         from core.scoping import register_commissioned_lookup

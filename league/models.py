@@ -41,6 +41,15 @@ from league.membership_models import (  # noqa: F401 (the app's models)
     LeagueMembership,
     RequestStatus,
 )
+from league.notices.models import (  # noqa: F401 (the app's models)
+    DeliveryStatus,
+    NoticeKind,
+    NoticeSettings,
+    Notification,
+    Webhook,
+    WebhookDelivery,
+    WebhookKind,
+)
 from league.projection_models import (  # noqa: F401 (the app's models)
     DivisionProjection,
     ProjectionRequest,

@@ -11,9 +11,10 @@ from functools import cached_property
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import AnonymousUser, Permission
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
-from .models import League
+from .models import League, Notification
 from .services import setup
 
 
@@ -30,13 +31,27 @@ def _may_create_a_league():
     )
 
 
+def _unread_notices():
+    """How many of his notices he has not read (the inbox link's count)."""
+    unread = (
+        Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True)
+        .order_by()
+        .values("user")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(unread), 0)
+
+
 class NavigationBackend(ModelBackend):
     """Django's model backend, whose signed-in user comes with ``runs_a_league``
     and ``may_create_a_league`` (one query, as before)."""
 
     def get_user(self, user_id):
         users = get_user_model()._default_manager.annotate(
-            runs_a_league=_runs_a_league(), may_create_a_league=_may_create_a_league()
+            runs_a_league=_runs_a_league(),
+            may_create_a_league=_may_create_a_league(),
+            unread_notices=_unread_notices(),
         )
         try:
             user = users.get(pk=user_id)
@@ -66,6 +81,16 @@ class Navigation:
             return user.runs_a_league or user.may_create_a_league
         # Signed in through another backend: ask.
         return setup.can_create_league(user) or user.commissioned_leagues.exists()
+
+    @cached_property
+    def unread(self) -> int:
+        """His unread notices, for the inbox link (0 when signed out)."""
+        user = self.user
+        if not user.is_authenticated:
+            return 0
+        if hasattr(user, "unread_notices"):  # loaded by NavigationBackend
+            return user.unread_notices
+        return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
 def navigation(request):

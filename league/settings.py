@@ -237,6 +237,18 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600.0,
         "options": _SWEEP_OPTIONS,
     },
+    # Word when it happens (docs/managers.md): plans due within 24 hours, checked
+    # every 15 minutes (each manager hears once a night); the daily digest.
+    "notify-plans-due": {
+        "task": "league.notices.tasks.notify_plans_due",
+        "schedule": 900.0,
+        "options": _SWEEP_OPTIONS,
+    },
+    "send-daily-digests": {
+        "task": "league.notices.tasks.send_daily_digests",
+        "schedule": 86400.0,
+        "options": _SWEEP_OPTIONS,
+    },
 }
 
 # --- auth, i18n, static ------------------------------------------------------------
@@ -286,6 +298,10 @@ EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ringside@localhost")
+# A failed webhook post is tried again after 1, 2, 4 … times this many seconds.
+WEBHOOK_RETRY_BASE = env.int("WEBHOOK_RETRY_BASE", default=30)
+# Where the site is served: the links in emails and the iCal feed.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 # --- REST framework ---------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -85,3 +85,7 @@ def run_sandbox(run_id: int) -> str | None:
 
     run = sandbox_run(int(run_id))
     return run.status if run is not None else None
+
+
+# Word when it happens (league.notices): its tasks registered with the app's.
+from league.notices import tasks as notice_tasks  # noqa: E402, F401

@@ -9,6 +9,7 @@ from bouts import views as bout_views
 
 from . import career_views, fighter_page, manager_views, scouting, views
 from .history import views as history
+from .notices import views as notices
 from .pages import events, fighters
 from .sandbox import views as sandbox
 
@@ -68,5 +69,11 @@ urlpatterns = [
     ),
     path("bouts/<int:pk>/training/", career_views.bout_training, name="bout-training"),
     path("join/<str:token>/sign-up/", manager_views.sign_up, name="sign-up"),
+    # Word when it happens (docs/managers.md).
+    path("inbox/", notices.inbox, name="inbox"),
+    path("inbox/read/", notices.inbox_read, name="inbox-read"),
+    path("inbox/settings/", notices.inbox_settings, name="inbox-settings"),
+    path("inbox/settings/feed/", notices.feed_renew, name="inbox-feed-renew"),
+    path("managers/<str:token>/fights.ics", notices.fight_feed, name="fight-feed"),
     path("console/", include("league.console.urls")),
 ]

@@ -29,6 +29,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from bouts import inputs as bout_inputs
 from bouts import plans as bout_plans
+from bouts import signals
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
@@ -459,6 +460,8 @@ def bouts_schedule(
             bouts, fresh = [], []
         if queue and send and bouts:
             enqueue_on_commit([b.pk for b in bouts if not b.postponed_reason])
+        # Who listens (the league's notices) hears of the new bouts once they are there.
+        signals.send_on_commit(signals.scheduled, [signals.fact(b) for b in bouts])
     made = {id(s): b for s, b in zip(fresh, bouts)}
     return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]
 

@@ -261,4 +261,7 @@ NOT_CARRIED = {
     "league.AdvanceJob": "play-until jobs are the installation's work log",
     "league.DivisionRun": "the jobs' per-division runs",
     "league.SandboxRun": "a manager's plan trials: his, not the league's",
+    "league.Notification": "a user's inbox: his, not the league's",
+    "league.Webhook": "webhook addresses and secrets are the installation's",
+    "league.WebhookDelivery": "the webhooks' delivery log",
 }

@@ -41,6 +41,13 @@ def import_league(data, *, by, slug: str | None = None, name: str | None = None)
     league_item = data["league"]
     slug = slug or league_item.get("slug")
     name = name or league_item.get("name")
+    wrong = [
+        f"league.{field}: must be text"
+        for field, value in (("slug", slug), ("name", name))
+        if not isinstance(value, str) or not value
+    ]
+    if wrong:
+        raise ArchiveError(wrong)
     taken = []
     if League.objects.filter(slug=slug).exists():
         taken.append(f"league.slug: a league {slug!r} exists already; import it under a new slug")
@@ -56,8 +63,12 @@ def import_league(data, *, by, slug: str | None = None, name: str | None = None)
             _no_new_belts(league, data)
             hand_out_awards(writer, league, data["league"].get("awards_handed_out", []))
     except IntegrityError as error:
+        # The database's own words name constraints, not places: say what it means.
         raise ArchiveError(
-            [f"archive: its rows conflict with each other or with this database ({error})"]
+            [
+                "archive: two of its rows clash (the same place on a card, the same name in "
+                "a camp, the same key twice), or clash with rows this site has"
+            ]
         ) from error
     list_cache.changed()
     return league

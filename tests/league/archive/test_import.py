@@ -130,3 +130,21 @@ def test_a_commissioners_archive_leaves_out_unfought_seeds_and_plans_and_is_not_
     assert all(p == [] for f in archive["fighters"] for p in [f["standing_plans"]])
     problems = problems_of(archive, roles["staff"], slug="partial", name="Partial")
     assert problems[0].startswith("complete: this archive was made without its private parts")
+
+
+def test_a_league_slug_or_name_that_is_not_text_is_named(booked, roles):
+    archive = export_league(booked)
+    archive["league"]["slug"] = ["not", "text"]
+    assert problems_of(archive, roles["staff"], name="Other") == ["league.slug: must be text"]
+
+
+def test_rows_that_clash_in_the_database_are_said_in_words(booked, roles):
+    archive = export_league(booked)
+    first, second = archive["bouts"][0], archive["bouts"][1]
+    second.update(event=first["event"], order=first["order"])  # one place on a card, twice
+    problems = problems_of(archive, roles["staff"], slug="clash", name="Clash")
+    assert problems == [
+        "archive: two of its rows clash (the same place on a card, the same name in a camp, "
+        "the same key twice), or clash with rows this site has"
+    ]
+    assert not League.objects.filter(slug="clash").exists()
