@@ -15,3 +15,9 @@ class BoutsConfig(AppConfig):
         from fighters.scope import register_fought_in
 
         register_fought_in(fighters=leagues_fought_in_by_fighters, camps=leagues_fought_in_by_camps)
+
+        # An official belongs to the leagues whose bouts he works (referees.scope).
+        from bouts.selectors import leagues_officiated_by
+        from referees.scope import register_worked_in
+
+        register_worked_in(leagues_officiated_by)

@@ -23,6 +23,7 @@ from bouts.models import (
     MedicalSuspension,
 )
 from fighters.models import Career, Fighter
+from referees.models import Doctor, Judge, Referee
 
 
 def chronological_key(row) -> tuple:
@@ -393,3 +394,40 @@ def leagues_fought_in_by_fighters(fighter_ids) -> set[int]:
 def leagues_fought_in_by_camps(camp_ids) -> set[int]:
     ids = list(camp_ids)
     return _leagues_of(Bout.objects.filter(Q(red_camp_id__in=ids) | Q(blue_camp_id__in=ids)))
+
+
+def leagues_officiated_by(official) -> set[int]:
+    """The leagues whose bouts (any status) ``official`` (a referee, judge or
+    doctor) works."""
+    if isinstance(official, Referee):
+        bouts = Bout.objects.filter(referee=official)
+    elif isinstance(official, Doctor):
+        bouts = Bout.objects.filter(doctor=official)
+    elif isinstance(official, Judge):
+        bouts = Bout.objects.filter(Q(judge_1=official) | Q(judge_2=official) | Q(judge_3=official))
+    else:
+        raise TypeError(f"not an official: {official!r}")
+    return _leagues_of(bouts)
+
+
+def officials_leagues() -> dict[str, dict[int, set[int]]]:
+    """Every official's leagues at once, for a list of officials (five queries,
+    whatever the numbers): ``{"referee"|"judge"|"doctor": {id: {league ids}}}``."""
+    found: dict[str, dict[int, set[int]]] = {"referee": {}, "judge": {}, "doctor": {}}
+    columns = (
+        ("referee", "referee_id"),
+        ("doctor", "doctor_id"),
+        ("judge", "judge_1_id"),
+        ("judge", "judge_2_id"),
+        ("judge", "judge_3_id"),
+    )
+    for kind, column in columns:
+        rows = (
+            Bout.objects.filter(**{f"{column}__isnull": False})
+            .values_list(column, "event__league_id", "division__league_id")
+            .distinct()
+        )
+        for official_id, event_league, division_league in rows:
+            leagues = found[kind].setdefault(official_id, set())
+            leagues.update(league for league in (event_league, division_league) if league)
+    return found

@@ -9,9 +9,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from .models import Doctor, Judge, Referee
+from .scope import check_may_add, check_may_change
+
+# ``user`` on every write: staff, or a commissioner under referees.scope's rule
+# (``PermissionDenied`` otherwise); ``None`` is the operator (a command, the API,
+# which lets only staff write officials).
 
 
-def _update(instance, data: Mapping, allowed: tuple[str, ...]):
+def _update(instance, data: Mapping, allowed: tuple[str, ...], user=None):
+    check_may_change(user, instance)
     unknown = sorted(set(data) - set(allowed))
     if unknown:
         raise ValidationError({unknown[0]: ["not a field that can be updated"]})
@@ -45,7 +51,9 @@ def referee_create(
     available_low: int = 1,
     available_high: int = 60,
     is_active: bool = True,
+    user=None,
 ) -> Referee:
+    check_may_add(user)
     referee = Referee(
         name=name,
         fouls=fouls,
@@ -61,14 +69,20 @@ def referee_create(
 
 
 @transaction.atomic
-def referee_update(*, referee: Referee, data: Mapping) -> Referee:
-    return _update(referee, data, REFEREE_FIELDS)
+def referee_update(*, referee: Referee, data: Mapping, user=None) -> Referee:
+    return _update(referee, data, REFEREE_FIELDS, user)
 
 
 @transaction.atomic
 def judge_create(
-    *, name: str, close_round: str = "even", bias: str = "none", is_active: bool = True
+    *,
+    name: str,
+    close_round: str = "even",
+    bias: str = "none",
+    is_active: bool = True,
+    user=None,
 ) -> Judge:
+    check_may_add(user)
     judge = Judge(name=name, close_round=close_round, bias=bias, is_active=is_active)
     judge.full_clean()
     judge.save()
@@ -76,12 +90,15 @@ def judge_create(
 
 
 @transaction.atomic
-def judge_update(*, judge: Judge, data: Mapping) -> Judge:
-    return _update(judge, data, JUDGE_FIELDS)
+def judge_update(*, judge: Judge, data: Mapping, user=None) -> Judge:
+    return _update(judge, data, JUDGE_FIELDS, user)
 
 
 @transaction.atomic
-def doctor_create(*, name: str, caution: str = "balanced", is_active: bool = True) -> Doctor:
+def doctor_create(
+    *, name: str, caution: str = "balanced", is_active: bool = True, user=None
+) -> Doctor:
+    check_may_add(user)
     doctor = Doctor(name=name, caution=caution, is_active=is_active)
     doctor.full_clean()
     doctor.save()
@@ -89,8 +106,8 @@ def doctor_create(*, name: str, caution: str = "balanced", is_active: bool = Tru
 
 
 @transaction.atomic
-def doctor_update(*, doctor: Doctor, data: Mapping) -> Doctor:
-    return _update(doctor, data, DOCTOR_FIELDS)
+def doctor_update(*, doctor: Doctor, data: Mapping, user=None) -> Doctor:
+    return _update(doctor, data, DOCTOR_FIELDS, user)
 
 
 def official_dict(official) -> dict:

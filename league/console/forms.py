@@ -8,10 +8,12 @@ import secrets
 from django import forms
 
 from bouts.engine.registry import RULESETS, ruleset_title
+from fighters.models import CornerMan
 from fighters.weight_classes import WeightClass
 from league.calendar.models import BreakStep
 from league.models import League
 from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX, ruleset_distances
+from referees.models import Doctor, Judge, Referee
 
 
 def ruleset_choices():
@@ -396,3 +398,83 @@ class CardFileForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["division"].queryset = divisions
         self.fields["file"].widget.attrs["accept"] = ".csv,.json,text/csv,application/json"
+
+
+# Officials' and corner men's ratings in words (Title Bout's vocabulary, which the
+# engine reads: bouts.engine.officials).
+OFFICIAL_HELP = {
+    "fouls": "How strictly he calls fouls: a strict referee warns, deducts and disqualifies "
+    "sooner; a lenient one lets more go.",
+    "stoppage": "When he stops a beating: an early referee saves a hurt fighter sooner, a late "
+    "one lets him fight on.",
+    "overall": "His grade as a referee: a better one makes fewer bad calls.",
+    "available_low": "He is free for a bout when a draw from 1 to 80 lands between this number "
+    "and the next: 1 to 60 is three bouts in four.",
+    "available_high": "The top of that range (at most 80).",
+    "close_round": "Whom this judge gives a round that could go either way.",
+    "bias": "Whom he leans to on his card: nobody, the home fighter, the champion, the "
+    "puncher (slugger) or the boxer.",
+    "caution": "How soon the ringside doctor stops a bout for a cut: a cautious doctor stops "
+    "it sooner, a permissive one later.",
+    "role": "What he does in the corner between rounds.",
+    "cut": "How well he closes a cut between rounds.",
+    "strategy": "How much his advice between rounds helps his fighter.",
+    "is_active": "An inactive official is given no new bouts; his past bouts keep him.",
+    "is_available": "A corner man who is not available is given no new bouts.",
+    "camp": "The camp he works for, of this league. Without a camp only staff can change "
+    "him afterwards.",
+}
+
+
+class _OfficialForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if name in OFFICIAL_HELP:
+                field.help_text = OFFICIAL_HELP[name]
+
+
+class RefereeForm(_OfficialForm):
+    class Meta:
+        model = Referee
+        fields = ("name", "fouls", "stoppage", "overall", "available_low", "available_high")
+        fields += ("is_active",)
+        labels = {
+            "fouls": "Fouls",
+            "stoppage": "Stoppages",
+            "overall": "Overall",
+            "available_low": "Available from",
+            "available_high": "Available to",
+            "is_active": "Active",
+        }
+
+
+class JudgeForm(_OfficialForm):
+    class Meta:
+        model = Judge
+        fields = ("name", "close_round", "bias", "is_active")
+        labels = {"close_round": "Close rounds", "bias": "Bias", "is_active": "Active"}
+
+
+class DoctorForm(_OfficialForm):
+    class Meta:
+        model = Doctor
+        fields = ("name", "caution", "is_active")
+        labels = {"caution": "Caution", "is_active": "Active"}
+
+
+class CornerManForm(_OfficialForm):
+    class Meta:
+        model = CornerMan
+        fields = ("name", "role", "cut", "strategy", "camp", "is_available")
+        labels = {
+            "cut": "Cut work",
+            "strategy": "Strategy",
+            "camp": "Camp",
+            "is_available": "Available",
+        }
+
+    def __init__(self, *args, camps, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["camp"].queryset = camps
+        self.fields["camp"].empty_label = "No camp"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import archive, calendar, card_files, cards, regions, views, webhooks
+from . import archive, calendar, card_files, cards, officials, regions, views, webhooks
 
 app_name = "console"
 
@@ -21,6 +21,17 @@ urlpatterns = [
     path("leagues/<slug:slug>/cards/", card_files.card_file_page, name="card-file"),
     path(
         "leagues/<slug:slug>/cards/confirm/", card_files.card_file_confirm, name="card-file-confirm"
+    ),
+    path("leagues/<slug:slug>/officials/", officials.officials_page, name="officials"),
+    path(
+        "leagues/<slug:slug>/officials/<str:kind>/",
+        officials.official_new,
+        name="official-new",
+    ),
+    path(
+        "leagues/<slug:slug>/officials/<str:kind>/<int:pk>/",
+        officials.official_edit,
+        name="official-edit",
     ),
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
