@@ -36,6 +36,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
     path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
+    path("leagues/<slug:slug>/regions/many/", regions.region_bulk, name="region-bulk"),
     path("divisions/<int:pk>/", views.division_page, name="division"),
     path("divisions/<int:pk>/name/", views.division_rename, name="division-rename"),
     path(
