@@ -149,7 +149,7 @@ class LeagueHistoryView(HistoryView):
 class RecordEntrySerializer(serializers.Serializer):
     competitor = serializers.SerializerMethodField()
     value = serializers.CharField()
-    detail = serializers.CharField()
+    detail = serializers.CharField(allow_blank=True, help_text="More on the record, if any.")
     bout = serializers.IntegerField(source="bout_id", allow_null=True)
 
     @extend_schema(responses=HistoryCompetitorSerializer)

@@ -105,7 +105,8 @@ def break_preview(found: Break, step: str) -> dict:
     """What ``step`` will do, for the console to show before the click."""
     league = found.league
     if step == BreakStep.CROWN:
-        return {"crowns": [(season, _table_top(season)) for season in found.seasons]}
+        tops = _table_tops(found.seasons)
+        return {"crowns": [(season, tops.get(season.pk, [])) for season in found.seasons]}
     if step == BreakStep.AWARDS:
         return {"awards": season_awards_preview(found.seasons[0]) if found.seasons else []}
     if step == BreakStep.DEVELOP:
@@ -164,18 +165,26 @@ def break_take_all(found: Break) -> list[str]:
 # --- the steps --------------------------------------------------------------------------
 
 
-def _table_top(season: Season) -> list[Standing]:
-    return list(
-        Standing.objects.filter(season=season)
+def _table_tops(seasons: list[Season]) -> dict[int, list[Standing]]:
+    """``{season id: its table's first three rows}``, one query for every season."""
+    tops: dict[int, list[Standing]] = {}
+    rows = (
+        Standing.objects.filter(season__in=seasons, rank__lte=3)
         .select_related("fighter", "camp")
-        .order_by("rank", "id")[:3]
+        .order_by("season_id", "rank", "id")
     )
+    for row in rows:
+        top = tops.setdefault(row.season_id, [])
+        if len(top) < 3:
+            top.append(row)
+    return tops
 
 
 def _crown(found: Break, _user) -> str:
     crowned = []
+    tops = _table_tops(found.seasons)
     for season in found.seasons:
-        top = _table_top(season)
+        top = tops.get(season.pk)
         if not top:
             continue
         season.champion, season.champion_camp = top[0].fighter, top[0].camp

@@ -380,6 +380,28 @@ class RegionMemberForm(forms.Form):
         self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]
 
 
+class RegionBulkForm(forms.Form):
+    """Many fighters of the league into one region (or out of every region) at once."""
+
+    fighters = forms.TypedMultipleChoiceField(
+        coerce=int, widget=forms.CheckboxSelectMultiple, label="Fighters"
+    )
+    region = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Put them in",
+        help_text="“No region” takes them out.",
+    )
+
+    def __init__(self, *args, fighters, regions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fighters"].choices = [
+            _choice(f, f.region.name if f.region else "no region") for f in fighters
+        ]
+        self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]
+
+
 class CardFileForm(forms.Form):
     file = forms.FileField(
         label="Card file",

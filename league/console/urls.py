@@ -36,6 +36,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
     path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
+    path("leagues/<slug:slug>/regions/many/", regions.region_bulk, name="region-bulk"),
     path("leagues/<slug:slug>/webhooks/", webhooks.webhooks_page, name="webhooks"),
     path("leagues/<slug:slug>/webhooks/new/", webhooks.webhook_new, name="webhook-new"),
     path("webhooks/<int:pk>/<slug:act>/", webhooks.webhook_act, name="webhook-act"),
