@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import archive, calendar, card_files, cards, fighter, officials, regions, views
+from . import archive, calendar, card_files, cards, fighter, officials, regions, views, webhooks
 
 app_name = "console"
 
@@ -54,6 +54,9 @@ urlpatterns = [
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
     path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
     path("leagues/<slug:slug>/regions/many/", regions.region_bulk, name="region-bulk"),
+    path("leagues/<slug:slug>/webhooks/", webhooks.webhooks_page, name="webhooks"),
+    path("leagues/<slug:slug>/webhooks/new/", webhooks.webhook_new, name="webhook-new"),
+    path("webhooks/<int:pk>/<slug:act>/", webhooks.webhook_act, name="webhook-act"),
     path("divisions/<int:pk>/", views.division_page, name="division"),
     path("divisions/<int:pk>/name/", views.division_rename, name="division-rename"),
     path(
