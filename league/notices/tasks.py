@@ -67,3 +67,12 @@ def post_results(bout_ids: list[int]) -> int:
 @shared_task(acks_late=True)
 def post_title_change(title_id: int) -> int:
     return webhooks.title_changed(title_id)
+
+
+@shared_task
+def resend_lost_deliveries() -> int:
+    """Beat: webhook deliveries whose task never ran are sent again."""
+    ids = webhooks.lost_deliveries()
+    for delivery_id in ids:
+        deliver_webhook.delay(delivery_id)
+    return len(ids)

@@ -10,6 +10,7 @@ The receiver may see a post twice (a worker lost after it was answered): the
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import json
@@ -244,6 +245,24 @@ def delivery_attempt(delivery_id: int) -> bool:
 def delivery_give_up(delivery_id: int) -> None:
     WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
         status=DeliveryStatus.FAILED
+    )
+
+
+LOST_AFTER = dt.timedelta(minutes=10)
+
+
+def lost_deliveries(now=None) -> list[int]:
+    """Deliveries never tried ten minutes after they were written: their task
+    was never queued (the broker was down) or was lost. Beat sends them again;
+    a delivery only slow to be tried may then be posted twice (the receiver
+    drops the repeat by its X-Ringside-Delivery)."""
+    now = now or timezone.now()
+    return list(
+        WebhookDelivery.objects.filter(
+            status=DeliveryStatus.PENDING, attempts=0, created_at__lt=now - LOST_AFTER
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)[:500]
     )
 
 

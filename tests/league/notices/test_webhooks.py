@@ -3,6 +3,7 @@ retried with backoff until the receiver takes them (a local receiver down for
 its first tries loses nothing), every delivery kept; the commissioner's writes
 refused to every other role."""
 
+import datetime as dt
 import hashlib
 import hmac
 import json
@@ -11,6 +12,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from bouts.services.recording import bout_record
 from league.models import DeliveryStatus, Title, Webhook, WebhookDelivery
@@ -226,3 +228,23 @@ def test_the_console_adds_switches_and_refuses_a_bad_address(client, w):
     client.force_login(w.outsider)
     assert client.post(reverse("console:webhook-act", args=[hook.pk, "delete"])).status_code == 403
     assert Webhook.objects.exists()
+
+
+def test_a_delivery_whose_task_was_lost_is_sent_again_by_beat(w):
+    with Receiver() as receiver:
+        hook = webhooks.webhook_create(
+            user=w.commissioner, league=w.league, url=receiver.url, kinds=["result"]
+        )
+        lost = WebhookDelivery.objects.create(
+            webhook=hook, kind="result", key="result:1", payload={"text": "x"}
+        )
+        fresh = WebhookDelivery.objects.create(
+            webhook=hook, kind="result", key="result:2", payload={"text": "y"}
+        )
+        WebhookDelivery.objects.filter(pk=lost.pk).update(
+            created_at=timezone.now() - dt.timedelta(minutes=11)
+        )
+        assert tasks.resend_lost_deliveries.delay().get() == 1
+    assert [json.loads(body)["text"] for body, _ in receiver.taken] == ["x"]
+    fresh.refresh_from_db()
+    assert fresh.status == DeliveryStatus.PENDING  # its own task may still come
