@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import archive, calendar, card_files, cards, officials, regions, views, webhooks
+from . import archive, calendar, card_files, cards, fighter, officials, regions, views, webhooks
 
 app_name = "console"
 
@@ -32,6 +32,23 @@ urlpatterns = [
         "leagues/<slug:slug>/officials/<str:kind>/<int:pk>/",
         officials.official_edit,
         name="official-edit",
+    ),
+    path("leagues/<slug:slug>/fighters/<int:pk>/", fighter.fighter_page, name="fighter"),
+    path("leagues/<slug:slug>/fighters/<int:pk>/card/", fighter.fighter_card, name="fighter-card"),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/retire/",
+        fighter.fighter_retire_view,
+        name="fighter-retire",
+    ),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/unretire/",
+        fighter.fighter_unretire_view,
+        name="fighter-unretire",
+    ),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/rosters/<int:division_pk>/<str:action>/",
+        fighter.fighter_roster,
+        name="fighter-roster",
     ),
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
