@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
+from bouts.queueing import send
 from league.notices import services, webhooks
 
 
@@ -74,5 +75,5 @@ def resend_lost_deliveries() -> int:
     """Beat: webhook deliveries whose task never ran are sent again."""
     ids = webhooks.lost_deliveries()
     for delivery_id in ids:
-        deliver_webhook.delay(delivery_id)
+        send(deliver_webhook, delivery_id)
     return len(ids)

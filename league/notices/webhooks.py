@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bouts.engine.registry import method_name
+from bouts.queueing import send
 from league.models import DeliveryStatus, League, Title, Webhook, WebhookDelivery, WebhookKind
 from league.services.membership import require_commissioner
 
@@ -103,7 +104,7 @@ def _enqueue(ids) -> None:
 
     for delivery_id in ids:
         try:
-            tasks.deliver_webhook.delay(delivery_id)
+            send(tasks.deliver_webhook, delivery_id)
         except Exception:  # the broker down: the row stays pending, to send again
             log.exception("Could not queue webhook delivery %s", delivery_id)
 
