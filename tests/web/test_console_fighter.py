@@ -182,3 +182,19 @@ def test_the_fighter_page_costs_the_same_with_more_history_and_divisions(client,
         factories.division(league=world.league, weight_class=weight)
     card.refresh_from_db()
     assert cost() == before
+
+
+def test_the_roster_services_refuse_anyone_but_the_leagues_commissioners(world):
+    from django.core.exceptions import PermissionDenied
+
+    from league.services.rosters import division_roster_add, division_roster_remove
+
+    for who in (world.plain, world.owner, world.outsider, None):
+        with pytest.raises(PermissionDenied):
+            division_roster_remove(user=who, division=world.division, fighter=world.fighter)
+    other = factories.division(league=world.league, weight_class="welterweight")
+    for who in (world.plain, world.owner, world.outsider):
+        with pytest.raises(PermissionDenied):
+            division_roster_add(user=who, division=other, fighter=world.fighter)
+    assert world.division.fighters.filter(pk=world.fighter.pk).exists()
+    assert not other.fighters.filter(pk=world.fighter.pk).exists()
