@@ -99,6 +99,7 @@ def _request_view(request: BoutRequest) -> core.RequestView:
         message=request.message,
         answer=request.answer,
         decision_note=request.decision_note,
+        auto_approve=request.league.auto_approve_requests,
     )
 
 
