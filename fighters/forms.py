@@ -33,7 +33,8 @@ class JSONValueField(forms.CharField):
         return parse_cell(value) if isinstance(value, str) else value
 
 
-def _field_for(dotted: str, example) -> forms.Field:
+def card_value_field(dotted: str, example) -> forms.Field:
+    """A form field for one card field, typed by an example value of it."""
     common = {"required": False, "label": dotted}
     if isinstance(example, bool):
         # "unknown" (empty) leaves the field out; accepts true/false, True/False, 1/0
@@ -146,7 +147,9 @@ def card_form_class(*, ruleset: str | None, card: RatingCard | None = None):
     shape = card_shape(ruleset) if ruleset in RULESETS else {}
     existing = flatten(card.data) if card is not None and card.data else {}
     keys = list(shape) + [k for k in existing if k not in shape]
-    attrs = {CARD_PREFIX + key: _field_for(key, shape.get(key, existing.get(key))) for key in keys}
+    attrs = {
+        CARD_PREFIX + key: card_value_field(key, shape.get(key, existing.get(key))) for key in keys
+    }
     if card is not None and card.pk:
         # fighter and ruleset are read-only on an existing card
         attrs["Meta"] = type("Meta", (RatingCardForm.Meta,), {"fields": []})

@@ -244,6 +244,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 900.0,
         "options": _SWEEP_OPTIONS,
     },
+    "resend-lost-webhook-deliveries": {
+        "task": "league.notices.tasks.resend_lost_deliveries",
+        "schedule": 600.0,
+        "options": _SWEEP_OPTIONS,
+    },
     "send-daily-digests": {
         "task": "league.notices.tasks.send_daily_digests",
         "schedule": 86400.0,

@@ -8,6 +8,9 @@ import secrets
 from django import forms
 
 from bouts.engine.registry import RULESETS, ruleset_title
+from fighters.card_help import card_field_help
+from fighters.cards import card_shape, flatten, format_cell, unflatten
+from fighters.forms import CARD_PREFIX, JSONValueField, card_value_field
 from fighters.models import CornerMan
 from fighters.weight_classes import WeightClass
 from league.calendar.models import BreakStep
@@ -380,6 +383,28 @@ class RegionMemberForm(forms.Form):
         self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]
 
 
+class RegionBulkForm(forms.Form):
+    """Many fighters of the league into one region (or out of every region) at once."""
+
+    fighters = forms.TypedMultipleChoiceField(
+        coerce=int, widget=forms.CheckboxSelectMultiple, label="Fighters"
+    )
+    region = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Put them in",
+        help_text="“No region” takes them out.",
+    )
+
+    def __init__(self, *args, fighters, regions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fighters"].choices = [
+            _choice(f, f.region.name if f.region else "no region") for f in fighters
+        ]
+        self.fields["region"].choices = [("", "— no region —")] + [_choice(r) for r in regions]
+
+
 class CardFileForm(forms.Form):
     file = forms.FileField(
         label="Card file",
@@ -478,3 +503,48 @@ class CornerManForm(_OfficialForm):
         super().__init__(*args, **kwargs)
         self.fields["camp"].queryset = camps
         self.fields["camp"].empty_label = "No camp"
+
+
+class FighterCardForm(forms.Form):
+    """A fighter's card for one ruleset, field by field (the engine's fields, from
+    a generated card's shape and what his card holds), each with its help in
+    words. The engine's validator judges it when the service saves."""
+
+    def __init__(self, *args, ruleset: str, card: dict | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        shape = card_shape(ruleset)
+        existing = flatten(card or {})
+        self.card_keys = list(shape) + [key for key in existing if key not in shape]
+        for key in self.card_keys:
+            field = card_value_field(key, shape.get(key, existing.get(key)))
+            field.label = key.replace(".", " · ")
+            field.help_text = card_field_help(ruleset, key) or field.help_text
+            name = CARD_PREFIX + key
+            self.fields[name] = field
+            if key in existing:
+                value = existing[key]
+                self.initial[name] = (
+                    format_cell(value) if isinstance(field, JSONValueField) else value
+                )
+
+    def card_data(self) -> dict:
+        flat = {}
+        for key in self.card_keys:
+            value = self.cleaned_data.get(CARD_PREFIX + key)
+            if value is None or value == "":
+                continue
+            flat[key] = value
+        return unflatten(flat)
+
+    def put_engine_errors(self, error) -> None:
+        """The engine's "field: rule" beside the field it names, and above the form."""
+        messages = (
+            error.message_dict.get("data", error.messages)
+            if hasattr(error, "error_dict")
+            else error.messages
+        )
+        for message in messages:
+            name = CARD_PREFIX + message.split(":", 1)[0]
+            if name in self.fields:
+                self.add_error(name, message)
+            self.add_error(None, f"The card was not saved: {message}")

@@ -17,7 +17,7 @@ from . import forms, selectors
 from .views import league_of
 
 
-def _page(request, league, *, region_form=None, member_form=None, status=200):
+def _page(request, league, *, region_form=None, member_form=None, bulk_form=None, status=200):
     picture = selectors.league_regions(league)
     regions_list = [row.region for row in picture.regions]
     context = {
@@ -26,6 +26,8 @@ def _page(request, league, *, region_form=None, member_form=None, status=200):
         "region_form": region_form or forms.RegionForm(prefix="region"),
         "member_form": member_form
         or forms.RegionMemberForm(fighters=picture.fighters, regions=regions_list, prefix="member"),
+        "bulk_form": bulk_form
+        or forms.RegionBulkForm(fighters=picture.fighters, regions=regions_list, prefix="bulk"),
     }
     return render(request, "console/regions.html", context, status=status)
 
@@ -79,3 +81,37 @@ def region_member(request, slug):
         done=said,
         then=lambda _: redirect("console:regions", slug=league.slug),
     ) or _page(request, league, member_form=form, status=400)
+
+
+@login_required
+@require_POST
+def region_bulk(request, slug):
+    """Many fighters into one region (or out of every region) in one post."""
+    league = league_of(request, slug)
+    picture = selectors.league_regions(league)
+    regions_list = [row.region for row in picture.regions]
+    form = forms.RegionBulkForm(
+        request.POST, fighters=picture.fighters, regions=regions_list, prefix="bulk"
+    )
+
+    def assign(data):
+        chosen = set(data["fighters"])
+        fighters = [f for f in picture.fighters if f.pk in chosen]
+        region = next((r for r in regions_list if r.pk == data["region"]), None)
+        regions.regions_assign_many(
+            actor=request.user, league=league, fighters=fighters, region=region
+        )
+        return len(fighters), region
+
+    def said(assigned):
+        count, region = assigned
+        where = f"in {region.name}" if region else "in no region"
+        return f"{count} fighter{'s are' if count != 1 else ' is'} now {where}."
+
+    return submit(
+        request,
+        form,
+        assign,
+        done=said,
+        then=lambda _: redirect("console:regions", slug=league.slug),
+    ) or _page(request, league, bulk_form=form, status=400)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import archive, calendar, card_files, cards, officials, regions, views
+from . import archive, calendar, card_files, cards, fighter, officials, regions, views, webhooks
 
 app_name = "console"
 
@@ -33,9 +33,30 @@ urlpatterns = [
         officials.official_edit,
         name="official-edit",
     ),
+    path("leagues/<slug:slug>/fighters/<int:pk>/", fighter.fighter_page, name="fighter"),
+    path("leagues/<slug:slug>/fighters/<int:pk>/card/", fighter.fighter_card, name="fighter-card"),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/retire/",
+        fighter.fighter_retire_view,
+        name="fighter-retire",
+    ),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/unretire/",
+        fighter.fighter_unretire_view,
+        name="fighter-unretire",
+    ),
+    path(
+        "leagues/<slug:slug>/fighters/<int:pk>/rosters/<int:division_pk>/<str:action>/",
+        fighter.fighter_roster,
+        name="fighter-roster",
+    ),
     path("leagues/<slug:slug>/regions/", regions.regions_page, name="regions"),
     path("leagues/<slug:slug>/regions/new/", regions.region_new, name="region-new"),
     path("leagues/<slug:slug>/regions/members/", regions.region_member, name="region-member"),
+    path("leagues/<slug:slug>/regions/many/", regions.region_bulk, name="region-bulk"),
+    path("leagues/<slug:slug>/webhooks/", webhooks.webhooks_page, name="webhooks"),
+    path("leagues/<slug:slug>/webhooks/new/", webhooks.webhook_new, name="webhook-new"),
+    path("webhooks/<int:pk>/<slug:act>/", webhooks.webhook_act, name="webhook-act"),
     path("divisions/<int:pk>/", views.division_page, name="division"),
     path("divisions/<int:pk>/name/", views.division_rename, name="division-rename"),
     path(

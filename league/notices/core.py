@@ -130,6 +130,8 @@ class RequestView:
     message: str = ""
     answer: str = ""
     decision_note: str = ""
+    # The league puts an accepted bout on its next card itself (no commissioner).
+    auto_approve: bool = False
 
 
 _ANSWERS = {
@@ -172,7 +174,13 @@ def request_answered(request: RequestView) -> list[Notice]:
         subject = f"Your request for {request.opponent.name} was refused"
     note = request.decision_note if request.status == "refused" else request.answer
     said = f' The note: "{note}"' if note else ""
-    then = " The commissioner puts it on a card." if request.status == "accepted" else ""
+    then = ""
+    if request.status == "accepted":
+        then = (
+            " It goes on the next card with room."
+            if request.auto_approve
+            else " The commissioner puts it on a card."
+        )
     return [
         Notice(
             user_id=owner,

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models.signals import post_save
 
 from bouts import signals
+from bouts.queueing import send
 from league.models import BoutRequest, RequestStatus, Title
 from league.notices import tasks
 
@@ -22,7 +23,7 @@ _ANSWERED = {RequestStatus.ACCEPTED, RequestStatus.DECLINED, RequestStatus.REFUS
 
 def _queue(task, *args) -> None:
     try:
-        task.delay(*args)
+        send(task, *args)
     except Exception:  # the broker down (or the task failed eagerly): the fact stands
         log.exception("Could not queue %s", task.name)
 

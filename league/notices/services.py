@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from bouts.models import Bout
+from bouts.queueing import send
 from league.models import BoutRequest, Event, NoticeKind, NoticeSettings, Notification
 from league.notices import core
 
@@ -98,6 +99,7 @@ def _request_view(request: BoutRequest) -> core.RequestView:
         message=request.message,
         answer=request.answer,
         decision_note=request.decision_note,
+        auto_approve=request.league.auto_approve_requests,
     )
 
 
@@ -205,7 +207,7 @@ def _enqueue_emails(pairs) -> None:
     from league.notices import tasks
 
     try:
-        tasks.send_notice_emails.delay(pairs)
+        send(tasks.send_notice_emails, pairs)
     except Exception:  # the broker down: the notices stay in the inbox, unsent
         log.exception("Could not queue the notices' email")
 

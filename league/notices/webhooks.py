@@ -10,6 +10,7 @@ The receiver may see a post twice (a worker lost after it was answered): the
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import json
@@ -23,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bouts.engine.registry import method_name
+from bouts.queueing import send
 from league.models import DeliveryStatus, League, Title, Webhook, WebhookDelivery, WebhookKind
 from league.services.membership import require_commissioner
 
@@ -102,7 +104,7 @@ def _enqueue(ids) -> None:
 
     for delivery_id in ids:
         try:
-            tasks.deliver_webhook.delay(delivery_id)
+            send(tasks.deliver_webhook, delivery_id)
         except Exception:  # the broker down: the row stays pending, to send again
             log.exception("Could not queue webhook delivery %s", delivery_id)
 
@@ -244,6 +246,24 @@ def delivery_attempt(delivery_id: int) -> bool:
 def delivery_give_up(delivery_id: int) -> None:
     WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
         status=DeliveryStatus.FAILED
+    )
+
+
+LOST_AFTER = dt.timedelta(minutes=10)
+
+
+def lost_deliveries(now=None) -> list[int]:
+    """Deliveries never tried ten minutes after they were written: their task
+    was never queued (the broker was down) or was lost. Beat sends them again;
+    a delivery only slow to be tried may then be posted twice (the receiver
+    drops the repeat by its X-Ringside-Delivery)."""
+    now = now or timezone.now()
+    return list(
+        WebhookDelivery.objects.filter(
+            status=DeliveryStatus.PENDING, attempts=0, created_at__lt=now - LOST_AFTER
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)[:500]
     )
 
 

@@ -106,3 +106,31 @@ def division_roster_set(
     if camps is not None:
         division.camps.set(camps)
     return division
+
+
+@transaction.atomic
+def division_roster_remove(*, user, division: Division, fighter: Fighter) -> None:
+    """Take ``fighter`` off ``division``'s roster (the league's own business: a
+    commissioner of the league or staff). His bouts and records stay; bouts
+    already booked are the card builder's to take off."""
+    require_commissioner(user, division.league)
+    if not division.fighters.filter(pk=fighter.pk).exists():
+        raise ValidationError(
+            {"fighter": [f"{fighter.name} is not on the {division.name} roster."]}
+        )
+    division.fighters.remove(fighter)
+
+
+@transaction.atomic
+def division_roster_add(*, user, division: Division, fighter: Fighter) -> None:
+    """Put ``fighter`` (back) on ``division``'s roster, under
+    ``roster_additions_check``: a fighter still of the commissioner's leagues
+    only (one who left every league is staff's to place)."""
+    require_commissioner(user, division.league)
+    if division.fighters.filter(pk=fighter.pk).exists():
+        raise ValidationError({"fighter": [f"{fighter.name} is on the {division.name} roster."]})
+    try:
+        roster_additions_check(user=user, league=division.league, fighters=[fighter])
+    except ValidationError as exc:
+        raise ValidationError({"fighter": exc.messages}) from None
+    division.fighters.add(fighter)

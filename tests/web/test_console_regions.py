@@ -166,3 +166,72 @@ def test_the_regions_page_costs_the_same_with_more_rows(client, world, django_as
             RegionMember.objects.create(league=world.league, region=east, fighter=fighter)
     with django_assert_num_queries(len(ctx)):
         assert client.get(url).status_code == 200
+
+
+def _bulk_url(world):
+    return f"/console/leagues/{world.league.slug}/regions/many/"
+
+
+@pytest.mark.parametrize("who", ["plain", "owner", "outsider"])
+def test_only_the_commissioner_or_staff_moves_many_fighters(client, world, who):
+    fighters = [m.fighter for m in RegionMember.objects.filter(league=world.league)]
+    client.force_login(getattr(world, who))
+    data = {"bulk-fighters": [f.pk for f in fighters], "bulk-region": ""}
+    assert client.post(_bulk_url(world), data).status_code == 403
+    assert all(_region_of(f) is not None for f in fighters)
+
+
+@pytest.mark.parametrize("who", ["commissioner", "staff"])
+def test_many_fighters_go_into_a_region_in_one_post(client, world, who):
+    east = Region.objects.create(league=world.league, name="East")
+    newcomers = [factories.fighter(ruleset="webl", name=f"Newcomer {n}") for n in range(3)]
+    world.division.fighters.add(*newcomers)
+    moved = RegionMember.objects.filter(region=world.north).first().fighter
+    chosen = [*newcomers, moved]
+    client.force_login(getattr(world, who))
+    assert "region-bulk" in client.get(_urls(world)["page"]).content.decode()
+    data = {"bulk-fighters": [f.pk for f in chosen], "bulk-region": east.pk}
+    done = client.post(_bulk_url(world), data, follow=True)
+    assert b"4 fighters are now in East" in done.content
+    assert {_region_of(f) for f in chosen} == {east.pk}
+    out = client.post(_bulk_url(world), {"bulk-fighters": [f.pk for f in chosen[:2]]})
+    assert out.status_code == 302
+    assert _region_of(chosen[0]) is None and _region_of(chosen[2]) == east.pk
+
+
+def test_a_bulk_post_with_a_stranger_or_nobody_writes_nothing(client, world):
+    from league.services.regions import regions_assign_many
+
+    stranger = factories.fighter(ruleset="webl", name="Stranger Danger")
+    member = RegionMember.objects.filter(league=world.league).first().fighter
+    before = _region_of(member)
+    client.force_login(world.commissioner)
+    answer = client.post(
+        _bulk_url(world), {"bulk-fighters": [member.pk, stranger.pk], "bulk-region": ""}
+    )
+    assert answer.status_code == 400 and _region_of(member) == before  # not a choice
+    assert client.post(_bulk_url(world), {"bulk-region": world.south.pk}).status_code == 400
+    with pytest.raises(Exception) as refused:
+        regions_assign_many(
+            actor=world.commissioner,
+            league=world.league,
+            fighters=[member, stranger],
+            region=world.south,
+        )
+    assert "Stranger Danger fights in no division" in str(refused.value)
+    assert _region_of(member) == before
+
+
+def test_a_bulk_post_costs_the_same_for_two_fighters_or_six(client, world):
+    client.force_login(world.commissioner)
+    fighters = list(world.division.fighters.all())
+
+    def cost(chosen):
+        data = {"bulk-fighters": [f.pk for f in chosen], "bulk-region": world.south.pk}
+        with CaptureQueriesContext(connection) as queries:
+            assert client.post(_bulk_url(world), data).status_code == 302
+        return len(queries)
+
+    for n in range(4):
+        world.division.fighters.add(factories.fighter(ruleset="webl", name=f"Extra {n}"))
+    assert cost(fighters[:2]) == cost(list(world.division.fighters.all()))

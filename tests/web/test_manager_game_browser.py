@@ -1,18 +1,21 @@
 """Done when (issue 33), in Debian's Chromium: a manager of a career league sees her
 fighter's abilities, trains him, tries a plan in the sandbox and sees the outcome
 mix, submits it; the other manager cannot see the plan; the fight night fires and
-the report names, for each round, the line of her plan that fought it."""
+the report names, for each round, the line of her plan that fought it; the bout's
+booking, its plans due and its result reach her inbox and her email."""
 
 import datetime as dt
 import io
 import shutil
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
 from bouts.models import Bout
 from league.models import Event, League, LeagueMembership
+from league.notices.services import plans_due_notify
 from tests.bouts.plan_rows import BAD_PLAN, fight_night, user
 from tests.web.conftest import CHROMEDRIVER, CHROMIUM, click_through
 from tests.web.screens import shoot
@@ -36,6 +39,8 @@ def test_the_managers_path_from_abilities_to_the_report(browser, live_server):
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     mara = user("mara", password=PASSWORD)
+    mara.email = "mara@example.com"
+    mara.save(update_fields=["email"])
     bruno = user("bruno", password=PASSWORD)
     night = fight_night(red_manager=mara, blue_manager=bruno, fight_in=dt.timedelta(hours=3))
     League.objects.filter(pk=night.league.pk).update(career_mode=True)
@@ -90,6 +95,9 @@ def test_the_managers_path_from_abilities_to_the_report(browser, live_server):
     assert "hidden until the bout is fought" in browser.find_element(By.ID, "plan-hidden").text
     assert "6/6/8" not in browser.page_source
 
+    # Beat finds her plans due within 24 hours (the night fights in 3 hours).
+    plans_due_notify()
+
     # The night fires; the report names the line of her plan in each round.
     Event.objects.filter(pk=night.event.pk).update(fight_at=timezone.now())
     call_command("fight_due_events", stdout=io.StringIO())
@@ -103,3 +111,17 @@ def test_the_managers_path_from_abilities_to_the_report(browser, live_server):
         expected = "line 2 of the plan" if number < 3 else "line 3 of the plan"
         assert expected in row.text, (number, row.text)
     shoot(browser, "report-plans-by-round")
+
+    # Word when it happens: her inbox holds the booking, the plans due and the
+    # result, the unread count is in the header, and each came by email.
+    sign_in(browser, live_server, "mara", "/inbox/")
+    inbox = browser.find_element(By.ID, "notices").text
+    assert f"{fighter.name} fights {night.bout.blue.name}" in inbox
+    assert f"Plans due for {night.event.name}" in inbox
+    assert f"{fighter.name} beat" in inbox or f"{fighter.name} lost to" in inbox or "drew" in inbox
+    assert browser.find_element(By.ID, "nav-inbox").text == "Inbox 3"
+    shoot(browser, "inbox")
+    subjects = [m.subject for m in mail.outbox if m.to == ["mara@example.com"]]
+    assert len(subjects) == 3 and f"Ringside: {fighter.name} fights" in subjects[0]
+    click_through(browser, browser.find_element(By.ID, "read-all"))
+    assert browser.find_element(By.ID, "nav-inbox").text == "Inbox"

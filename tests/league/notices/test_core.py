@@ -103,3 +103,10 @@ def test_plans_due_names_the_real_time_and_each_managers_bouts():
     assert notices[10].title == "Plans due for Fight night 3 (5 Dec 2026)"
     assert "Plans lock in 10 hours, Sun 20:00 UTC" in notices[10].body
     assert "Ace vs Bolt; Cruz vs Free" in notices[10].body
+
+
+def test_an_acceptance_says_who_puts_the_bout_on_a_card():
+    [by_hand] = core.request_answered(_request("accepted"))
+    [by_league] = core.request_answered(_request("accepted", auto_approve=True))
+    assert "The commissioner puts it on a card." in by_hand.body
+    assert "It goes on the next card with room." in by_league.body

@@ -153,3 +153,11 @@ def test_ical_folds_long_lines_without_splitting_a_character():
     folded = fold("DESCRIPTION:" + "é" * 80)
     parts = folded.split("\r\n ")
     assert all(len(p.encode()) <= 75 for p in parts) and "".join(parts) == "DESCRIPTION:" + "é" * 80
+
+
+def test_the_settings_page_costs_a_fixed_number_of_queries(client, w, django_assert_num_queries):
+    client.force_login(w.owner)
+    client.get(reverse("inbox-settings"))  # his settings row made once
+    with django_assert_num_queries(3):  # session, user, his settings
+        response = client.get(reverse("inbox-settings"))
+    assert "/managers/" in response.content.decode() and "fights.ics" in response.content.decode()
