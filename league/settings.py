@@ -205,6 +205,9 @@ _SWEEP_OPTIONS = {"queue": BOUTS_QUEUE} if BOUTS_QUEUE else {}
 FIGHT_NIGHTS_EVERY = env.int("FIGHT_NIGHTS_EVERY", default=60)
 # A "play until" run quiet this long (no night finished) is sent again by beat.
 PLAY_STALE_AFTER = env.int("PLAY_STALE_AFTER", default=120)
+# A play-until run fights about this many seconds of nights in memory, then
+# records them as one batch (docs/calendar.md); 0: a night at a time.
+PLAY_STRETCH_SECONDS = env.float("PLAY_STRETCH_SECONDS", default=0.5)
 # The plan sandbox (docs/plans.md): fights a user may have tried in an hour.
 SANDBOX_FIGHTS_PER_HOUR = env.int("SANDBOX_FIGHTS_PER_HOUR", default=2000)
 CELERY_BEAT_SCHEDULE = {

@@ -20,6 +20,7 @@ import threading
 import time
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -50,10 +51,6 @@ from league.services.booking import Officials
 from league.services.fight_nights import event_fire
 
 DERIVE_EVERY_SECONDS = 1.0
-# A stretch of nights is fought in memory and written as one batch: long
-# enough to spread the writes over many nights, short enough for a live
-# progress bar and a prompt cancel.
-STRETCH_SECONDS = 0.5
 # pg_try_advisory_lock(LOCK_SPACE, division id): one run fights a division at a time.
 LOCK_SPACE = 0x4E494748  # "NIGH"
 
@@ -170,7 +167,7 @@ def _nights(run: DivisionRun) -> str:
 
 
 def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | None:
-    """Fight the nights of about ``STRETCH_SECONDS`` in one transaction: each
+    """Fight the nights of about ``PLAY_STRETCH_SECONDS`` in one transaction: each
     night drawn from the season as the run keeps it in memory (``SeasonState``:
     the last night's suspensions counted without reading them back), booked,
     snapshotted and fought by the engine; then every bout of the stretch
@@ -243,8 +240,15 @@ def _state(season: Season, after, fought) -> SeasonState:
 def _stretch_over(job: AdvanceJob, started: float) -> bool:
     """A stretch is one night in a career league (a recorded bout may change a
     card before the next night's snapshot: docs/career.md), else as many nights
-    as fit in ``STRETCH_SECONDS``."""
-    return job.league.career_mode or time.monotonic() - started >= STRETCH_SECONDS
+    as fit in ``PLAY_STRETCH_SECONDS``."""
+    return job.league.career_mode or time.monotonic() - started >= stretch_seconds()
+
+
+def stretch_seconds() -> float:
+    """How long a stretch of nights runs (``PLAY_STRETCH_SECONDS``, 0.5): long
+    enough to spread the writes over many nights, short enough for a live
+    progress bar and a prompt cancel."""
+    return float(getattr(settings, "PLAY_STRETCH_SECONDS", 0.5))
 
 
 def _tournament_nights(run: DivisionRun) -> str:

@@ -189,7 +189,9 @@ def test_a_worker_killed_mid_season_then_the_sweeper_leaves_every_bout_once(rule
     settings.BOUTS_QUEUE = queue
     settings.BOUTS_BATCH_SIZE = 2
     league, division = make_league(ruleset, 8)
-    worker = Worker(queue, concurrency=2, env={"BOUTS_BATCH_SIZE": "2"}).start()
+    # A night a stretch: a whole 28-bout season would be one stretch of half a second.
+    env = {"BOUTS_BATCH_SIZE": "2", "PLAY_STRETCH_SECONDS": "0"}
+    worker = Worker(queue, concurrency=2, env=env).start()
     try:
         season = services.season_schedule(division=division, seed=11)
         bouts = Bout.objects.filter(season_fixture__season=season)

@@ -133,7 +133,7 @@ def test_a_date_target_stops_at_that_league_date(ruleset):
     assert league.today == until
 
 
-def test_a_cancelled_job_stops_after_the_stretch_of_nights_in_hand(ruleset, monkeypatch):
+def test_a_cancelled_job_stops_after_the_stretch_of_nights_in_hand(ruleset, monkeypatch, settings):
     league, _division, season = season_to_play(ruleset, 8)
     fight = runner.bouts_fight
 
@@ -143,7 +143,7 @@ def test_a_cancelled_job_stops_after_the_stretch_of_nights_in_hand(ruleset, monk
         return fought
 
     monkeypatch.setattr(runner, "bouts_fight", then_cancel)
-    monkeypatch.setattr(runner, "STRETCH_SECONDS", 0)  # a stretch of one night
+    settings.PLAY_STRETCH_SECONDS = 0  # a stretch of one night
     job = play(league)
     assert job.status == JobStatus.CANCELLED
     assert job.runs.get().nights_done == 1

@@ -45,9 +45,11 @@ def test_the_memory_of_a_night_fought_matches_the_database_once_recorded(ruleset
                 assert mine.suspended_until is None or mine.suspended_until <= night.date
 
 
-def test_a_fighter_retired_while_a_stretch_is_fought_is_not_drawn_again(ruleset, monkeypatch):
+def test_a_fighter_retired_while_a_stretch_is_fought_is_not_drawn_again(
+    ruleset, monkeypatch, settings
+):
     league, _division, season = season_to_play(ruleset, 8)
-    monkeypatch.setattr(runner, "STRETCH_SECONDS", 3600)  # the whole season, one stretch
+    settings.PLAY_STRETCH_SECONDS = 3600  # the whole season, one stretch
     fight = runner.bouts_fight
     retired = []
 
@@ -77,9 +79,9 @@ def test_a_fighter_retired_while_a_stretch_is_fought_is_not_drawn_again(ruleset,
     )
 
 
-def test_a_stretch_writes_its_nights_with_one_recording(ruleset, monkeypatch):
+def test_a_stretch_writes_its_nights_with_one_recording(ruleset, monkeypatch, settings):
     league, _division, _season = season_to_play(ruleset, 8)
-    monkeypatch.setattr(runner, "STRETCH_SECONDS", 3600)
+    settings.PLAY_STRETCH_SECONDS = 3600
     recordings = []
     record = runner.bouts_record_fought
 
