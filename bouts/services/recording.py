@@ -63,19 +63,24 @@ def max_attempts() -> int:
 # --- claim --------------------------------------------------------------------------------
 
 
-def bouts_claim(*, bout_ids) -> list[Bout]:
+def bouts_claim(*, bout_ids, with_inputs: bool = True) -> list[Bout]:
     """Mark the queued (or interrupted running) bouts among ``bout_ids`` running
     and count the attempt, in one committed transaction. Bouts another worker is
     claiming or recording right now are skipped (``SKIP LOCKED``); bouts out of
-    attempts are failed. Returns the claimed bouts, in id order."""
+    attempts are failed. Returns the claimed bouts, in id order — without their
+    input snapshots when the caller holds them already (``with_inputs=False``:
+    a play-until run, which fought from them)."""
     ids = sorted({int(i) for i in bout_ids})
     if not ids:
         return []
     with transaction.atomic():
+        rows = Bout.objects.select_for_update(skip_locked=True, of=("self",))
+        if not with_inputs:
+            rows = rows.defer("inputs")
         rows = list(
-            Bout.objects.select_for_update(skip_locked=True, of=("self",))
-            .filter(pk__in=ids, status__in=(BoutStatus.QUEUED, BoutStatus.RUNNING))
-            .order_by("pk")
+            rows.filter(pk__in=ids, status__in=(BoutStatus.QUEUED, BoutStatus.RUNNING)).order_by(
+                "pk"
+            )
         )
         spent = [b for b in rows if b.attempts >= max_attempts()]
         claimed = [b for b in rows if b.attempts < max_attempts()]
@@ -231,6 +236,8 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
         for b in Bout.objects.select_for_update(of=("self",))
         # The league's rule on medical suspensions (joined, not another query).
         .select_related("division__league", "event__league")
+        # The snapshot is the caller's (it fought from it): not read again.
+        .defer("inputs")
         .filter(pk__in=ids)
         .order_by("pk")
     }
@@ -243,7 +250,7 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
         if row.pk in done:
             continue
         done.add(row.pk)
-        rows.add(row, data)
+        rows.add(row, data, snapshot=lambda bout=bout, row=row: _snapshot(bout, row))
     if not rows.bouts:
         return []
     rows.write()
@@ -257,6 +264,14 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
             bout.status, bout.completed_at, bout.failure_reason = BoutStatus.COMPLETED, now, ""
     signals.send_on_commit(signals.recorded, [signals.fact(b) for b in rows.bouts])
     return recorded
+
+
+def _snapshot(caller: Bout, row: Bout) -> dict | None:
+    """A recorded bout's input snapshot: the caller's copy when its object holds
+    one, else read from the locked row."""
+    if "inputs" not in caller.get_deferred_fields():
+        return caller.inputs
+    return row.inputs
 
 
 def _side(value) -> str:
@@ -299,10 +314,13 @@ class _BatchRows:
         self.careers: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.last_bout_on: dict[int, datetime.date] = {}
 
-    def add(self, bout: Bout, data: dict) -> None:
+    def add(self, bout: Bout, data: dict, snapshot=None) -> None:
+        """``snapshot``: a function giving the bout's input snapshot (read only
+        for a team bout, whose sides it names)."""
         team = get_ruleset(bout.ruleset).team
-        snapshot_fighters = (bout.inputs or {}).get("fighters") or {}
         if team:
+            inputs = snapshot() if snapshot is not None else bout.inputs
+            snapshot_fighters = (inputs or {}).get("fighters") or {}
             side_of = {
                 fid: side for side in ("red", "blue") for fid in snapshot_fighters.get(side) or ()
             }

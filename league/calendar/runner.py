@@ -39,6 +39,7 @@ from league.calendar.models import (
     JobTarget,
 )
 from league.calendar.seasons import (
+    fixtures_link,
     fixtures_settle,
     fixtures_settle_fought,
     season_book_night,
@@ -199,8 +200,11 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
             if _stretch_over(job, started):
                 finished = False
                 break
+        if state is not None:
+            fixtures_link(state)
         if fought:
-            claimed = {b.pk for b in bouts_claim(bout_ids=[b.pk for b, _ in fought])}
+            ids = [bout.pk for bout, _ in fought]
+            claimed = {b.pk for b in bouts_claim(bout_ids=ids, with_inputs=False)}
             outcome.update(bouts_record_fought(fought=[p for p in fought if p[0].pk in claimed]))
         fixtures_settle_fought(season.pk, outcome)
         run.bouts_done += sum(1 for status in outcome.values() if status == BoutStatus.COMPLETED)
@@ -225,7 +229,9 @@ def _book_night(season, after, officials, job, state, fought):
             if attempt == 2:
                 raise
             # Someone changed the season meanwhile (a fighter retired, say):
-            # read it again and draw the night from what is true now.
+            # read it again (the stretch's nights so far linked first: no
+            # longer waiting) and draw the night from what is true now.
+            fixtures_link(state)
             state = None
     raise AssertionError("unreachable")
 

@@ -146,11 +146,16 @@ def season_book_night(
         # The season row only (not its league and division, which a projector
         # deriving meanwhile references), and not its key: rows pointing at it
         # (standings) may still be written.
-        season = (
-            Season.objects.select_for_update(of=("self",), no_key=True)
-            .select_related("league", "division")
-            .get(pk=season.pk)
-        )
+        if state is not None and state.locked is not None:
+            season = state.locked  # locked by this transaction's first night
+        else:
+            season = (
+                Season.objects.select_for_update(of=("self",), no_key=True)
+                .select_related("league", "division")
+                .get(pk=season.pk)
+            )
+            if state is not None:
+                state.locked = season
         if season.status != SeasonStatus.RUNNING:
             return None
         plan = season_plan_night(season, after=after, on=date, state=state)
@@ -176,7 +181,9 @@ def season_book_night(
         event.clean_fields(exclude=["league", "season", "tournament"])
         event.save()
         rows = [plan.rows[f.key] for f in plan.card.fixtures]
-        event.booked = _book(season, event, rows, officials or Officials(), queue=queue)
+        event.booked = _book(
+            season, event, rows, officials or Officials(), queue=queue, state=state
+        )
         event.bout_ids = [bout.pk for bout in event.booked]
         if state is not None:
             state.take(f.key for f in plan.card.fixtures)
@@ -184,9 +191,17 @@ def season_book_night(
 
 
 def _book(
-    season: Season, event: Event, rows: list[dict], officials: Officials, *, queue: bool
+    season: Season,
+    event: Event,
+    rows: list[dict],
+    officials: Officials,
+    *,
+    queue: bool,
+    state: SeasonState | None = None,
 ) -> list[Bout]:
-    """Book ``rows`` (waiting fixtures) on ``event``: its bouts."""
+    """Book ``rows`` (waiting fixtures) on ``event``: its bouts. With a run's
+    ``state`` the fixtures are pointed at their bouts once a stretch
+    (``fixtures_link``), not once a night."""
     league, division = season.league, season.division
     fighters = Fighter.objects.in_bulk(
         [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
@@ -218,10 +233,9 @@ def _book(
         )
         spec_rows.append(row)
     booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
-    if spec_rows:
-        _link_new_bouts(
-            event, [row["id"] for row in spec_rows], team=spec_rows[0]["red_id"] is None
-        )
+    if spec_rows and state is None:
+        fixture_ids = [row["id"] for row in spec_rows]
+        _link_new_bouts([event.pk], fixture_ids, team=spec_rows[0]["red_id"] is None)
     if again:
         moved = {b.pk for b in bouts_rebook(bouts=[r["bout_id"] for r in again], event=event)}
         if queue and moved:
@@ -231,15 +245,29 @@ def _book(
         ).update(status=FixtureStatus.BOOKED)
         # Re-booked (rare): read again, as firing snapshotted them.
         booked += list(Bout.objects.filter(pk__in=moved).select_related("division").order_by("pk"))
+    if spec_rows and state is not None:  # last: a night refused leaves nothing to link
+        fixture_ids = [row["id"] for row in spec_rows]
+        state.to_link(event.pk, fixture_ids, team=spec_rows[0]["red_id"] is None)
     return booked
 
 
-def _link_new_bouts(event: Event, fixture_ids: list[int], *, team: bool) -> None:
-    """Each fixture booked on ``event`` points at its bout: the one bout of the
-    card between its two sides (one a fighter a card). One UPDATE, whatever the
-    card's size (a per-row CASE costs more to build than the night's draw)."""
+def fixtures_link(state: SeasonState) -> None:
+    """Point the fixtures a run booked from ``state`` at their bouts (one UPDATE
+    for the whole stretch); before the stretch's fixtures are settled."""
+    for team, (event_ids, fixture_ids) in state.unlinked.items():
+        _link_new_bouts(event_ids, fixture_ids, team=team)
+    state.unlinked.clear()
+
+
+def _link_new_bouts(event_ids: list[int], fixture_ids: list[int], *, team: bool) -> None:
+    """Each fixture booked on the events ``event_ids`` points at its bout: the
+    one bout of those nights between its two sides (a pair meets once a season).
+    One UPDATE, whatever the number of bouts (a per-row CASE costs more to build
+    than a night's draw)."""
     sides = ("red_camp_id", "blue_camp_id") if team else ("red_id", "blue_id")
-    its_bout = Bout.objects.filter(event=event, **{side: OuterRef(side) for side in sides})
+    its_bout = Bout.objects.filter(
+        event_id__in=event_ids, **{side: OuterRef(side) for side in sides}
+    )
     SeasonFixture.objects.filter(pk__in=fixture_ids).update(
         status=FixtureStatus.BOOKED, bout_id=Subquery(its_bout.values("pk")[:1])
     )

@@ -52,6 +52,12 @@ class SeasonState:
         """Read on league date ``on`` (suspensions running on or after it, bouts
         fought before it): two to five queries."""
         self.season = season
+        # The season row as locked by the first night booked from this state
+        # (a state lives in one transaction: a run's stretch).
+        self.locked: Season | None = None
+        # Fixtures booked and not yet pointed at their bouts, by team or not:
+        # (event ids, fixture ids) (seasons.fixtures_link).
+        self.unlinked: dict[bool, tuple[list[int], list[int]]] = {}
         league = season.league
         self.waiting: dict[int, dict] = {
             row["id"]: row
@@ -75,6 +81,11 @@ class SeasonState:
                 (FIGHTER, pk): camp
                 for pk, camp in Fighter.objects.filter(pk__in=fighters).values_list("pk", "camp_id")
             }
+
+    def to_link(self, event_id: int, fixture_ids: list[int], *, team: bool) -> None:
+        events, fixtures = self.unlinked.setdefault(team, ([], []))
+        events.append(event_id)
+        fixtures.extend(fixture_ids)
 
     def take(self, fixture_ids) -> None:
         """Fixtures booked or cancelled: no longer waiting."""
