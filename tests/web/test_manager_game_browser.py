@@ -1,8 +1,9 @@
-"""Done when (issue 33), in Debian's Chromium: a manager of a career league sees her
-fighter's abilities, trains him, tries a plan in the sandbox and sees the outcome
-mix, submits it; the other manager cannot see the plan; the fight night fires and
-the report names, for each round, the line of her plan that fought it; the bout's
-booking, its plans due and its result reach her inbox and her email."""
+"""Done when (issue 33), in Debian's Chromium: a manager of a career league builds a
+fighter and sees his abilities; sees her bout's fighter's abilities, trains him,
+tries a plan in the sandbox and sees the outcome mix, submits it; the other manager
+cannot see the plan; the fight night fires and the report names, for each round,
+the line of her plan that fought it; the bout's booking, its plans due and its
+result reach her inbox and her email."""
 
 import datetime as dt
 import io
@@ -14,6 +15,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from bouts.models import Bout
+from fighters.models import Fighter
 from league.models import Event, League, LeagueMembership
 from league.notices.services import plans_due_notify
 from tests.bouts.plan_rows import BAD_PLAN, fight_night, user
@@ -48,8 +50,20 @@ def test_the_managers_path_from_abilities_to_the_report(browser, live_server):
         LeagueMembership.objects.create(league=night.league, user=manager)
     fighter = night.bout.red
 
+    # She builds a fighter of her own within the league's budget and lands on
+    # his page, his abilities shown to her.
+    sign_in(browser, live_server, "mara", f"/leagues/{night.league.slug}/career/new-fighter/")
+    name = browser.find_element(By.ID, "id_name")
+    name.clear()
+    name.send_keys("Kid Mara")
+    Select(browser.find_element(By.ID, "id_camp")).select_by_value(str(fighter.camp_id))
+    click_through(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
+    built = Fighter.objects.get(name="Kid Mara")
+    assert browser.current_url.endswith(f"/fighters/{built.pk}/")
+    assert "STR" in browser.find_element(By.ID, "abilities-webl").text
+
     # Her fighter's abilities, and what one more training step would change.
-    sign_in(browser, live_server, "mara", f"/fighters/{fighter.pk}/")
+    browser.get(f"{live_server.url}/fighters/{fighter.pk}/")
     abilities = browser.find_element(By.ID, "abilities-webl").text
     assert "STR" in abilities and "After one more training step" in abilities
     shoot(browser, "fighter-abilities")
