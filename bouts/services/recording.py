@@ -250,7 +250,7 @@ def _record(pairs: list[tuple[Bout, dict]]) -> list[int]:
         if row.pk in done:
             continue
         done.add(row.pk)
-        rows.add(row, data, snapshot=lambda bout=bout, row=row: _snapshot(bout, row))
+        rows.add(row, data, caller=bout)
     if not rows.bouts:
         return []
     rows.write()
@@ -314,12 +314,12 @@ class _BatchRows:
         self.careers: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         self.last_bout_on: dict[int, datetime.date] = {}
 
-    def add(self, bout: Bout, data: dict, snapshot=None) -> None:
-        """``snapshot``: a function giving the bout's input snapshot (read only
-        for a team bout, whose sides it names)."""
+    def add(self, bout: Bout, data: dict, caller: Bout | None = None) -> None:
+        """``caller``: the caller's object for the bout, whose input snapshot
+        names a team bout's sides (read from the row only when it lacks one)."""
         team = get_ruleset(bout.ruleset).team
         if team:
-            inputs = snapshot() if snapshot is not None else bout.inputs
+            inputs = _snapshot(caller, bout) if caller is not None else bout.inputs
             snapshot_fighters = (inputs or {}).get("fighters") or {}
             side_of = {
                 fid: side for side in ("red", "blue") for fid in snapshot_fighters.get(side) or ()

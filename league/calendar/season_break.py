@@ -31,10 +31,11 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from core.scoping import may_commission
+from fighters.models import Fighter
 from fighters.roster import plan_roster
 from fighters.services import roster_create
 from league.calendar.models import BreakStep, SeasonBreak
-from league.development import development_apply, development_plan
+from league.development import DevelopmentPlan, development_apply, development_plan
 from league.history.services import (
     hall_of_fame_candidates,
     hall_of_fame_induct,
@@ -133,11 +134,11 @@ def break_take(found: Break, step: str, *, user=None, check_permission: bool = T
         raise PermissionDenied(NOT_YOURS)
     if step not in STEPS:
         raise ValidationError({"step": ["Choose one of the season break's steps."]})
-    if step != found.next_step:
-        upcoming = found.next_step
-        raise ValidationError(
-            {"step": [f"Next comes: {BreakStep(upcoming).label.lower()}." if upcoming else ""]}
-        )
+    upcoming = found.next_step
+    if upcoming is None:
+        raise ValidationError({"step": ["Every step of this season break is taken."]})
+    if step != upcoming:
+        raise ValidationError({"step": [f"Next comes: {BreakStep(upcoming).label.lower()}."]})
     with transaction.atomic():
         row, _ = SeasonBreak.objects.select_for_update().get_or_create(
             league=league, number=found.number, defaults={"on": league.date}
@@ -188,10 +189,10 @@ def _crown(found: Break, _user) -> str:
         if not top:
             continue
         season.champion, season.champion_camp = top[0].fighter, top[0].camp
-        season.save(update_fields=["champion", "champion_camp"])
         crowned.append(f"{(top[0].fighter or top[0].camp).name} ({season.division.name})")
     if not crowned:
         return "No table to crown from."
+    Season.objects.bulk_update(found.seasons, ["champion", "champion_camp"])
     return "Crowned: " + ", ".join(crowned) + "."
 
 
@@ -219,9 +220,11 @@ def _retire(found: Break, user) -> str:
     league = found.league
     if not league.development:
         return "Skipped: this league does not age its fighters."
-    due = {row["fighter"] for row in found.row.retire_due}
-    plan = development_plan(league=league, on=found.on)
-    plan.retire = [(fighter, reason) for fighter, reason in plan.retire if fighter.pk in due]
+    # Those the develop step found due, still active: their reasons as noted then.
+    reasons = {row["fighter"]: row["reason"] for row in found.row.retire_due}
+    due = Fighter.objects.filter(pk__in=reasons, is_active=True).order_by("id")
+    plan = DevelopmentPlan(league, found.on, list(league.divisions.all()))
+    plan.retire = [(fighter, reasons[fighter.pk]) for fighter in due]
     summary = development_apply(plan, develop=False)
     inducted = hall_of_fame_induct(league, by=user)
     words = f"{summary.retired} retired"
