@@ -8,6 +8,7 @@
 - ``firing``: a fight night's bouts snapshotted and queued, or postponed;
   ``rebooking``: a postponed bout put on another night;
 - ``plans``: the managers' fight plans (versions, standing plans);
+- ``schedule_reads``: what a run of bookings in one transaction reads once;
 - ``sides`` and ``careers``: what both sides share (building the engine sides
   of many bouts at once; careers as commutative counters).
 
@@ -25,6 +26,7 @@ from bouts.services.recording import (
     bouts_record_fought,
     bouts_run,
 )
+from bouts.services.schedule_reads import ScheduleReads
 from bouts.services.scheduling import (
     BoutSpec,
     bout_queue,
@@ -40,6 +42,7 @@ from bouts.services.voiding import bout_void, can_void
 
 __all__ = [
     "BoutSpec",
+    "ScheduleReads",
     "bout_fail",
     "bout_queue",
     "bout_rebook",

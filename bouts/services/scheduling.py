@@ -33,6 +33,7 @@ from bouts import signals
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
+from bouts.services.schedule_reads import ScheduleReads
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
 from core.dates import long_date
@@ -309,14 +310,8 @@ class _Cards:
             )
 
 
-def _check_rosters(specs: Sequence[BoutSpec]) -> None:
-    """A division's bout is fought by its own: fighters on its roster (of its
-    weight class), or, under a team ruleset, its camps. One query per batch for
-    each kind (reading the division's roster is data the bout points to)."""
-    divisional = [s for s in specs if s.division is not None]
-    if not divisional:
-        return
-    division_ids = sorted({s.division.pk for s in divisional})
+def read_rosters(division_ids: Sequence[int]) -> tuple[set, set]:
+    """The divisions' ``(division, fighter)`` and ``(division, camp)`` pairs (two queries)."""
     Roster = Division.fighters.through
     Camps = Division.camps.through
     fighters = set(
@@ -325,6 +320,21 @@ def _check_rosters(specs: Sequence[BoutSpec]) -> None:
     camps = set(
         Camps.objects.filter(division_id__in=division_ids).values_list("division_id", "camp_id")
     )
+    return fighters, camps
+
+
+def _check_rosters(specs: Sequence[BoutSpec], reads: ScheduleReads | None) -> None:
+    """A division's bout is fought by its own: fighters on its roster (of its
+    weight class), or, under a team ruleset, its camps. One query per batch for
+    each kind (reading the division's roster is data the bout points to)."""
+    divisional = [s for s in specs if s.division is not None]
+    if not divisional:
+        return
+    division_ids = sorted({s.division.pk for s in divisional})
+    if reads is not None:
+        fighters, camps = reads.rosters(division_ids, read_rosters)
+    else:
+        fighters, camps = read_rosters(division_ids)
     for spec in divisional:
         division = spec.division
         for side in ("red", "blue"):
@@ -361,13 +371,15 @@ def _raise(specs: Sequence[BoutSpec]) -> None:
     raise ValidationError(dict(merged))
 
 
-def _check_sides(specs: Sequence[BoutSpec], cards: _Cards) -> tuple[list[Bout], list]:
+def _check_sides(
+    specs: Sequence[BoutSpec], cards: _Cards, reads: ScheduleReads | None = None
+) -> tuple[list[Bout], list]:
     """The rules that read the database (rosters, cards, retirement, medical
     suspensions, one bout per fighter per card): the unsaved bouts and their
     built sides, the errors left on the specs."""
-    _check_rosters(specs)
+    _check_rosters(specs, reads)
     bouts = [_bout_of(s) for s in specs]
-    sides = Sides([b for b in bouts if not b.postponed_reason], scheduling=True)
+    sides = Sides([b for b in bouts if not b.postponed_reason], scheduling=True, reads=reads)
     booked_postponed = Sides([b for b in bouts if b.postponed_reason], scheduling=False)
     built = []
     for spec, bout in zip(specs, bouts):
@@ -396,7 +408,12 @@ def bouts_check(*, specs: Sequence[BoutSpec]) -> None:
 
 
 def bouts_schedule(
-    *, specs: Sequence[BoutSpec], queue: bool = True, send: bool = True, batch: bool = False
+    *,
+    specs: Sequence[BoutSpec],
+    queue: bool = True,
+    send: bool = True,
+    batch: bool = False,
+    reads: ScheduleReads | None = None,
 ) -> list[Bout]:
     """Validate and create many bouts at once; with ``queue`` they are created
     already snapshotted and queued, and (unless ``send`` is off: the caller
@@ -405,7 +422,8 @@ def bouts_schedule(
     the bout) and writes nothing. A spec whose
     ``idempotency_key`` is known returns the bout that key scheduled. A
     ``batch`` (a league's night, built from its own rows) is checked as a batch
-    even when it holds one bout."""
+    even when it holds one bout. ``reads``: a run of bookings in one transaction
+    (a play-until stretch) shares what it has read (``ScheduleReads``)."""
     specs = list(specs)
     if not specs:
         return []
@@ -419,18 +437,23 @@ def bouts_schedule(
         else {}
     )
     fresh = [s for s in specs if not (s.idempotency_key and s.idempotency_key in existing)]
-    with transaction.atomic():
+    # A run with ``reads`` books inside its own transaction and rolls back to its
+    # own savepoint on a refusal: no savepoint of ours (two statements a night).
+    with transaction.atomic(savepoint=reads is None):
         events = sorted(
             {s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk
         )
-        if events:
+        # A card made in this transaction (``reads.events_made``) is seen by
+        # nobody else and holds only the caller's bouts: neither locked nor read.
+        shared = [e for e in events if reads is None or e.pk not in reads.events_made]
+        if shared:
             # Serialise scheduling on a card: the one-bout-per-fighter check and
             # the positions hold under concurrency.
-            list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in events]))
-        bouts, built = _check_sides(fresh, _Cards(events))
+            list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in shared]))
+        bouts, built = _check_sides(fresh, _Cards(shared), reads)
         _raise(fresh)
         now = timezone.now()
-        fight_with = bout_plans.plans_to_fight(bouts) if queue else {}
+        fight_with = bout_plans.plans_to_fight(bouts, reads) if queue else {}
         for bout, (bout_sides, fighter_ids) in zip(bouts, built):
             if len(fresh) == 1 and not batch:
                 # The one-bout path (API, admin): every model rule, queries included.
@@ -449,7 +472,8 @@ def bouts_schedule(
                     now=now,
                 )
         try:
-            with transaction.atomic():
+            # Its own savepoint only where a concurrent twin can collide.
+            with transaction.atomic(savepoint=bool(keys)):
                 insert_rows(Bout, bouts, with_ids=True)
         except IntegrityError:
             # A concurrent request with the same idempotency key got there first.

@@ -25,9 +25,16 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from bouts import signals
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
-from bouts.services import bouts_claim, bouts_fight, bouts_record_fought, bouts_run
+from bouts.services import (
+    ScheduleReads,
+    bouts_claim,
+    bouts_fight,
+    bouts_record_fought,
+    bouts_run,
+)
 from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
 from league.calendar.jobs import job_finish
@@ -180,7 +187,8 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
     started = time.monotonic()
     fought: list = []
     outcome: dict[int, str] = {}
-    with transaction.atomic():
+    # One announcement of the stretch's bookings and results, not one a night.
+    with transaction.atomic(), signals.gathered():
         state: SeasonState | None = None
         while True:
             if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
@@ -216,13 +224,19 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
 def _book_night(season, after, officials, job, state, fought):
     """Book the season's next night from ``state`` (read now when None, the
     stretch's ``fought`` bouts, not yet recorded, counted in): ``(night or
-    None, state)``."""
+    None, state)``. The state carries the stretch's ``ScheduleReads``."""
     for attempt in (1, 2):
         if state is None:
             state = _state(season, after, fought)
         try:
             night = season_book_night(
-                season, after=after, officials=officials, queue=True, until=job.until, state=state
+                season,
+                after=after,
+                officials=officials,
+                queue=True,
+                until=job.until,
+                state=state,
+                reads=state.reads,
             )
             return night, state
         except ValidationError:
@@ -237,9 +251,14 @@ def _book_night(season, after, officials, job, state, fought):
 
 
 def _state(season: Season, after, fought) -> SeasonState:
-    state = SeasonState(season, on=max(season.start_date, after + dt.timedelta(days=1)))
+    """The season as the stretch sees it, with its ``ScheduleReads`` primed
+    with every fighter still waiting to fight."""
+    on = max(season.start_date, after + dt.timedelta(days=1))
+    state = SeasonState(season, on=on)
     for bout, result in fought:
         state.fought(bout, result)
+    state.reads = ScheduleReads()
+    state.reads.prime(state.conditions, season.league.ruleset, on)
     return state
 
 

@@ -15,7 +15,7 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus
-from bouts.services import bouts_rebook, bouts_schedule
+from bouts.services import ScheduleReads, bouts_rebook, bouts_schedule
 from bouts.services.firing import bouts_fire
 from core.scoping import may_commission
 from fighters.models import Camp, Fighter
@@ -132,6 +132,7 @@ def season_book_night(
     queue: bool = False,
     until: dt.date | None = None,
     state: SeasonState | None = None,
+    reads: ScheduleReads | None = None,
 ) -> Event | None:
     """Draw ``season``'s next card (on ``date``, else its next night after
     ``after``: ``season_plan_night``) and book it on a new fight night:
@@ -141,7 +142,9 @@ def season_book_night(
     play-until run fights them itself) and the night is fired. Returns the
     event (``event.booked``: the bouts booked), or None when nobody can fight
     any more (or not by ``until``). A run passes its ``state`` (read once, kept
-    current by the run) instead of reading the season again each night."""
+    current by the run) instead of reading the season again each night, and its
+    ``reads`` (``ScheduleReads``: the fighters, cards and rosters of its nights,
+    read once a stretch)."""
     with transaction.atomic():
         # The season row only (not its league and division, which a projector
         # deriving meanwhile references), and not its key: rows pointing at it
@@ -180,9 +183,11 @@ def season_book_night(
         # Built from the season's own rows: the related rows exist.
         event.clean_fields(exclude=["league", "season", "tournament"])
         event.save()
+        if reads is not None:
+            reads.events_made.add(event.pk)
         rows = [plan.rows[f.key] for f in plan.card.fixtures]
         event.booked = _book(
-            season, event, rows, officials or Officials(), queue=queue, state=state
+            season, event, rows, officials or Officials(), queue=queue, state=state, reads=reads
         )
         event.bout_ids = [bout.pk for bout in event.booked]
         if state is not None:
@@ -198,14 +203,14 @@ def _book(
     *,
     queue: bool,
     state: SeasonState | None = None,
+    reads: ScheduleReads | None = None,
 ) -> list[Bout]:
     """Book ``rows`` (waiting fixtures) on ``event``: its bouts. With a run's
     ``state`` the fixtures are pointed at their bouts once a stretch
     (``fixtures_link``), not once a night."""
     league, division = season.league, season.division
-    fighters = Fighter.objects.in_bulk(
-        [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
-    )
+    ids = [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
+    fighters = reads.fighters(ids) if reads is not None else Fighter.objects.in_bulk(ids)
     camps = Camp.objects.in_bulk(
         [pk for row in rows for pk in (row["red_camp_id"], row["blue_camp_id"]) if pk]
     )
@@ -232,7 +237,11 @@ def _book(
             )
         )
         spec_rows.append(row)
-    booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
+    booked = (
+        bouts_schedule(specs=specs, queue=queue, send=False, batch=True, reads=reads)
+        if specs
+        else []
+    )
     if spec_rows and state is None:
         fixture_ids = [row["id"] for row in spec_rows]
         _link_new_bouts([event.pk], fixture_ids, team=spec_rows[0]["red_id"] is None)
