@@ -197,7 +197,7 @@ def plans_to_fight(bouts, reads=None) -> dict[int, tuple[dict, dict]]:
     else its manager's standing plan, else none (the ruleset's default policy).
     Returns ``{id(bout): (plans, sources)}``; ``sources`` says where each side's
     plan came from (kept in the snapshot). Two queries for any number of bouts
-    (none for new bouts whose sides ``reads``, a run's ``ScheduleReads``, knows)."""
+    (none for new bouts whose sides ``reads``, a ``BookingRun``, knows)."""
     bouts = list(bouts)
     latest = latest_plans(b.pk for b in bouts)
     standing = reads.standing_plans(bouts) if reads is not None else default_plans(bouts)

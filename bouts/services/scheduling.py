@@ -16,6 +16,7 @@ import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -33,7 +34,7 @@ from bouts import signals
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
-from bouts.services.schedule_reads import ScheduleReads
+from bouts.services.booking_run import BookingRun
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
 from core.dates import long_date
@@ -323,7 +324,7 @@ def read_rosters(division_ids: Sequence[int]) -> tuple[set, set]:
     return fighters, camps
 
 
-def _check_rosters(specs: Sequence[BoutSpec], reads: ScheduleReads | None) -> None:
+def _check_rosters(specs: Sequence[BoutSpec], reads: BookingRun | None) -> None:
     """A division's bout is fought by its own: fighters on its roster (of its
     weight class), or, under a team ruleset, its camps. One query per batch for
     each kind (reading the division's roster is data the bout points to)."""
@@ -372,7 +373,7 @@ def _raise(specs: Sequence[BoutSpec]) -> None:
 
 
 def _check_sides(
-    specs: Sequence[BoutSpec], cards: _Cards, reads: ScheduleReads | None = None
+    specs: Sequence[BoutSpec], cards: _Cards, reads: BookingRun | None = None
 ) -> tuple[list[Bout], list]:
     """The rules that read the database (rosters, cards, retirement, medical
     suspensions, one bout per fighter per card): the unsaved bouts and their
@@ -413,7 +414,7 @@ def bouts_schedule(
     queue: bool = True,
     send: bool = True,
     batch: bool = False,
-    reads: ScheduleReads | None = None,
+    booking_run: BookingRun | None = None,
 ) -> list[Bout]:
     """Validate and create many bouts at once; with ``queue`` they are created
     already snapshotted and queued, and (unless ``send`` is off: the caller
@@ -422,8 +423,12 @@ def bouts_schedule(
     the bout) and writes nothing. A spec whose
     ``idempotency_key`` is known returns the bout that key scheduled. A
     ``batch`` (a league's night, built from its own rows) is checked as a batch
-    even when it holds one bout. ``reads``: a run of bookings in one transaction
-    (a play-until stretch) shares what it has read (``ScheduleReads``)."""
+    even when it holds one bout.
+
+    A ``booking_run`` (a play-until stretch: ``BookingRun``) books inside the
+    caller's transaction: its reads are shared, its bouts get their keys now
+    and are written at the run's ``flush``, and no savepoint of ours is taken
+    (a refusal is raised before anything is written)."""
     specs = list(specs)
     if not specs:
         return []
@@ -437,44 +442,17 @@ def bouts_schedule(
         else {}
     )
     fresh = [s for s in specs if not (s.idempotency_key and s.idempotency_key in existing)]
-    # A run with ``reads`` books inside its own transaction and rolls back to its
-    # own savepoint on a refusal: no savepoint of ours (two statements a night).
-    with transaction.atomic(savepoint=reads is None):
-        events = sorted(
-            {s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk
-        )
-        # A card made in this transaction (``reads.events_made``) is seen by
-        # nobody else and holds only the caller's bouts: neither locked nor read.
-        shared = [e for e in events if reads is None or e.pk not in reads.events_made]
-        if shared:
-            # Serialise scheduling on a card: the one-bout-per-fighter check and
-            # the positions hold under concurrency.
-            list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in shared]))
-        bouts, built = _check_sides(fresh, _Cards(shared), reads)
-        _raise(fresh)
-        now = timezone.now()
-        fight_with = bout_plans.plans_to_fight(bouts, reads) if queue else {}
-        for bout, (bout_sides, fighter_ids) in zip(bouts, built):
-            if len(fresh) == 1 and not batch:
-                # The one-bout path (API, admin): every model rule, queries included.
-                bout.full_clean(exclude=["idempotency_key"])
-            else:
-                # A batch: the rules full_clean would query for (related rows exist,
-                # a free position on the card) were checked once above, and the
-                # database's constraints hold them too.
-                bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
-            if queue and not bout.postponed_reason:
-                bout_mark_queued(
-                    bout,
-                    sides=bout_sides,
-                    fighter_ids=fighter_ids,
-                    plan_choice=fight_with[id(bout)],
-                    now=now,
-                )
+    with nullcontext() if booking_run is not None else transaction.atomic():
+        bouts = _schedule_fresh(fresh, queue=queue, batch=batch, booking_run=booking_run)
         try:
-            # Its own savepoint only where a concurrent twin can collide.
-            with transaction.atomic(savepoint=bool(keys)):
-                insert_rows(Bout, bouts, with_ids=True)
+            if booking_run is not None and booking_run.defer_writes:
+                for bout in bouts:
+                    booking_run.give_id(bout)
+                booking_run.write_later(bouts)
+            else:
+                # Its own savepoint only where a concurrent twin can collide.
+                with transaction.atomic(savepoint=bool(keys)):
+                    insert_rows(Bout, bouts, with_ids=True)
         except IntegrityError:
             # A concurrent request with the same idempotency key got there first.
             again = {b.idempotency_key: b for b in Bout.objects.filter(idempotency_key__in=keys)}
@@ -488,6 +466,44 @@ def bouts_schedule(
         signals.send_on_commit(signals.scheduled, [signals.fact(b) for b in bouts])
     made = {id(s): b for s, b in zip(fresh, bouts)}
     return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]
+
+
+def _schedule_fresh(
+    fresh: list[BoutSpec], *, queue: bool, batch: bool, booking_run: BookingRun | None
+) -> list[Bout]:
+    """The new bouts of ``fresh`` checked (``ValidationError`` when one breaks a
+    rule) and, with ``queue``, snapshotted and queued; not yet written."""
+    events = sorted({s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk)
+    # A card made in this transaction (``booking_run.events_made``) is seen by
+    # nobody else and holds only the run's bouts: neither locked nor read.
+    made_here = booking_run.events_made if booking_run is not None else set()
+    shared = [e for e in events if e.pk not in made_here]
+    if shared:
+        # Serialise scheduling on a card: the one-bout-per-fighter check and
+        # the positions hold under concurrency.
+        list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in shared]))
+    bouts, built = _check_sides(fresh, _Cards(shared), booking_run)
+    _raise(fresh)
+    now = timezone.now()
+    fight_with = bout_plans.plans_to_fight(bouts, booking_run) if queue else {}
+    for bout, (bout_sides, fighter_ids) in zip(bouts, built):
+        if len(fresh) == 1 and not batch:
+            # The one-bout path (API, admin): every model rule, queries included.
+            bout.full_clean(exclude=["idempotency_key"])
+        else:
+            # A batch: the rules full_clean would query for (related rows exist,
+            # a free position on the card) were checked once above, and the
+            # database's constraints hold them too.
+            bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
+        if queue and not bout.postponed_reason:
+            bout_mark_queued(
+                bout,
+                sides=bout_sides,
+                fighter_ids=fighter_ids,
+                plan_choice=fight_with[id(bout)],
+                now=now,
+            )
+    return bouts
 
 
 def bout_schedule(*, queue: bool = True, user=None, **fields) -> Bout:

@@ -66,7 +66,7 @@ def read_suspensions(
 class Sides:
     """Preloaded inputs for building the sides of ``bouts`` (unsaved or saved
     ``Bout`` objects with their fighters or camps set). With ``reads`` (a run of
-    bookings in one transaction: ``ScheduleReads``) the one-on-one cards and
+    bookings in one transaction: ``BookingRun``) the one-on-one cards and
     suspensions come from what the run has read already."""
 
     def __init__(self, bouts: Iterable[Bout], *, scheduling: bool, reads=None):

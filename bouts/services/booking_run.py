@@ -1,15 +1,23 @@
-"""What a run of bookings inside one transaction reads once.
+"""A run of bookings inside one transaction: what it reads once, and the rows
+it writes at its end.
 
-A play-until stretch books night after night in one transaction, and nothing
-it reads to check a night changes before the stretch commits: the fighters and
-their cards, the divisions' rosters, the medical suspensions already written
-(the stretch's own are recorded at its end), the standing plans — and the fight
-nights the stretch made itself hold no bout but its own. ``ScheduleReads`` keeps
-them for the stretch: ``bouts_schedule(reads=...)`` asks it instead of the
-database, and it reads only what it has not read yet, with the same functions
-``bouts_schedule`` uses alone. One lives as long as its transaction and no bout
-of its fighters is recorded meanwhile; a caller that retries after a refusal
-starts a new one.
+A play-until stretch books night after night in one transaction. What it reads
+to check a night is taken as it stood when the stretch began, and read once:
+the fighters' cards, the divisions' rosters, the medical suspensions already
+written (the stretch's own are recorded at its end) and the standing plans — a
+change committed meanwhile counts from the next stretch, as if made just after
+this one. The fighters themselves are read every night (a retirement cancels
+fixtures: the night is refused and drawn again), and the fight nights the
+stretch made itself hold no bout but its own. ``bouts_schedule(booking_run=...)``
+asks the run instead of the database, and the run reads only what it has not
+read yet, with the same functions ``bouts_schedule`` uses alone.
+
+On PostgreSQL it also keeps the run's new rows (its fight nights and bouts)
+until ``flush``: each gets its primary key at once from a block drawn from the
+table's sequence (``core.bulk.reserve_ids``), so nothing is written night by
+night and one ``COPY`` a table writes the whole stretch. A run lives as long as
+its transaction while no bout of its fighters is recorded; a caller that
+retries after a refusal flushes it and starts a new one.
 """
 
 from __future__ import annotations
@@ -17,15 +25,23 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.db import connection
+
 from bouts.models import MedicalSuspension
 from bouts.plans import SIDES, default_plan_key, standing_plans_for
 from bouts.services.sides import read_cards, read_suspensions
-from fighters.models import Fighter, RatingCard
+from core.bulk import insert_rows, reserve_ids
+from fighters.models import RatingCard
+
+ID_BLOCK = 64
 
 
-class ScheduleReads:
-    def __init__(self):
-        self._fighters: dict[int, Fighter] = {}
+class BookingRun:
+    def __init__(self, *, defer_writes: bool = True):
+        # Rows written at ``flush``, by model in the order their keys were given.
+        self.defer_writes = defer_writes and connection.vendor == "postgresql"
+        self._pending: dict[type, list] = {}
+        self._ids: dict[type, list[int]] = {}
         self._cards: dict[tuple[str, int], RatingCard | None] = {}
         self._suspensions: dict[int, list[MedicalSuspension]] = {}
         self._since: datetime.date | None = None
@@ -33,14 +49,6 @@ class ScheduleReads:
         self._standing: dict[tuple, object] = {}
         # Fight nights created in this transaction: nobody else sees them.
         self.events_made: set[int] = set()
-
-    def fighters(self, ids: Iterable[int]) -> dict[int, Fighter]:
-        """``Fighter.objects.in_bulk(ids)``, read once a fighter."""
-        ids = set(ids)
-        missing = ids - self._fighters.keys()
-        if missing:
-            self._fighters.update(Fighter.objects.in_bulk(sorted(missing)))
-        return {pk: self._fighters[pk] for pk in ids if pk in self._fighters}
 
     def cards(self, fighters_by_ruleset: dict[str, set[int]]) -> dict:
         """``read_cards`` of these fighters, read once a fighter and ruleset."""
@@ -106,12 +114,33 @@ class ScheduleReads:
 
     def prime(self, fighter_ids: Iterable[int], ruleset: str, since: datetime.date) -> None:
         """Read at once what the run's nights will ask of these fighters (one
-        query each for fighters, cards, suspensions from ``since`` and standing
-        plans) rather than a little every night."""
+        query each for cards, suspensions from ``since`` and standing plans)
+        rather than a little every night."""
         ids = set(fighter_ids)
         if not ids:
             return
-        self.fighters(ids)
         self.cards({ruleset: ids})
         self.suspensions(ids, since)
         self._read_standing({(ruleset, "fighter", pk) for pk in ids})
+
+    # --- writes at the end of the run ---------------------------------------------------
+
+    def give_id(self, obj) -> None:
+        """``obj`` (unsaved) gets its primary key now; it is written at ``flush``."""
+        model = type(obj)
+        self._pending.setdefault(model, [])
+        free = self._ids.setdefault(model, [])
+        if not free:
+            free.extend(reversed(reserve_ids(model, ID_BLOCK)))
+        obj.pk = free.pop()
+
+    def write_later(self, objs) -> None:
+        """Rows (given their keys by ``give_id``) to write at ``flush``."""
+        for obj in objs:
+            self._pending[type(obj)].append(obj)
+
+    def flush(self) -> None:
+        """Write the rows kept so far: one ``COPY`` a table."""
+        for model, objs in self._pending.items():
+            insert_rows(model, objs, with_ids=True)
+            objs.clear()
