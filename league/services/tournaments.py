@@ -12,7 +12,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from bouts.engine import EngineError, get_ruleset
-from bouts.models import Bout, BoutStatus, Result
+from bouts.models import Bout, BoutStatus
 from bouts.services import BoutSpec, bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter, RatingCard
@@ -20,6 +20,7 @@ from league.calendar.fitness import fit_from
 from league.calendar.selectors import conditions_on, statuses_on
 from league.models import (
     Division,
+    DrawRule,
     Event,
     Tournament,
     TournamentEntry,
@@ -39,6 +40,10 @@ from league.services.common import (
 )
 from league.services.fight_nights import events_fire_due
 from league.services.matchmaking import division_ranking
+from league.services.tournament_draws import (
+    entries_of,
+    read_results,
+)
 
 
 def tournament_create(
@@ -52,10 +57,14 @@ def tournament_create(
     seed: int = 0,
     entrants: Sequence | None = None,
     queue: bool = True,
+    draw_rule: str = DrawRule.CARDS,
 ) -> Tournament:
     """An elimination bracket of ``size`` entrants seeded by the division's
     ranking (or ``entrants``, best first), its first matches scheduled and
-    queued; later matches are scheduled by ``bout_recorded`` as bouts complete."""
+    queued; later matches are scheduled by ``bout_recorded`` as bouts complete.
+    ``queue``: all at once (each round's night fought as soon as it is made),
+    else round by round (each round's card waits to be fought). ``draw_rule``:
+    how a drawn bout is settled (``DrawRule``)."""
     league = division.league
     team = division_is_team(division)
     if entrants is None:
@@ -102,6 +111,7 @@ def tournament_create(
             days_between_stages=league.days_between_events,
             seed=derive_seed(seed, league.slug, division.weight_class, "tournament", number),
             fight_now=queue,
+            draw_rule=draw_rule,
         )
         tournament.full_clean()
         tournament.save()
@@ -116,44 +126,10 @@ def tournament_create(
 
 
 def tournament_results(tournament: Tournament, entries: dict[int, tuple]) -> dict[str, str]:
-    """``{match key: "red" | "blue"}`` from the completed bouts and walkovers; a
-    drawn bout goes through ``brackets.decide_draw``."""
-    seed_of = {c: s for s, c in entries.items()}
-    results = {}
-    rows = TournamentMatch.objects.filter(tournament=tournament).values(
-        "key",
-        "walkover",
-        "bout_id",
-        "bout__status",
-        "bout__red_id",
-        "bout__blue_id",
-        "bout__red_camp_id",
-        "bout__blue_camp_id",
-        "bout__result__winner",
-    )
-    drawn = {}
-    for m in rows:
-        if m["walkover"]:
-            results[m["key"]] = m["walkover"]
-        elif m["bout__status"] == BoutStatus.COMPLETED:
-            if m["bout__result__winner"]:
-                results[m["key"]] = m["bout__result__winner"]
-            else:
-                drawn[m["bout_id"]] = m
-    if drawn:
-        for bout_id, data in Result.objects.filter(bout_id__in=list(drawn)).values_list(
-            "bout_id", "engine_result"
-        ):
-            m = drawn[bout_id]
-            team = m["bout__red_id"] is None
-            red = (CAMP, m["bout__red_camp_id"]) if team else (FIGHTER, m["bout__red_id"])
-            blue = (CAMP, m["bout__blue_camp_id"]) if team else (FIGHTER, m["bout__blue_id"])
-            results[m["key"]] = brackets.decide_draw(
-                (data or {}).get("scorecards") or [],
-                seed_of.get(red, 999),
-                seed_of.get(blue, 999),
-            )
-    return results
+    """``{match key: "red" | "blue"}`` from the completed bouts, walkovers and
+    deciders; a drawn bout settled by the tournament's draw rule
+    (``league.services.tournament_draws``)."""
+    return read_results(tournament, entries).results
 
 
 def tournament_unstall(*, tournament: Tournament, division: Division) -> int:
@@ -225,30 +201,8 @@ def _unfit(bout: Bout, league) -> set[str]:
     return {side for pk, side in sides.items() if pk not in statuses or not statuses[pk].fit}
 
 
-def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
-    """``{bout id: "red" | "blue"}`` for the drawn tournament bouts among
-    ``bout_ids``: the side the bracket's draw rule sent through."""
-    if not bout_ids:
-        return {}
-    out = {}
-    matches = TournamentMatch.objects.filter(bout_id__in=list(bout_ids)).select_related(
-        "tournament"
-    )
-    for match in matches:
-        entries = {
-            e.seed: competitor_of(e)
-            for e in TournamentEntry.objects.filter(tournament=match.tournament)
-        }
-        side = tournament_results(match.tournament, entries).get(match.key)
-        if side:
-            out[match.bout_id] = side
-    return out
-
-
 def tournament_state(tournament: Tournament):
-    entries = {
-        e.seed: competitor_of(e) for e in TournamentEntry.objects.filter(tournament=tournament)
-    }
+    entries = entries_of(tournament)
     bracket = brackets.build(len(entries), double=tournament.format == TournamentFormat.DOUBLE)
     state = brackets.resolve(bracket, tournament_results(tournament, entries))
     return bracket, state, entries
@@ -309,15 +263,7 @@ def tournament_advance(*, tournament: Tournament, division: Division) -> None:
             spec = bracket.match(ms.key)
             red, blue = entries[ms.red], entries[ms.blue]
             date = earliest_date(tournament, spec.stage, [red, blue])
-            event, _ = Event.objects.get_or_create(
-                tournament=tournament,
-                date=date,
-                defaults={
-                    "league": league,
-                    "name": f"{tournament.name} · {long_date(date)}",
-                    "fight_at": timezone.now() if tournament.fight_now else None,
-                },
-            )
+            event = _card_of(tournament, date)
             events.add(event.pk)
             specs.append(
                 (
@@ -339,6 +285,8 @@ def tournament_advance(*, tournament: Tournament, division: Division) -> None:
         _schedule_round(tournament, specs)
         scheduled.update(ms.key for ms, _, _ in specs)
         bracket, state, entries = tournament_state(tournament)
+    if _book_deciders(tournament, division, bracket, entries, events):
+        bracket, state, entries = tournament_state(tournament)
     if events and tournament.fight_now:
         events_fire_due(events=events)
     if state.complete and tournament.status != TournamentStatus.COMPLETED:
@@ -347,6 +295,70 @@ def tournament_advance(*, tournament: Tournament, division: Division) -> None:
         tournament.champion_id = winner[1] if winner[0] == FIGHTER else None
         tournament.champion_camp_id = winner[1] if winner[0] == CAMP else None
         tournament.save(update_fields=["status", "champion", "champion_camp"])
+
+
+def _book_deciders(tournament, division, bracket, entries, events: set[int]) -> int:
+    """Under the decider rule: a decider bout for each drawn match that has none,
+    between the same two in the same corners, on the first date both are fit
+    after the draw (``earliest_date``), in the tournament's card of that date."""
+    if tournament.draw_rule != DrawRule.DECIDER:
+        return 0
+    due = read_results(tournament, entries).deciders_due
+    if not due:
+        return 0
+    rows = TournamentMatch.objects.filter(tournament=tournament, key__in=due).select_related("bout")
+    position = {m.key: n for n, m in enumerate(bracket.matches, start=1)}
+    seed_of = {c: s for s, c in entries.items()}
+    officials = Officials()
+    items = []
+    for row in rows:
+        spec = bracket.match(row.key)
+        red, blue = sides_of_bout(row.bout)
+        date = earliest_date(tournament, spec.stage, [red, blue])
+        event = _card_of(tournament, date)
+        events.add(event.pk)
+        key = brackets.decider_key(row.key)
+        ms = brackets.MatchState(key, red=seed_of.get(red, 999), blue=seed_of.get(blue, 999))
+        items.append(
+            (
+                ms,
+                spec,
+                league_bout(
+                    league=tournament.league,
+                    division=division,
+                    event=event,
+                    order=len(bracket.matches) + position[row.key],
+                    sides=sides_of([red, blue]),
+                    seed=derive_seed(tournament.seed, key),
+                    officials=officials,
+                    idempotency_key=f"tournament-{tournament.id}-{key}",
+                    title=tournament.for_title and spec.final,
+                ),
+            )
+        )
+    _schedule_round(tournament, items)
+    return len(items)
+
+
+def sides_of_bout(bout: Bout) -> tuple[tuple, tuple]:
+    if bout.red_id is None:
+        return (CAMP, bout.red_camp_id), (CAMP, bout.blue_camp_id)
+    return (FIGHTER, bout.red_id), (FIGHTER, bout.blue_id)
+
+
+def _card_of(tournament: Tournament, date: dt.date) -> Event:
+    """The tournament's card of ``date`` (made when first needed): due at once
+    when the tournament is fought all at once, else waiting to be fought."""
+    event, _ = Event.objects.get_or_create(
+        tournament=tournament,
+        date=date,
+        defaults={
+            "league": tournament.league,
+            "name": f"{tournament.name} · {long_date(date)}",
+            "fight_at": timezone.now() if tournament.fight_now else None,
+        },
+    )
+    return event
 
 
 def _fresh(spec: BoutSpec) -> BoutSpec:
