@@ -202,10 +202,17 @@ def _unfit(bout: Bout, league) -> set[str]:
 
 
 def tournament_state(tournament: Tournament):
+    bracket, state, entries, _ = tournament_outcome(tournament)
+    return bracket, state, entries
+
+
+def tournament_outcome(tournament: Tournament):
+    """The bracket, its state, the entrants by seed and the results as read
+    (``tournament_draws.Outcome``: how each drawn match was settled)."""
     entries = entries_of(tournament)
     bracket = brackets.build(len(entries), double=tournament.format == TournamentFormat.DOUBLE)
-    state = brackets.resolve(bracket, tournament_results(tournament, entries))
-    return bracket, state, entries
+    outcome = read_results(tournament, entries)
+    return bracket, brackets.resolve(bracket, outcome.results), entries, outcome
 
 
 def earliest_date(tournament: Tournament, stage: int, competitors: Sequence[tuple]) -> dt.date:
