@@ -403,6 +403,14 @@ class TournamentFormat(models.TextChoices):
     DOUBLE = "double", "Double elimination"
 
 
+class DrawRule(models.TextChoices):
+    """How a drawn knockout bout is settled (league.scheduling.brackets.settle_draw)."""
+
+    CARDS = "cards", "The judges' cards re-read (rounds won, then the stronger finish)"
+    DECIDER = "decider", "A decider bout between the same two (a drawn decider: the higher seed)"
+    SEED = "seed", "The higher seed goes through"
+
+
 class TournamentStatus(models.TextChoices):
     RUNNING = "running", "Running"
     COMPLETED = "completed", "Completed"
@@ -426,8 +434,15 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(help_text="Bout seeds are derived from it and the match key.")
     fight_now = models.BooleanField(
         default=True,
-        help_text="Each stage's fight night is due as soon as its matches are made "
-        "(else at its date).",
+        help_text="All at once: each round's fight night is fought as soon as its matches "
+        "are made. Otherwise round by round: each round's card waits for the commissioner "
+        "to fight it (the console's card, or play until).",
+    )
+    draw_rule = models.CharField(
+        max_length=8,
+        choices=DrawRule.choices,
+        default=DrawRule.CARDS,
+        help_text="Who goes through when a bout is drawn.",
     )
     status = models.CharField(
         max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.RUNNING

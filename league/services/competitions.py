@@ -16,10 +16,8 @@ from types import SimpleNamespace
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
-from core.dates import long_date
 from league.competition_models import (
     ELIMINATION,
     TABLES,
@@ -27,7 +25,7 @@ from league.competition_models import (
     StageStatus,
     TournamentStage,
 )
-from league.models import Division, Event, Tournament, TournamentEntry, TournamentMatch
+from league.models import Division, Tournament, TournamentEntry, TournamentMatch
 from league.scheduling import brackets, swiss
 from league.scheduling.round_robin import round_robin
 from league.services.booking import Officials, league_bout, sides_of
@@ -35,9 +33,10 @@ from league.services.common import competitor_fields, derive_seed
 from league.services.fight_nights import events_fire_due
 from league.services.membership import require_commissioner
 from league.services.tournaments import (
-    _schedule_round,
     bracket_advance,
+    card_of,
     earliest_date,
+    schedule_round,
     stage_entries,
     tournament_create,
     tournament_crown,
@@ -261,7 +260,7 @@ def _schedule_table_round(tournament, division, stage, number, pairs, byes, entr
     for order, (key, red_seed, blue_seed) in enumerate(pairs, start=1):
         red, blue = entries[red_seed], entries[blue_seed]
         date = earliest_date(tournament, number, [red, blue], stage.start_date)
-        event = _night(tournament, date)
+        event = card_of(tournament, date)
         events.add(event.pk)
         spec = league_bout(
             league=tournament.league,
@@ -276,24 +275,11 @@ def _schedule_table_round(tournament, division, stage, number, pairs, byes, entr
         match = brackets.MatchState(key, red=red_seed, blue=blue_seed)
         items.append((match, SimpleNamespace(stage=number), spec))
     if items:
-        _schedule_round(tournament, items, stage.number)
+        schedule_round(tournament, items, stage.number)
     if events and tournament.fight_now:
         events_fire_due(events=events)
     elif not pairs:  # a round of byes only (or walkovers): go on at once
         table_stage_advance(tournament=tournament, division=division, stage=stage)
-
-
-def _night(tournament: Tournament, date: dt.date) -> Event:
-    event, _ = Event.objects.get_or_create(
-        tournament=tournament,
-        date=date,
-        defaults={
-            "league": tournament.league,
-            "name": f"{tournament.name} · {long_date(date)}",
-            "fight_at": timezone.now() if tournament.fight_now else None,
-        },
-    )
-    return event
 
 
 def advancing(stage: TournamentStage, tables: list[list]) -> list:

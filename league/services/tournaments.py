@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from bouts.engine import EngineError, get_ruleset
-from bouts.models import Bout, BoutStatus, Result
+from bouts.models import Bout, BoutStatus
 from bouts.services import BoutSpec, bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter, RatingCard
@@ -25,6 +25,7 @@ from league.calendar.selectors import conditions_on, statuses_on
 from league.competition_models import ELIMINATION, StageKind, StageStatus, TournamentStage
 from league.models import (
     Division,
+    DrawRule,
     Event,
     Tournament,
     TournamentEntry,
@@ -44,6 +45,10 @@ from league.services.common import (
 )
 from league.services.fight_nights import events_fire_due
 from league.services.matchmaking import division_ranking
+from league.services.tournament_draws import (
+    entries_of,
+    read_results,
+)
 
 
 def tournament_create(
@@ -57,11 +62,15 @@ def tournament_create(
     seed: int = 0,
     entrants: Sequence | None = None,
     queue: bool = True,
+    draw_rule: str = DrawRule.CARDS,
     stages: Sequence[dict] | None = None,
 ) -> Tournament:
     """An elimination bracket of ``size`` entrants seeded by the division's
     ranking (or ``entrants``, best first), its first matches scheduled and
     queued; later matches are scheduled by ``bout_recorded`` as bouts complete.
+    ``queue``: all at once (each round's night fought as soon as it is made),
+    else round by round (each round's card waits to be fought). ``draw_rule``:
+    how a drawn bout is settled (``DrawRule``).
 
     ``stages`` (checked by ``competitions.stages_check``): a competition in
     stages instead, each ``{"kind", "rounds", "groups", "advance"}``; a first
@@ -114,6 +123,7 @@ def tournament_create(
             days_between_stages=league.days_between_events,
             seed=derive_seed(seed, league.slug, division.weight_class, "tournament", number),
             fight_now=queue,
+            draw_rule=draw_rule,
         )
         tournament.full_clean()
         tournament.save()
@@ -176,10 +186,7 @@ def bracket_stage(tournament: Tournament) -> TournamentStage | None:
 
 def stage_entries(tournament: Tournament, number: int) -> dict[int, tuple]:
     """``{seed: competitor}`` of one stage."""
-    return {
-        e.seed: competitor_of(e)
-        for e in TournamentEntry.objects.filter(tournament=tournament, stage_number=number)
-    }
+    return entries_of(tournament, number)
 
 
 def _seeds(tournament: Tournament) -> dict[tuple, int]:
@@ -194,44 +201,9 @@ def tournament_results(
     tournament: Tournament, entries: dict[int, tuple], stage_number: int = 1
 ) -> dict[str, str]:
     """``{match key: "red" | "blue"}`` of one stage's matches from the
-    completed bouts and walkovers; a drawn bout goes through
-    ``brackets.decide_draw``."""
-    seed_of = {c: s for s, c in entries.items()}
-    results = {}
-    rows = TournamentMatch.objects.filter(tournament=tournament, stage_number=stage_number).values(
-        "key",
-        "walkover",
-        "bout_id",
-        "bout__status",
-        "bout__red_id",
-        "bout__blue_id",
-        "bout__red_camp_id",
-        "bout__blue_camp_id",
-        "bout__result__winner",
-    )
-    drawn = {}
-    for m in rows:
-        if m["walkover"]:
-            results[m["key"]] = m["walkover"]
-        elif m["bout__status"] == BoutStatus.COMPLETED:
-            if m["bout__result__winner"]:
-                results[m["key"]] = m["bout__result__winner"]
-            else:
-                drawn[m["bout_id"]] = m
-    if drawn:
-        for bout_id, data in Result.objects.filter(bout_id__in=list(drawn)).values_list(
-            "bout_id", "engine_result"
-        ):
-            m = drawn[bout_id]
-            team = m["bout__red_id"] is None
-            red = (CAMP, m["bout__red_camp_id"]) if team else (FIGHTER, m["bout__red_id"])
-            blue = (CAMP, m["bout__blue_camp_id"]) if team else (FIGHTER, m["bout__blue_id"])
-            results[m["key"]] = brackets.decide_draw(
-                (data or {}).get("scorecards") or [],
-                seed_of.get(red, 999),
-                seed_of.get(blue, 999),
-            )
-    return results
+    completed bouts, walkovers and deciders; a drawn bout settled by the
+    tournament's draw rule (``league.services.tournament_draws``)."""
+    return read_results(tournament, entries, stage_number).results
 
 
 def tournament_unstall(*, tournament: Tournament, division: Division) -> int:
@@ -301,26 +273,6 @@ def _unfit(bout: Bout, league) -> set[str]:
     sides = {bout.red_id: "red", bout.blue_id: "blue"}
     statuses = statuses_on(list(sides), bout.date, league=league)
     return {side for pk, side in sides.items() if pk not in statuses or not statuses[pk].fit}
-
-
-def tournament_draw_winners(bout_ids: Sequence[int]) -> dict[int, str]:
-    """``{bout id: "red" | "blue"}`` for the drawn tournament bouts among
-    ``bout_ids``: the side the bracket's draw rule sent through."""
-    if not bout_ids:
-        return {}
-    out = {}
-    matches = TournamentMatch.objects.filter(bout_id__in=list(bout_ids)).select_related(
-        "tournament"
-    )
-    for match in matches:
-        stage = bracket_stage(match.tournament)
-        if stage is None or stage.number != match.stage_number:
-            continue  # a Swiss or group bout: a draw is a draw
-        entries = stage_entries(match.tournament, stage.number)
-        side = tournament_results(match.tournament, entries, stage.number).get(match.key)
-        if side:
-            out[match.bout_id] = side
-    return out
 
 
 def tournament_state(
@@ -418,15 +370,7 @@ def bracket_advance(*, tournament: Tournament, division: Division, stage: Tourna
             spec = bracket.match(ms.key)
             red, blue = entries[ms.red], entries[ms.blue]
             date = earliest_date(tournament, spec.stage, [red, blue], stage.start_date)
-            event, _ = Event.objects.get_or_create(
-                tournament=tournament,
-                date=date,
-                defaults={
-                    "league": league,
-                    "name": f"{tournament.name} · {long_date(date)}",
-                    "fight_at": timezone.now() if tournament.fight_now else None,
-                },
-            )
+            event = card_of(tournament, date)
             events.add(event.pk)
             specs.append(
                 (
@@ -445,8 +389,10 @@ def bracket_advance(*, tournament: Tournament, division: Division, stage: Tourna
                     ),
                 )
             )
-        _schedule_round(tournament, specs, stage.number)
+        schedule_round(tournament, specs, stage.number)
         scheduled.update(ms.key for ms, _, _ in specs)
+        bracket, state, entries = tournament_state(tournament, stage)
+    if _book_deciders(tournament, division, bracket, entries, events, stage):
         bracket, state, entries = tournament_state(tournament, stage)
     if events and tournament.fight_now:
         events_fire_due(events=events)
@@ -466,11 +412,77 @@ def tournament_crown(tournament: Tournament, winner: tuple, stage: TournamentSta
         tournament.save(update_fields=["status", "champion", "champion_camp"])
 
 
+def _book_deciders(tournament, division, bracket, entries, events: set[int], stage) -> int:
+    """Under the decider rule: a decider bout for each drawn match that has none,
+    between the same two in the same corners, on the first date both are fit
+    after the draw (``earliest_date``), in the tournament's card of that date."""
+    if tournament.draw_rule != DrawRule.DECIDER:
+        return 0
+    due = read_results(tournament, entries, stage.number).deciders_due
+    if not due:
+        return 0
+    rows = TournamentMatch.objects.filter(
+        tournament=tournament, stage_number=stage.number, key__in=due
+    ).select_related("bout")
+    position = {m.key: n for n, m in enumerate(bracket.matches, start=1)}
+    seed_of = {c: s for s, c in entries.items()}
+    officials = Officials()
+    items = []
+    for row in rows:
+        spec = bracket.match(row.key)
+        red, blue = sides_of_bout(row.bout)
+        date = earliest_date(tournament, spec.stage, [red, blue], stage.start_date)
+        event = card_of(tournament, date)
+        events.add(event.pk)
+        key = brackets.decider_key(row.key)
+        ms = brackets.MatchState(key, red=seed_of.get(red, 999), blue=seed_of.get(blue, 999))
+        items.append(
+            (
+                ms,
+                spec,
+                league_bout(
+                    league=tournament.league,
+                    division=division,
+                    event=event,
+                    order=len(bracket.matches) + position[row.key],
+                    sides=sides_of([red, blue]),
+                    seed=derive_seed(tournament.seed, key),
+                    officials=officials,
+                    idempotency_key=f"tournament-{tournament.id}-{key}",
+                    title=tournament.for_title and spec.final,
+                ),
+            )
+        )
+    schedule_round(tournament, items, stage.number)
+    return len(items)
+
+
+def sides_of_bout(bout: Bout) -> tuple[tuple, tuple]:
+    if bout.red_id is None:
+        return (CAMP, bout.red_camp_id), (CAMP, bout.blue_camp_id)
+    return (FIGHTER, bout.red_id), (FIGHTER, bout.blue_id)
+
+
+def card_of(tournament: Tournament, date: dt.date) -> Event:
+    """The tournament's card of ``date`` (made when first needed): due at once
+    when the tournament is fought all at once, else waiting to be fought."""
+    event, _ = Event.objects.get_or_create(
+        tournament=tournament,
+        date=date,
+        defaults={
+            "league": tournament.league,
+            "name": f"{tournament.name} · {long_date(date)}",
+            "fight_at": timezone.now() if tournament.fight_now else None,
+        },
+    )
+    return event
+
+
 def _fresh(spec: BoutSpec) -> BoutSpec:
     return BoutSpec(**{**vars(spec), "errors": defaultdict(list)})
 
 
-def _schedule_round(tournament: Tournament, items: list, number: int = 1) -> None:
+def schedule_round(tournament: Tournament, items: list, number: int = 1) -> None:
     """The round's matches in one go (``bouts_schedule``); when some cannot be
     made, each is tried alone, and a match whose bout cannot be made (an entrant
     retired, a card missing) is a walkover for the side that can fight (the
@@ -496,7 +508,7 @@ def _schedule_round(tournament: Tournament, items: list, number: int = 1) -> Non
     except ValidationError as exc:
         if len(items) > 1:
             for item in items:
-                _schedule_round(tournament, [item], number)
+                schedule_round(tournament, [item], number)
             return
         error = exc
     ms, spec, _ = items[0]
