@@ -258,7 +258,14 @@ def tournament_new(request, pk):
         forms.TournamentForm,
         "tournament",
         lambda division, data: setup.tournament_start(user=request.user, division=division, **data),
-        lambda tournament: f"{tournament.name} created, seeded from the rankings.",
+        lambda tournament: (
+            f"{tournament.name} created, seeded from the rankings. "
+            + (
+                "Its rounds are being fought."
+                if tournament.fight_now
+                else "Its first round's card waits for you: fight it from its card or the calendar."
+            )
+        ),
     )
 
 

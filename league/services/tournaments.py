@@ -282,14 +282,25 @@ def tournament_state(
     ``entries`` when the caller has them); ``(None, None, {})`` while it has no
     entrants (an earlier stage still running) or when the competition has no
     bracket."""
+    bracket, state, entries, _ = tournament_outcome(tournament, stage, entries)
+    return bracket, state, entries
+
+
+def tournament_outcome(
+    tournament: Tournament, stage: TournamentStage | None = None, entries: dict | None = None
+):
+    """The bracket stage's bracket, its state, the entrants by seed and the
+    results as read (``tournament_draws.Outcome``: how each drawn match was
+    settled); ``(None, None, entries, None)`` while the bracket has no
+    entrants or when the competition has none."""
     stage = stage or bracket_stage(tournament)
     if entries is None:
         entries = stage_entries(tournament, stage.number) if stage is not None else {}
     if len(entries) < 2:
-        return None, None, entries
+        return None, None, entries, None
     bracket = brackets.build(len(entries), double=stage.kind == StageKind.DOUBLE)
-    state = brackets.resolve(bracket, tournament_results(tournament, entries, stage.number))
-    return bracket, state, entries
+    outcome = read_results(tournament, entries, stage.number)
+    return bracket, brackets.resolve(bracket, outcome.results), entries, outcome
 
 
 def earliest_date(
