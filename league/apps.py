@@ -10,6 +10,10 @@ class LeagueConfig(AppConfig):
         from league import receivers
 
         receivers.connect()
+        # Public reads kept ready until what they show changes (core.read_cache).
+        from league import read_models
+
+        read_models.connect()
         # Word when it happens: notices, email and webhooks (league.notices).
         from league.notices import receivers as notice_receivers
 
