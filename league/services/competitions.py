@@ -25,7 +25,7 @@ from league.competition_models import (
     StageStatus,
     TournamentStage,
 )
-from league.models import Division, Tournament, TournamentEntry, TournamentMatch
+from league.models import Division, DrawRule, Tournament, TournamentEntry, TournamentMatch
 from league.scheduling import brackets, swiss
 from league.scheduling.round_robin import round_robin
 from league.services.booking import Officials, league_bout, sides_of
@@ -104,11 +104,13 @@ def competition_create(
     seed: int = 0,
     fight_now: bool = False,
     entrants=None,
+    draw_rule: str = DrawRule.CARDS,
 ) -> Tournament:
     """A competition in stages, seeded from the division's rankings (or
     ``entrants``); its first stage starts (a bracket first waits in preview).
     ``fight_now``: each round's fight night is fought as soon as it is made,
-    else the commissioner fights each night from the console."""
+    else the commissioner fights each night from the console. ``draw_rule``:
+    how a drawn bracket bout is settled."""
     require_commissioner(user, division.league)
     if isinstance(size, bool) or not isinstance(size, int) or size < 2:
         raise ValidationError({"size": ["A competition needs at least two entrants."]})
@@ -123,6 +125,7 @@ def competition_create(
         entrants=entrants,
         queue=fight_now,
         stages=checked,
+        draw_rule=draw_rule,
     )
 
 
