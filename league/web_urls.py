@@ -6,12 +6,36 @@ from django.urls import include, path
 
 from bouts import official_pages, plan_page
 from bouts import views as bout_views
+from core.read_cache import cached_patterns
 
 from . import career_views, fighter_page, manager_views, scouting, views
 from .history import views as history
 from .notices import views as notices
 from .pages import events, fighters
 from .sandbox import views as sandbox
+
+# The public pages kept ready until what they show changes (core.read_cache,
+# docs/fans.md). Not here: a bout's report (bouts.report_cache keeps it per bout),
+# the plan sandbox, and what needs signing in.
+CACHED_PAGES = {
+    "home",
+    "league",
+    "league-history",
+    "events",
+    "event",
+    "event-status",
+    "division",
+    "title",
+    "division-regions",
+    "tournament",
+    "fighters",
+    "fighter",
+    "fighter-scouting",
+    "plan-help",
+    "referee",
+    "judge",
+    "doctor",
+}
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -77,3 +101,4 @@ urlpatterns = [
     path("managers/<str:token>/fights.ics", notices.fight_feed, name="fight-feed"),
     path("console/", include("league.console.urls")),
 ]
+urlpatterns = cached_patterns(urlpatterns, CACHED_PAGES)

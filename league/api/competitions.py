@@ -12,7 +12,7 @@ from core.api.serializers import StrictBooleanField, StrictCharField
 from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors, services
-from ..models import Division, Reign, Title, Tournament, TournamentEntry, TournamentStatus
+from ..models import Division, DrawRule, Reign, Title, Tournament, TournamentEntry, TournamentStatus
 from .competitor import CompetitorField, CompetitorObjectField, competitor
 from .permissions import CommissionerScopedViewSetMixin
 
@@ -40,6 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "start_date",
             "days_between_stages",
             "seed",
+            "fight_now",
+            "draw_rule",
             "status",
             "champion",
             "created_at",
@@ -71,6 +73,19 @@ class TournamentCreateSerializer(serializers.Serializer):
         allow_null=True,
         max_length=64,
     )
+    fight_now = StrictBooleanField(
+        default=True,
+        help_text="All at once (true): each round is fought as soon as its matches are made. "
+        "Round by round (false): each round's card waits to be fought (its event, or a "
+        "play-until job with target tournament).",
+    )
+    draw_rule = serializers.ChoiceField(
+        choices=DrawRule.choices,
+        default=DrawRule.CARDS,
+        help_text="How a drawn bout is settled: cards (rounds won, then the stronger "
+        "finish, then the higher seed), decider (a new bout between the same two; a drawn "
+        "decider goes to the higher seed) or seed.",
+    )
 
 
 class BracketMatchSerializer(serializers.Serializer):
@@ -85,6 +100,12 @@ class BracketMatchSerializer(serializers.Serializer):
     bout_id = serializers.IntegerField(allow_null=True)
     walkover = serializers.CharField(allow_blank=True)
     final = serializers.BooleanField()
+    through = serializers.CharField(
+        allow_blank=True, help_text="A drawn match: who went through and why, in words."
+    )
+    decider_bout_id = serializers.IntegerField(
+        allow_null=True, help_text="A drawn match's decider bout (the decider rule)."
+    )
 
 
 class BracketSerializer(serializers.Serializer):
@@ -147,7 +168,8 @@ class TournamentViewSet(
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         self.check_data_leagues(data)
-        tournament = services.tournament_create(**data, queue=True)
+        data["queue"] = data.pop("fight_now")
+        tournament = services.tournament_create(**data)
         # The throttle counts the bouts the first round queued.
         spend(request, Bout.objects.filter(event__tournament=tournament).count())
         self.action = "retrieve"
