@@ -40,6 +40,13 @@ from league.history.models import (  # noqa: F401 (the app's models)
     HallOfFamer,
     RecordLine,
 )
+from league.ladders.models import (  # noqa: F401 (the app's models)
+    ChallengeStatus,
+    ChallengeWinner,
+    Ladder,
+    LadderChallenge,
+    LadderRung,
+)
 from league.membership_models import (  # noqa: F401 (the app's models)
     BoutRequest,
     Invitation,
