@@ -58,6 +58,9 @@ def fighter_detail(request, pk: int):
             last_bout_on=career.last_bout_on,
         ),
     }
+    # "Title fights 1 (0 won, 1 drawn or lost; 1 reign)": a belt can be won
+    # through a drawn tournament final, so the reigns are said beside the wins.
+    context["title_not_won"] = career.title_fights - career.title_wins
     context["may_retire"] = fighter.is_active and may_manage(request.user, fighter)
     # His card's abilities, career history and ranking history (issue 33).
     context.update(fighter_in_full(fighter, cards=context["cards"], divisions=divisions))

@@ -25,8 +25,9 @@ from league.models import (
     TournamentEntry,
     TournamentMatch,
 )
-from league.scheduling.brackets import BYE, TBD
+from league.scheduling.brackets import BYE, TBD, decider_key
 from league.scheduling.round_robin import round_robin
+from league.services.tournaments import tournament_outcome
 from league.titles import champion as titles_champion
 
 
@@ -107,7 +108,14 @@ def title_lineage(*, division: Division) -> QuerySet[Reign]:
     ]
     return (
         Reign.objects.filter(title__division=division)
-        .select_related("fighter", "camp", "start_bout", "end_bout", *bout_fields)
+        .select_related(
+            "fighter",
+            "camp",
+            "start_bout",
+            "end_bout",
+            "start_bout__tournament_match",  # a drawn final or a decider says why
+            *bout_fields,
+        )
         .defer(
             "start_bout__inputs",
             "start_bout__options",
@@ -155,6 +163,12 @@ class BracketLine:
     # rule gave a walkover (``walkover_reason`` then says so too).
     postponed_reason: str = ""
     walkover_reason: str = ""
+    # A drawn match: who the tournament's draw rule sent through, in words
+    # ("through on the judges' cards, rounds won 7–5"), and its decider bout.
+    through: str = ""
+    decider_bout_id: int | None = None
+    decider_method: str = ""
+    decider_round: int | None = None
 
 
 def season_postponed(*, season) -> QuerySet:
@@ -180,16 +194,23 @@ def season_postponed(*, season) -> QuerySet:
 
 def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], object | None]:
     """Every match of the bracket with its state, and the champion (or None)."""
-    bracket, state, _ = services.tournament_state(tournament)
-    objects = {
-        e.seed: e.fighter or e.camp
-        for e in TournamentEntry.objects.filter(tournament=tournament).select_related(
-            "fighter", "camp"
-        )
-    }
+    stage = services.bracket_stage(tournament)
+    if stage is None:
+        return [], None
+    rows = list(
+        TournamentEntry.objects.filter(
+            tournament=tournament, stage_number=stage.number
+        ).select_related("fighter", "camp")
+    )
+    objects = {e.seed: e.fighter or e.camp for e in rows}
+    bracket, state, _, outcome = tournament_outcome(
+        tournament, stage, {e.seed: services.competitor_of(e) for e in rows}
+    )
+    if bracket is None:
+        return [], None
     fought = {
         m.key: m
-        for m in TournamentMatch.objects.filter(tournament=tournament)
+        for m in TournamentMatch.objects.filter(tournament=tournament, stage_number=stage.number)
         .select_related("bout__result")
         .defer("bout__inputs", "bout__options", "bout__plans", "bout__result__engine_result")
     }
@@ -205,6 +226,9 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
         ms = state.matches[spec.key]
         row = fought.get(spec.key)
         result = getattr(row.bout, "result", None) if row is not None and row.bout_id else None
+        decider = fought.get(decider_key(spec.key))
+        decided = getattr(decider.bout, "result", None) if decider and decider.bout_id else None
+        settled = outcome.settled.get(spec.key)
         lines.append(
             BracketLine(
                 key=spec.key,
@@ -224,6 +248,10 @@ def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], ob
                 reset=spec.reset,
                 postponed_reason=row.bout.postponed_reason if row and row.bout else "",
                 walkover_reason=row.walkover_reason if row else "",
+                through=settled.words if settled else "",
+                decider_bout_id=decider.bout_id if decider else None,
+                decider_method=decided.method if decided is not None else "",
+                decider_round=decided.round if decided is not None else None,
             )
         )
     return lines, who(state.champion) if state.complete else None

@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # A write answered as done renews the public reads' generation (core.read_cache).
+    "core.read_cache.WritesRenewMiddleware",
     # Last, as django-axes asks: it answers a locked-out sign-in.
     "axes.middleware.AxesMiddleware",
 ]
@@ -164,6 +166,29 @@ else:
 # The fighter list's pages cached until what they show changes (fighters/list_cache.py):
 # only with a cache every process shares, where one process's change reaches the others.
 FIGHTER_LIST_CACHE = env.bool("FIGHTER_LIST_CACHE", default=bool(REDIS_URL))
+# Public pages and API reads kept per data generation (core/read_cache.py): likewise
+# only with a shared cache.
+READ_CACHE = env.bool("READ_CACHE", default=bool(REDIS_URL))
+
+
+def _source_version() -> str:
+    """The code and templates this process runs (their names, sizes and times):
+    a release that changes what a page shows never serves what the last built."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for folder in ("core", "league", "bouts", "fighters", "referees", "templates"):
+        for path in sorted((BASE_DIR / folder).rglob("*")):
+            if path.suffix in (".py", ".html", ".txt") and "migrations" not in path.parts:
+                stat = path.stat()
+                digest.update(
+                    f"{path.relative_to(BASE_DIR)}:{stat.st_size}:{stat.st_mtime_ns}".encode()
+                )
+    return digest.hexdigest()[:12]
+
+
+# Part of every cached read's key and validator; a deploy may name its release.
+DEPLOY_VERSION = env.str("DEPLOY_VERSION", default="") or _source_version()
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 # No broker configured: run tasks in-process (the embedded default) and let their

@@ -8,12 +8,13 @@ from django.shortcuts import get_object_or_404, render
 
 from bouts.bout_lines import bout_lines, division_results, latest_results
 from bouts.engine import RULESETS
-from bouts.engine.result import INSIDE_THE_DISTANCE
+from bouts.engine.result import DECISIONS, INSIDE_THE_DISTANCE
 from bouts.models import UNFINISHED
 
 from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
-from .pages import bracket, front, lineage
+from .pages import bracket, front, lineage, stages
+from .pages.bracket import DRAW_RULE_WORDS
 from .pages.paging import page_of
 from .services.membership import is_manager
 from .standings.metrics import METRICS
@@ -99,6 +100,7 @@ def division_detail(request, pk: int):
         .select_related("champion", "champion_camp")
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
+        "ladders": list(division.ladders.order_by("name")),
         "derivation": services.division_derivation(division.pk),
         "results": results,
         "keep": keep,
@@ -125,27 +127,55 @@ def division_regions(request, pk: int):
 def title_detail(request, pk: int):
     """The title of division ``pk`` and its lineage, first champion first."""
     division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
+    reigns = list(selectors.title_lineage(division=division))
     context = {
         "division": division,
         "league": division.league,
         "title": Title.objects.filter(division=division)
         .select_related("champion", "champion_camp")
         .first(),
-        "reigns": lineage.reign_lines(selectors.title_lineage(division=division)),
+        "reigns": lineage.reign_lines(reigns, through=_draw_words(reigns)),
     }
     return render(request, "league/title_detail.html", context)
+
+
+def _drawn_or_decider(bout) -> bool:
+    result = getattr(bout, "result", None)
+    if result is not None and result.winner is None:
+        return True
+    match = getattr(bout, "tournament_match", None)
+    return match is not None and match.key.endswith(".D")
+
+
+def _draw_words(reigns) -> dict[int, str]:
+    """Why a reign's drawn tournament bout (or decider) sent its champion through."""
+    bouts = [
+        r.start_bout_id
+        for r in reigns
+        if r.start_bout_id and _drawn_or_decider(r.start_bout) and r.start_bout.is_title_bout
+    ]
+    if not bouts:
+        return {}
+    return {pk: s.words for pk, s in services.tournament_settlements(bouts).items()}
 
 
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament.objects.select_related("league", "division"), pk=pk)
     lines, champion = selectors.tournament_bracket(tournament=tournament)
     rounds = bracket.rounds(lines, double=tournament.format == TournamentFormat.DOUBLE)
+    sections = stages.stage_sections(tournament)
     context = {
         "tournament": tournament,
         "league": tournament.league,
+        "sections": sections,
+        "stages_words": " → ".join(s.stage.in_words for s in sections)
+        or tournament.get_format_display(),
+        "has_bracket": not sections or sections[-1].stage.is_bracket,
         "rounds": rounds,
         "picture": bracket.picture(rounds) if rounds else None,
         "final": next((line for line in reversed(lines) if line.final and line.bout_id), None),
-        "champion": champion,
+        "champion": champion or tournament.champion or tournament.champion_camp,
+        "decisions": DECISIONS,
+        "draw_rule_words": DRAW_RULE_WORDS[tournament.draw_rule],
     }
     return render(request, "league/tournament_detail.html", context)

@@ -6,12 +6,37 @@ from django.urls import include, path
 
 from bouts import official_pages, plan_page
 from bouts import views as bout_views
+from core.read_cache import cached_patterns
 
 from . import career_views, fighter_page, manager_views, scouting, views
 from .history import views as history
+from .ladders import views as ladder_views
 from .notices import views as notices
 from .pages import events, fighters
 from .sandbox import views as sandbox
+
+# The public pages kept ready until what they show changes (core.read_cache,
+# docs/fans.md). Not here: a bout's report (bouts.report_cache keeps it per bout),
+# the plan sandbox, and what needs signing in.
+CACHED_PAGES = {
+    "home",
+    "league",
+    "league-history",
+    "events",
+    "event",
+    "event-status",
+    "division",
+    "title",
+    "division-regions",
+    "tournament",
+    "fighters",
+    "fighter",
+    "fighter-scouting",
+    "plan-help",
+    "referee",
+    "judge",
+    "doctor",
+}
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,6 +49,8 @@ urlpatterns = [
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("divisions/<int:pk>/regions/", views.division_regions, name="division-regions"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
+    path("ladders/<int:pk>/", ladder_views.ladder_detail, name="ladder"),
+    path("ladders/<int:pk>/challenge/", ladder_views.ladder_challenge, name="ladder-challenge"),
     path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("fighters/<int:pk>/retire/", fighter_page.fighter_retire_own, name="fighter-retire"),
@@ -77,3 +104,4 @@ urlpatterns = [
     path("managers/<str:token>/fights.ics", notices.fight_feed, name="fight-feed"),
     path("console/", include("league.console.urls")),
 ]
+urlpatterns = cached_patterns(urlpatterns, CACHED_PAGES)

@@ -80,6 +80,14 @@ def _fighter_list_pages_of_this_test_only():
 
 
 @pytest.fixture(autouse=True)
+def _public_reads_of_this_test_only():
+    """Likewise the public reads kept per generation (core.read_cache)."""
+    from core import read_cache
+
+    read_cache.reset()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_password_reset_counters(monkeypatch):
     """The password reset limits count in the cache, which outlives a test (on
     the production-like stack it is the shared Redis): a private one per test."""

@@ -11,6 +11,7 @@ from rest_framework.urlpatterns import format_suffix_patterns
 from bouts.api.fighter_history import FighterBoutsView
 from bouts.api.plans import BoutPlansView, BoutPlanValidateView, StandingPlansView
 from bouts.api.views import BoutViewSet
+from core.read_cache import cached_patterns
 from fighters.api.views import CampViewSet, CardViewSet, CornerManViewSet, FighterViewSet
 from referees.api.views import DoctorViewSet, JudgeViewSet, RefereeViewSet
 
@@ -20,6 +21,7 @@ from .desk import DeskView
 from .exceptions import api_not_found
 from .history import HallOfFameView, LeagueHistoryView, RecordBookView, SeasonAwardsView
 from .jobs import JobViewSet
+from .ladders import LadderChallengeViewSet, LadderViewSet
 from .members import InvitationViewSet, MembershipViewSet
 from .odds import LeagueOddsView
 from .permissions import commissioner_writes
@@ -45,6 +47,8 @@ router.register("standings", StandingViewSet, basename="standing")
 router.register("rankings", RankingViewSet, basename="ranking")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("titles", TitleViewSet, basename="title")
+router.register("ladders", LadderViewSet, basename="ladder")
+router.register("ladder-challenges", LadderChallengeViewSet, basename="ladderchallenge")
 router.register("jobs", JobViewSet, basename="job")
 # Managers (docs/managers.md).
 router.register("bout-requests", BoutRequestViewSet, basename="boutrequest")
@@ -75,6 +79,44 @@ bout_plans = [
     path("standing-plans/", StandingPlansView.as_view(), name="standing-plans"),
 ]
 
+# The public reads kept ready until what they show changes (core.read_cache,
+# docs/fans.md). Not here: a bout's detail (bouts.report_cache keeps it per bout),
+# odds (priced, and throttled, per request), and what needs signing in.
+CACHED_READS = {
+    *(
+        f"{basename}-{route}"
+        for basename in (
+            "fighter",
+            "card",
+            "camp",
+            "cornerman",
+            "referee",
+            "judge",
+            "doctor",
+            "league",
+            "division",
+            "season",
+            "event",
+            "tournament",
+            "title",
+        )
+        for route in ("list", "detail")
+    ),
+    "fighter-career",
+    "fighter-bouts",
+    "bout-list",
+    "standing-list",
+    "ranking-list",
+    "tournament-bracket",
+    "api-division-regions",
+    "api-regions",
+    "api-region-members",
+    "api-history",
+    "api-records",
+    "api-hall-of-fame",
+    "api-season-awards",
+}
+
 urlpatterns = [
     path("odds/", LeagueOddsView.as_view(), name="odds"),
     path("desk/", DeskView.as_view(), name="api-desk"),
@@ -96,6 +138,9 @@ urlpatterns = [
     path("seasons/<int:pk>/awards/", SeasonAwardsView.as_view(), name="api-season-awards"),
     *fighter_bouts,
     *router.urls,
+]
+urlpatterns = [
+    *cached_patterns(urlpatterns, CACHED_READS),
     # Anything else under /api/ (a float or a word where an id goes) is the API's
     # JSON 404, not the site's HTML page.
     re_path(r"^.*/$", api_not_found),

@@ -14,7 +14,7 @@ from fighters.forms import CARD_PREFIX, JSONValueField, card_value_field
 from fighters.models import CornerMan
 from fighters.weight_classes import WeightClass
 from league.calendar.models import BreakStep
-from league.models import League
+from league.models import DrawRule, League
 from league.services.setup import LEAGUE_FIELDS, ROSTER_MAX, ruleset_distances
 from referees.models import Doctor, Judge, Referee
 
@@ -361,6 +361,25 @@ class TournamentForm(forms.Form):
     double = forms.BooleanField(required=False, label="Double elimination")
     for_title = forms.BooleanField(required=False, initial=True, label="For the title")
     seed = forms.IntegerField(initial=1)
+    fight_now = forms.TypedChoiceField(
+        coerce=lambda v: v == "all",
+        choices=[
+            ("rounds", "Round by round: each round's card waits for you to fight it"),
+            ("all", "All at once: every round fought as soon as its card is made"),
+        ],
+        initial="rounds",
+        label="How it is fought",
+        help_text="Round by round, the next round's card is made when the last one is "
+        "fought; fight it from its card or the league's calendar (play until). Entrants "
+        "rest between rounds as the league's fitness rule requires.",
+    )
+    draw_rule = forms.ChoiceField(
+        choices=DrawRule.choices,
+        initial=DrawRule.CARDS,
+        label="A drawn bout is settled by",
+        help_text="A decider is a new bout between the same two on their next fit date; "
+        "a drawn decider sends the higher seed through.",
+    )
 
 
 class RegionForm(forms.Form):

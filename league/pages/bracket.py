@@ -16,6 +16,13 @@ ROW_GAP = 18
 HEADING = 28  # room for the round names above the columns
 NAME_CHARS = 24  # longer names are shortened in the picture (the list below has them whole)
 
+# How a tournament settles a draw, for its page (Tournament.draw_rule).
+DRAW_RULE_WORDS = {
+    "cards": "the judges' cards re-read (rounds won, the stronger finish, the higher seed)",
+    "decider": "a decider bout between the same two (a drawn decider: the higher seed)",
+    "seed": "the higher seed goes through",
+}
+
 
 def _parse(key: str) -> tuple[str, int]:
     """``"W2.3"`` -> ``("W", 2)``; ``"F1"`` -> ``("F", 1)``."""
@@ -137,7 +144,8 @@ def picture(bracket_rounds: list[Round]) -> dict:
                         "key": line.key,
                         "final": line.final,
                         "bout_id": line.bout_id,
-                        "label": f"{line.match_name}: {red} v {blue}",
+                        "label": f"{line.match_name}: {red} v {blue}"
+                        + (f" ({line.through})" if getattr(line, "through", "") else ""),
                         "red": red,
                         "blue": blue,
                         "red_won": won is not None and won is line.red,

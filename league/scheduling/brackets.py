@@ -223,16 +223,57 @@ def expected_bouts(entrants: int, *, double: bool) -> tuple[int, ...]:
     return (2 * entrants - 2, 2 * entrants - 1)
 
 
-def decide_draw(scorecards: list, red_seed: int, blue_seed: int) -> str:
-    """Who goes through after a drawn bout: a bracket never stalls.
+# How a drawn knockout bout is settled: the rule a competition states.
+CARDS, DECIDER, SEED = "cards", "decider", "seed"
+DRAW_RULES = (CARDS, DECIDER, SEED)
+DECIDER_SUFFIX = ".D"  # a decider's match key: the drawn match's key and this
 
-    1. The judges' cards are re-read round by round: whoever won more rounds
-       across the three cards goes through.
-    2. Still level: the cards are read backwards from the last round; the first
-       round the judges' combined scores favour one side decides (the stronger
-       finish).
-    3. Still level (or no cards, as in the team rulesets): the higher seed.
-    """
+
+def decider_key(key: str) -> str:
+    """The key of the decider bout of match ``key`` ("W2.1" -> "W2.1.D")."""
+    return key + DECIDER_SUFFIX
+
+
+def decided_key(key: str) -> str | None:
+    """The match a decider's key settles ("W2.1.D" -> "W2.1"), else None."""
+    return key[: -len(DECIDER_SUFFIX)] if key.endswith(DECIDER_SUFFIX) else None
+
+
+@dataclass(frozen=True)
+class Settled:
+    """Who went through after a drawn bout, and why.
+
+    ``side`` is None while a decider bout is still to be fought. ``how``:
+    ``rounds`` (more rounds won on the judges' cards), ``finish`` (level on
+    rounds, the stronger finish), ``seed`` (the higher seed), ``decider`` (won
+    the decider bout), ``decider_seed`` (the decider was drawn too: the higher
+    seed), ``pending`` (a decider to come)."""
+
+    side: str | None
+    how: str
+    rounds: tuple[int, int] = (0, 0)  # rounds won on the cards: (the side through, the other)
+
+    @property
+    def words(self) -> str:
+        if self.how == "rounds":
+            won, lost = self.rounds
+            return f"through on the judges' cards, rounds won {won}\u2013{lost}"
+        return {
+            "finish": "through on the judges' cards, level on rounds, the stronger finish",
+            "seed": "through as the higher seed",
+            "decider": "won the decider",
+            "decider_seed": "through as the higher seed after a drawn decider",
+            "pending": "a decider bout settles it",
+        }[self.how]
+
+
+def _higher_seed(red_seed: int, blue_seed: int) -> str:
+    return RED if red_seed <= blue_seed else BLUE
+
+
+def read_cards(scorecards: list) -> tuple[int, int, list[tuple[int, int]]]:
+    """Rounds won by red and by blue across the judges' cards, and the combined
+    score of each round."""
     rounds = max((len(card) for card in scorecards), default=0)
     red_rounds = blue_rounds = 0
     per_round = []
@@ -245,9 +286,45 @@ def decide_draw(scorecards: list, red_seed: int, blue_seed: int) -> str:
                 red_rounds += card[r][0] > card[r][1]
                 blue_rounds += card[r][1] > card[r][0]
         per_round.append((red, blue))
+    return red_rounds, blue_rounds, per_round
+
+
+def settle_draw(
+    rule: str, scorecards: list, red_seed: int, blue_seed: int, *, decider: str | None = None
+) -> Settled:
+    """Who goes through after a drawn bout, by the competition's ``rule``:
+
+    - ``cards``: the judges' cards re-read — more rounds won across the three
+      cards; level, the stronger finish (the cards read backwards from the last
+      round, the first round the combined scores differ decides); still level
+      (or no cards, as in the team rulesets), the higher seed;
+    - ``decider``: a new bout between the same two decides (``decider``: None
+      while it is to be fought, else its winner ``"red"``/``"blue"`` in the drawn
+      bout's corners, or ``"draw"``); a drawn decider goes to the higher seed;
+    - ``seed``: the higher seed (the lower seed number).
+    """
+    if rule not in DRAW_RULES:
+        raise ValueError(f"no such draw rule: {rule!r}")
+    if rule == SEED:
+        return Settled(_higher_seed(red_seed, blue_seed), "seed")
+    if rule == DECIDER:
+        if decider is None:
+            return Settled(None, "pending")
+        if decider in (RED, BLUE):
+            return Settled(decider, "decider")
+        return Settled(_higher_seed(red_seed, blue_seed), "decider_seed")
+    red_rounds, blue_rounds, per_round = read_cards(scorecards)
     if red_rounds != blue_rounds:
-        return RED if red_rounds > blue_rounds else BLUE
+        side = RED if red_rounds > blue_rounds else BLUE
+        won = (max(red_rounds, blue_rounds), min(red_rounds, blue_rounds))
+        return Settled(side, "rounds", won)
     for red, blue in reversed(per_round):
         if red != blue:
-            return RED if red > blue else BLUE
-    return RED if red_seed <= blue_seed else BLUE
+            return Settled(RED if red > blue else BLUE, "finish", (red_rounds, blue_rounds))
+    return Settled(_higher_seed(red_seed, blue_seed), "seed")
+
+
+def decide_draw(scorecards: list, red_seed: int, blue_seed: int) -> str:
+    """Who goes through after a drawn bout under the judges' cards rule
+    (``settle_draw(CARDS, ...)``): a bracket never stalls."""
+    return settle_draw(CARDS, scorecards, red_seed, blue_seed).side

@@ -25,7 +25,7 @@ from league import titles
 from league.models import Division, Reign
 from league.services.common import CAMP, FIGHTER
 from league.services.rows import BoutRow, bout_rows, in_league_order
-from league.services.tournaments import tournament_draw_winners
+from league.services.tournament_draws import tournament_draw_winners
 
 
 def lineage_bouts(
@@ -77,8 +77,8 @@ def title_lineage(
     ``lineage_bouts``), its fighters' retirements and long medical suspensions
     (two small queries, only about title winners). ``horizon``: the date of the
     division's latest bout, when ``bouts`` is a subset. A drawn title bout that is
-    a tournament final counts for whoever the bracket sent through
-    (``brackets.decide_draw``): the tournament's champion is the belt's."""
+    a tournament final counts for whoever the tournament's draw rule sent through
+    (``brackets.settle_draw``): the tournament's champion is the belt's."""
     return title_lineages(division=division, walks={None: bouts}, horizon=horizon)[None]
 
 

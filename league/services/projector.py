@@ -42,6 +42,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from bouts.models import IN_FLIGHT, Bout, BoutStatus
+from core import read_cache
 from core.bulk import insert_rows
 from league import rankings
 from league.calendar import seasons as calendar_seasons
@@ -231,6 +232,9 @@ def _project_once(division_id: int, report: Projection) -> None:
     projection.save()
     report.watermark = projection.watermark
     ProjectionRequest.objects.filter(division_id=division_id, id__lte=last_request).delete()
+    # Tables, ratings, titles and brackets were written in bulk: the public reads
+    # showing them are built again once this commits (core.read_cache).
+    read_cache.changed()
 
 
 def division_mark_derived(division_id: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from core import read_cache
 from core.bulk import insert_rows
 from league.history.storage import records_rebuild
 from league.models import Division, Rating, RatingHistory
@@ -31,4 +32,5 @@ def division_rebuild(*, division: Division) -> Derived:
             store_standings(season, derived.standings[season.id])
         store_reigns(division, derived.reigns)
         records_rebuild(division)
+        read_cache.changed()  # written in bulk: the public reads are built again
     return derived

@@ -219,10 +219,22 @@ def season_start(*, user, division: Division, start_date=None, seed: int = 0, fi
 
 
 def tournament_start(
-    *, user, division: Division, size: int, start_date=None, double=False, for_title=True, seed=0
+    *,
+    user,
+    division: Division,
+    size: int,
+    start_date=None,
+    double=False,
+    for_title=True,
+    seed=0,
+    fight_now=True,
+    draw_rule="cards",
 ):
-    """An elimination bracket seeded from the division's rankings, fought round
-    after round as its bouts complete (``league.services.tournaments``)."""
+    """An elimination bracket seeded from the division's rankings
+    (``league.services.tournaments``): with ``fight_now`` fought all at once
+    (each round's night as soon as its matches are made), otherwise round by
+    round (each round's card waits for "Fight this card" or play until);
+    ``draw_rule`` settles a drawn bout."""
     require_commissioner(user, division.league)
     return tournament_create(
         division=division,
@@ -231,4 +243,6 @@ def tournament_start(
         double=double,
         for_title=for_title,
         seed=seed,
+        queue=fight_now,
+        draw_rule=draw_rule,
     )

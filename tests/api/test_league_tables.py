@@ -87,8 +87,8 @@ def test_league_endpoints_answer_in_fixed_queries(api, django_capture_on_commit_
     assert counts[0] == {
         "standings": 2,
         "rankings": 4,  # + the division's derived_through
-        "tournaments": 2,
-        "tournament": 3,
+        "tournaments": 3,  # + the competitions' stages
+        "tournament": 4,
         "bracket": counts[0]["bracket"],
         "titles": 2,
         "title": 2,
@@ -173,3 +173,24 @@ def test_tournament_entrants_are_checked_before_anything_is_written(commissioner
         assert response.status_code == 400, (name, response.content)
         assert message in str(response.json()["entrants"]), (name, response.json())
     assert not Tournament.objects.exists()
+
+
+def test_a_tournament_states_its_draw_rule_and_pace_through_the_api(commissioner, own_league):
+    client = as_user(commissioner)
+    mine = factories.division(league=own_league, fighters=[factories.fighter() for _ in range(4)])
+    bad = client.post(
+        "/api/tournaments/",
+        {"division": mine.pk, "size": 4, "draw_rule": "coin"},
+        format="json",
+    )
+    assert bad.status_code == 400 and "draw_rule" in bad.json()
+    response = client.post(
+        "/api/tournaments/",
+        {"division": mine.pk, "size": 4, "draw_rule": "decider", "fight_now": False},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["draw_rule"] == "decider" and body["fight_now"] is False
+    bracket = client.get(f"/api/tournaments/{body['id']}/bracket/").json()
+    assert all(m["through"] == "" and m["decider_bout_id"] is None for m in bracket["matches"])

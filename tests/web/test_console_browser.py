@@ -130,10 +130,12 @@ def test_a_commissioner_runs_a_league_from_the_browser(browser, live_server, com
     ]
     assert all(" by " in text for text in results), results
 
-    # An eight-man tournament seeded from the rankings, followed to a champion.
+    # An eight-man tournament seeded from the rankings, fought all at once, followed to
+    # a champion.
     follow(browser, By.LINK_TEXT, "Browser Boxing League")
     follow(browser, By.CSS_SELECTOR, "a[href^='/console/divisions/']")
     Select(browser.find_element(By.NAME, "tournament-size")).select_by_value("8")
+    Select(browser.find_element(By.NAME, "tournament-fight_now")).select_by_value("all")
     submit(browser, "form[action$='/tournaments/']")
     assert "seeded from the rankings" in browser.find_element(By.CSS_SELECTOR, ".messages").text
     follow(browser, By.CSS_SELECTOR, "a[href^='/tournaments/']")

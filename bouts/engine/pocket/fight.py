@@ -6,10 +6,10 @@ else from ``rng`` but the policies' choices and the hidden rating dice.
 
 Read one round in this order: ``Bout.fight_round`` (the clock and the exchanges),
 ``Bout.initiative``, ``Bout.exchange`` (the punches of the fighter in control, each
-chosen by his policy), ``Bout.throw`` (one punch: a dirty one, or the fighter die
-against the guard die), ``Bout.land`` (a scoring punch), ``Bout.after_damage`` (TKO,
-knockdown, stun and clinch), then ``Bout.counter``, ``Bout.injury_roll``,
-``Bout.warning`` and ``Bout.knockdown`` where they happen.
+chosen by his policy; the TKO, knockdown and stun checks), ``Bout.throw`` (one punch: a
+dirty one, or the fighter die against the guard die), ``Bout.land`` (a scoring punch),
+then ``Bout.counter``, ``Bout.injury_roll``, ``Bout.warning``, ``Bout.stun`` and
+``Bout.knockdown`` where they happen; ``Bout.tell`` makes an exchange's text one event.
 """
 
 from __future__ import annotations
@@ -19,7 +19,16 @@ from math import floor
 from ..result import BLUE, RED
 from . import tables
 from .policy import DIRTY, SPECIAL
-from .tables import DUCK_COUNTER, HEAD, OPEN, STEP_BACK
+from .tables import (
+    DUCK_COUNTER,
+    EXCHANGE_PER_PUNCH,
+    HEAD,
+    KNOCKDOWN_AT,
+    OPEN,
+    ROUND_SECONDS,
+    STEP_BACK,
+    STUN_AT,
+)
 from .texts import ARTICLE, BELL_STAMP, EXCHANGE_EVENTS, STAMPS
 
 STAT_KEYS = (
@@ -135,6 +144,9 @@ class Bout:
         self.fouls: list[dict] = []
         self.round_stats: list[dict] = []
         self.exchanges = 0
+        # the exchange under way as the text of its punches so far: ``tell`` makes
+        # them one event
+        self.parts: list[str] = []
 
     @property
     def rng(self):
@@ -166,9 +178,10 @@ class Bout:
             }
         )
 
-    def tell(self, attacker: Fighter, parts: list[str]) -> None:
-        """The exchange so far as one event (nothing if it has no parts yet): a copy
-        of the round's exchange event for the attacker's side (``texts``)."""
+    def tell(self, attacker: Fighter) -> None:
+        """The exchange so far (``parts``) as one event, nothing if it has no parts
+        yet: a copy of the round's exchange event for the attacker's side (``texts``)."""
+        parts = self.parts
         if parts:
             event = EXCHANGE_EVENTS[attacker.side][self.round].copy()
             event["clock"] = STAMPS[self.clock]
@@ -200,13 +213,13 @@ class Bout:
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
         while True:
             self.clock += EXCHANGE_SECONDS[floor(self.random() * 6.0)]
-            if self.clock >= tables.ROUND_SECONDS:
+            if self.clock >= ROUND_SECONDS:
                 break
             attacker = self.initiative()
             self.exchange(attacker, blue if attacker is red else red)
-            if self.clock >= tables.ROUND_SECONDS:
+            if self.clock >= ROUND_SECONDS:
                 break
-        self.clock = tables.ROUND_SECONDS
+        self.clock = ROUND_SECONDS
         self.events.append(
             {
                 "round": number,
@@ -246,39 +259,39 @@ class Bout:
         attacker.stats["initiative"] += 1
         policy = attacker.policy
         dealt = 0  # the damage of this exchange: a knockdown at 10, a stun at 7
-        parts: list[str] = []
         try:
             while True:
                 kind, target = policy.punch(attacker, defender, self)
-                self.clock += tables.EXCHANGE_PER_PUNCH
+                self.clock += EXCHANGE_PER_PUNCH
                 attacker.stats["thrown"] += 1
-                damage = self.throw(attacker, defender, kind, target, parts)
+                damage = self.throw(attacker, defender, kind, target)
                 if not damage:
                     return
                 dealt += damage
                 if defender.health <= self.tko_at:
-                    self.tell(attacker, parts)
+                    self.tell(attacker)
                     self.tko(attacker, defender)
-                if dealt >= tables.KNOCKDOWN_AT:
-                    self.tell(attacker, parts)
+                if dealt >= KNOCKDOWN_AT:
+                    self.tell(attacker)
                     self.knockdown(attacker, defender)
                     return
-                stunned_now = dealt >= tables.STUN_AT and not defender.stunned
-                if stunned_now and self.stun(attacker, defender, parts):
+                stunned_now = dealt >= STUN_AT and not defender.stunned
+                if stunned_now and self.stun(attacker, defender):
                     return
         finally:
             defender.stunned = False
-            self.tell(attacker, parts)
+            self.tell(attacker)
 
-    def throw(self, attacker: Fighter, defender: Fighter, kind, target, parts) -> int:
+    def throw(self, attacker: Fighter, defender: Fighter, kind, target) -> int:
         """One punch: its damage if it scores, 0 if the exchange ends with it."""
         if kind == DIRTY:
             attacker.stats["dirty"] += 1
             if self.referee_sees():
-                self.warning(attacker, defender, parts)
+                self.warning(attacker, defender)
                 return 0
-            damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, power=False)
-            parts.append(f"a dirty punch to the {target} ({damage}) unseen")
+            # a dirty punch's damage is fixed: no chance of power
+            damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, False)
+            self.parts.append(f"a dirty punch to the {target} ({damage}) unseen")
             return damage
         if kind == SPECIAL:
             attacker.special_ready = False
@@ -287,7 +300,7 @@ class Bout:
         else:
             punch, base = attacker.fighter_die[floor(self.random() * 6.0)]
             if not base:
-                parts.append("misses")
+                self.parts.append("misses")
                 return 0
         # the defender's guard die; a good defence may re-roll an OPEN face once
         guard_die = defender.guard_die
@@ -295,23 +308,23 @@ class Bout:
         if face is OPEN and defender.defence_p and self.random() < defender.defence_p:
             face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
         if face is STEP_BACK:
-            parts.append(f"{punch} to the {target}, {defender.name} steps back")
+            self.parts.append(f"{punch} to the {target}, {defender.name} steps back")
             return 0
         if face is DUCK_COUNTER:
-            parts.append(f"{punch} to the {target}")
-            self.counter(defender, attacker, parts)
+            self.parts.append(f"{punch} to the {target}")
+            self.counter(defender, attacker)
             return 0
         damage = base + (head_modifier if target == HEAD else body_modifier)
         if damage <= 0:
-            parts.append(f"{punch} to the {target} blocked by the guard")
+            self.parts.append(f"{punch} to the {target} blocked by the guard")
             return 0
-        damage = self.land(attacker, defender, damage, target, power=True)
+        damage = self.land(attacker, defender, damage, target, True)
         if face is not OPEN:
-            parts.append(f"{punch} to the {target} ({damage})")
+            self.parts.append(f"{punch} to the {target} ({damage})")
             return damage
-        parts.append(f"{punch} to the {target} ({damage}, caught open)")
+        self.parts.append(f"{punch} to the {target} ({damage}, caught open)")
         if kind == SPECIAL:
-            self.injury_roll(attacker, defender, target, parts)
+            self.injury_roll(attacker, defender, target)
         return damage
 
     def land(self, attacker: Fighter, defender: Fighter, damage, target, power) -> int:
@@ -330,18 +343,18 @@ class Bout:
         stats["damage"] += damage
         return damage
 
-    def stun(self, attacker: Fighter, defender: Fighter, parts: list[str]) -> bool:
+    def stun(self, attacker: Fighter, defender: Fighter) -> bool:
         """Seven in an exchange stuns (once); the stunned man may try to clinch, which
         holds on the black die's clinch face or more. Whether he clinched (the
         exchange ends)."""
         defender.stunned = True
-        parts.append(f"{defender.name} is stunned")
+        self.parts.append(f"{defender.name} is stunned")
         if not defender.policy.clinch(defender, attacker, self):
             return False
         if self.d6() >= defender.clinch_face:
-            parts.append("and clinches until the referee breaks them")
+            self.parts.append("and clinches until the referee breaks them")
             return True
-        parts.append("and cannot tie him up")
+        self.parts.append("and cannot tie him up")
         return False
 
     def tko(self, winner: Fighter, loser: Fighter) -> None:
@@ -349,27 +362,27 @@ class Bout:
         self.say("tko", winner.side, f"{loser.name} has nothing left: TKO for {winner.name}.")
         raise BoutOver(winner.side, "TKO")
 
-    def counter(self, counterer: Fighter, attacker: Fighter, parts: list[str]) -> None:
+    def counter(self, counterer: Fighter, attacker: Fighter) -> None:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         counterer.stats["thrown"] += 1
         target = counterer.policy.target(counterer, attacker, self)
         punch, base = counterer.fighter_die[floor(self.random() * 6.0)]
         if not base:
-            parts.append(f"{counterer.name} ducks, counters and misses")
+            self.parts.append(f"{counterer.name} ducks, counters and misses")
             return
         if counterer.style == "swarmer":
             base += tables.SWARMER_COUNTER_BONUS
         counterer.stats["counters"] += 1
-        damage = self.land(counterer, attacker, base, target, power=True)
-        parts.append(
+        damage = self.land(counterer, attacker, base, target, True)
+        self.parts.append(
             f"{counterer.name} ducks and counters with {ARTICLE[punch]} to the {target} ({damage})"
         )
         if attacker.health <= self.tko_at:
             # the exchange's text is the attacker's, told before the TKO
-            self.tell(attacker, parts)
+            self.tell(attacker)
             self.tko(counterer, attacker)
 
-    def injury_roll(self, attacker: Fighter, defender: Fighter, target: str, parts) -> None:
+    def injury_roll(self, attacker: Fighter, defender: Fighter, target: str) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
         name, where, extra, severity = tables.INJURY_DIE[floor(self.random() * 6.0)]
@@ -380,7 +393,7 @@ class Bout:
             defender.hurt_head += extra
         else:
             defender.hurt_body += extra
-        self.tell(attacker, parts)
+        self.tell(attacker)
         text = f"{attacker.name}'s special punch leaves {defender.name} with a {name}."
         self.injuries.append(
             {
@@ -404,11 +417,11 @@ class Bout:
             return self.d6() >= 4
         return True
 
-    def warning(self, attacker: Fighter, defender: Fighter, parts: list[str]) -> None:
+    def warning(self, attacker: Fighter, defender: Fighter) -> None:
         """A seen dirty punch: no damage, the exchange stops; the third is a DQ."""
         attacker.warnings += 1
-        parts.append("a dirty punch")
-        self.tell(attacker, parts)
+        self.parts.append("a dirty punch")
+        self.tell(attacker)
         disqualified = attacker.warnings >= tables.WARNINGS_FOR_DQ
         self.fouls.append(
             {

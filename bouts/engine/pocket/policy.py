@@ -63,7 +63,9 @@ class DefaultPolicy(Policy):
 
     def __init__(self, plan: dict | None = None, strategy: str = "average"):
         plan = {**DEFAULT_PLAN, **(plan or {})}
-        self.target_plan = {"head": HEAD, "body": BODY}.get(plan["target"], plan["target"])
+        # the target plan read once: a fixed target, or the smart or the mixed choice
+        self.fixed_target = {"head": HEAD, "body": BODY}.get(plan["target"])
+        self.smart_target = plan["target"] == "smart"
         self.special_plan = plan["special"]
         self.dirty = plan["dirty"] / 100.0
         self.reckless = plan["reckless"]
@@ -74,35 +76,32 @@ class DefaultPolicy(Policy):
         """A fixed target; or ``smart``: with the corner's chance the target where the
         guard die's expected modifier plus 6 x the injury bonus is larger (else
         either); ``mixed``: either."""
-        plan = self.target_plan
-        if plan in (HEAD, BODY):
-            return plan
+        if self.fixed_target:
+            return self.fixed_target
         random = bout.random
-        if plan == "smart" and random() < self.smart:
+        if self.smart_target and random() < self.smart:
             return HEAD if 6 * (opp.hurt_head - opp.hurt_body) >= HEAD_EDGE[opp.guard] else BODY
         return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:
-        """The special punch when the plan says so (once a bout), sometimes a dirty
-        punch (never on two warnings unless reckless or desperate), else the die; then
-        the target (``target``)."""
-        kind = DIE
-        if me.special_ready:
-            plan = self.special_plan
-            if (
-                plan == "early"
-                or (plan == "late" and (bout.clock >= LATE_SPECIAL_AT or opp.stunned))
-                or (plan == "stunned" and opp.stunned)
-            ):
-                kind = SPECIAL
-        if (
-            kind is DIE
-            and self.dirty
-            and bout.random() < self.dirty
-            and self.may_foul(me, opp, bout)
-        ):
+        """The special punch when the plan says so (once a bout), else sometimes a
+        dirty punch (never on two warnings unless reckless or desperate), else the die;
+        then the target (``target``)."""
+        if me.special_ready and self.special_now(opp, bout):
+            kind = SPECIAL
+        elif self.dirty and bout.random() < self.dirty and self.may_foul(me, opp, bout):
             kind = DIRTY
+        else:
+            kind = DIE
         return kind, self.target(me, opp, bout)
+
+    def special_now(self, opp, bout) -> bool:
+        """Whether the plan throws the special punch now: ``early`` at once, ``late``
+        from 2:00 into a round or on a stunned opponent, ``stunned`` on a stunned one."""
+        plan = self.special_plan
+        if plan == "late":
+            return bout.clock >= LATE_SPECIAL_AT or opp.stunned
+        return plan == "early" or (plan == "stunned" and opp.stunned)
 
     def may_foul(self, me, opp, bout) -> bool:
         """Whether a dirty punch is allowed now: under two warnings, or reckless, or

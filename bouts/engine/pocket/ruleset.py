@@ -10,7 +10,7 @@ from . import cards, generator
 from .fight import Bout, Fighter
 from .officials import resolve_corners, resolve_officials
 from .policy import DefaultPolicy, Policy, default_policy, validate_plan
-from .scoring import score_bout
+from .scoring import score_bout, totals
 from .tables import ROUND_SECONDS
 
 OPTION_KEYS = ("champion", "special_each_round")
@@ -101,9 +101,7 @@ class PocketRuleset(Ruleset):
         champion = options.get("champion")
         scorecards = score_bout(judges, bout.round_stats, rng, champion)
         if stopped is None:
-            # each judge's [red total, blue total]: the columns of his card, summed
-            totals = [[sum(column) for column in zip(*card)] for card in scorecards]
-            winner, method = decision_from_totals(totals)
+            winner, method = decision_from_totals(totals(scorecards))
             end_round, end_time = rounds, FINAL_BELL
             text = f"Decision ({method}): " + (
                 f"{(red_fighter if winner == RED else blue_fighter).name} wins."

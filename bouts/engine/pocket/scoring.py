@@ -77,10 +77,19 @@ POINTS_BY_NET = {
 }
 
 
+def round_points(net: int) -> tuple:
+    """``points`` of a round where red suffered ``net`` more knockdowns, for the round
+    won by red, by blue, or even (from ``POINTS_BY_NET``)."""
+    outcomes = POINTS_BY_NET.get(net)
+    if outcomes is None:
+        outcomes = (points(1.0, net), points(-1.0, net), points(0.0, net))
+    return outcomes
+
+
 def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: float) -> list:
     """What a judge with these (damage, landed) weights and edge sees in each round
-    before his noise: ``[(stats, seen, net)]``, ``net`` the knockdowns red suffered
-    more than blue."""
+    before his noise: ``[(stats, seen, outcomes)]``, ``outcomes`` the round's points
+    (``round_points``) by the knockdowns red suffered more than blue."""
     damage_weight, landed_weight = weights
     seen = []
     for stats in round_stats:
@@ -90,7 +99,11 @@ def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: flo
         damage = red["damage"] - blue["damage"]
         landed = red["landed"] - blue["landed"]
         seen.append(
-            (stats, damage_weight * damage + landed_weight * landed + knockdowns + edge, net)
+            (
+                stats,
+                damage_weight * damage + landed_weight * landed + knockdowns + edge,
+                round_points(net),
+            )
         )
     return seen
 
@@ -98,6 +111,7 @@ def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: flo
 def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) -> list:
     """Every judge's card ``[[red, blue] per round]``; judge by judge, round by round
     (one noise draw each)."""
+    random = rng.random
     cards = []
     plain = None  # what a judge without bias sees (the default judges): worked out once
     for judge in judges:
@@ -109,14 +123,22 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         else:
             seen = seen_rounds(round_stats, WEIGHTS.get(bias, PLAIN), judge_edge(judge, champion))
         card = []
-        for stats, base, net in seen:
-            diff = base + (rng.random() * 2.0 - 1.0) * NOISE
+        for stats, base, (red_won, blue_won, even) in seen:
+            diff = base + (random() * 2.0 - 1.0) * NOISE
             if -CLOSE < diff < CLOSE:
                 diff = close_call(judge, stats)
-            rows = POINTS_BY_NET.get(net)
-            if rows is None:
-                card.append(points(diff, net))
-            else:
-                card.append(list(rows[0 if diff > 0 else 1 if diff < 0 else 2]))
+            card.append((red_won if diff > 0 else blue_won if diff < 0 else even).copy())
         cards.append(card)
     return cards
+
+
+def totals(cards: list) -> list[list[int]]:
+    """Each judge's ``[red, blue]`` points over the bout."""
+    out = []
+    for card in cards:
+        red = blue = 0
+        for red_points, blue_points in card:
+            red += red_points
+            blue += blue_points
+        out.append([red, blue])
+    return out

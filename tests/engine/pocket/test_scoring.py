@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bouts.engine.pocket.scoring import points, score_bout
+from bouts.engine.pocket.scoring import points, round_points, score_bout, totals
 
 from .helpers import Scripted
 
@@ -77,3 +77,12 @@ def test_a_knockdown_round_is_never_even_and_goes_to_the_man_down_fewer_times(di
 def test_a_downed_fighter_who_won_the_round_on_punches_loses_it_by_one():
     assert points(1.0, 1) == [9, 10]
     assert points(-1.0, -1) == [10, 9]
+
+
+def test_a_judges_totals_add_up_his_card_for_each_corner():
+    cards = [[[10, 9], [9, 10], [10, 8]], [[10, 10]]]
+    assert totals(cards) == [[29, 27], [10, 10]]
+
+
+def test_rounds_with_more_knockdowns_than_the_table_holds_are_scored_by_the_rule():
+    assert round_points(14) == (points(1.0, 14), points(-1.0, 14), points(0.0, 14))

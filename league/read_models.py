@@ -1,0 +1,65 @@
+"""What renews the public reads' generation (core.read_cache): every change to
+what a page or an API read shows.
+
+- Every save and delete of the apps' models, and every change to their
+  many-to-many relations (rosters, commissioners), except the models no public
+  read shows (``UNSHOWN``: notices, webhooks, jobs' progress, the projector's own
+  bookkeeping) — a console or admin edit, a card changed, a bout booked.
+- The bouts app's signals: bouts scheduled, recorded, failed, postponed, voided (they write
+  in bulk, without model signals), sent when their transaction has committed.
+- The projector (standings, ratings, titles, brackets: written in bulk) and the
+  league's clock call ``read_cache.changed`` themselves.
+- The end of every task of the pipeline and the league (``bouts.tasks``,
+  ``league.tasks``): whatever a task wrote by a path without signals is
+  announced when it ends; and every write the site answers as done
+  (``core.read_cache.WritesRenewMiddleware``).
+
+Connected in ``LeagueConfig.ready`` (``connect``).
+"""
+
+from __future__ import annotations
+
+from celery.signals import task_postrun
+from django.apps import apps
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from bouts import signals
+from core import read_cache
+
+APPS = ("league", "fighters", "referees", "bouts")
+UNSHOWN = {
+    "AdvanceJob",
+    "DivisionRun",
+    "DivisionProjection",
+    "ProjectionRequest",
+    "Notification",
+    "NoticeSettings",
+    "Webhook",
+    "WebhookDelivery",
+    "SandboxRun",
+    "Invitation",
+}
+TASK_MODULES = ("bouts.tasks", "league.tasks")
+
+
+def _task_ended(sender=None, **_kwargs) -> None:
+    if sender is not None and getattr(sender, "name", "").startswith(TASK_MODULES):
+        read_cache.changed()
+
+
+def connect() -> None:
+    for label in APPS:
+        for model in apps.get_app_config(label).get_models():
+            if model.__name__ in UNSHOWN:
+                continue
+            uid = f"reads.{label}.{model.__name__}"
+            post_save.connect(read_cache.changed, sender=model, dispatch_uid=f"{uid}.s")
+            post_delete.connect(read_cache.changed, sender=model, dispatch_uid=f"{uid}.d")
+            for field in model._meta.local_many_to_many:
+                through = field.remote_field.through
+                m2m_changed.connect(
+                    read_cache.changed, sender=through, dispatch_uid=f"{uid}.{field.name}"
+                )
+    for name in ("scheduled", "recorded", "failed", "postponed", "voided"):
+        getattr(signals, name).connect(read_cache.changed, dispatch_uid=f"reads.bouts.{name}")
+    task_postrun.connect(_task_ended, dispatch_uid="reads.task_ended", weak=False)

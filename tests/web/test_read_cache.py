@@ -1,0 +1,202 @@
+"""Public pages and API reads are kept ready per data generation and answer
+conditional requests (core.read_cache, docs/fans.md): a 304 for a validator that
+still matches, a new validator once a bout is recorded, one viewer's page never
+served to another."""
+
+import datetime
+
+import pytest
+from django.db import transaction
+from django.test import Client
+
+from bouts.services import bout_schedule
+from core import read_cache
+from tests.api import factories
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["/", "/events/", "/fighters/{red}/", "/divisions/{division}/", "/events/{event}/"]
+READS = ["/api/standings/?division={division}", "/api/bouts/?fighter={red}", "/api/fighters/{red}/"]
+
+
+@pytest.fixture
+def kept(settings, monkeypatch):
+    """The cache on, as in production; the test's own transaction stands for
+    committed data (production reads are made outside any transaction), each
+    change asking for its renewal (the test's transaction never commits: a
+    renewal asked for before a captured block would never run)."""
+    settings.READ_CACHE = True
+    monkeypatch.setattr(read_cache, "_in_transaction", lambda: False)
+    monkeypatch.setattr(read_cache, "_pending", lambda connection: False)
+    read_cache.reset()
+
+
+@pytest.fixture
+def league(db, django_capture_on_commit_callbacks):
+    commissioner = factories.user(username="commish")
+    league = factories.league(commissioners=[commissioner], name="Hidden Card League")
+    league.hide_cards = True
+    league.save()
+    red = factories.fighter(name="Red Rooney")
+    blue = factories.fighter(name="Blue Bellamy")
+    division = factories.division(league=league, fighters=[red, blue])
+    event = factories.event(league=league, date=datetime.date(2026, 2, 1))
+    return {
+        "league": league,
+        "commissioner": commissioner,
+        "red": red,
+        "blue": blue,
+        "division": division,
+        "event": event,
+    }
+
+
+def _fight(data, capture, seed):
+    with capture(execute=True):
+        bout_schedule(
+            ruleset=data["league"].ruleset,
+            red=data["red"],
+            blue=data["blue"],
+            event=data["event"],
+            division=data["division"],
+            scheduled_rounds=4,
+            seed=seed,
+        )
+
+
+def _urls(templates, data):
+    ids = {"red": data["red"].pk, "division": data["division"].pk, "event": data["event"].pk}
+    return [template.format(**ids) for template in templates]
+
+
+@pytest.mark.parametrize("kind", ["page", "read"])
+def test_a_matching_validator_is_a_304_without_a_body_or_a_query(
+    kind, kept, league, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    _fight(league, django_capture_on_commit_callbacks, seed=11)
+    client = Client()
+    for url in _urls(PAGES if kind == "page" else READS, league):
+        first = client.get(url)
+        assert first.status_code == 200, url
+        etag = first["ETag"]
+        assert etag.startswith('W/"') and first["Last-Modified"]
+        assert "public" in first["Cache-Control"] and "max-age=0" in first["Cache-Control"]
+        with django_assert_num_queries(0):
+            again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert again.status_code == 304 and not again.content, url
+        assert again["ETag"] == etag
+        since = client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"])
+        assert since.status_code == 304, url
+        # Without a validator: the kept answer, whole, still without a query.
+        with django_assert_num_queries(0):
+            kept_answer = client.get(url)
+        assert kept_answer.content == first.content and kept_answer["ETag"] == etag
+
+
+def test_a_bout_recorded_changes_the_validator_and_what_is_shown(
+    kept, league, django_capture_on_commit_callbacks
+):
+    client = Client()
+    urls = _urls(PAGES + READS, league)
+    before = {url: client.get(url) for url in urls}
+    red = client.get(f"/api/fighters/{league['red'].pk}/").json()
+    _fight(league, django_capture_on_commit_callbacks, seed=12)
+    for url, old in before.items():
+        now = client.get(url, HTTP_IF_NONE_MATCH=old["ETag"])
+        assert now.status_code == 200, url
+        assert now["ETag"] != old["ETag"], url
+    fought = client.get(f"/api/bouts/?fighter={league['red'].pk}").json()
+    assert fought["count"] == 1 and fought["results"][0]["status"] == "completed"
+    assert client.get(f"/api/fighters/{league['red'].pk}/").json() != red
+
+
+def test_anonymous_and_commissioner_views_are_kept_apart(kept, league):
+    """The league hides its cards: its commissioner sees Red's card, a fan does not
+    — whichever asks first, neither is served the other's page or validator."""
+    url = f"/fighters/{league['red'].pk}/"
+    commissioner = Client()
+    commissioner.force_login(league["commissioner"])
+    commissioner.get("/")  # his CSRF cookie, as signing in sets it (his page's forms carry it)
+    fan = Client()
+    theirs = commissioner.get(url)
+    mine = fan.get(url)
+    assert theirs["ETag"] != mine["ETag"]
+    assert "private" in theirs["Cache-Control"] and "public" in mine["Cache-Control"]
+    assert b"commish" in theirs.content and b"commish" not in mine.content
+    assert theirs.context is not None and theirs.context["card_visible"]
+    assert mine.context is not None and not mine.context["card_visible"]
+    # Kept: each gets his own again, and the other's validator is not his.
+    assert fan.get(url, HTTP_IF_NONE_MATCH=theirs["ETag"]).status_code == 200
+    assert fan.get(url).content == mine.content
+    assert commissioner.get(url, HTTP_IF_NONE_MATCH=theirs["ETag"]).status_code == 304
+
+
+def test_two_signed_in_visitors_never_share_a_page(kept, league):
+    url = f"/divisions/{league['division'].pk}/"
+    first, second = Client(), Client()
+    first.force_login(factories.user(username="ann"))
+    second.force_login(factories.user(username="bob"))
+    assert b"ann" in first.get(url).content
+    page = second.get(url).content
+    assert b"bob" in page and b">ann<" not in page
+
+
+def test_an_api_client_by_token_gets_its_own_answers(kept, league):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=league["commissioner"])
+    url = f"/api/fighters/{league['red'].pk}/"
+    fan = Client().get(url)
+    owner = Client().get(url, HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert owner["ETag"] != fan["ETag"]
+    assert "private" in owner["Cache-Control"]
+
+
+def test_a_read_inside_a_transaction_is_not_kept(settings, league):
+    settings.READ_CACHE = True
+    with transaction.atomic():
+        response = Client().get("/events/")
+    assert response.status_code == 200 and not response.has_header("ETag")
+
+
+def test_while_one_request_rebuilds_others_get_the_last_one_built(kept, league):
+    """Single flight: the generation moved and another request holds the
+    rebuild; the last page built is served with its own validator."""
+    client = Client()
+    first = client.get("/events/")
+    read_cache.reset()
+    key = read_cache._entry_key("anonymous", _request_for("/events/"))
+    from django.core.cache import cache
+
+    cache.add(f"{key}:building", 1, 30)
+    stale = client.get("/events/")
+    assert stale["ETag"] == first["ETag"] and stale.content == first.content
+    cache.delete(f"{key}:building")
+    assert client.get("/events/")["ETag"] != first["ETag"]
+
+
+def _request_for(path):
+    from django.test import RequestFactory
+
+    return RequestFactory().get(path)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "renews"),
+    [
+        ("post", "/console/leagues/x/", 302, True),
+        ("delete", "/api/fighters/1/", 204, True),
+        ("post", "/console/leagues/x/", 400, False),
+        ("get", "/fighters/", 200, False),
+        ("post", "/accounts/login/", 302, False),
+    ],
+)
+def test_a_write_answered_as_done_renews_the_generation(monkeypatch, method, path, status, renews):
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    calls = []
+    monkeypatch.setattr(read_cache, "changed", lambda: calls.append(path))
+    middleware = read_cache.WritesRenewMiddleware(lambda request: HttpResponse(status=status))
+    middleware(getattr(RequestFactory(), method)(path))
+    assert bool(calls) == renews
