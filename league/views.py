@@ -100,6 +100,7 @@ def division_detail(request, pk: int):
         .select_related("champion", "champion_camp")
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
+        "ladders": list(division.ladders.order_by("name")),
         "derivation": services.division_derivation(division.pk),
         "results": results,
         "keep": keep,

@@ -9,6 +9,7 @@ from . import (
     cards,
     competitions,
     fighter,
+    ladders,
     officials,
     regions,
     views,
@@ -78,6 +79,10 @@ urlpatterns = [
     path("divisions/<int:pk>/roster/", views.roster_generate, name="roster-generate"),
     path("divisions/<int:pk>/seasons/", views.season_new, name="season-new"),
     path("divisions/<int:pk>/tournaments/", views.tournament_new, name="tournament-new"),
+    path("divisions/<int:pk>/ladders/", ladders.ladder_new, name="ladder-new"),
+    path("ladders/<int:pk>/", ladders.ladder_page, name="ladder"),
+    path("ladders/<int:pk>/challenges/", ladders.challenge_new, name="challenge-new"),
+    path("challenges/<int:pk>/withdraw/", ladders.challenge_withdraw, name="challenge-withdraw"),
     path(
         "divisions/<int:pk>/competitions/",
         competitions.competition_new,

@@ -16,6 +16,7 @@ from league.services import membership, setup
 from ..submit import submit
 from . import calendar, forms, selectors
 from .competitions import CompetitionForm
+from .ladders import division_ladders
 
 
 @login_required
@@ -159,6 +160,7 @@ def _division_context(division, **bound):
         "competition_form": bound.get("competition_form") or CompetitionForm(prefix="competition"),
         "seasons": list(division.seasons.order_by("-number")[:10]),
         "tournaments": list(division.tournaments.order_by("-start_date", "-id")[:10]),
+        **division_ladders(division, bound.get("ladder_form")),
     }
 
 

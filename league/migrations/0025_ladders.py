@@ -7,107 +7,292 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bouts', '0009_constraint_messages'),
-        ('fighters', '0007_constraint_messages'),
-        ('league', '0024_tournament_stages'),
+        ("bouts", "0009_constraint_messages"),
+        ("fighters", "0007_constraint_messages"),
+        ("league", "0024_tournament_stages"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Ladder',
+            name="Ladder",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=160)),
-                ('reach', models.PositiveSmallIntegerField(default=3, help_text='How many places above himself a fighter may challenge (1 to 10).', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10)])),
-                ('managers_challenge', models.BooleanField(default=True, help_text="The league's managers may issue challenges for their own fighters (otherwise only the commissioner issues them).")),
-                ('seed', models.BigIntegerField(default=0, help_text="Chooses the challenge bouts' seeds.")),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladders', to='league.division')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladders', to='league.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=160)),
+                (
+                    "reach",
+                    models.PositiveSmallIntegerField(
+                        default=3,
+                        help_text="How many places above himself a fighter may challenge (1 to 10).",
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(10),
+                        ],
+                    ),
+                ),
+                (
+                    "managers_challenge",
+                    models.BooleanField(
+                        default=True,
+                        help_text="The league's managers may issue challenges for their own fighters (otherwise only the commissioner issues them).",
+                    ),
+                ),
+                (
+                    "seed",
+                    models.BigIntegerField(
+                        default=0, help_text="Chooses the challenge bouts' seeds."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladders",
+                        to="league.division",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladders",
+                        to="league.league",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league_id', 'name', 'id'],
+                "ordering": ["league_id", "name", "id"],
             },
         ),
         migrations.CreateModel(
-            name='LadderChallenge',
+            name="LadderChallenge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('challenger_rank', models.PositiveSmallIntegerField(help_text='His rank when he challenged.')),
-                ('defender_rank', models.PositiveSmallIntegerField(help_text='His rank when challenged.')),
-                ('status', models.CharField(choices=[('open', 'To be fought'), ('fought', 'Fought'), ('cancelled', 'Cancelled')], default='open', max_length=10)),
-                ('winner', models.CharField(blank=True, choices=[('challenger', 'The challenger'), ('defender', 'The defender'), ('draw', 'A draw')], max_length=10)),
-                ('reason', models.CharField(blank=True, max_length=300)),
-                ('issued_on', models.DateField(help_text='The league date it was issued on.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('bout', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='ladder_challenge', to='bouts.bout')),
-                ('challenger', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ladder_challenges_made', to='fighters.fighter')),
-                ('defender', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ladder_challenges_taken', to='fighters.fighter')),
-                ('issued_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('ladder', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='challenges', to='league.ladder')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "challenger_rank",
+                    models.PositiveSmallIntegerField(help_text="His rank when he challenged."),
+                ),
+                (
+                    "defender_rank",
+                    models.PositiveSmallIntegerField(help_text="His rank when challenged."),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "To be fought"),
+                            ("fought", "Fought"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "winner",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("challenger", "The challenger"),
+                            ("defender", "The defender"),
+                            ("draw", "A draw"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("reason", models.CharField(blank=True, max_length=300)),
+                ("issued_on", models.DateField(help_text="The league date it was issued on.")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "bout",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="ladder_challenge",
+                        to="bouts.bout",
+                    ),
+                ),
+                (
+                    "challenger",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="ladder_challenges_made",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "defender",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="ladder_challenges_taken",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "ladder",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges",
+                        to="league.ladder",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ladder_id', '-id'],
+                "ordering": ["ladder_id", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='LadderRung',
+            name="LadderRung",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rank', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('start_rank', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('fighter', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ladder_rungs', to='fighters.fighter')),
-                ('ladder', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rungs', to='league.ladder')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "rank",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)]
+                    ),
+                ),
+                (
+                    "start_rank",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)]
+                    ),
+                ),
+                (
+                    "fighter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="ladder_rungs",
+                        to="fighters.fighter",
+                    ),
+                ),
+                (
+                    "ladder",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rungs",
+                        to="league.ladder",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ladder_id', 'rank'],
+                "ordering": ["ladder_id", "rank"],
             },
         ),
         migrations.AddConstraint(
-            model_name='ladder',
-            constraint=models.UniqueConstraint(fields=('division', 'name'), name='ladder_unique_name', violation_error_message='This division has a ladder of that name.'),
+            model_name="ladder",
+            constraint=models.UniqueConstraint(
+                fields=("division", "name"),
+                name="ladder_unique_name",
+                violation_error_message="This division has a ladder of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladder',
-            constraint=models.CheckConstraint(condition=models.Q(('reach__gte', 1), ('reach__lte', 10)), name='ladder_reach_range', violation_error_message='A fighter may challenge 1 to 10 places above.'),
+            model_name="ladder",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reach__gte", 1), ("reach__lte", 10)),
+                name="ladder_reach_range",
+                violation_error_message="A fighter may challenge 1 to 10 places above.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.CheckConstraint(condition=models.Q(('challenger', models.F('defender')), _negated=True), name='challenge_two_fighters', violation_error_message='A fighter cannot challenge himself.'),
+            model_name="ladderchallenge",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("challenger", models.F("defender")), _negated=True),
+                name="challenge_two_fighters",
+                violation_error_message="A fighter cannot challenge himself.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.CheckConstraint(condition=models.Q(('challenger_rank__gt', models.F('defender_rank'))), name='challenge_goes_up', violation_error_message='A challenge goes up the ladder.'),
+            model_name="ladderchallenge",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("challenger_rank__gt", models.F("defender_rank"))),
+                name="challenge_goes_up",
+                violation_error_message="A challenge goes up the ladder.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('ladder', 'challenger'), name='challenge_one_open_challenger', violation_error_message='This fighter already has an open challenge.'),
+            model_name="ladderchallenge",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "open")),
+                fields=("ladder", "challenger"),
+                name="challenge_one_open_challenger",
+                violation_error_message="This fighter already has an open challenge.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('ladder', 'defender'), name='challenge_one_open_defender', violation_error_message='This fighter has an open challenge to fight first.'),
+            model_name="ladderchallenge",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "open")),
+                fields=("ladder", "defender"),
+                name="challenge_one_open_defender",
+                violation_error_message="This fighter has an open challenge to fight first.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderchallenge',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'fought'), ('winner__in', ['challenger', 'defender', 'draw'])), models.Q(models.Q(('status', 'fought'), _negated=True), ('winner', '')), _connector='OR'), name='challenge_winner_when_fought', violation_error_message='A fought challenge has its winner (or is a draw).'),
+            model_name="ladderchallenge",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(
+                        ("status", "fought"), ("winner__in", ["challenger", "defender", "draw"])
+                    ),
+                    models.Q(models.Q(("status", "fought"), _negated=True), ("winner", "")),
+                    _connector="OR",
+                ),
+                name="challenge_winner_when_fought",
+                violation_error_message="A fought challenge has its winner (or is a draw).",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderrung',
-            constraint=models.UniqueConstraint(fields=('ladder', 'fighter'), name='rung_unique_fighter', violation_error_message='This fighter is on the ladder already.'),
+            model_name="ladderrung",
+            constraint=models.UniqueConstraint(
+                fields=("ladder", "fighter"),
+                name="rung_unique_fighter",
+                violation_error_message="This fighter is on the ladder already.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderrung',
-            constraint=models.UniqueConstraint(fields=('ladder', 'rank'), name='rung_unique_rank'),
+            model_name="ladderrung",
+            constraint=models.UniqueConstraint(fields=("ladder", "rank"), name="rung_unique_rank"),
         ),
         migrations.AddConstraint(
-            model_name='ladderrung',
-            constraint=models.UniqueConstraint(fields=('ladder', 'start_rank'), name='rung_unique_start'),
+            model_name="ladderrung",
+            constraint=models.UniqueConstraint(
+                fields=("ladder", "start_rank"), name="rung_unique_start"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ladderrung',
-            constraint=models.CheckConstraint(condition=models.Q(('rank__gte', 1), ('start_rank__gte', 1)), name='rung_rank_positive'),
+            model_name="ladderrung",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rank__gte", 1), ("start_rank__gte", 1)),
+                name="rung_rank_positive",
+            ),
         ),
     ]
