@@ -187,3 +187,30 @@ def test_the_database_keeps_one_open_challenge_a_defender(w):
             defender_rank=3,
             issued_on=w.league.date,
         )
+
+
+def test_fighting_the_challenges_card_moves_the_ladder(w, django_capture_on_commit_callbacks):
+    from league.services.fight_nights import event_fire
+
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    assert challenge.bout.event.fight_at is None  # a commissioner's league: his to fight
+    with django_capture_on_commit_callbacks(execute=True):
+        event_fire(event=challenge.bout.event)
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.FOUGHT
+    order = _order(w.ladder)
+    if challenge.winner == "challenger":
+        assert order.index("Ace 1") == 2 and order.index("Free Agent") == 4
+    else:
+        assert order == ["Bolt 0", "Bolt 1", "Free Agent", "Ace 0", "Ace 1"]
+
+
+def test_a_real_clock_league_fights_a_challenge_at_its_next_fight_time(w):
+    w.league.clock = "real"
+    w.league.save()
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    assert challenge.bout.event.fight_at is not None
