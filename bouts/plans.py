@@ -14,6 +14,7 @@ fought (completed, or voided after it was fought); staff may always read it.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -154,12 +155,18 @@ def plan_versions(bout: Bout, sides) -> list[BoutPlan]:
 def default_plans(bouts) -> dict[tuple[str, str, int], DefaultPlan]:
     """``{(ruleset, "fighter" | "camp", id): DefaultPlan}`` for the sides of
     ``bouts`` (one query)."""
+    return standing_plans_for(default_plan_key(bout, side) for bout in bouts for side in SIDES)
+
+
+def standing_plans_for(keys) -> dict[tuple[str, str, int], DefaultPlan]:
+    """The standing plans of the sides named by ``keys`` (``default_plan_key``'s
+    ``(ruleset, "fighter" | "camp", id)``), by key (one query)."""
+    wanted: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for ruleset, kind, pk in keys:
+        wanted[(ruleset, kind)].add(pk)
     query = Q()
-    for bout in bouts:
-        if bout.red_camp_id is not None:
-            query |= Q(ruleset=bout.ruleset, camp_id__in=[bout.red_camp_id, bout.blue_camp_id])
-        else:
-            query |= Q(ruleset=bout.ruleset, fighter_id__in=[bout.red_id, bout.blue_id])
+    for (ruleset, kind), ids in wanted.items():
+        query |= Q(ruleset=ruleset, **{f"{kind}_id__in": sorted(ids)})
     if not query:
         return {}
     out = {}
@@ -184,15 +191,16 @@ def default_plan_key(bout: Bout, side: str) -> tuple[str, str, int]:
     return (bout.ruleset, "fighter", getattr(bout, f"{side}_id"))
 
 
-def plans_to_fight(bouts) -> dict[int, tuple[dict, dict]]:
+def plans_to_fight(bouts, reads=None) -> dict[int, tuple[dict, dict]]:
     """What each bout is fought with, side by side: the latest version of the
     side's plan for the bout, else the plan given when the bout was booked,
     else its manager's standing plan, else none (the ruleset's default policy).
     Returns ``{id(bout): (plans, sources)}``; ``sources`` says where each side's
-    plan came from (kept in the snapshot). Two queries for any number of bouts."""
+    plan came from (kept in the snapshot). Two queries for any number of bouts
+    (none for new bouts whose sides ``reads``, a ``BookingRun``, knows)."""
     bouts = list(bouts)
     latest = latest_plans(b.pk for b in bouts)
-    standing = default_plans(bouts)
+    standing = reads.standing_plans(bouts) if reads is not None else default_plans(bouts)
     out = {}
     for bout in bouts:
         plans, sources = {}, {}

@@ -23,12 +23,26 @@ from django.db import connection, models
 from psycopg.types.json import Jsonb
 
 
+def reserve_ids(model: type[models.Model], count: int) -> list[int]:
+    """``count`` primary keys drawn from ``model``'s sequence (PostgreSQL), for
+    rows written later in the same transaction (``insert_rows(with_ids=True)``
+    keeps a key already set). Keys never used leave a gap, as a rollback does."""
+    pk = model._meta.pk
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [model._meta.db_table, pk.column, count],
+        )
+        return [value for (value,) in cursor.fetchall()]
+
+
 def insert_rows(
     model: type[models.Model], objs: Sequence[models.Model], *, with_ids: bool = False
 ) -> int:
     """Insert ``objs`` (unsaved instances of ``model``); returns how many. With
     ``with_ids`` each object gets its primary key (drawn from the table's
-    sequence first on PostgreSQL, returned by the INSERT elsewhere)."""
+    sequence first on PostgreSQL where it has none yet — ``reserve_ids`` —,
+    returned by the INSERT elsewhere)."""
     if not objs:
         return 0
     if connection.vendor != "postgresql":
@@ -38,12 +52,9 @@ def insert_rows(
     pk = model._meta.pk
     fields = [f for f in model._meta.concrete_fields if not isinstance(f, models.AutoField)]
     if with_ids:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-                [table, pk.column, len(objs)],
-            )
-            for obj, (value,) in zip(objs, cursor.fetchall()):
+        missing = [obj for obj in objs if getattr(obj, pk.attname) is None]
+        if missing:
+            for obj, value in zip(missing, reserve_ids(model, len(missing))):
                 setattr(obj, pk.attname, value)
         fields = [pk, *fields]
     _copy(

@@ -18,6 +18,10 @@ class LeagueConfig(AppConfig):
         from league.notices import receivers as notice_receivers
 
         notice_receivers.connect()
+        # Challenge ladders follow their challenges' bouts (league.ladders).
+        from league.ladders import receivers as ladder_receivers
+
+        ladder_receivers.connect()
 
         # Who commissions what, for every layer's write services (core.scoping).
         from core.scoping import register_commissioned_lookup

@@ -30,10 +30,22 @@ from league.career_models import (  # noqa: F401 (the app's models)
     TrainingKeep,
     TrainingState,
 )
+from league.competition_models import (  # noqa: F401 (the app's models)
+    StageKind,
+    StageStatus,
+    TournamentStage,
+)
 from league.history.models import (  # noqa: F401 (the app's models)
     Award,
     HallOfFamer,
     RecordLine,
+)
+from league.ladders.models import (  # noqa: F401 (the app's models)
+    ChallengeStatus,
+    ChallengeWinner,
+    Ladder,
+    LadderChallenge,
+    LadderRung,
 )
 from league.membership_models import (  # noqa: F401 (the app's models)
     BoutRequest,
@@ -459,6 +471,9 @@ class Tournament(models.Model):
 
 class TournamentEntry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    stage_number = models.PositiveSmallIntegerField(
+        default=1, help_text="The stage (TournamentStage.number) the entrant is seeded in."
+    )
     seed = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     fighter = models.ForeignKey(
         "fighters.Fighter", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -468,17 +483,19 @@ class TournamentEntry(models.Model):
     )
 
     class Meta:
-        ordering = ["tournament_id", "seed"]
+        ordering = ["tournament_id", "stage_number", "seed"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "seed"], name="entry_unique_seed"),
             models.UniqueConstraint(
-                fields=["tournament", "fighter"],
+                fields=["tournament", "stage_number", "seed"], name="entry_unique_seed"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "stage_number", "fighter"],
                 condition=Q(fighter__isnull=False),
                 name="entry_unique_fighter",
                 violation_error_message="This fighter is already entered in the tournament.",
             ),
             models.UniqueConstraint(
-                fields=["tournament", "camp"],
+                fields=["tournament", "stage_number", "camp"],
                 condition=Q(camp__isnull=False),
                 name="entry_unique_camp",
                 violation_error_message="This team is already entered in the tournament.",
@@ -503,7 +520,11 @@ class TournamentMatch(models.Model):
     Byes and the state of the bracket are derived (brackets.resolve), never stored."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    stage_number = models.PositiveSmallIntegerField(
+        default=1, help_text="The competition's stage (TournamentStage.number)."
+    )
     key = models.CharField(max_length=12)
+    # The round within the stage (a bracket's round, a Swiss or group round).
     stage = models.PositiveSmallIntegerField()
     bout = models.OneToOneField(
         "bouts.Bout",
@@ -519,11 +540,17 @@ class TournamentMatch(models.Model):
         help_text="The side that went through without a bout.",
     )
     walkover_reason = models.CharField(max_length=300, blank=True)
+    # A Swiss or group round's pair, by the stage's seeds (a bracket's pairs are
+    # derived from its key); a bye has no blue side and is a walkover for red.
+    red_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    blue_seed = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament_id", "stage", "id"]
+        ordering = ["tournament_id", "stage_number", "stage", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "key"], name="match_unique_key"),
+            models.UniqueConstraint(
+                fields=["tournament", "stage_number", "key"], name="match_unique_key"
+            ),
             models.CheckConstraint(
                 condition=Q(bout__isnull=False) | ~Q(walkover=""),
                 name="match_bout_or_walkover",

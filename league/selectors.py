@@ -194,16 +194,23 @@ def season_postponed(*, season) -> QuerySet:
 
 def tournament_bracket(*, tournament: Tournament) -> tuple[list[BracketLine], object | None]:
     """Every match of the bracket with its state, and the champion (or None)."""
-    bracket, state, _, outcome = tournament_outcome(tournament)
-    objects = {
-        e.seed: e.fighter or e.camp
-        for e in TournamentEntry.objects.filter(tournament=tournament).select_related(
-            "fighter", "camp"
-        )
-    }
+    stage = services.bracket_stage(tournament)
+    if stage is None:
+        return [], None
+    rows = list(
+        TournamentEntry.objects.filter(
+            tournament=tournament, stage_number=stage.number
+        ).select_related("fighter", "camp")
+    )
+    objects = {e.seed: e.fighter or e.camp for e in rows}
+    bracket, state, _, outcome = tournament_outcome(
+        tournament, stage, {e.seed: services.competitor_of(e) for e in rows}
+    )
+    if bracket is None:
+        return [], None
     fought = {
         m.key: m
-        for m in TournamentMatch.objects.filter(tournament=tournament)
+        for m in TournamentMatch.objects.filter(tournament=tournament, stage_number=stage.number)
         .select_related("bout__result")
         .defer("bout__inputs", "bout__options", "bout__plans", "bout__result__engine_result")
     }

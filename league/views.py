@@ -13,7 +13,7 @@ from bouts.models import UNFINISHED
 
 from . import region_selectors, selectors, services
 from .models import Division, Event, League, Season, Title, Tournament, TournamentFormat
-from .pages import bracket, front, lineage
+from .pages import bracket, front, lineage, stages
 from .pages.bracket import DRAW_RULE_WORDS
 from .pages.paging import page_of
 from .services.membership import is_manager
@@ -100,6 +100,7 @@ def division_detail(request, pk: int):
         .select_related("champion", "champion_camp")
         .first(),
         "tournaments": Tournament.objects.filter(division=division).order_by("-start_date"),
+        "ladders": list(division.ladders.order_by("name")),
         "derivation": services.division_derivation(division.pk),
         "results": results,
         "keep": keep,
@@ -162,13 +163,18 @@ def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament.objects.select_related("league", "division"), pk=pk)
     lines, champion = selectors.tournament_bracket(tournament=tournament)
     rounds = bracket.rounds(lines, double=tournament.format == TournamentFormat.DOUBLE)
+    sections = stages.stage_sections(tournament)
     context = {
         "tournament": tournament,
         "league": tournament.league,
+        "sections": sections,
+        "stages_words": " → ".join(s.stage.in_words for s in sections)
+        or tournament.get_format_display(),
+        "has_bracket": not sections or sections[-1].stage.is_bracket,
         "rounds": rounds,
         "picture": bracket.picture(rounds) if rounds else None,
         "final": next((line for line in reversed(lines) if line.final and line.bout_id), None),
-        "champion": champion,
+        "champion": champion or tournament.champion or tournament.champion_camp,
         "decisions": DECISIONS,
         "draw_rule_words": DRAW_RULE_WORDS[tournament.draw_rule],
     }

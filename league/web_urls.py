@@ -10,6 +10,7 @@ from core.read_cache import cached_patterns
 
 from . import career_views, fighter_page, manager_views, scouting, views
 from .history import views as history
+from .ladders import views as ladder_views
 from .notices import views as notices
 from .pages import events, fighters
 from .sandbox import views as sandbox
@@ -48,6 +49,8 @@ urlpatterns = [
     path("divisions/<int:pk>/title/", views.title_detail, name="title"),
     path("divisions/<int:pk>/regions/", views.division_regions, name="division-regions"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
+    path("ladders/<int:pk>/", ladder_views.ladder_detail, name="ladder"),
+    path("ladders/<int:pk>/challenge/", ladder_views.ladder_challenge, name="ladder-challenge"),
     path("fighters/", fighters.fighter_index, name="fighters"),
     path("fighters/<int:pk>/", fighter_page.fighter_detail, name="fighter"),
     path("fighters/<int:pk>/retire/", fighter_page.fighter_retire_own, name="fighter-retire"),

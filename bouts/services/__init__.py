@@ -8,12 +8,15 @@
 - ``firing``: a fight night's bouts snapshotted and queued, or postponed;
   ``rebooking``: a postponed bout put on another night;
 - ``plans``: the managers' fight plans (versions, standing plans);
+- ``booking_run``: a run of bookings in one transaction (a play-until
+  stretch): what it reads once and the rows it writes at its end;
 - ``sides`` and ``careers``: what both sides share (building the engine sides
   of many bouts at once; careers as commutative counters).
 
 The names below are the package's interface (what callers use).
 """
 
+from bouts.services.booking_run import BookingRun
 from bouts.services.rebooking import bout_rebook, bouts_rebook
 from bouts.services.recording import (
     bout_fail,
@@ -24,6 +27,7 @@ from bouts.services.recording import (
     bouts_record,
     bouts_record_fought,
     bouts_run,
+    fight_snapshots,
 )
 from bouts.services.scheduling import (
     BoutSpec,
@@ -39,6 +43,7 @@ from bouts.services.scheduling import (
 from bouts.services.voiding import bout_void, can_void
 
 __all__ = [
+    "BookingRun",
     "BoutSpec",
     "bout_fail",
     "bout_queue",
@@ -60,4 +65,5 @@ __all__ = [
     "bouts_run",
     "bouts_schedule",
     "can_void",
+    "fight_snapshots",
 ]

@@ -124,8 +124,20 @@ def bouts_fight(*, bouts) -> tuple[list[tuple[Bout, dict]], dict[int, str]]:
     """Fight ``bouts`` from their snapshots (the engine only; nothing recorded):
     ``([(bout, engine result)], {bout id: failed})`` — a bout the engine refuses
     or crashes on is failed with the reason (the same snapshot would fail again)."""
-    fought: list[tuple[Bout, dict]] = []
+    fought, refused = fight_snapshots(bouts)
     failed: dict[int, str] = {}
+    for bout, reason in refused:
+        bout_fail(bout_id=bout.pk, reason=reason)
+        failed[bout.pk] = BoutStatus.FAILED
+    return fought, failed
+
+
+def fight_snapshots(bouts) -> tuple[list[tuple[Bout, dict]], list[tuple[Bout, str]]]:
+    """The engine alone, nothing written: ``([(bout, engine result)], [(bout,
+    why it could not be fought)])``. For a caller whose bouts are not written
+    yet (a play-until stretch), which fails the refused once they are."""
+    fought: list[tuple[Bout, dict]] = []
+    refused: list[tuple[Bout, str]] = []
     for bout in bouts:
         if not bout.inputs:
             reason = "The bout has no input snapshot (it was never queued)."
@@ -136,11 +148,10 @@ def bouts_fight(*, bouts) -> tuple[list[tuple[Bout, dict]], dict[int, str]]:
             except EngineError as exc:
                 reason = f"Engine refused the inputs: {exc}"
             except Exception as exc:  # a bug in a ruleset: the same snapshot would fail again
-                logger.exception("bouts_fight: engine crashed on bout %s", bout.pk)
+                logger.exception("fight_snapshots: engine crashed on bout %s", bout.pk)
                 reason = f"Engine crashed: {type(exc).__name__}: {exc}"
-        bout_fail(bout_id=bout.pk, reason=reason)
-        failed[bout.pk] = BoutStatus.FAILED
-    return fought, failed
+        refused.append((bout, reason))
+    return fought, refused
 
 
 def bouts_record_fought(*, fought) -> dict[int, str]:

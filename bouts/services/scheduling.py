@@ -16,6 +16,7 @@ import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -33,6 +34,7 @@ from bouts import signals
 from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
+from bouts.services.booking_run import BookingRun
 from bouts.services.sides import Sides
 from core.bulk import insert_rows
 from core.dates import long_date
@@ -309,14 +311,8 @@ class _Cards:
             )
 
 
-def _check_rosters(specs: Sequence[BoutSpec]) -> None:
-    """A division's bout is fought by its own: fighters on its roster (of its
-    weight class), or, under a team ruleset, its camps. One query per batch for
-    each kind (reading the division's roster is data the bout points to)."""
-    divisional = [s for s in specs if s.division is not None]
-    if not divisional:
-        return
-    division_ids = sorted({s.division.pk for s in divisional})
+def read_rosters(division_ids: Sequence[int]) -> tuple[set, set]:
+    """The divisions' ``(division, fighter)`` and ``(division, camp)`` pairs (two queries)."""
     Roster = Division.fighters.through
     Camps = Division.camps.through
     fighters = set(
@@ -325,6 +321,21 @@ def _check_rosters(specs: Sequence[BoutSpec]) -> None:
     camps = set(
         Camps.objects.filter(division_id__in=division_ids).values_list("division_id", "camp_id")
     )
+    return fighters, camps
+
+
+def _check_rosters(specs: Sequence[BoutSpec], reads: BookingRun | None) -> None:
+    """A division's bout is fought by its own: fighters on its roster (of its
+    weight class), or, under a team ruleset, its camps. One query per batch for
+    each kind (reading the division's roster is data the bout points to)."""
+    divisional = [s for s in specs if s.division is not None]
+    if not divisional:
+        return
+    division_ids = sorted({s.division.pk for s in divisional})
+    if reads is not None:
+        fighters, camps = reads.rosters(division_ids, read_rosters)
+    else:
+        fighters, camps = read_rosters(division_ids)
     for spec in divisional:
         division = spec.division
         for side in ("red", "blue"):
@@ -361,13 +372,15 @@ def _raise(specs: Sequence[BoutSpec]) -> None:
     raise ValidationError(dict(merged))
 
 
-def _check_sides(specs: Sequence[BoutSpec], cards: _Cards) -> tuple[list[Bout], list]:
+def _check_sides(
+    specs: Sequence[BoutSpec], cards: _Cards, reads: BookingRun | None = None
+) -> tuple[list[Bout], list]:
     """The rules that read the database (rosters, cards, retirement, medical
     suspensions, one bout per fighter per card): the unsaved bouts and their
     built sides, the errors left on the specs."""
-    _check_rosters(specs)
+    _check_rosters(specs, reads)
     bouts = [_bout_of(s) for s in specs]
-    sides = Sides([b for b in bouts if not b.postponed_reason], scheduling=True)
+    sides = Sides([b for b in bouts if not b.postponed_reason], scheduling=True, reads=reads)
     booked_postponed = Sides([b for b in bouts if b.postponed_reason], scheduling=False)
     built = []
     for spec, bout in zip(specs, bouts):
@@ -396,7 +409,12 @@ def bouts_check(*, specs: Sequence[BoutSpec]) -> None:
 
 
 def bouts_schedule(
-    *, specs: Sequence[BoutSpec], queue: bool = True, send: bool = True, batch: bool = False
+    *,
+    specs: Sequence[BoutSpec],
+    queue: bool = True,
+    send: bool = True,
+    batch: bool = False,
+    booking_run: BookingRun | None = None,
 ) -> list[Bout]:
     """Validate and create many bouts at once; with ``queue`` they are created
     already snapshotted and queued, and (unless ``send`` is off: the caller
@@ -405,7 +423,12 @@ def bouts_schedule(
     the bout) and writes nothing. A spec whose
     ``idempotency_key`` is known returns the bout that key scheduled. A
     ``batch`` (a league's night, built from its own rows) is checked as a batch
-    even when it holds one bout."""
+    even when it holds one bout.
+
+    A ``booking_run`` (a play-until stretch: ``BookingRun``) books inside the
+    caller's transaction: its reads are shared, its bouts get their keys now
+    and are written at the run's ``flush``, and no savepoint of ours is taken
+    (a refusal is raised before anything is written)."""
     specs = list(specs)
     if not specs:
         return []
@@ -419,38 +442,17 @@ def bouts_schedule(
         else {}
     )
     fresh = [s for s in specs if not (s.idempotency_key and s.idempotency_key in existing)]
-    with transaction.atomic():
-        events = sorted(
-            {s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk
-        )
-        if events:
-            # Serialise scheduling on a card: the one-bout-per-fighter check and
-            # the positions hold under concurrency.
-            list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in events]))
-        bouts, built = _check_sides(fresh, _Cards(events))
-        _raise(fresh)
-        now = timezone.now()
-        fight_with = bout_plans.plans_to_fight(bouts) if queue else {}
-        for bout, (bout_sides, fighter_ids) in zip(bouts, built):
-            if len(fresh) == 1 and not batch:
-                # The one-bout path (API, admin): every model rule, queries included.
-                bout.full_clean(exclude=["idempotency_key"])
-            else:
-                # A batch: the rules full_clean would query for (related rows exist,
-                # a free position on the card) were checked once above, and the
-                # database's constraints hold them too.
-                bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
-            if queue and not bout.postponed_reason:
-                bout_mark_queued(
-                    bout,
-                    sides=bout_sides,
-                    fighter_ids=fighter_ids,
-                    plan_choice=fight_with[id(bout)],
-                    now=now,
-                )
+    with nullcontext() if booking_run is not None else transaction.atomic():
+        bouts = _schedule_fresh(fresh, queue=queue, batch=batch, booking_run=booking_run)
         try:
-            with transaction.atomic():
-                insert_rows(Bout, bouts, with_ids=True)
+            if booking_run is not None and booking_run.defer_writes:
+                for bout in bouts:
+                    booking_run.give_id(bout)
+                booking_run.write_later(bouts)
+            else:
+                # Its own savepoint only where a concurrent twin can collide.
+                with transaction.atomic(savepoint=bool(keys)):
+                    insert_rows(Bout, bouts, with_ids=True)
         except IntegrityError:
             # A concurrent request with the same idempotency key got there first.
             again = {b.idempotency_key: b for b in Bout.objects.filter(idempotency_key__in=keys)}
@@ -464,6 +466,44 @@ def bouts_schedule(
         signals.send_on_commit(signals.scheduled, [signals.fact(b) for b in bouts])
     made = {id(s): b for s, b in zip(fresh, bouts)}
     return [made.get(id(s)) or existing[s.idempotency_key] for s in specs]
+
+
+def _schedule_fresh(
+    fresh: list[BoutSpec], *, queue: bool, batch: bool, booking_run: BookingRun | None
+) -> list[Bout]:
+    """The new bouts of ``fresh`` checked (``ValidationError`` when one breaks a
+    rule) and, with ``queue``, snapshotted and queued; not yet written."""
+    events = sorted({s.event.pk: s.event for s in fresh if s.event}.values(), key=lambda e: e.pk)
+    # A card made in this transaction (``booking_run.events_made``) is seen by
+    # nobody else and holds only the run's bouts: neither locked nor read.
+    made_here = booking_run.events_made if booking_run is not None else set()
+    shared = [e for e in events if e.pk not in made_here]
+    if shared:
+        # Serialise scheduling on a card: the one-bout-per-fighter check and
+        # the positions hold under concurrency.
+        list(Event.objects.select_for_update().filter(pk__in=[e.pk for e in shared]))
+    bouts, built = _check_sides(fresh, _Cards(shared), booking_run)
+    _raise(fresh)
+    now = timezone.now()
+    fight_with = bout_plans.plans_to_fight(bouts, booking_run) if queue else {}
+    for bout, (bout_sides, fighter_ids) in zip(bouts, built):
+        if len(fresh) == 1 and not batch:
+            # The one-bout path (API, admin): every model rule, queries included.
+            bout.full_clean(exclude=["idempotency_key"])
+        else:
+            # A batch: the rules full_clean would query for (related rows exist,
+            # a free position on the card) were checked once above, and the
+            # database's constraints hold them too.
+            bout.clean_fields(exclude=["idempotency_key", *RELATED, "event", "division"])
+        if queue and not bout.postponed_reason:
+            bout_mark_queued(
+                bout,
+                sides=bout_sides,
+                fighter_ids=fighter_ids,
+                plan_choice=fight_with[id(bout)],
+                now=now,
+            )
+    return bouts
 
 
 def bout_schedule(*, queue: bool = True, user=None, **fields) -> Bout:

@@ -38,11 +38,38 @@ def suspension_message(fighter, suspension: MedicalSuspension) -> str:
     )
 
 
+def read_cards(fighters_by_ruleset: dict[str, set[int]]) -> dict[tuple[str, int], RatingCard]:
+    """``{(ruleset, fighter id): card}`` of the fighters named per ruleset (one query)."""
+    query = Q()
+    for ruleset, ids in fighters_by_ruleset.items():
+        if ids:
+            query |= Q(ruleset=ruleset, fighter_id__in=sorted(ids))
+    if not query:
+        return {}
+    return {(card.ruleset, card.fighter_id): card for card in RatingCard.objects.filter(query)}
+
+
+def read_suspensions(
+    fighter_ids, first: datetime.date, last: datetime.date | None = None
+) -> dict[int, list[MedicalSuspension]]:
+    """The fighters' medical suspensions in force on some day from ``first`` to
+    ``last`` (open-ended without it), per fighter by end date (one query)."""
+    found: dict[int, list[MedicalSuspension]] = defaultdict(list)
+    rows = MedicalSuspension.objects.filter(fighter_id__in=sorted(fighter_ids), ends_on__gte=first)
+    if last is not None:
+        rows = rows.filter(starts_on__lte=last)
+    for suspension in rows.order_by("ends_on", "id"):
+        found[suspension.fighter_id].append(suspension)
+    return found
+
+
 class Sides:
     """Preloaded inputs for building the sides of ``bouts`` (unsaved or saved
-    ``Bout`` objects with their fighters or camps set)."""
+    ``Bout`` objects with their fighters or camps set). With ``reads`` (a run of
+    bookings in one transaction: ``BookingRun``) the one-on-one cards and
+    suspensions come from what the run has read already."""
 
-    def __init__(self, bouts: Iterable[Bout], *, scheduling: bool):
+    def __init__(self, bouts: Iterable[Bout], *, scheduling: bool, reads=None):
         bouts = list(bouts)
         self.scheduling = scheduling
         fighters_by_ruleset: dict[str, set[int]] = defaultdict(set)
@@ -53,13 +80,9 @@ class Sides:
             else:
                 fighters_by_ruleset[bout.ruleset].update((bout.red_id, bout.blue_id))
         # (ruleset, fighter id) -> card
-        self.cards: dict[tuple[str, int], RatingCard] = {}
-        query = Q()
-        for ruleset, ids in fighters_by_ruleset.items():
-            query |= Q(ruleset=ruleset, fighter_id__in=sorted(ids))
-        if query:
-            for card in RatingCard.objects.filter(query):
-                self.cards[(card.ruleset, card.fighter_id)] = card
+        self.cards: dict[tuple[str, int], RatingCard] = (
+            reads.cards(fighters_by_ruleset) if reads else read_cards(fighters_by_ruleset)
+        )
         # (ruleset, camp id) -> [(fighter, card)] of its active fighters, by id
         self.members: dict[tuple[str, int], list] = defaultdict(list)
         query = Q()
@@ -73,7 +96,7 @@ class Sides:
             )
             for card in cards:
                 self.members[(card.ruleset, card.fighter.camp_id)].append((card.fighter, card))
-        self.suspensions: dict[int, list[MedicalSuspension]] = defaultdict(list)
+        self.suspensions: dict[int, list[MedicalSuspension]] = {}
         if scheduling and bouts:
             fighter_ids = {i for ids in fighters_by_ruleset.values() for i in ids}
             fighter_ids |= {
@@ -81,10 +104,10 @@ class Sides:
             }
             first = min(b.date for b in bouts)
             last = max(b.date for b in bouts)
-            for suspension in MedicalSuspension.objects.filter(
-                fighter_id__in=sorted(fighter_ids), starts_on__lte=last, ends_on__gte=first
-            ).order_by("ends_on", "id"):
-                self.suspensions[suspension.fighter_id].append(suspension)
+            if reads is not None and not camps_by_ruleset:
+                self.suspensions = reads.suspensions(fighter_ids, first)
+            else:
+                self.suspensions = read_suspensions(fighter_ids, first, last)
 
     def suspended(self, fighter_id: int, date: datetime.date) -> MedicalSuspension | None:
         """The longest suspension in force on ``date``."""

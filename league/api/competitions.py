@@ -1,6 +1,7 @@
 """Tournaments (with their bracket) and titles (with their lineage)."""
 
 import django_filters
+from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -12,21 +13,34 @@ from core.api.serializers import StrictBooleanField, StrictCharField
 from core.api.throttles import BoutQueueThrottle, spend
 
 from .. import selectors, services
+from ..competition_models import StageStatus
 from ..models import Division, DrawRule, Reign, Title, Tournament, TournamentEntry, TournamentStatus
+from ..pages.stages import stage_sections
+from ..services import competitions
 from .competitor import CompetitorField, CompetitorObjectField, competitor
 from .permissions import CommissionerScopedViewSetMixin
+from .stages import (
+    ReseedSerializer,
+    StageDetailSerializer,
+    StageInputSerializer,
+    StageSerializer,
+)
 
 
 class EntrySerializer(serializers.ModelSerializer):
     competitor = CompetitorField()
+    stage = serializers.IntegerField(
+        source="stage_number", read_only=True, help_text="The stage the entrant is seeded in."
+    )
 
     class Meta:
         model = TournamentEntry
-        fields = ["seed", "competitor"]
+        fields = ["stage", "seed", "competitor"]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
     champion = CompetitorField(fighter_attr="champion", camp_attr="champion_camp")
+    stages = StageSerializer(many=True, read_only=True)
 
     class Meta:
         model = Tournament
@@ -44,6 +58,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "draw_rule",
             "status",
             "champion",
+            "stages",
             "created_at",
         ]
 
@@ -85,6 +100,15 @@ class TournamentCreateSerializer(serializers.Serializer):
         help_text="How a drawn bout is settled: cards (rounds won, then the stronger "
         "finish, then the higher seed), decider (a new bout between the same two; a drawn "
         "decider goes to the higher seed) or seed.",
+    )
+    stages = StageInputSerializer(
+        many=True,
+        required=False,
+        allow_null=True,
+        help_text="A competition in stages instead of one bracket (``double`` is then "
+        "ignored): e.g. a Swiss of 4 rounds whose top 8 go on, then a single elimination "
+        "bracket. A bracket is only the last stage; a first bracket waits in preview "
+        "(re-seed it, then start it).",
     )
 
 
@@ -144,7 +168,9 @@ class TournamentViewSet(
         return super().get_throttles()
 
     def get_queryset(self):
-        qs = Tournament.objects.select_related("champion", "champion_camp")
+        qs = Tournament.objects.select_related("champion", "champion_camp").prefetch_related(
+            "stages"
+        )
         if self.action == "retrieve":
             qs = qs.prefetch_related("entries__fighter", "entries__camp")
         return qs
@@ -168,8 +194,15 @@ class TournamentViewSet(
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         self.check_data_leagues(data)
-        data["queue"] = data.pop("fight_now")
-        tournament = services.tournament_create(**data)
+        stages = data.pop("stages", None)
+        if stages:
+            data.pop("double")
+            tournament = competitions.competition_create(
+                user=request.user, stages=[dict(s) for s in stages], **data
+            )
+        else:
+            data["queue"] = data.pop("fight_now")
+            tournament = services.tournament_create(**data)
         # The throttle counts the bouts the first round queued.
         spend(request, Bout.objects.filter(event__tournament=tournament).count())
         self.action = "retrieve"
@@ -188,6 +221,59 @@ class TournamentViewSet(
                 "matches": BracketMatchSerializer(lines, many=True).data,
             }
         )
+
+    def _stages(self, tournament):
+        sections = stage_sections(tournament)
+        tables = {s.stage.number: s.groups for s in sections if s.groups}
+        previews = {
+            s.stage.number: competitions.bracket_preview(s.stage)
+            for s in sections
+            if s.stage.status == StageStatus.PREVIEW
+        }
+        context = {"tables": tables, "previews": previews}
+        return Response(
+            StageDetailSerializer([s.stage for s in sections], many=True, context=context).data
+        )
+
+    @extend_schema(responses=StageDetailSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def stages(self, request, pk=None):
+        """The competition's stages in order: each Swiss or group table as it
+        stands, and a bracket's first round (byes shown) while it waits to start."""
+        return self._stages(self.get_object())
+
+    def _preview_stage(self, tournament):
+        stage = tournament.stages.filter(status=StageStatus.PREVIEW).order_by("number").first()
+        if stage is None:
+            raise ValidationError({"stage": ["No bracket of this tournament waits to start."]})
+        return stage
+
+    @extend_schema(request=ReseedSerializer, responses=StageDetailSerializer(many=True))
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    def seeds(self, request, pk=None):
+        """Re-seed the bracket waiting to start: ``order`` lists its entrants, seed 1 first."""
+        tournament = self.get_object()
+        body = ReseedSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        stage = self._preview_stage(tournament)
+        rows = TournamentEntry.objects.filter(tournament=tournament, stage_number=stage.number)
+        entries = {e.fighter_id or e.camp_id: e for e in rows}
+        order = body.validated_data["order"]
+        if sorted(order) != sorted(entries):
+            raise ValidationError(
+                {"order": [f"List each of the bracket's {len(entries)} entrants once."]}
+            )
+        seeds = {entries[pk].pk: n for n, pk in enumerate(order, start=1)}
+        competitions.stage_reseed(user=request.user, stage=stage, seeds=seeds)
+        return self._stages(tournament)
+
+    @extend_schema(request=None, responses=StageDetailSerializer(many=True))
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
+    def start(self, request, pk=None):
+        """Start the bracket waiting in preview: its first round is booked."""
+        tournament = self.get_object()
+        competitions.stage_start(user=request.user, stage=self._preview_stage(tournament))
+        return self._stages(tournament)
 
 
 class ReignSerializer(serializers.ModelSerializer):

@@ -21,6 +21,7 @@ from .desk import DeskView
 from .exceptions import api_not_found
 from .history import HallOfFameView, LeagueHistoryView, RecordBookView, SeasonAwardsView
 from .jobs import JobViewSet
+from .ladders import LadderChallengeViewSet, LadderViewSet
 from .members import InvitationViewSet, MembershipViewSet
 from .odds import LeagueOddsView
 from .permissions import commissioner_writes
@@ -46,6 +47,8 @@ router.register("standings", StandingViewSet, basename="standing")
 router.register("rankings", RankingViewSet, basename="ranking")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("titles", TitleViewSet, basename="title")
+router.register("ladders", LadderViewSet, basename="ladder")
+router.register("ladder-challenges", LadderChallengeViewSet, basename="ladderchallenge")
 router.register("jobs", JobViewSet, basename="job")
 # Managers (docs/managers.md).
 router.register("bout-requests", BoutRequestViewSet, basename="boutrequest")

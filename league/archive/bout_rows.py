@@ -32,6 +32,7 @@ from league.models import (
     Tournament,
     TournamentEntry,
     TournamentMatch,
+    TournamentStage,
     Training,
 )
 
@@ -83,6 +84,16 @@ def write_schedule(writer: Writer, data: dict, league: League) -> None:
     _section(writer, data, "seasons", Season, "season", league_id=league.pk)
     tournaments = _section(
         writer, data, "tournaments", Tournament, "tournament", league_id=league.pk
+    )
+    _children(
+        writer,
+        data.get("tournaments", []),
+        [t.pk for t in tournaments],
+        "stages",
+        spec.STAGE,
+        TournamentStage,
+        "tournament",
+        "tournaments",
     )
     _children(
         writer,

@@ -253,7 +253,11 @@ def _seasons(league: League, keys: Keys) -> tuple[list[Season], dict]:
 
 
 def _tournaments(league: League, keys: Keys):
-    tournaments = list(Tournament.objects.filter(league=league).order_by("start_date", "id"))
+    tournaments = list(
+        Tournament.objects.filter(league=league)
+        .order_by("start_date", "id")
+        .prefetch_related("stages")
+    )
     for n, tournament in enumerate(tournaments, 1):
         keys.by_kind["tournament"][tournament.pk] = f"T{n}"
     entries = _grouped(
@@ -451,6 +455,7 @@ def _schedule_items(archive, keys: Keys, season_rows, bracket_rows) -> None:
             spec.TOURNAMENT,
             keys,
             id=keys.of("tournament", t.pk),
+            stages=[_item(s, spec.STAGE, keys) for s in t.stages.all()],
             entries=[_item(e, spec.ENTRY, keys) for e in entries[t.pk]],
             matches=[_item(m, spec.MATCH, keys) for m in matches[t.pk]],
         )

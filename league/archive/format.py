@@ -101,12 +101,13 @@ SEASON = Section(
 
 ENTRY = Section(model="league.TournamentEntry", refs={"fighter": "fighter?", "camp": "camp?"})
 MATCH = Section(model="league.TournamentMatch", refs={"bout": "bout?"})
+STAGE = Section(model="league.TournamentStage")
 TOURNAMENT = Section(
     model="league.Tournament",
     kind="tournament",
     key="id",
     refs={"division": "division", "champion": "fighter?", "champion_camp": "camp?"},
-    children={"entries": ENTRY, "matches": MATCH},
+    children={"stages": STAGE, "entries": ENTRY, "matches": MATCH},
     extra=("id",),
 )
 

@@ -25,9 +25,17 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from bouts import signals
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
-from bouts.services import bouts_claim, bouts_fight, bouts_record_fought, bouts_run
+from bouts.services import (
+    BookingRun,
+    bout_fail,
+    bouts_claim,
+    bouts_record_fought,
+    bouts_run,
+    fight_snapshots,
+)
 from core.locks import advisory_lock
 from league.calendar.clock import league_date_advance
 from league.calendar.jobs import job_finish
@@ -179,8 +187,10 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
     after = run.reached or job.league.date
     started = time.monotonic()
     fought: list = []
+    refused: list = []
     outcome: dict[int, str] = {}
-    with transaction.atomic():
+    # One announcement of the stretch's bookings and results, not one a night.
+    with transaction.atomic(), signals.gathered():
         state: SeasonState | None = None
         while True:
             if job.target == JobTarget.NIGHTS and run.nights_done >= job.nights:
@@ -190,18 +200,22 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
             if night is None:
                 finished = True
                 break
-            night_fought, failed = bouts_fight(bouts=night.booked)
+            # Fought before they are written: refused ones are failed once they are.
+            night_fought, night_refused = fight_snapshots(night.booked)
             for bout, result in night_fought:
                 state.fought(bout, result)
             fought += night_fought
-            outcome.update(failed)
+            refused += night_refused
             run.nights_done += 1
             run.reached = after = night.date
             if _stretch_over(job, started):
                 finished = False
                 break
         if state is not None:
-            fixtures_link(state)
+            _write(state)
+        for bout, reason in refused:
+            bout_fail(bout_id=bout.pk, reason=reason)
+            outcome[bout.pk] = BoutStatus.FAILED
         if fought:
             ids = [bout.pk for bout, _ in fought]
             claimed = {b.pk for b in bouts_claim(bout_ids=ids, with_inputs=False)}
@@ -216,31 +230,49 @@ def _stretch(run: DivisionRun, season: Season, officials: Officials) -> str | No
 def _book_night(season, after, officials, job, state, fought):
     """Book the season's next night from ``state`` (read now when None, the
     stretch's ``fought`` bouts, not yet recorded, counted in): ``(night or
-    None, state)``."""
+    None, state)``. The state carries the stretch's ``BookingRun``."""
     for attempt in (1, 2):
         if state is None:
             state = _state(season, after, fought)
         try:
             night = season_book_night(
-                season, after=after, officials=officials, queue=True, until=job.until, state=state
+                season,
+                after=after,
+                officials=officials,
+                queue=True,
+                until=job.until,
+                state=state,
+                booking_run=state.booking_run,
             )
             return night, state
         except ValidationError:
             if attempt == 2:
                 raise
             # Someone changed the season meanwhile (a fighter retired, say):
-            # read it again (the stretch's nights so far linked first: no
-            # longer waiting) and draw the night from what is true now.
-            fixtures_link(state)
+            # read it again (the stretch's nights so far written and linked
+            # first: no longer waiting) and draw the night from what is true now.
+            _write(state)
             state = None
     raise AssertionError("unreachable")
 
 
 def _state(season: Season, after, fought) -> SeasonState:
-    state = SeasonState(season, on=max(season.start_date, after + dt.timedelta(days=1)))
+    """The season as the stretch sees it, with its ``BookingRun`` primed
+    with every fighter still waiting to fight."""
+    on = max(season.start_date, after + dt.timedelta(days=1))
+    state = SeasonState(season, on=on)
     for bout, result in fought:
         state.fought(bout, result)
+    state.booking_run = BookingRun()
+    state.booking_run.prime(state.conditions, season.league.ruleset, on)
     return state
+
+
+def _write(state: SeasonState) -> None:
+    """The nights booked from ``state`` written (``BookingRun.flush``) and their
+    fixtures pointed at their bouts."""
+    state.booking_run.flush()
+    fixtures_link(state)
 
 
 def _stretch_over(job: AdvanceJob, started: float) -> bool:

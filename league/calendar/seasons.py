@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -15,7 +16,7 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from bouts.models import UNFINISHED, Bout, BoutStatus
-from bouts.services import bouts_rebook, bouts_schedule
+from bouts.services import BookingRun, bouts_rebook, bouts_schedule
 from bouts.services.firing import bouts_fire
 from core.scoping import may_commission
 from fighters.models import Camp, Fighter
@@ -132,6 +133,7 @@ def season_book_night(
     queue: bool = False,
     until: dt.date | None = None,
     state: SeasonState | None = None,
+    booking_run: BookingRun | None = None,
 ) -> Event | None:
     """Draw ``season``'s next card (on ``date``, else its next night after
     ``after``: ``season_plan_night``) and book it on a new fight night:
@@ -140,22 +142,16 @@ def season_book_night(
     ``queue`` the bouts are snapshotted and queued at once, no task sent (a
     play-until run fights them itself) and the night is fired. Returns the
     event (``event.booked``: the bouts booked), or None when nobody can fight
-    any more (or not by ``until``). A run passes its ``state`` (read once, kept
-    current by the run) instead of reading the season again each night."""
-    with transaction.atomic():
-        # The season row only (not its league and division, which a projector
-        # deriving meanwhile references), and not its key: rows pointing at it
-        # (standings) may still be written.
-        if state is not None and state.locked is not None:
-            season = state.locked  # locked by this transaction's first night
-        else:
-            season = (
-                Season.objects.select_for_update(of=("self",), no_key=True)
-                .select_related("league", "division")
-                .get(pk=season.pk)
-            )
-            if state is not None:
-                state.locked = season
+    any more (or not by ``until``).
+
+    A run passes its ``state`` (read once, kept current by the run) instead of
+    reading the season again each night, and its ``booking_run``: the
+    fighters, cards and rosters of its nights read once, and (PostgreSQL) the
+    night and its bouts written at the run's end — a refusal
+    (``ValidationError``) then leaves nothing of the night behind."""
+    deferring = booking_run is not None and booking_run.defer_writes
+    with nullcontext() if deferring else transaction.atomic():
+        season = _locked(season, state)
         if season.status != SeasonStatus.RUNNING:
             return None
         plan = season_plan_night(season, after=after, on=date, state=state)
@@ -168,25 +164,64 @@ def season_book_night(
         if plan is None or not plan.card.fixtures:
             season_close_if_done(season)
             return None
-        now = timezone.now()
-        event = Event(
-            league=season.league,
-            season=season,
-            name=f"{season.name} · {long_date(plan.date)}",
-            date=plan.date,
-            fight_at=now if queue else fight_at,
-            fired_at=now if queue else None,
-        )
-        # Built from the season's own rows: the related rows exist.
-        event.clean_fields(exclude=["league", "season", "tournament"])
-        event.save()
         rows = [plan.rows[f.key] for f in plan.card.fixtures]
-        event.booked = _book(
-            season, event, rows, officials or Officials(), queue=queue, state=state
-        )
+        # A postponed bout moved onto the night needs the night written now
+        # (under a savepoint of its own, should the night be refused).
+        later = deferring and all(row["bout_id"] is None for row in rows)
+        with nullcontext() if later or not deferring else transaction.atomic():
+            event = _night(season, plan.date, queue=queue, fight_at=fight_at)
+            if later:
+                booking_run.give_id(event)
+            else:
+                event.save()
+            if booking_run is not None:
+                booking_run.events_made.add(event.pk)
+            event.booked = _book(
+                season,
+                event,
+                rows,
+                officials or Officials(),
+                queue=queue,
+                state=state,
+                booking_run=booking_run,
+            )
+            if later:
+                booking_run.write_later([event])
         event.bout_ids = [bout.pk for bout in event.booked]
         if state is not None:
             state.take(f.key for f in plan.card.fixtures)
+    return event
+
+
+def _locked(season: Season, state: SeasonState | None) -> Season:
+    """The season row locked: only it (not its league and division, which a
+    projector deriving meanwhile references), and not its key (rows pointing
+    at it, standings, may still be written); once a stretch (``state``)."""
+    if state is not None and state.locked is not None:
+        return state.locked  # locked by this transaction's first night
+    season = (
+        Season.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("league", "division")
+        .get(pk=season.pk)
+    )
+    if state is not None:
+        state.locked = season
+    return season
+
+
+def _night(season: Season, date: dt.date, *, queue: bool, fight_at) -> Event:
+    """A new fight night of ``season`` on ``date`` (checked, not saved)."""
+    now = timezone.now()
+    event = Event(
+        league=season.league,
+        season=season,
+        name=f"{season.name} · {long_date(date)}",
+        date=date,
+        fight_at=now if queue else fight_at,
+        fired_at=now if queue else None,
+    )
+    # Built from the season's own rows: the related rows exist.
+    event.clean_fields(exclude=["league", "season", "tournament"])
     return event
 
 
@@ -198,14 +233,15 @@ def _book(
     *,
     queue: bool,
     state: SeasonState | None = None,
+    booking_run: BookingRun | None = None,
 ) -> list[Bout]:
     """Book ``rows`` (waiting fixtures) on ``event``: its bouts. With a run's
     ``state`` the fixtures are pointed at their bouts once a stretch
     (``fixtures_link``), not once a night."""
     league, division = season.league, season.division
-    fighters = Fighter.objects.in_bulk(
-        [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
-    )
+    ids = [pk for row in rows for pk in (row["red_id"], row["blue_id"]) if pk]
+    # Read each night, even in a run: a fighter retired meanwhile is refused.
+    fighters = Fighter.objects.in_bulk(ids)
     camps = Camp.objects.in_bulk(
         [pk for row in rows for pk in (row["red_camp_id"], row["blue_camp_id"]) if pk]
     )
@@ -232,7 +268,11 @@ def _book(
             )
         )
         spec_rows.append(row)
-    booked = bouts_schedule(specs=specs, queue=queue, send=False, batch=True) if specs else []
+    booked = (
+        bouts_schedule(specs=specs, queue=queue, send=False, batch=True, booking_run=booking_run)
+        if specs
+        else []
+    )
     if spec_rows and state is None:
         fixture_ids = [row["id"] for row in spec_rows]
         _link_new_bouts([event.pk], fixture_ids, team=spec_rows[0]["red_id"] is None)

@@ -58,6 +58,8 @@ class SeasonState:
         # Fixtures booked and not yet pointed at their bouts, by team or not:
         # (event ids, fixture ids) (seasons.fixtures_link).
         self.unlinked: dict[bool, tuple[list[int], list[int]]] = {}
+        # The stretch's bookings (a ``bouts.services.BookingRun``, set by the run).
+        self.booking_run = None
         league = season.league
         self.waiting: dict[int, dict] = {
             row["id"]: row

@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from . import archive, calendar, card_files, cards, fighter, officials, regions, views, webhooks
+from . import (
+    archive,
+    calendar,
+    card_files,
+    cards,
+    competitions,
+    fighter,
+    ladders,
+    officials,
+    regions,
+    views,
+    webhooks,
+)
 
 app_name = "console"
 
@@ -67,6 +79,18 @@ urlpatterns = [
     path("divisions/<int:pk>/roster/", views.roster_generate, name="roster-generate"),
     path("divisions/<int:pk>/seasons/", views.season_new, name="season-new"),
     path("divisions/<int:pk>/tournaments/", views.tournament_new, name="tournament-new"),
+    path("divisions/<int:pk>/ladders/", ladders.ladder_new, name="ladder-new"),
+    path("ladders/<int:pk>/", ladders.ladder_page, name="ladder"),
+    path("ladders/<int:pk>/challenges/", ladders.challenge_new, name="challenge-new"),
+    path("challenges/<int:pk>/withdraw/", ladders.challenge_withdraw, name="challenge-withdraw"),
+    path(
+        "divisions/<int:pk>/competitions/",
+        competitions.competition_new,
+        name="competition-new",
+    ),
+    path("tournaments/<int:pk>/", competitions.tournament_page, name="tournament"),
+    path("tournaments/<int:pk>/seeds/", competitions.tournament_seeds, name="tournament-seeds"),
+    path("tournaments/<int:pk>/start/", competitions.tournament_start, name="tournament-start"),
     path("events/<int:pk>/", cards.event_page, name="event"),
     path("events/<int:pk>/bouts/", cards.bout_add, name="bout-add"),
     path("events/<int:pk>/fight/", cards.card_fight, name="card-fight"),

@@ -15,6 +15,8 @@ from league.services import membership, setup
 
 from ..submit import submit
 from . import calendar, forms, selectors
+from .competitions import CompetitionForm
+from .ladders import division_ladders
 
 
 @login_required
@@ -155,8 +157,10 @@ def _division_context(division, **bound):
         "season_form": bound.get("season_form") or forms.SeasonForm(prefix="season"),
         "tournament_form": bound.get("tournament_form")
         or forms.TournamentForm(prefix="tournament"),
+        "competition_form": bound.get("competition_form") or CompetitionForm(prefix="competition"),
         "seasons": list(division.seasons.order_by("-number")[:10]),
         "tournaments": list(division.tournaments.order_by("-start_date", "-id")[:10]),
+        **division_ladders(division, bound.get("ladder_form")),
     }
 
 

@@ -27,10 +27,11 @@ from league.services.rebuild import division_rebuild
 from league.services.seasons import season_schedule
 from league.services.storage import STANDING_FIELDS, reign_values
 from league.services.tournament_draws import tournament_settlements
-from league.services.tournaments import tournament_create, tournament_state
+from league.services.tournaments import bracket_stage, tournament_create, tournament_state
 
 __all__ = [
     "STANDING_FIELDS",
+    "bracket_stage",
     "card_matchmake",
     "competitor_of",
     "division_derivation",

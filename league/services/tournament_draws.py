@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bouts.models import BoutStatus, Result
+from league.competition_models import TABLES, TournamentStage
 from league.models import DrawRule, Tournament, TournamentEntry, TournamentMatch
 from league.scheduling import brackets
 from league.services.common import CAMP, FIGHTER, competitor_of
@@ -48,13 +49,15 @@ def _sides(m: dict) -> tuple[tuple, tuple]:
     return (FIGHTER, m["bout__red_id"]), (FIGHTER, m["bout__blue_id"])
 
 
-def read_results(tournament: Tournament, entries: dict[int, tuple]) -> Outcome:
-    """The bracket's results from the completed bouts, walkovers and deciders;
-    every drawn bout settled by the tournament's draw rule."""
+def read_results(
+    tournament: Tournament, entries: dict[int, tuple], stage_number: int = 1
+) -> Outcome:
+    """The bracket's results (the competition's stage ``stage_number``) from
+    the completed bouts, walkovers and deciders; every drawn bout settled by
+    the tournament's draw rule."""
     seed_of = {c: s for s, c in entries.items()}
-    rows = {
-        m["key"]: m for m in TournamentMatch.objects.filter(tournament=tournament).values(*_FIELDS)
-    }
+    matches = TournamentMatch.objects.filter(tournament=tournament, stage_number=stage_number)
+    rows = {m["key"]: m for m in matches.values(*_FIELDS)}
     drawn = [
         m
         for key, m in rows.items()
@@ -116,8 +119,10 @@ def _decider_result(row: dict) -> str | None:
     return row["bout__result__winner"] or "draw"
 
 
-def entries_of(tournament: Tournament) -> dict[int, tuple]:
-    return {e.seed: competitor_of(e) for e in TournamentEntry.objects.filter(tournament=tournament)}
+def entries_of(tournament: Tournament, stage_number: int = 1) -> dict[int, tuple]:
+    """``{seed: competitor}`` of one stage of the competition."""
+    entries = TournamentEntry.objects.filter(tournament=tournament, stage_number=stage_number)
+    return {e.seed: competitor_of(e) for e in entries}
 
 
 def tournament_settlements(bout_ids: Sequence[int]) -> dict[int, brackets.Settled]:
@@ -127,15 +132,19 @@ def tournament_settlements(bout_ids: Sequence[int]) -> dict[int, brackets.Settle
     if not bout_ids:
         return {}
     tournaments = {
-        m.tournament_id: m.tournament
+        (m.tournament_id, m.stage_number): m.tournament
         for m in TournamentMatch.objects.filter(bout_id__in=list(bout_ids)).select_related(
             "tournament"
         )
     }
     out = {}
     wanted = set(bout_ids)
-    for tournament in tournaments.values():
-        outcome = read_results(tournament, entries_of(tournament))
+    for (_, number), tournament in tournaments.items():
+        if TournamentStage.objects.filter(
+            tournament=tournament, number=number, kind__in=TABLES
+        ).exists():
+            continue  # a drawn Swiss or group bout is a draw: nobody goes through on it
+        outcome = read_results(tournament, entries_of(tournament, number), number)
         out.update({b: s for b, s in outcome.by_bout.items() if b in wanted})
     return out
 

@@ -87,8 +87,8 @@ def test_league_endpoints_answer_in_fixed_queries(api, django_capture_on_commit_
     assert counts[0] == {
         "standings": 2,
         "rankings": 4,  # + the division's derived_through
-        "tournaments": 2,
-        "tournament": 3,
+        "tournaments": 3,  # + the competitions' stages
+        "tournament": 4,
         "bracket": counts[0]["bracket"],
         "titles": 2,
         "title": 2,

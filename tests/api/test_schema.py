@@ -33,6 +33,10 @@ def test_schema_is_openapi_3(client):
         "/api/titles/",
         "/api/titles/{id}/",
         "/api/odds/",
+        "/api/ladders/",
+        "/api/ladders/{id}/",
+        "/api/ladder-challenges/",
+        "/api/ladder-challenges/{id}/withdraw/",
     ):
         assert path in paths, path
 

@@ -231,7 +231,7 @@ def test_a_long_season_is_fought_in_a_loop_not_a_recursion(ruleset):
     league, division = make_league(ruleset, 12)  # at least 11 nights
     services.season_schedule(division=division, seed=3, queue=False)
     depth = []
-    original = runner.bouts_fight
+    original = runner.fight_snapshots
 
     def spy(*args, **kwargs):
         frame, n = sys._getframe(), 0
@@ -240,12 +240,12 @@ def test_a_long_season_is_fought_in_a_loop_not_a_recursion(ruleset):
         depth.append(n)
         return original(*args, **kwargs)
 
-    runner.bouts_fight = spy
+    runner.fight_snapshots = spy
     try:
         with TestCase.captureOnCommitCallbacks(execute=True):
             job_start(league=league, target="season", check_permission=False)
     finally:
-        runner.bouts_fight = original
+        runner.fight_snapshots = original
     assert len(depth) >= 11
     assert max(depth) == min(depth)
     assert not Bout.objects.filter(

@@ -252,7 +252,7 @@ def test_console_pages_cost_the_same_with_more_rows(client, setup_card, page):
     before = queries()
     # pinned; the league page reads its calendar too: running seasons, last job,
     # tournaments waiting, whether it is between seasons (+4)
-    assert before == {"home": 5, "league": 10, "division": 7}[page]
+    assert before == {"home": 5, "league": 10, "division": 8}[page]  # + the ladders
     for n in range(3):
         factories.event(league=league, date=DATE + dt.timedelta(days=7 * (n + 1)))
         factories.division(

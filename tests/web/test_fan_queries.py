@@ -26,7 +26,7 @@ EXPECTED = {
     "league_events": 4,  # the league, the upcoming nights; the results: count, page
     "league": 4,
     "event": 2,  # the event, its bouts
-    "division": 12,  # + the record book: count, page; the season's postponed bouts
+    "division": 13,  # + the record book: count, page; the season's postponed bouts; ladders
     "title": 3,
     "tournament": 5,  # + 1 when a bracket bout was drawn (the cards decide who goes on)
     # + whether a league of his hides cards (career leagues), his regions, his

@@ -22,27 +22,12 @@ RANGES = {
     "health": (1, 20),
     "multi_attack": (1, 3),
 }
-_ATTACK_LOW, _ATTACK_HIGH = RANGES["attack"]
-_DEFENCE_LOW, _DEFENCE_HIGH = RANGES["defence"]
-_SPEED_LOW, _SPEED_HIGH = RANGES["speed"]
-_HEALTH_LOW, _HEALTH_HIGH = RANGES["health"]
-_MULTI_LOW, _MULTI_HIGH = RANGES["multi_attack"]
-# The same ranges as tables for the fast path: ``_ATTACKS[v] is v`` holds only for an
-# int ``v`` in range (a bool, a float or an int subclass indexes the table, or fails
-# to, but is not the table's own small int; a negative index reads another entry).
-# CPython keeps one object for each small int, so every in-range int of the usual
-# kinds passes; anything else falls to the full path, which decides as it always has.
-
-
-def _table(low: int, high: int) -> tuple:
-    return tuple(n if n >= low else None for n in range(high + 1))
-
-
-_ATTACKS = _table(_ATTACK_LOW, _ATTACK_HIGH)
-_DEFENCES = _table(_DEFENCE_LOW, _DEFENCE_HIGH)
-_SPEEDS = _table(_SPEED_LOW, _SPEED_HIGH)
-_HEALTHS = _table(_HEALTH_LOW, _HEALTH_HIGH)
-_MULTIS = _table(_MULTI_LOW, _MULTI_HIGH)
+ATTACK_LOW, ATTACK_HIGH = RANGES["attack"]
+DEFENCE_LOW, DEFENCE_HIGH = RANGES["defence"]
+SPEED_LOW, SPEED_HIGH = RANGES["speed"]
+HEALTH_LOW, HEALTH_HIGH = RANGES["health"]
+MULTI_LOW, MULTI_HIGH = RANGES["multi_attack"]
+CARD_FIELDS = ("id", "name", *RANGES)  # a normal card's fields, in order
 INT_FIELDS = tuple((f, *RANGES[f]) for f in ("attack", "defence", "speed", "health"))
 MAX_CARDS = 12
 # card_rating = (attack + defence + HEALTH_W * health + SPEED_W * speed
@@ -60,62 +45,38 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     stripped, ids distinct), with a copy of each appended to ``copies`` if given (one
     loop for validate_side's copies). False is no verdict: the full path of
     ``validate_card`` then gives the cards or the error."""
-    # the tables and the builtins as locals: read for every card, and a local read
-    # costs less than a global one
-    attacks = _ATTACKS
-    defences = _DEFENCES
-    speeds = _SPEEDS
-    healths = _HEALTHS
-    multis = _MULTIS
-    type_of = type
-    a_dict = dict
-    an_int = int
-    a_str = str
-    size_of = len
     ids = []
     for card in fighters:
-        if type_of(card) is not a_dict or size_of(card) != 7:
+        if type(card) is not dict or len(card) != len(CARD_FIELDS):
             return False
-        try:  # exactly the seven keys (a missing one would need an unknown one)
-            cid = card["id"]
-            name = card["name"]
-            attack = card["attack"]
-            defence = card["defence"]
-            speed = card["speed"]
-            health = card["health"]
-            multi = card["multi_attack"]
-            if not (
-                attacks[attack] is attack
-                and defences[defence] is defence
-                and speeds[speed] is speed
-                and healths[health] is health
-                and multis[multi] is multi
-                and (type_of(cid) is an_int or (type_of(cid) is a_str and cid))  # a str: not ""
-                and type_of(name) is a_str
-                and name  # not ""
-                and name == name.strip()
-            ):
-                return False
-        except Exception:  # a missing key, a value no table takes (its __index__ may
-            return False  # raise anything): the full path decides, as it always has
-        ids.append(cid)
+        try:  # exactly the seven fields: with seven keys, a missing one means a stranger
+            attack, defence, speed = card["attack"], card["defence"], card["speed"]
+            health, multi = card["health"], card["multi_attack"]
+            card_id, name = card["id"], card["name"]
+        except KeyError:
+            return False
+        if not (
+            type(attack) is int
+            and ATTACK_LOW <= attack <= ATTACK_HIGH
+            and type(defence) is int
+            and DEFENCE_LOW <= defence <= DEFENCE_HIGH
+            and type(speed) is int
+            and SPEED_LOW <= speed <= SPEED_HIGH
+            and type(health) is int
+            and HEALTH_LOW <= health <= HEALTH_HIGH
+            and type(multi) is int
+            and MULTI_LOW <= multi <= MULTI_HIGH
+        ):
+            return False
+        if not (type(card_id) is int or (type(card_id) is str and card_id)):
+            return False
+        if type(name) is not str or not name or name != name.strip():
+            return False
+        ids.append(card_id)
         if copies is not None:
-            copies.append(
-                {
-                    "id": cid,
-                    "name": name,
-                    "attack": attack,
-                    "defence": defence,
-                    "speed": speed,
-                    "health": health,
-                    "multi_attack": multi,
-                }
-            )
-    # (a test and two returns, not ``return a == b``: 3.11 specialises an int compare
-    # only when a jump follows it) else the full path names the first duplicate
-    if len(set(ids)) == len(ids):  # noqa: SIM103 (above)
-        return True
-    return False
+            copies.append({field: card[field] for field in CARD_FIELDS})
+    # a duplicate id: the full path names the first
+    return len(set(ids)) == len(ids)
 
 
 def _normalised_cards(fighters: list) -> list | None:

@@ -1,10 +1,9 @@
-"""The battle's play-by-play events as copies of templates.
+"""The battle's play-by-play events, made from kept templates.
 
-An event is ``{round, clock, kind, side, text}``. A dict display hashes and places
-all five keys; a copy of a dict takes its keys as they are. So an attack's or an
-exhaustion's event is the copy of a template that already holds its round, clock,
-kind and side, with its text stored (~800 instructions an event, against ~1,700
-for the display and ~1,100 with the clock stored too).
+An event is ``{round, clock, kind, side, text}``. Within a cycle the round, the clock,
+the kind and the side of an event are fixed by its step (one step an attack) and its
+pick (below), so each is a template made once and kept, and an event is its copy with
+the text stored (``event``).
 """
 
 from __future__ import annotations
@@ -53,3 +52,13 @@ def event_at(row: list, cycle: int, step: int, pick: int) -> dict:
         return row[step][pick].copy()
     kind, side = PICKS[pick]
     return {"round": cycle, "clock": STAMPS[step], "kind": kind, "side": side, "text": None}
+
+
+def event(cycle: int, step: int, pick: int, text: str) -> dict:
+    """The event of ``pick`` at ``step`` of ``cycle`` with its ``text``."""
+    try:
+        made = ROWS[cycle][step][pick].copy()
+    except IndexError:  # a step (or cycle) with no template kept yet, or beyond them
+        made = event_at(row_for(cycle), cycle, step, pick)
+    made["text"] = text
+    return made

@@ -12,6 +12,9 @@ from __future__ import annotations
 from math import floor
 
 from ..errors import PlanError
+from .units import CANNOT_HURT, PAST_EXHAUSTION
+
+NO_RANK = 1 << 20  # above every enemy's rank
 
 PLAN_KEYS = ("target", "withdraw_below", "focus")
 TARGETS = ("smart", "weakest", "strongest", "random")
@@ -20,17 +23,43 @@ DEFAULT_PLAN = {"target": "smart", "withdraw_below": 20, "focus": 75}
 
 def margin(unit) -> int:
     """How much more the card can take before it is exhausted (negative: it will be)."""
-    return unit.health - unit.fatigue_points - unit.damage_taken
+    return unit.margin
 
 
 def strength(units) -> int:
-    """A side's remaining fighting strength: (attack + 1) x (margin + 1) over its cards."""
+    """A side's remaining fighting strength: (attack + 1) x (margin + 1) over its cards
+    (a card past exhaustion adds nothing)."""
     total = 0
-    for u in units:
-        m = u.health - u.fatigue_points - u.damage_taken + 1
-        if m > 0:
-            total += (u.attack + 1) * m
+    for unit in units:
+        left = margin(unit) + 1
+        if left > 0:
+            total += (unit.attack + 1) * left
     return total
+
+
+def can_hurt(attacker, defender) -> bool:
+    """Attack above defence hurts; an equal attack hurts a card that has already acted
+    this cycle, unless it is 0 (a card with attack 0 hurts nobody)."""
+    attack, defence = attacker.attack, defender.defence
+    return attack > defence or (attack == defence and attack > 0 and defender.acted)
+
+
+def smart_target(card, enemies):
+    """The smart plan's target for ``card``: the first enemy of the lowest rank, which
+    is, in this order: not yet past exhaustion (margin 0 or more), one it can hurt, one
+    with some defence (so that both tire), the least margin, the highest attack. The
+    rank is one number (``units.PAST_EXHAUSTION``); an enemy whose rank is no better
+    before the hurt test is passed over without it."""
+    best, best_rank = None, NO_RANK
+    for enemy in enemies:
+        rank = 16 * enemy.margin + enemy.rank_base
+        if enemy.margin < 0:
+            rank += PAST_EXHAUSTION
+        if rank < best_rank and not can_hurt(card, enemy):
+            rank += CANNOT_HURT
+        if rank < best_rank:
+            best, best_rank = enemy, rank
+    return best
 
 
 class Policy:
@@ -50,55 +79,31 @@ class DefaultPolicy(Policy):
     has already acted), the one nearest exhaustion (ties: the higher attack, then side
     order); if it can hurt none, the card nearest exhaustion that has some defence (both
     tire), else the first. Cards already past exhaustion this cycle are left alone while
-    others stand. ``weakest``/``strongest``: lowest/highest margin, ``random``: any."""
+    others stand (``smart_target``). ``weakest``/``strongest``: lowest/highest margin,
+    ``random``: any. With ``focus`` below 100 an attack may go at any enemy instead
+    (the fog of battle)."""
 
     def __init__(self, plan: dict | None = None):
         plan = {**DEFAULT_PLAN, **(plan or {})}
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
-        # The battle chooses a smart target itself, by the same rule (``target``),
-        # for a DefaultPolicy (not a subclass): this is its focus then, else None.
-        self.smart_focus = self.focus if self.mode == "smart" else None
 
     def target(self, card, enemies, battle):
-        # The battle's attack loop repeats the smart branch written out (a call an
-        # attack costs more than the scan; ``smart_focus``): keep the two the same.
         if len(enemies) == 1:
             return enemies[0]
         mode = self.mode
         if mode == "random" or (self.focus < 1.0 and battle.rng.random() >= self.focus):
             return enemies[floor(battle.rng.random() * len(enemies))]
+        if mode == "smart":
+            return smart_target(card, enemies)
         if mode == "weakest":
             return min(enemies, key=margin)
-        if mode == "strongest":
-            return max(enemies, key=margin)
-        attack = card.attack
-        best = None
-        best_key = 1 << 20
-        for e in enemies:
-            # smaller is better, in this order: standing (margin >= 0), hurtable,
-            # tiring (defence > 0), nearest exhaustion, higher attack - packed in one
-            # int: 16384 (past exhaustion) + 8192 (cannot hurt) + 4096 (no defence)
-            # + 16 * margin - attack (margin and attack are small: no overlap). All but
-            # the 8192, which depends on the attacker, is the card's ``target_key``
-            # (units.Unit), kept up to date by the battle.
-            key = e.target_key
-            if key < best_key:  # else no better, whatever its defence
-                d = e.defence
-                if attack <= d and (attack != d or not attack or not e.acted):
-                    key += 8192.0  # keys are floats (units.PAST_EXHAUSTION)
-                    if key >= best_key:
-                        continue
-                best, best_key = e, key
-        return best
+        return max(enemies, key=margin)  # strongest
 
     def withdraw(self, mine, theirs, battle) -> bool:
         """Leave the field when behind on exhausts and down to less than
-        ``withdraw_below`` of the enemy's strength (save the cards still standing).
-        The end of a cycle in ``Battle.fight`` writes this out for a
-        DefaultPolicy (not a subclass): keep the two the same
-        (tests/engine/skirmish/test_default_policy_in_battle.py)."""
+        ``withdraw_below`` of the enemy's strength (save the cards still standing)."""
         side = mine[0].side
         other = theirs[0].side
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:

@@ -94,17 +94,7 @@ class SkirmishRuleset(Ruleset):
         winner, method = battle.fight()
         cycle = battle.cycle
         standing = battle.standing
-        # Battle.lines written out (a call a battle fewer; keep them the same)
-        lines = []
-        for u in battle.reds + battle.blues:
-            u.hits = u.damage_dealt
-            line = u.__dict__
-            line["fatigue"] = u.fatigue_points
-            line["exhausted"] = u.exhausted
-            line["exhausted_cycle"] = u.exhausted_cycle
-            lines.append(line)
-        # Built positionally, every field given: the dataclass's keyword path and its
-        # default factories cost more than the lists themselves.
+        lines = battle.lines()
         return BoutResult(
             self.name,
             0,  # the seed: simulate() sets it

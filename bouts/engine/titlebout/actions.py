@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import clock, cuts, fouls, incidents, knockdowns, tables, tko
 from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS, ROUND_CARDS
-from .state import CLOCKS, ERR_SLIP, NUMS, VERB, BoutState, Fighter, RoundOver
+from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
@@ -42,7 +42,7 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
                 "side": att.side,
                 "text": att.name + text
                 if text and not counter
-                else f"{att.name} {VERB[counter]} {punch} ({NUMS[pts]})",
+                else f"{att.name} {VERB[counter]} {punch} ({pts})",
             }
         )
     punch_rules(s, dfn, card, s.i)
@@ -72,7 +72,7 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
     pts, punch, text = att.hit[card[C_RESULT]]
     hand = att.hand
     if hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3):
-        return pts - 1, f" lands {punch} ({NUMS[pts - 1]})"
+        return pts - 1, f" lands {punch} ({pts - 1})"
     return pts, text
 
 

@@ -8,7 +8,7 @@ from math import floor
 from ..result import DQ, TD, TDRAW, TKO
 from . import clock, ratings, tables
 from .deck import C_RESULT, C_RN, DECK
-from .state import NUMS, BoutState, Fighter, finish
+from .state import BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
@@ -169,7 +169,7 @@ def corner_work(s: BoutState, f: Fighter):
                 "corner",
                 f.side,
                 f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
-                f"{NUMS[before]} -> {NUMS[f.damage]} points",
+                f"{before} -> {f.damage} points",
             )
         elif eff > 0:
             clock.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")

@@ -8,7 +8,7 @@ from math import floor
 from ..result import KO, TKO
 from . import clock, cuts, incidents, ratings, tables, tko
 from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
-from .state import CLOCKS, DISCRETION, NUMS, BoutState, Fighter, RoundOver, finish
+from .state import CLOCKS, DISCRETION, BoutState, Fighter, RoundOver, finish
 from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
 
 
@@ -64,7 +64,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
             "clock": CLOCKS[n],
             "kind": "hurt",
             "side": att.side,
-            "text": f"{att.name} lands a heavy shot that hurts {dfn.name} ({NUMS[pts]})",
+            "text": f"{att.name} lands a heavy shot that hurts {dfn.name} ({pts})",
         }
     )
     if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
@@ -142,7 +142,7 @@ def knockdown(s: BoutState, att: Fighter, counter: bool) -> int:
         {"round": s.rnd, "time": clock.clock(s), "fighter": dfn.side, "count": shown}
     )
     flash = " (a flash knockdown)" if count == 1 else ""
-    clock.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {NUMS[shown]}{flash}")
+    clock.ev(s, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {shown}{flash}")
     pts = 6 - (1 if att.hand == 3 else 0)
     att.pts += pts
     tko.freeze_check(s, att)
@@ -216,6 +216,4 @@ def start_ki(s: BoutState, att: Fighter):
     s.next = att
     if att.card_style == "E" and att.style == "B":
         ratings.refresh(s, att)  # he slugs during the run (full KP)
-    clock.ev(
-        s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {NUMS[att.ki]})"
-    )
+    clock.ev(s, "killer", att.side, f"{att.name} goes for the finish (killer instinct {att.ki})")

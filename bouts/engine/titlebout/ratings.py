@@ -7,10 +7,10 @@ from math import floor
 
 from ..result import DQ
 from . import clock, tables
-from .deck import C_CF, DECK, RNS
+from .deck import C_CF, DECK
 from .options import plan_for_round
-from .state import CF_B, CF_S, CLOCKS, NO_MODS, BoutState, Fighter, finish
-from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, total
+from .state import CF_B, CF_S, NO_MODS, BoutState, Fighter, finish
+from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, solo_phase, total
 
 
 # --- effective ratings ----------------------------------------------------------------
@@ -103,126 +103,41 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     return "S"
 
 
-def choose_strategies(s: BoutState, mr: int, mb: int):
-    """Both corners' strategies for the round, at the bell (its events are at 0:00;
-    ``mr``, ``mb``: the corners' tallies):
-    plans, else the solo tables; the book's totals (both chose) or rating check (one
-    chose) decide which is applied."""
-    r, b = s.red, s.blue
-    r.smod = b.smod = NO_MODS
-    r.strategy = b.strategy = "none"
+def choose_strategies(s: BoutState, red_margin: int, blue_margin: int):
+    """Both corners' strategies for the round, at the bell (``red_margin``,
+    ``blue_margin``: the corners' tallies of rounds won): each corner's choice, its plan
+    or the solo tables (``_pick``, red's first); then which are applied, by the book's
+    totals (both chose) or rating check (one chose) (``_used``); then their effects."""
+    red, blue = s.red, s.blue
+    red.smod = blue.smod = NO_MODS
+    red.strategy = blue.strategy = "none"
     if not s.strategies_on:
         return
-    rnd = s.rnd
-    if s.plans:
-        rc = _pick(s, r, mr, rnd)
-        bc = _pick(s, b, mb, rnd)
-        ur, ub = _used(s, rc, bc)
-    else:
-        # no plans: the solo tables for both corners (``_pick``, inlined: red's RN is
-        # drawn first)
-        random = s.rng.random
-        if rnd == 1:
-            rp = bp = "first"
-        else:
-            rounds = s.rounds
-            late = rnd > rounds - 3 and rounds >= 6
-            rp = bp = "early" if rnd <= 4 else "middle"
-            if r.carry:
-                rp = "hurt"
-            elif mr and late:
-                rp = "ahead" if mr > 0 else "behind"
-            if b.carry:
-                bp = "hurt"
-            elif mb and late:
-                bp = "ahead" if mb > 0 else "behind"
-        rc = _SOLO_BY_CARD[r.style][rp][floor(random() * 100.0)]
-        bc = _SOLO_BY_CARD[b.style][bp][floor(random() * 100.0)]
-        if s.traits_on:
-            if rc == "tie_up" and "constant_clincher" in r.traits:
-                rc = "defensive_shell"
-            if bc == "tie_up" and "constant_clincher" in b.traits:
-                bc = "defensive_shell"
-        # ``_used`` with ``clock.aux_rn``'s RNs, ``strategy.total`` and ``rating_check``
-        # written out (a round's three calls; plans go through ``_used``)
-        ur = ub = "none"
-        if rc != "none" and bc != "none":
-            if rc == bc:
-                ur = ub = rc
-            else:
-                rn = RNS[floor(random() * 100.0)]
-                while rn < 0:
-                    rn = RNS[floor(random() * 100.0)]
-                tr = (
-                    r.card["strategy"][STRATEGIES[rc]]
-                    + tables.STRATEGY_SKILL_VALUE[r.corner["strategy"]]
-                    + rn % 10  # ``strategy.digit``
-                )
-                rn = RNS[floor(random() * 100.0)]
-                while rn < 0:
-                    rn = RNS[floor(random() * 100.0)]
-                tb = (
-                    b.card["strategy"][STRATEGIES[bc]]
-                    + tables.STRATEGY_SKILL_VALUE[b.corner["strategy"]]
-                    + rn % 10
-                )
-                if s.traits_on:  # Intellect: +1
-                    if "intellect" in r.traits:
-                        tr += 1
-                    if "intellect" in b.traits:
-                        tb += 1
-                if tr > tb:
-                    ur = rc
-                elif tb > tr:
-                    ub = bc
-        else:
-            # the rating check: the RN's last digit (Intellect: -4) at most the rating
-            if rc != "none":
-                rn = RNS[floor(random() * 100.0)]
-                while rn < 0:
-                    rn = RNS[floor(random() * 100.0)]
-                d = rn % 10
-                if s.traits_on and "intellect" in r.traits:
-                    d -= 4
-                if d <= r.card["strategy"][STRATEGIES[rc]]:
-                    ur = rc
-            if bc != "none":
-                rn = RNS[floor(random() * 100.0)]
-                while rn < 0:
-                    rn = RNS[floor(random() * 100.0)]
-                d = rn % 10
-                if s.traits_on and "intellect" in b.traits:
-                    d -= 4
-                if d <= b.card["strategy"][STRATEGIES[bc]]:
-                    ub = bc
+    number = s.rnd
+    red_choice = _pick(s, red, red_margin, number)
+    blue_choice = _pick(s, blue, blue_margin, number)
+    red_used, blue_used = _used(s, red_choice, blue_choice)
     s.strategies_log.append(
-        {"round": rnd, "chosen": {"red": rc, "blue": bc}, "used": {"red": ur, "blue": ub}}
+        {
+            "round": number,
+            "chosen": {"red": red_choice, "blue": blue_choice},
+            "used": {"red": red_used, "blue": blue_used},
+        }
     )
-    # the events at the bell's 0:00 (``clock.ev``: nothing has drawn from the round deck)
-    if ur != "none":
-        r.smod = MODS[ur][bc]
-        r.strategy = ur
-        s.events.append(
-            {
-                "round": rnd,
-                "clock": CLOCKS[0],
-                "kind": "strategy",
-                "side": "red",
-                "text": f"{r.name} fights to his corner's plan: {LABELS[ur]}",
-            }
-        )
-    if ub != "none":
-        b.smod = MODS[ub][rc]
-        b.strategy = ub
-        s.events.append(
-            {
-                "round": rnd,
-                "clock": CLOCKS[0],
-                "kind": "strategy",
-                "side": "blue",
-                "text": f"{b.name} fights to his corner's plan: {LABELS[ub]}",
-            }
-        )
+    if red_used != "none":
+        _apply(s, red, red_used, blue_choice)
+    if blue_used != "none":
+        _apply(s, blue, blue_used, red_choice)
+
+
+def _apply(s: BoutState, fighter: Fighter, used: str, other_choice: str):
+    """A strategy applied: its modifiers against the other corner's choice, and its
+    event at the bell."""
+    fighter.smod = MODS[used][other_choice]
+    fighter.strategy = used
+    clock.ev(
+        s, "strategy", fighter.side, f"{fighter.name} fights to his corner's plan: {LABELS[used]}"
+    )
 
 
 # the solo tables by the drawn card's index (style -> phase -> the choice for DECK[i]'s
@@ -234,22 +149,14 @@ _SOLO_BY_CARD = {
 
 
 def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
-    """A corner's strategy choice: its plan, else the solo tables (an RN 1-20)."""
+    """A corner's strategy choice: its plan, else the solo tables (an RN 1-20, the
+    table by the phase of the bout: ``strategy.solo_phase``)."""
     plan = s.plans.get(f.side) if s.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        rn20 = DECK[floor(s.rng.random() * 100.0)][C_CF]  # 1-20: ``strategy.solo``'s table
-        # the table: ``strategy.solo_phase``, inlined
-        rounds = s.rounds
-        if rnd == 1:
-            phase = "first"
-        elif f.carry:
-            phase = "hurt"
-        elif margin and rnd > rounds - 3 and rounds >= 6:
-            phase = "ahead" if margin > 0 else "behind"
-        else:
-            phase = "early" if rnd <= 4 else "middle"
-        choice = SOLO_BY_STYLE[f.style][phase][rn20]
+        choice = _SOLO_BY_CARD[f.style][solo_phase(rnd, s.rounds, margin, f.carry)][
+            floor(s.rng.random() * 100.0)
+        ]
     if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice

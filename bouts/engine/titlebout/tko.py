@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..result import DQ, TKO
 from . import clock, ratings, tables
-from .state import NUMS, BoutState, Fighter, finish
+from .state import BoutState, Fighter, finish
 
 
 def score(s: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
@@ -13,7 +13,7 @@ def score(s: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
     att.pts += pts
     dfn = att.opp
     if pts:
-        clock.ev(s, kind, att.side, f"{att.name} {what} ({NUMS[pts]})")
+        clock.ev(s, kind, att.side, f"{att.name} {what} ({pts})")
     if pts >= 4:
         freeze_check(s, att)
     tko_check(s, dfn)

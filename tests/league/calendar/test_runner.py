@@ -135,14 +135,14 @@ def test_a_date_target_stops_at_that_league_date(ruleset):
 
 def test_a_cancelled_job_stops_after_the_stretch_of_nights_in_hand(ruleset, monkeypatch, settings):
     league, _division, season = season_to_play(ruleset, 8)
-    fight = runner.bouts_fight
+    fight = runner.fight_snapshots
 
     def then_cancel(*args, **kwargs):
         fought = fight(*args, **kwargs)
         AdvanceJob.objects.update(cancel_requested=True)
         return fought
 
-    monkeypatch.setattr(runner, "bouts_fight", then_cancel)
+    monkeypatch.setattr(runner, "fight_snapshots", then_cancel)
     settings.PLAY_STRETCH_SECONDS = 0  # a stretch of one night
     job = play(league)
     assert job.status == JobStatus.CANCELLED

@@ -1,5 +1,5 @@
-"""The unit tables hold the int arithmetic's values as floats; the card check and the
-result's lines agree with the battle and the validator."""
+"""The card check (a side already normal is the battle's as it is) agrees with the
+validator, and the result's lines are the battle's."""
 
 import json
 import random
@@ -8,43 +8,10 @@ import pytest
 
 from bouts.engine import seeded_rng, simulate
 from bouts.engine.errors import CardError
-from bouts.engine.skirmish.battle import COUNTS, Battle
+from bouts.engine.skirmish.battle import Battle
 from bouts.engine.skirmish.cards import RANGES, side_for_bout
 from bouts.engine.skirmish.generator import generate_side
 from bouts.engine.skirmish.ruleset import DEFAULT_POLICY
-from bouts.engine.skirmish.units import FLOATS, KEY_OF_HEALTH, make_units
-
-
-def test_a_cards_key_and_bias_equal_the_int_sums():
-    cards = [
-        {
-            "id": n,
-            "name": f"C{n}",
-            "attack": attack,
-            "defence": defence,
-            "speed": 1,
-            "health": health,
-            "multi_attack": 1,
-        }
-        for n, (attack, defence, health) in enumerate(
-            (a, d, h) for a in range(10) for d in (0, 1, 9) for h in range(1, 21)
-        )
-    ]
-    for u, card in zip(make_units("red", cards, None), cards):
-        bias = (0.0 if card["defence"] else 4096.0) - card["attack"]
-        assert u.target_bias == bias and type(u.target_bias) is float
-        assert u.target_key == card["health"] * 16 + bias and type(u.target_key) is float
-
-
-def test_the_tables_hold_the_ints_as_floats():
-    assert all(FLOATS[n] == n and type(FLOATS[n]) is float for n in range(10))
-    assert all(KEY_OF_HEALTH[n] == 16 * n for n in range(256))
-    # the fog's pick: the same index as the roll times the int count
-    rng = random.Random(5)
-    for _ in range(2000):
-        roll = rng.random()
-        for n in range(1, 13):
-            assert roll * COUNTS[n] == roll * n
 
 
 def normal_cards(cards):
@@ -76,7 +43,6 @@ def test_the_check_still_says_true_or_false():
 
 
 def test_the_results_lines_are_battle_lines():
-    # ruleset.simulate writes Battle.lines out: the same lines, in the same order
     for seed in range(30):
         rng = random.Random(seed)
         red = generate_side(rng, rng.uniform(1, 10))
