@@ -25,9 +25,10 @@ EXPECTED = {
     "plan help": 0,  # words only
     "api standings": 2,  # count, page
     "api rankings": 4,
-    "api tournaments": 2,  # count, page
-    "api tournament": 3,
-    "api bracket": 5,
+    # + a tournament's stages (main's competitions: Swiss, groups)
+    "api tournaments": 3,  # count, page, stages
+    "api tournament": 4,
+    "api bracket": 6,
     "api titles": 2,  # count, page
     "api title": 2,
     "api season": 1,
