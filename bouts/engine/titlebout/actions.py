@@ -10,42 +10,19 @@ from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 # --- the four actions -----------------------------------------------------------------
 def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
-    """A punch lands: the RESULT card's hitting value, the TKO check, a cut check."""
-    i = s.i
-    deck = s.deck
-    if i < len(deck):
-        s.i = i + 1
-        card = deck[i]
-    else:
-        card = clock.draw_need(s)
-    pts, punch, text = att.hit[card[2]]  # C_RESULT
-    hand = att.hand
-    if hand and (hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3)):
-        pts -= 1
-        text = None
+    """A punch lands: the RESULT card's hitting value (less a point with a hurt hand:
+    ``hurt_hand``), its event, the TKO check, a cut check."""
+    card = clock.draw_need(s)
+    pts, punch, text = att.hit[card[C_RESULT]]
+    if att.hand:
+        pts, text = hurt_hand(att, card)
     att.landed += 1
     att.pts += pts
-    dfn = att.opp
     if pts:
-        n = s.i - s.returned  # ``clock.clock``, inlined
-        if n > s.tick:
-            if n > ROUND_CARDS:
-                n = ROUND_CARDS
-            s.tick = n
-        else:
-            n = s.tick
-        s.events.append(
-            {
-                "round": s.rnd,
-                "clock": CLOCKS[n],
-                "kind": "punch",
-                "side": att.side,
-                "text": att.name + text
-                if text and not counter
-                else f"{att.name} {VERB[counter]} {punch} ({pts})",
-            }
-        )
-    punch_rules(s, dfn, card, s.i)
+        if counter:
+            text = f" {VERB[counter]} {punch} ({pts})"
+        clock.ev(s, "punch", att.side, att.name + text)
+    punch_rules(s, att.opp, card, s.i)
     if counter:
         s.next = None
     return pts

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from math import floor
 
-from .deck import C_CF, C_RN, DECK, ROUND_CARDS
+from .deck import C_CF, C_RESULT, C_RN, DECK, ROUND_CARDS
 from .state import CLOCKS, BoutState, RoundOver
 
 
@@ -28,7 +28,7 @@ def draw_need(s: BoutState):
     has run out, a card at random from the whole deck (the book: the result of the
     punch is found, then the round ends)."""
     i = s.i
-    try:  # the end of the deck by its IndexError (a try costs nothing; len() a call)
+    try:
         card = s.deck[i]
     except IndexError:
         return DECK[floor(s.rng.random() * 100.0)]
@@ -45,19 +45,21 @@ def check_card(s: BoutState):
     """A card for a check (cuts, fouls, injuries, specials): the round deck, or the
     idle deck with the optional card-usage rule."""
     if s.card_usage:
-        return DECK[floor(s.rng.random() * 100.0)]
-    i = s.i  # ``draw_need``, inlined
-    try:
-        card = s.deck[i]
-    except IndexError:
-        return DECK[floor(s.rng.random() * 100.0)]
-    s.i = i + 1
-    return card
+        return any_card(s)
+    return draw_need(s)
+
+
+def check_rn(s: BoutState) -> int:
+    """A check's RN (1-80) on its card (``check_card``): a word card's RESULT stands in
+    for its RN."""
+    card = check_card(s)
+    rn = card[C_RN]
+    return rn if rn >= 0 else card[C_RESULT]
 
 
 def aux_rn(s: BoutState) -> int:
     """An RN (1-80) from a used card, for checks between rounds and the like."""
-    rn = RNS[floor(s.rng.random() * 100.0)]  # (a method call: no bound method made)
+    rn = RNS[floor(s.rng.random() * 100.0)]
     while rn < 0:
         rn = RNS[floor(s.rng.random() * 100.0)]
     return rn

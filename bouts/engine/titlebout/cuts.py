@@ -3,39 +3,18 @@ man. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
-from math import floor
-
 from ..result import DQ, TD, TDRAW, TKO
 from . import clock, ratings, tables
-from .deck import C_RESULT, C_RN, DECK
 from .state import BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
 def cut_check(s: BoutState, f: Fighter, source=None):
     """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
-    # ``clock.check_card`` and ``tables.cut_row``, inlined (most checks find nothing)
-    if s.card_usage:
-        card = DECK[floor(s.rng.random() * 100.0)]
-    else:
-        i = s.i
-        try:
-            card = s.deck[i]
-            s.i = i + 1
-        except IndexError:
-            card = DECK[floor(s.rng.random() * 100.0)]
-    rn = card[C_RN]
-    if rn < 0:
-        rn = card[C_RESULT]
-    total = rn + f.cut_rating
-    if total >= 80:
-        idx = len(tables.CUT_ROWS) - 1
-    elif total < 0:
+    rn = clock.check_rn(s)
+    idx = tables.cut_row(rn + f.cut_rating)
+    if idx < 0:
         return
-    else:
-        idx = tables.CUT_INDEX[total]
-        if idx < 0:
-            return
     row = tables.CUT_ROWS[idx]
     _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
     entry = f.locations.get(loc)

@@ -7,26 +7,14 @@ from math import floor
 
 from ..result import DQ
 from . import clock, cuts, tables
-from .deck import C_RESULT, C_RN, DECK
+from .deck import DECK
 from .state import BoutState, Fighter, finish
 
 
 # --- fouls ----------------------------------------------------------------------------
 def foul_check(s: BoutState, att: Fighter):
     """FOUL as the action's RN: the Foul Table by foul rating, with the referee's modifier."""
-    # ``clock.check_card``, inlined (most FOUL cards call no foul: one call fewer)
-    if s.card_usage:
-        card = DECK[floor(s.rng.random() * 100.0)]
-    else:
-        i = s.i
-        try:
-            card = s.deck[i]
-            s.i = i + 1
-        except IndexError:
-            card = DECK[floor(s.rng.random() * 100.0)]
-    rn = card[C_RN]
-    if rn < 0:
-        rn = card[C_RESULT]
+    rn = clock.check_rn(s)
     tol = "very_lenient" if s.error == tables.ERR_MISSES else s.tolerance
     kind = FOUL_KINDS[tol][s.classic][att.card["foul"]][rn]
     if kind != tables.FOUL_NONE:

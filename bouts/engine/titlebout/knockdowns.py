@@ -3,12 +3,10 @@ runs. Plain functions of the ``BoutState`` (``s``) and its fighters."""
 
 from __future__ import annotations
 
-from math import floor
-
 from ..result import KO, TKO
 from . import clock, cuts, incidents, ratings, tables, tko
-from .deck import C_KD, C_KD2, C_KDC, C_KOR, DECK, ROUND_CARDS
-from .state import CLOCKS, DISCRETION, BoutState, Fighter, RoundOver, finish
+from .deck import C_KD, C_KD2, C_KDC, C_KOR
+from .state import DISCRETION, BoutState, Fighter, RoundOver, finish
 from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
 
 
@@ -17,12 +15,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
     """A knockdown check. Returns the points scored (4, 5, 6; 0 if a slip), and sets
     ``s.next`` (control) as the result says."""
     dfn = att.opp
-    i = s.i  # ``clock.draw_need``, inlined
-    try:
-        card = s.deck[i]
-        s.i = i + 1
-    except IndexError:
-        card = DECK[floor(s.rng.random() * 100.0)]
+    card = clock.draw_need(s)
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
     col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
     if col > 10:
@@ -31,7 +24,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
         col = 0
     res = KDKO[row][col]
     pts = KDKO_POINTS[res]
-    near = False  # (a compare in an if: it stays a specialized one)
+    near = False  # a near knockdown (K, K1-10 or *)
     if res >= RK110:  # K, K1-10 or *: he may go down (the codes' order)
         near = True
         if res == RK:
@@ -48,29 +41,7 @@ def kd_check(s: BoutState, att: Fighter, counter: bool) -> int:
             pts = 5  # the option: a 5-point punch that starts a KI run (an invention)
     if att.hand == 3:
         pts -= 1
-    # ``score``, inlined (pts is 3 or more), with the tests that make most Freezes and
-    # TKO checks needless made before the call
-    att.pts += pts
-    n = s.i - s.returned  # ``clock.ev``, inlined
-    if n > s.tick:
-        if n > ROUND_CARDS:
-            n = ROUND_CARDS
-        s.tick = n
-    else:
-        n = s.tick
-    s.events.append(
-        {
-            "round": s.rnd,
-            "clock": CLOCKS[n],
-            "kind": "hurt",
-            "side": att.side,
-            "text": f"{att.name} lands a heavy shot that hurts {dfn.name} ({pts})",
-        }
-    )
-    if pts >= 4 and s.traits_on and not dfn.froze and "freezes" in dfn.traits:
-        tko.freeze_check(s, att)
-    if att.pts >= dfn.alarm:
-        tko.tko_check(s, dfn)
+    tko.score(s, att, pts, f"lands a heavy shot that hurts {dfn.name}", "hurt")
     if counter or pts < 5:
         if counter:
             s.next = att if pts >= 4 else None
