@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import TestCase
 
+from bouts import signals
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services.voiding import bout_void
 from league.ladders.models import ChallengeStatus, LadderChallenge
@@ -137,6 +138,7 @@ def test_the_challengers_win_swaps_them_once_and_a_void_takes_it_back(w):
     assert challenge.status == ChallengeStatus.FOUGHT and challenge.winner == "challenger"
     # Delivered again (a retry, a duplicate message): nothing moves twice.
     ladders_settle_bouts([challenge.bout_id])
+    signals.recorded.send(sender=signals.BoutFact, bouts=[signals.fact(challenge.bout)])
     assert _order(w.ladder) == ["Bolt 0", "Bolt 1", "Ace 1", "Ace 0", "Free Agent"]
     # Free again: the winner challenges on.
     again = challenge_issue(

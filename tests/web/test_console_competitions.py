@@ -180,3 +180,21 @@ def test_the_tables_cost_the_same_queries_for_eight_or_sixteen(client):
             )
         )
     assert counts[0] == counts[1]
+
+
+def test_round_robin_groups_show_a_table_per_group(client, world):
+    answer = _create(client, world, first="round_robin", groups=2, advance=2)
+    assert answer.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.stages.get(number=1).in_words == (
+        "Round robin in 2 groups, top 2 of each group go on"
+    )
+    page = client.get(answer["Location"]).content.decode()
+    assert "Group A" in page and "Group B" in page
+
+
+def test_a_swiss_without_a_bracket_is_not_for_the_title(client, world):
+    _create(client, world, bracket="none")
+    tournament = Tournament.objects.get()
+    assert [s.kind for s in tournament.stages.all()] == ["swiss"]
+    assert not tournament.for_title
