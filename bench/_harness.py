@@ -163,6 +163,8 @@ def build_league(
     seed: int = 1,
     slug: str = "bench",
     schedule: bool = True,
+    name: str | None = None,
+    officials: bool = True,
 ) -> dict:
     """A league of ``divisions`` divisions with ``fighters`` fighters each
     (``generate_roster --league``), officials, and (``schedule``) one round-robin
@@ -182,7 +184,7 @@ def build_league(
         raise SystemExit(f"at most {len(WEIGHT_CLASSES)} divisions (one per weight class)")
     started = time.perf_counter()
     league = League(
-        name=f"Bench {ruleset} league",
+        name=name or f"Bench {ruleset} league",
         slug=slug,
         ruleset=ruleset,
         rounds=min(10, rules.max_rounds),
@@ -194,7 +196,8 @@ def build_league(
     league.save()
     for weight_class in WEIGHT_CLASSES[:divisions]:
         league.divisions.create(weight_class=weight_class, name=weight_class.title())
-    _officials()
+    if officials:  # once a database: their names are unique
+        _officials()
     call_command(
         "generate_roster",
         ruleset=ruleset,

@@ -43,23 +43,17 @@ def _first(model, **filters):
     return model.objects.filter(**filters).order_by("id").values_list("pk", flat=True).first()
 
 
-def targets(*, night: str | None = None) -> list[tuple[str, str]]:
-    """(label, URL) for every public page and API read on the bench league (and,
-    with ``night``, the pages of the league being fought)."""
-    from django.db.models import Count
-
+def targets() -> list[tuple[str, str]]:
+    """(label, URL) for every public page and API read on the bench league."""
     from bouts.models import Bout, BoutStatus
-    from fighters.models import Camp, CornerMan, Fighter, RatingCard
+    from fighters.models import Camp, Career, CornerMan, RatingCard
     from league.models import Division, Event, League, Season, Title, Tournament
     from referees.models import Doctor, Judge, Referee
 
     league = League.objects.order_by("id").first()
     division = Division.objects.filter(league=league).order_by("id").first()
     busiest = (
-        Fighter.objects.annotate(fought=Count("red_bouts") + Count("blue_bouts"))
-        .order_by("-fought", "id")
-        .values_list("pk", flat=True)
-        .first()
+        Career.objects.order_by("-bouts", "fighter_id").values_list("fighter_id", flat=True).first()
     )
     event = Event.objects.filter(league=league).order_by("-date", "-id").first()
     bout = _first(Bout, status=BoutStatus.COMPLETED)
@@ -125,13 +119,6 @@ def targets(*, night: str | None = None) -> list[tuple[str, str]]:
             ("tournament", f"/tournaments/{tournament}/"),
             ("api bracket", f"/api/tournaments/{tournament}/bracket/"),
         ]
-    if night:
-        fought = Division.objects.filter(league__slug=night).order_by("id").first()
-        rows += [
-            ("night: division", f"/divisions/{fought.pk}/"),
-            ("night: events", f"/events/?league={night}"),
-            ("night: standings", f"/api/standings/?division={fought.pk}"),
-        ]
     return [row for row in rows if row]
 
 
@@ -187,7 +174,7 @@ class FightNight:
         slug = f"night{self.leagues + 1}"
         h.build_league(
             ruleset="titlebout", divisions=1, fighters=self.fighters, seed=self.leagues + 2,
-            slug=slug, schedule=False,
+            slug=slug, schedule=False, name=f"Fight night {self.leagues + 1}", officials=False,
         )  # fmt: skip
         self.leagues += 1
         return slug
@@ -292,7 +279,17 @@ def fight_night(args, rows: list[dict]) -> dict:
     connections.close_all()
     night_db = f"{args.db}_night"
     clone_database(args.db, night_db)
-    env = h.bench_env(db=night_db, redis_db=args.redis_db, CONN_MAX_AGE=600, DJANGO_DEBUG=0)
+    env = h.bench_env(
+        db=night_db,
+        redis_db=args.redis_db,
+        # The worker's production settings, as season_throughput.py gives them.
+        CONN_MAX_AGE=600,
+        BOUTS_QUEUE="",
+        DJANGO_DEBUG=0,
+        DJANGO_SECRET_KEY="bench-only-" + "x" * 40,
+        ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SECURE_SSL_REDIRECT=0,
+    )
     from django.conf import settings
 
     settings.DATABASES["default"]["NAME"] = night_db

@@ -26,11 +26,17 @@ again the first time it is asked for under a new one.
   signed-in visitor has his own (his user, the header his page shows — unread
   notices, console link —, his CSRF cookie), an API client its own (its
   ``Authorization`` header). A page with a message to show is not cached.
-- **Single flight**: when the generation moved, the first request rebuilds the
-  entry; while it does, others asking for the same entry are served the last
-  one built (at most ``STALE_SECONDS`` old, with its own validators) rather
-  than all building it at once — a fight night's pages stay fast while results
-  come in.
+- **Single flight**: when the generation moved, one request rebuilds the entry
+  (it holds a lock in the cache); while it does, others asking for the same
+  entry are served the last one built, if it is at most ``STALE_SECONDS`` old,
+  with its own validators, rather than all building it at once. An anonymous
+  visitor's page (not an API read: a script reads after it writes) that recent
+  is rebuilt *behind* the answer: the request that takes the
+  lock is served the last one too, and a thread of this process builds the new
+  one (at most ``BACKGROUND_BUILDS`` at once; past that, the request builds
+  it). So a page fans keep asking for during a fight night is answered from the
+  cache while results come in, at most one rebuild behind; a page nobody asked
+  for in the last ``STALE_SECONDS`` is built for the request that asks.
 - A read made inside a transaction is built and not cached (it may see writes
   not yet committed, whose renewal has not happened).
 - ``remember(name, build, *parts)``: the same, for data rather than responses
@@ -45,10 +51,13 @@ release never serves what the old one built.
 from __future__ import annotations
 
 import hashlib
+import io
+import logging
+import threading
 import time
 import uuid
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 
 from django.conf import settings
 from django.core.cache import cache
@@ -60,6 +69,8 @@ from django.utils.http import http_date
 TIMEOUT = 120
 STALE_SECONDS = 10
 LOCK_SECONDS = 30
+BACKGROUND_BUILDS = 2
+logger = logging.getLogger(__name__)
 # Response headers a view sets that are part of what it answers (the rest are the
 # middleware's, set again on every response).
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link")
@@ -111,7 +122,15 @@ def changed(**_signal_kwargs) -> None:
         transaction.on_commit(_renew_on_commit)
 
 
-reset = _renew  # a new generation outright (tests start from one)
+_epoch = "0"  # part of every entry's key; only reset() (tests) changes it
+
+
+def reset() -> None:
+    """A new generation outright, and no entry built before it served even as a
+    recent one (tests start from here: each test's rows are new)."""
+    global _epoch
+    _epoch = uuid.uuid4().hex[:8]
+    _renew()
 
 
 def _in_transaction() -> bool:
@@ -157,7 +176,7 @@ def viewer_kind(viewer: str) -> str:
 def _entry_key(viewer: str, request) -> str:
     accept = request.META.get("HTTP_ACCEPT", "") if request.path.startswith("/api/") else ""
     digest = _digest(settings.DEPLOY_VERSION, request.get_host(), request.get_full_path(), accept)
-    return f"{_prefix()}:{viewer}:{digest}"
+    return f"{_prefix()}:{_epoch}:{viewer}:{digest}"
 
 
 def _etag(entry: dict, viewer: str) -> str:
@@ -237,20 +256,79 @@ def cached_read(view: Callable) -> Callable:
             return _validated(request, entry, viewer)
         lock = f"{key}:building"
         building = cache.add(lock, 1, LOCK_SECONDS)
-        if not building and entry is not None and time.time() - entry["built"] < STALE_SECONDS:
+        recent = entry is not None and time.time() - entry["built"] < STALE_SECONDS
+        if recent and not building:
             return _validated(request, entry, viewer)  # another request is building it
+        if recent and _behind(request, viewer) and _background.acquire(blocking=False):
+            # A page fans keep asking for: theirs now, the new one built behind it.
+            _start(partial(_refresh, view, request, args, kwargs, generation, key))
+            return _validated(request, entry, viewer)
         try:
             response, entry = _build(view, request, args, kwargs, generation)
-            if entry is None:
-                return response
-            cache.set(key, entry, TIMEOUT)
+            if entry is not None:
+                cache.set(key, entry, TIMEOUT)
         finally:
             if building:
                 cache.delete(lock)
-        return _validated(request, entry, viewer, response)
+        return response if entry is None else _validated(request, entry, viewer, response)
 
     wrapper.cached_read = True
     return wrapper
+
+
+# Rebuilds behind a served answer, at most this many at once in a process (each
+# holds a database connection); past it, the request rebuilds as it would.
+_background = threading.BoundedSemaphore(BACKGROUND_BUILDS)
+
+
+def _anonymous_copy(request):
+    """The request as an anonymous visitor's, apart from the one being answered
+    (its middleware goes on with it): no cookies, an empty session."""
+    from importlib import import_module
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.handlers.wsgi import WSGIRequest
+
+    environ = {**request.environ, "wsgi.input": io.BytesIO(b""), "CONTENT_LENGTH": "0"}
+    environ.pop("HTTP_COOKIE", None)
+    environ.pop("HTTP_IF_NONE_MATCH", None)
+    environ.pop("HTTP_IF_MODIFIED_SINCE", None)
+    copy = WSGIRequest(environ)
+    copy.user = AnonymousUser()
+    copy.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    return copy
+
+
+def _behind(request, viewer: str) -> bool:
+    """Whether this answer may be rebuilt behind the one served: an anonymous
+    visitor's page (the API answers a script's read after its write as it is)."""
+    return viewer == "anonymous" and not request.path.startswith("/api/")
+
+
+def _start(refresh: Callable) -> None:
+    """``refresh()`` in a thread of its own, which closes its database connection."""
+    from django.db import connections
+
+    def run():
+        try:
+            refresh()
+        finally:
+            connections.close_all()
+
+    threading.Thread(target=run, daemon=True, name="read-cache").start()
+
+
+def _refresh(view, request, args, kwargs, generation: str, key: str) -> None:
+    """Build the anonymous entry of ``request`` again, behind its answer."""
+    try:
+        _response, entry = _build(view, _anonymous_copy(request), args, kwargs, generation)
+        if entry is not None:
+            cache.set(key, entry, TIMEOUT)
+    except Exception:  # the next request builds it (and shows the error) as usual
+        logger.exception("read cache: rebuilding %s", request.get_full_path())
+    finally:
+        cache.delete(f"{key}:building")
+        _background.release()
 
 
 def cached_patterns(patterns, names) -> list:
@@ -297,7 +375,7 @@ def remember(name: str, build: Callable, *parts, timeout: int = TIMEOUT):
     Without the cache, or inside a transaction, ``build()`` every time."""
     if not enabled() or _in_transaction():
         return build()
-    key = f"{_prefix()}:data:{name}:" + _digest(settings.DEPLOY_VERSION, *parts)
+    key = f"{_prefix()}:{_epoch}:data:{name}:" + _digest(settings.DEPLOY_VERSION, *parts)
     generation, entry = _generation_and_entry(key)
     if entry is not None and entry[0] == generation:
         return entry[1]

@@ -19,6 +19,25 @@ DEFAULT_MU = MODEL.mu
 DEFAULT_SIGMA = MODEL.sigma
 
 
+# An upset: the winner's chance, by both sides' ratings before the bout, was
+# below one in three (a fan's "underdog"; the threshold is the project's choice).
+UPSET_BELOW = 1 / 3
+
+
+def win_chance(side: tuple[float, float], other: tuple[float, float]) -> float:
+    """``side``'s chance of beating ``other`` by their ``(mu, sigma)`` ratings
+    (the model's own prediction; a draw counts for neither)."""
+    chances = MODEL.predict_win(
+        [[MODEL.rating(mu=side[0], sigma=side[1])], [MODEL.rating(mu=other[0], sigma=other[1])]]
+    )
+    return chances[0]
+
+
+def is_upset(winner: tuple[float, float], loser: tuple[float, float]) -> bool:
+    """Whether the winner, rated ``winner`` before the bout, upset ``loser``."""
+    return win_chance(winner, loser) < UPSET_BELOW
+
+
 def ordinal(mu: float, sigma: float) -> float:
     """The conservative skill estimate rankings sort by (mu - 3 sigma)."""
     return mu - 3 * sigma

@@ -10,7 +10,8 @@ what a page or an API read shows.
 - The projector (standings, ratings, titles, brackets: written in bulk) and the
   league's clock call ``read_cache.changed`` themselves.
 - The end of every task of the pipeline and the league (``bouts.tasks``,
-  ``league.tasks``): whatever a task wrote by a path without signals is
+  ``league.tasks``) that did something (a true answer: beat's sweeps that found
+  nothing answer 0): whatever a task wrote by a path without signals is
   announced when it ends; and every write the site answers as done
   (``core.read_cache.WritesRenewMiddleware``).
 
@@ -40,10 +41,14 @@ UNSHOWN = {
     "Invitation",
 }
 TASK_MODULES = ("bouts.tasks", "league.tasks")
+PRIVATE_TASKS = {"league.tasks.run_sandbox"}  # a plan sandbox's fights: its owner's page
 
 
-def _task_ended(sender=None, **_kwargs) -> None:
-    if sender is not None and getattr(sender, "name", "").startswith(TASK_MODULES):
+def _task_ended(sender=None, retval=None, **_kwargs) -> None:
+    """A task that did something (its answer: what it did, a count; beat's sweeps
+    that found nothing answer 0 and renew nothing)."""
+    name = getattr(sender, "name", "") or ""
+    if retval and name.startswith(TASK_MODULES) and name not in PRIVATE_TASKS:
         read_cache.changed()
 
 

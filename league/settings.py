@@ -454,6 +454,9 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "league.models.TournamentStatus",
         "JobStatusEnum": "league.calendar.models.JobStatus",
         "JobTargetEnum": "league.calendar.models.JobTarget",
+        "DrawRuleEnum": "league.models.DrawRule",
+        "ChallengeStatusEnum": "league.ladders.models.ChallengeStatus",
+        "ChallengeWinnerEnum": "league.ladders.models.ChallengeWinner",
     },
 }
 

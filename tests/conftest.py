@@ -80,11 +80,16 @@ def _fighter_list_pages_of_this_test_only():
 
 
 @pytest.fixture(autouse=True)
-def _public_reads_of_this_test_only():
-    """Likewise the public reads kept per generation (core.read_cache)."""
+def _public_reads_of_this_test_only(monkeypatch):
+    """Likewise the public reads kept per generation (core.read_cache); and a page
+    asked for again right after a change is built for the request that asks
+    (production may answer it with the last one and build the new one behind
+    it: tests/web/test_read_cache.py tests that), so a browser test that reloads
+    a page after a change sees it at once."""
     from core import read_cache
 
     read_cache.reset()
+    monkeypatch.setattr(read_cache, "_behind", lambda request, viewer: False)
 
 
 @pytest.fixture(autouse=True)

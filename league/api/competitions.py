@@ -74,7 +74,9 @@ class TournamentDetailSerializer(TournamentSerializer):
 class TournamentCreateSerializer(serializers.Serializer):
     """A new bracket in a division: its entrants are the division's best `size`
     by ranking, or `entrants` (fighter ids, or camp ids in team divisions) best
-    first. The first matches are scheduled and queued at once."""
+    first. The first matches are scheduled and queued at once; or, with `stages`,
+    a competition in stages (a bracket among them waits in preview to be re-seeded
+    and started: `/seeds/`, `/start/`)."""
 
     division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
     size = serializers.IntegerField(min_value=2, max_value=64)

@@ -1,6 +1,6 @@
 """The import's schedule and bout rows: seasons, brackets, events, bouts with
 their whole record, and the rows that point at bouts (fixtures, bracket matches,
-suspensions, requests, the career game's ledgers)."""
+suspensions, requests, the career game's ledgers, ladders)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ from league.models import (
     CareerState,
     Event,
     HallOfFamer,
+    Ladder,
+    LadderChallenge,
+    LadderRung,
     League,
     RegionalTitle,
     RegionalTitleBout,
@@ -264,6 +267,23 @@ def write_late_rows(writer: Writer, data: dict, league: League) -> None:
     ]
     writer.check()
     writer.insert(HallOfFamer, objs)
+    _ladders(writer, data.get("ladders", []), league)
+
+
+def _ladders(writer: Writer, ladders: list[dict], league: League) -> None:
+    """Challenge ladders, their rungs and their challenges (after the bouts)."""
+    objs = [
+        writer.build(item, spec.LADDER, f"ladders[{n}]", league_id=league.pk)
+        for n, item in enumerate(ladders)
+    ]
+    writer.check()
+    objs = writer.insert(Ladder, objs)
+    ids = [o.pk for o in objs]
+    for name, section, model in (
+        ("rungs", spec.RUNG, LadderRung),
+        ("challenges", spec.CHALLENGE, LadderChallenge),
+    ):
+        _children(writer, ladders, ids, name, section, model, "ladder", "ladders")
 
 
 def _fighter_rows(writer: Writer, data: dict) -> None:

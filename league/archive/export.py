@@ -35,6 +35,9 @@ from league.models import (
     CareerBout,
     CareerState,
     HallOfFamer,
+    Ladder,
+    LadderChallenge,
+    LadderRung,
     League,
     LeagueMembership,
     RegionalTitle,
@@ -431,6 +434,7 @@ def export_with_keys(league: League, *, include_private: bool = True) -> tuple[d
     _schedule_items(archive, keys, (seasons, fixtures), (tournaments, entries, matches))
     archive["bouts"] = bout_items
     _league_rows(archive, league, keys)
+    _ladders(archive, league, keys)
     return {name: archive[name] for name in spec.TOP_LEVEL}, keys
 
 
@@ -531,3 +535,23 @@ def _league_rows(archive, league: League, keys: Keys) -> None:
         sections["hall_of_fame"],
         keys,
     )
+
+
+def _ladders(archive, league: League, keys: Keys) -> None:
+    """Challenge ladders with their rungs and challenges (docs/competitions.md)."""
+    ladders = list(Ladder.objects.filter(league=league).order_by("id"))
+    rungs = _grouped(LadderRung.objects.filter(ladder__league=league).order_by("rank"), "ladder_id")
+    challenges = _grouped(
+        LadderChallenge.objects.filter(ladder__league=league).order_by("id"), "ladder_id"
+    )
+    _user_refs([c for rows in challenges.values() for c in rows], spec.CHALLENGE, keys)
+    archive["ladders"] = [
+        _item(
+            ladder,
+            spec.LADDER,
+            keys,
+            rungs=[_item(r, spec.RUNG, keys) for r in rungs[ladder.pk]],
+            challenges=[_item(c, spec.CHALLENGE, keys) for c in challenges[ladder.pk]],
+        )
+        for ladder in ladders
+    ]

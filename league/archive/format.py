@@ -206,6 +206,24 @@ LEAGUE = Section(
     children={"managers": MANAGER, "awards_handed_out": AWARDS_HANDED_OUT},
 )
 
+# A challenge ladder (league.ladders): its rungs and its challenges (which point
+# at their bouts: written after the bouts).
+RUNG = Section(model="league.LadderRung", refs={"fighter": "fighter"})
+CHALLENGE = Section(
+    model="league.LadderChallenge",
+    refs={
+        "challenger": "fighter",
+        "defender": "fighter",
+        "bout": "bout?",
+        "issued_by": USER + "?",
+    },
+)
+LADDER = Section(
+    model="league.Ladder",
+    refs={"division": "division"},
+    children={"rungs": RUNG, "challenges": CHALLENGE},
+)
+
 # The lists of an archive, in the order they are written (a list refers only
 # to kinds of the lists before it, but for the bouts fixtures, matches,
 # suspensions and requests point at: those rows are written after the bouts).
@@ -238,6 +256,7 @@ SECTIONS: dict[str, Section] = {
     "hall_of_fame": Section(
         model="league.HallOfFamer", refs={"fighter": "fighter", "inducted_by": USER + "?"}
     ),
+    "ladders": LADDER,
 }
 
 TOP_LEVEL = ("format", "version", "complete", "league", *SECTIONS)

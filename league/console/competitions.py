@@ -141,6 +141,8 @@ def _first_words(tournament: Tournament) -> str:
     stage = tournament.stages.order_by("number").first()
     if stage.status == StageStatus.PREVIEW:
         return "look over the bracket's first round, re-seed it if you like, then start it."
+    if tournament.fight_now:
+        return "its rounds are fought as soon as their cards are made."
     return "its first round's card is made; fight it from the list of cards below."
 
 

@@ -13,11 +13,13 @@ from collections.abc import Iterable, Sequence
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bouts_schedule
 from core.dates import long_date
 from fighters.models import Fighter
+from league.calendar.dates import next_slot
 from league.calendar.fitness import fit_from
 from league.calendar.selectors import conditions_on, status_words, statuses_on
 from league.ladders.models import (
@@ -27,7 +29,7 @@ from league.ladders.models import (
     LadderChallenge,
     LadderRung,
 )
-from league.models import Division, Event, League
+from league.models import ClockMode, Division, Event, League
 from league.scheduling import ladder as rules
 from league.services.booking import Officials, league_bout
 from league.services.common import FIGHTER, derive_seed, division_is_team
@@ -222,10 +224,20 @@ def first_fit_date(league: League, fighter_ids: list[int], start: dt.date) -> dt
 def _card(ladder: Ladder, date: dt.date) -> Event:
     """The ladder's card of ``date`` (a card not fought yet: a later day when
     that day's has been fought)."""
+    league = ladder.league
+    # A real-clock league fights it at its next fight time (beat fires it); a
+    # commissioner's league when he fights the card from the console.
+    real = league.clock == ClockMode.REAL
+    fight_at = next_slot(timezone.now(), league.fight_weekday, league.fight_time) if real else None
     for _ in range(366):
         name = f"{ladder.name} · {long_date(date)}"
         event, _created = Event.objects.get_or_create(
-            league=ladder.league, date=date, name=name, tournament=None, season=None
+            league=league,
+            date=date,
+            name=name,
+            tournament=None,
+            season=None,
+            defaults={"fight_at": fight_at},
         )
         if event.fired_at is None:
             return event

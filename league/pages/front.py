@@ -1,21 +1,23 @@
 """What is on: the fight nights to come and the ones fought (the events page),
 and the front page's panels — next fight nights with what is at stake, the
-champions, the league's headlines. Each a few indexed queries, whatever the
-league's size (tests/web/test_front_page.py pins the counts)."""
+champions, the league's headlines (new champions, upsets, stoppages). Each a
+few indexed queries, whatever the league's size (tests/web/test_front_page.py
+pins the counts)."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 
 from bouts.bout_lines import bout_lines
 from bouts.engine.registry import method_name
 from bouts.engine.result import FINISHES
 from bouts.models import UNFINISHED, Bout, BoutStatus
 
-from ..models import Event, Reign, Title
+from ..models import Event, RatingHistory, Reign, Title
+from ..rankings import DEFAULT_MU, DEFAULT_SIGMA, is_upset
 
 
 def _events() -> QuerySet[Event]:
@@ -63,14 +65,19 @@ def champions() -> list[Title]:
 
 @dataclass(frozen=True)
 class Headline:
-    kind: str  # "title" (a new champion) or "finish" (a knockout)
+    kind: str  # "title" (a new champion), "upset" or "finish" (a knockout)
     date: datetime.date
     bout: Bout | None
     text: str
 
 
+# Bouts looked at for upsets and stoppages: the latest decided, a few per headline.
+CANDIDATES_PER_HEADLINE = 4
+
+
 def headlines(*, limit: int) -> list[Headline]:
-    """The latest title changes and knockouts, newest first (two queries)."""
+    """The latest title changes, upsets and stoppages, newest first (an
+    underdog's stoppage told once, as an upset; three queries)."""
     reigns = (
         Reign.objects.filter(start_bout__isnull=False)
         .select_related("title__division", "fighter", "camp", "start_bout")
@@ -85,27 +92,66 @@ def headlines(*, limit: int) -> list[Headline]:
         )
         for reign in reigns
     ]
-    finishes = (
-        bout_lines()
-        .filter(
-            status=BoutStatus.COMPLETED, result__method__in=FINISHES, result__winner__isnull=False
-        )
-        .order_by("-date", "-id")[:limit]
-    )
-    for bout in finishes:
-        winner = bout.result.winner
-        winner_name = getattr(bout, winner) or getattr(bout, f"{winner}_camp")
-        loser_name = getattr(bout, "blue" if winner == "red" else "red") or getattr(
-            bout, "blue_camp" if winner == "red" else "red_camp"
-        )
-        news.append(
-            Headline(
-                kind="finish",
-                date=bout.date,
-                bout=bout,
-                text=f"{winner_name} beats {loser_name} by "
-                f"{method_name(bout.result.method).lower()} in round {bout.result.round}",
-            )
-        )
+    told = set()  # a bout is an upset or a stoppage, not both
+    for bout in _decided(limit * CANDIDATES_PER_HEADLINE, upsets=True):
+        if bout.pk not in told and _upset(bout):
+            news.append(_bout_headline("upset", bout))
+            told.add(bout.pk)
+    for bout in _decided(limit, finishes=True):
+        if bout.pk not in told:
+            news.append(_bout_headline("finish", bout))
     news.sort(key=lambda headline: (headline.date, headline.bout.pk), reverse=True)
     return news[:limit]
+
+
+def _decided(count: int, *, upsets: bool = False, finishes: bool = False):
+    """The latest bouts won, newest first: with ``upsets``, one-on-one bouts with
+    both fighters' ratings before them (``before_*``); with ``finishes``, the
+    bouts won inside the distance."""
+    bouts = bout_lines().filter(status=BoutStatus.COMPLETED, result__winner__isnull=False)
+    if finishes:
+        bouts = bouts.filter(result__method__in=FINISHES)
+    if upsets:
+        bouts = bouts.filter(red__isnull=False, division__isnull=False).annotate(
+            **{
+                f"before_{side}_{value}": Subquery(_rating_before(side).values(value)[:1])
+                for side in ("red", "blue")
+                for value in ("mu", "sigma")
+            }
+        )
+    return bouts.order_by("-date", "-id")[:count]
+
+
+def _rating_before(side: str):
+    """A side's rating in the bout's division after its previous bout there."""
+    earlier = Q(date__lt=OuterRef("date")) | Q(date=OuterRef("date"), bout_id__lt=OuterRef("pk"))
+    return RatingHistory.objects.filter(
+        earlier, division=OuterRef("division"), fighter=OuterRef(side)
+    ).order_by("-date", "-bout_id")
+
+
+def _upset(bout: Bout) -> bool:
+    """Won by the side whose chance, by the ratings before the bout, was below
+    one in three (``league.rankings.is_upset``; a first bout: the starting rating)."""
+
+    def before(side: str) -> tuple[float, float]:
+        mu = getattr(bout, f"before_{side}_mu")
+        sigma = getattr(bout, f"before_{side}_sigma")
+        return (DEFAULT_MU, DEFAULT_SIGMA) if mu is None else (mu, sigma)
+
+    winner = bout.result.winner
+    loser = "blue" if winner == "red" else "red"
+    return is_upset(before(winner), before(loser))
+
+
+def _bout_headline(kind: str, bout: Bout) -> Headline:
+    winner = bout.result.winner
+    loser = "blue" if winner == "red" else "red"
+    winner_name = getattr(bout, winner) or getattr(bout, f"{winner}_camp")
+    loser_name = getattr(bout, loser) or getattr(bout, f"{loser}_camp")
+    verb = "upsets" if kind == "upset" else "beats"
+    how = method_name(bout.result.method).lower()
+    text = f"{winner_name} {verb} {loser_name} by {how}"
+    if bout.result.method in FINISHES:
+        text += f" in round {bout.result.round}"
+    return Headline(kind=kind, date=bout.date, bout=bout, text=text)

@@ -115,6 +115,8 @@ def competition_create(
     if isinstance(size, bool) or not isinstance(size, int) or size < 2:
         raise ValidationError({"size": ["A competition needs at least two entrants."]})
     checked = stages_check(stages, size)
+    # The title is won in a bracket's final: a competition without one is not for it.
+    for_title = for_title and checked[-1]["kind"] in ELIMINATION
     return tournament_create(
         division=division,
         size=size,

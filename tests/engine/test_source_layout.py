@@ -16,9 +16,6 @@ RULESETS = sorted(p.name for p in ENGINE.iterdir() if (p / "RULES.md").exists())
 STILL_TOO_LONG = {
     "webl/bout.py fight",
     "titlebout/actions.py play_round",
-    "titlebout/rounds.py end_of_round",
-    "titlebout/rounds.py run",
-    "titlebout/ratings.py choose_strategies",
 }
 
 

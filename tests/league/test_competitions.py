@@ -251,3 +251,28 @@ def test_a_stage_says_what_it_is_in_words():
     assert TournamentStage(kind="round_robin", groups=2, advance=2).in_words == (
         "Round robin in 2 groups, top 2 of each group go on"
     )
+
+
+def test_all_at_once_a_swiss_and_its_bracket_are_fought_to_the_champion(
+    ruleset, boss, django_capture_on_commit_callbacks
+):
+    _, division = _league(ruleset, boss, 8)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = competitions.competition_create(
+            user=boss,
+            division=division,
+            size=8,
+            stages=[{"kind": "swiss", "rounds": 3, "advance": 4}, {"kind": "single"}],
+            fight_now=True,
+        )
+    # Each round's night fired as soon as it was made, the next paired as it ended;
+    # the bracket still waits for the commissioner, all at once or not.
+    first, bracket = t.stages.order_by("number")
+    assert first.status == StageStatus.COMPLETED
+    assert bracket.status == StageStatus.PREVIEW
+    assert Bout.objects.filter(event__tournament=t, status="completed").count() == 12
+    with django_capture_on_commit_callbacks(execute=True):
+        competitions.stage_start(user=boss, stage=bracket)
+    t.refresh_from_db()
+    assert t.status == "completed"
+    assert t.champion_id in {e.fighter_id for e in t.entries.filter(stage_number=2)}

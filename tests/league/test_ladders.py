@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import TestCase
 
+from bouts import signals
 from bouts.models import Bout, BoutStatus, MedicalSuspension
 from bouts.services.voiding import bout_void
 from league.ladders.models import ChallengeStatus, LadderChallenge
@@ -137,6 +138,7 @@ def test_the_challengers_win_swaps_them_once_and_a_void_takes_it_back(w):
     assert challenge.status == ChallengeStatus.FOUGHT and challenge.winner == "challenger"
     # Delivered again (a retry, a duplicate message): nothing moves twice.
     ladders_settle_bouts([challenge.bout_id])
+    signals.recorded.send(sender=signals.BoutFact, bouts=[signals.fact(challenge.bout)])
     assert _order(w.ladder) == ["Bolt 0", "Bolt 1", "Ace 1", "Ace 0", "Free Agent"]
     # Free again: the winner challenges on.
     again = challenge_issue(
@@ -187,3 +189,52 @@ def test_the_database_keeps_one_open_challenge_a_defender(w):
             defender_rank=3,
             issued_on=w.league.date,
         )
+
+
+def test_fighting_the_challenges_card_moves_the_ladder(w, django_capture_on_commit_callbacks):
+    from league.services.fight_nights import event_fire
+
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    assert challenge.bout.event.fight_at is None  # a commissioner's league: his to fight
+    with django_capture_on_commit_callbacks(execute=True):
+        event_fire(event=challenge.bout.event)
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.FOUGHT
+    order = _order(w.ladder)
+    if challenge.winner == "challenger":
+        assert order.index("Ace 1") == 2 and order.index("Free Agent") == 4
+    else:
+        assert order == ["Bolt 0", "Bolt 1", "Free Agent", "Ace 0", "Ace 1"]
+
+
+def test_a_real_clock_league_fights_a_challenge_at_its_next_fight_time(w):
+    w.league.clock = "real"
+    w.league.save()
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    assert challenge.bout.event.fight_at is not None
+
+
+def test_a_challenge_whose_fighter_is_suspended_before_the_night_is_cancelled_with_why(
+    w, django_capture_on_commit_callbacks
+):
+    from league.services.fight_nights import event_fire
+
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    day = challenge.bout.date
+    MedicalSuspension.objects.create(
+        fighter=w.free, reason="cut", starts_on=day, ends_on=day + dt.timedelta(days=20)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        event_fire(event=challenge.bout.event)
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.CANCELLED
+    assert challenge.reason.startswith("its bout was postponed")
+    assert _order(w.ladder) == ["Bolt 0", "Bolt 1", "Free Agent", "Ace 0", "Ace 1"]
+    # Both are free again: the challenger may challenge someone else.
+    challenge_issue(user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.mine[0])

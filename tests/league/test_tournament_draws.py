@@ -143,3 +143,16 @@ def make_two(ruleset, fighters=2):
     from .conftest import make_league
 
     return make_league(ruleset, fighters)
+
+
+def test_round_by_round_entrants_rest_the_leagues_rest_days_between_rounds(ruleset):
+    from .conftest import make_league
+
+    _league, division = make_league(ruleset, 4, rest_days=30, days_between_events=7)
+    tournament = services.tournament_create(division=division, size=4, queue=False)
+    w11, w12 = (_final(tournament, k) for k in ("W1.1", "W1.2"))
+    record(w11, "red", "UD")
+    record(w12, "red", "UD")
+    final = _final(tournament, "W2.1")
+    assert final.date > max(w11.date, w12.date) + dt.timedelta(days=30)
+    assert final.status == BoutStatus.SCHEDULED and final.event.fight_at is None

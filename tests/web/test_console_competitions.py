@@ -150,3 +150,51 @@ def test_only_the_leagues_commissioner_runs_a_competition(client, world):
     answer = client.post(f"/console/divisions/{world['division'].pk}/competitions/", _form())
     assert answer.status_code == 403
     assert tournament.stages.get().status == StageStatus.PREVIEW
+
+
+def _queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_tables_cost_the_same_queries_for_eight_or_sixteen(client):
+    counts = []
+    for size in (8, 16):
+        commissioner = factories.user()
+        league = factories.league(ruleset="webl", commissioners=[commissioner])
+        fighters = [factories.fighter(ruleset="webl") for _ in range(size)]
+        division = factories.division(league=league, fighters=fighters)
+        world = {"commissioner": commissioner, "league": league, "division": division}
+        _create(client, world, size=size, rounds=3, advance=4)
+        tournament = Tournament.objects.get(division=division)
+        for bout in Bout.objects.filter(event__tournament=tournament, result=None):
+            record(bout, "red")
+        counts.append(
+            (
+                _queries(client, f"/tournaments/{tournament.pk}/"),
+                _queries(client, f"/console/tournaments/{tournament.pk}/"),
+            )
+        )
+    assert counts[0] == counts[1]
+
+
+def test_round_robin_groups_show_a_table_per_group(client, world):
+    answer = _create(client, world, first="round_robin", groups=2, advance=2)
+    assert answer.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.stages.get(number=1).in_words == (
+        "Round robin in 2 groups, top 2 of each group go on"
+    )
+    page = client.get(answer["Location"]).content.decode()
+    assert "Group A" in page and "Group B" in page
+
+
+def test_a_swiss_without_a_bracket_is_not_for_the_title(client, world):
+    _create(client, world, bracket="none")
+    tournament = Tournament.objects.get()
+    assert [s.kind for s in tournament.stages.all()] == ["swiss"]
+    assert not tournament.for_title

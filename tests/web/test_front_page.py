@@ -122,3 +122,51 @@ def test_dates_read_as_words_and_no_command_is_shown(client, fought):
 def test_an_empty_site_shows_no_command_line(client):
     page = html(client, "/")
     assert "manage.py" not in page and "No league has been set up yet." in page
+
+
+def rated(fought, red, blue):
+    """Both fighters' ratings after an earlier bout: ``red`` and ``blue`` (mu, sigma)."""
+    from league.models import RatingHistory
+
+    earlier = Bout.objects.create(
+        ruleset=fought["league"].ruleset,
+        date=fought["bout"].date - datetime.timedelta(days=30),
+        red=fought["red"],
+        blue=fought["blue"],
+        division=fought["division"],
+        status=BoutStatus.COMPLETED,
+        scheduled_rounds=10,
+        seed=1,
+    )
+    for fighter, (mu, sigma) in ((fought["red"], red), (fought["blue"], blue)):
+        RatingHistory.objects.create(
+            division=fought["division"],
+            bout=earlier,
+            date=earlier.date,
+            fighter=fighter,
+            mu=mu,
+            sigma=sigma,
+            ordinal=mu - 3 * sigma,
+        )
+
+
+def test_a_win_against_the_ratings_is_an_upset_headline(client, fought):
+    Result.objects.filter(bout=fought["bout"]).update(winner="red", method="UD", round=10)
+    rated(fought, red=(18.0, 3.0), blue=(32.0, 3.0))  # red's chance about one in ten
+    headlines = section(html(client, "/"), "headlines")
+    assert "Red Rooney upsets Blue Bellamy by" in headlines
+    assert 'class="badge upset"' in headlines
+
+
+def test_the_favourite_winning_on_points_makes_no_headline(client, fought):
+    Result.objects.filter(bout=fought["bout"]).update(winner="red", method="UD", round=10)
+    rated(fought, red=(32.0, 3.0), blue=(18.0, 3.0))
+    assert 'id="headlines"' not in html(client, "/")
+
+
+def test_a_stoppage_by_the_underdog_is_one_headline_an_upset(client, fought):
+    Result.objects.filter(bout=fought["bout"]).update(winner="red", method="KO", round=3)
+    rated(fought, red=(18.0, 3.0), blue=(32.0, 3.0))
+    headlines = section(html(client, "/"), "headlines")
+    assert headlines.count("Red Rooney") == 1
+    assert "Red Rooney upsets Blue Bellamy by knockout in round 3" in headlines

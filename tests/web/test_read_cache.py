@@ -4,6 +4,7 @@ still matches, a new validator once a bout is recorded, one viewer's page never
 served to another."""
 
 import datetime
+import threading
 
 import pytest
 from django.db import transaction
@@ -14,6 +15,7 @@ from core import read_cache
 from tests.api import factories
 
 pytestmark = pytest.mark.django_db
+REAL_BEHIND = read_cache._behind
 
 PAGES = ["/", "/events/", "/fighters/{red}/", "/divisions/{division}/", "/events/{event}/"]
 READS = ["/api/standings/?division={division}", "/api/bouts/?fighter={red}", "/api/fighters/{red}/"]
@@ -28,6 +30,10 @@ def kept(settings, monkeypatch):
     settings.READ_CACHE = True
     monkeypatch.setattr(read_cache, "_in_transaction", lambda: False)
     monkeypatch.setattr(read_cache, "_pending", lambda connection: False)
+    # No rebuild behind an answer (a thread's connection would not see the test's
+    # rows): the tests that want one run it here.
+    monkeypatch.setattr(read_cache, "_background", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(read_cache._background, "acquire", lambda blocking=True: False)
     read_cache.reset()
 
 
@@ -164,7 +170,7 @@ def test_while_one_request_rebuilds_others_get_the_last_one_built(kept, league):
     rebuild; the last page built is served with its own validator."""
     client = Client()
     first = client.get("/events/")
-    read_cache.reset()
+    read_cache._renew()  # a change
     key = read_cache._entry_key("anonymous", _request_for("/events/"))
     from django.core.cache import cache
 
@@ -173,6 +179,63 @@ def test_while_one_request_rebuilds_others_get_the_last_one_built(kept, league):
     assert stale["ETag"] == first["ETag"] and stale.content == first.content
     cache.delete(f"{key}:building")
     assert client.get("/events/")["ETag"] != first["ETag"]
+
+
+def test_a_page_fans_keep_asking_for_is_rebuilt_behind_the_answer(kept, league, monkeypatch):
+    """The generation moved a moment ago: the request is answered at once with the
+    last page built, and the new one is built behind it (here, inline)."""
+    monkeypatch.setattr(read_cache, "_background", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(read_cache, "_behind", REAL_BEHIND)  # tests/conftest.py turns it off
+    ran = []
+    monkeypatch.setattr(read_cache, "_start", lambda refresh: ran.append(refresh()))
+    client = Client()
+    url = f"/fighters/{league['red'].pk}/"
+    first = client.get(url)
+    read_cache._renew()  # a change
+    behind = client.get(url)
+    assert ran and behind["ETag"] == first["ETag"] and behind.content == first.content
+    rebuilt = client.get(url)
+    assert rebuilt["ETag"] != first["ETag"] and rebuilt.content == first.content
+    assert client.get(url, HTTP_IF_NONE_MATCH=rebuilt["ETag"]).status_code == 304
+
+
+def test_only_an_anonymous_visitors_page_is_rebuilt_behind_the_answer():
+    assert REAL_BEHIND(_request_for("/fighters/1/"), "anonymous")
+    assert not REAL_BEHIND(_request_for("/api/fighters/1/"), "anonymous")  # a script's read
+    assert not REAL_BEHIND(_request_for("/fighters/1/"), "user:1:abc")
+
+
+def test_a_signed_in_visitor_waits_for_his_own_rebuild(kept, league, monkeypatch):
+    monkeypatch.setattr(read_cache, "_background", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(read_cache, "_behind", REAL_BEHIND)
+    monkeypatch.setattr(read_cache, "_start", lambda refresh: pytest.fail("not behind"))
+    client = Client()
+    client.force_login(league["commissioner"])
+    client.get("/")
+    first = client.get("/events/")
+    read_cache._renew()  # a change
+    assert client.get("/events/")["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "renews"),
+    [
+        ("league.tasks.fire_due_events", 2, True),
+        ("league.tasks.fire_due_events", 0, False),  # beat's sweep found nothing
+        ("bouts.tasks.resend_stale_bouts", 0, False),
+        ("league.tasks.run_sandbox", "done", False),  # a sandbox's fights are private
+        ("league.notices.tasks.post_results", 3, False),
+    ],
+)
+def test_a_task_that_did_something_renews_the_generation(monkeypatch, name, answer, renews):
+    from types import SimpleNamespace
+
+    from league import read_models
+
+    calls = []
+    monkeypatch.setattr(read_cache, "changed", lambda: calls.append(name))
+    read_models._task_ended(sender=SimpleNamespace(name=name), retval=answer)
+    assert bool(calls) == renews
 
 
 def _request_for(path):

@@ -1,5 +1,5 @@
 """End of round, between rounds, the bout from bell to result. Plain functions of the
-``BoutState`` (``s``) and its fighters."""
+``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -11,171 +11,125 @@ from . import actions, clock, cuts, fouls, ratings, tables
 from .cards import card_rating
 from .deck import DECK, RNS, ROUND_CARDS, shuffled
 from .scoring import score_round
-from .state import CLOCKS, NUMS, BoutOver, BoutState, Fighter, finish
+from .state import BoutOver, BoutState, Fighter, finish
 from .tables import DAMAGE_MAY
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
-def end_of_round(s: BoutState) -> int:
-    """The judges' cards, the END lost, the round's line, Front Runner. Returns the
-    judges' verdict: the number of cards for red minus those for blue."""
-    r, b = s.red, s.blue
-    rp, bp = r.pts, b.pts
-    # scoring: the aggressiveness option's +1 (for judging only), the Check card
-    jr, jb = rp, bp
-    if s.aggressiveness:
-        if s.aggressor is r:
-            if rp > bp:
-                jr += 1
-        elif bp > rp:
-            jb += 1
-    # the Check card is drawn every round (the same draw) but looked at only on a Check
-    # round or after a knockdown or a deduction (``score_round``); the other rounds' three
-    # cards are the chart's alike (no call, no card)
-    x = s.rng.random()
-    rd, bd = r.deducted, b.deducted
-    diff = jr - jb
-    if r.kd_scored or b.kd_scored or rd or bd:
-        chart = None
-    elif diff > 0:
-        chart = _AHEAD[diff] if diff < 40 else (10, 8)
-    elif diff < 0:
-        chart = _BEHIND[-diff] if diff > -40 else (8, 10)
-    else:
-        chart = (10, 10)
-    if chart is not None:
-        red_pts, blue_pts = chart
-        j1, j2, j3 = s.cards
-        j1.append([red_pts, blue_pts])
-        j2.append([red_pts, blue_pts])
-        j3.append([red_pts, blue_pts])
-        won = 3 if red_pts > blue_pts else -3 if blue_pts > red_pts else 0
-    else:
-        # a Check round's, a knockdown's or a deduction's cards: ``score_round`` with
-        # the Check card from the draw ``x``
-        deck = s.deck
-        used = s.i
-        if used > len(deck):
-            used = len(deck)
-        mark_card = (deck or DECK)[floor(x * (used if used > 1 else 1))]
-        ctx = s.ctx
-        if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
-            ctx["aggressor"] = s.aggressor.side
-            ctx["styles"] = {"red": r.style, "blue": b.style}
-            judges = s.judges
-        else:
-            judges = None
-        sc = score_round(jr, jb, r.kd_scored, b.kd_scored, mark_card, judges, ctx)
-        if rd or bd:
-            for card in sc:
-                card[0] -= rd
-                card[1] -= bd
-        # three cards to three judges (unrolled: a loop over zip costs more)
-        one, two, three = sc
-        j1, j2, j3 = s.cards
-        j1.append(one)
-        j2.append(two)
-        j3.append(three)
-        red_pts, blue_pts = one
-        won = 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-        red_pts, blue_pts = two
-        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-        red_pts, blue_pts = three
-        won += 1 if red_pts > blue_pts else -1 if blue_pts > red_pts else 0
-    if rp > bp:
-        s.last_winner = r
-        r.margin += 1
-        b.margin -= 1
-    elif bp > rp:
-        s.last_winner = b
-        b.margin += 1
-        r.margin -= 1
-    # endurance: the points against, never below 0
-    missing = s.missing_punches
-    loss = bp + r.end_extra + r.end_drain
-    if missing:
-        loss += r.missed
-    end = r.end - loss
-    r.end = end if end > 0 else 0
-    r.against.append(bp)
-    loss = rp + b.end_extra + b.end_drain
-    if missing:
-        loss += b.missed
-    end = b.end - loss
-    b.end = end if end > 0 else 0
-    b.against.append(rp)
-    # the round's line (``stats_line``, written out: once a round)
-    rk, bk = r.kd_counts, b.kd_counts
-    rm, bm = r.missed, b.missed
-    s.round_stats.append(
-        {
-            "round": s.rnd,
-            "red": {
-                "points": rp,
-                "landed": r.landed,
-                "thrown": r.landed + rm,
-                "missed": rm,
-                "damage": rp,
-                "clinches": r.clinches,
-                "knockdowns": len(rk) if rk else 0,
-                "deducted": rd,
-                "end": r.end,
-                "cut_damage": r.damage,
-                "style": r.style,
-                "strategy": r.strategy,
-                "actions": r.actions,
-            },
-            "blue": {
-                "points": bp,
-                "landed": b.landed,
-                "thrown": b.landed + bm,
-                "missed": bm,
-                "damage": bp,
-                "clinches": b.clinches,
-                "knockdowns": len(bk) if bk else 0,
-                "deducted": bd,
-                "end": b.end,
-                "cut_damage": b.damage,
-                "style": b.style,
-                "strategy": b.strategy,
-                "actions": b.actions,
-            },
-        }
-    )
-    # ``clock.ev``, inlined (after the bell: 3:00; a technical decision's partial round:
-    # the clock where it stopped)
-    n = s.tick
-    if n != ROUND_CARDS:  # (after the bell the clock shows 3:00 whatever was used)
-        n = s.i - s.returned
-        if n <= s.tick:
-            n = s.tick
-        elif n > ROUND_CARDS:
-            n = s.tick = ROUND_CARDS
-        else:
-            s.tick = n
-    rnd = s.rnd
-    s.events.append(
-        {
-            "round": rnd,
-            "clock": CLOCKS[n],
-            "kind": "round",
-            "side": None,
-            "text": f"End of round {NUMS[rnd]}: {r.name} {NUMS[rp]} points, {b.name} {NUMS[bp]}",
-        }
-    )
-    if s.front_runners:
-        front_runner(r, won > 0, won < 0)
-        front_runner(b, won < 0, won > 0)
+def end_of_round(state: BoutState) -> int:
+    """The judges' cards (``judge_round``), the round's winner, the END lost, the
+    round's line and its event, Front Runner. Returns the judges' verdict: the number of
+    cards for red minus those for blue."""
+    red, blue = state.red, state.blue
+    won = judge_round(state)
+    if red.pts > blue.pts:
+        state.last_winner = red
+        red.margin += 1
+        blue.margin -= 1
+    elif blue.pts > red.pts:
+        state.last_winner = blue
+        blue.margin += 1
+        red.margin -= 1
+    for fighter in (red, blue):
+        # the END a round costs: the points scored against him, his extra loss and
+        # drain, his missed punches with the missing-punches option; never below 0
+        against = fighter.opp.pts
+        loss = against + fighter.end_extra + fighter.end_drain
+        if state.missing_punches:
+            loss += fighter.missed
+        fighter.end = max(fighter.end - loss, 0)
+        fighter.against.append(against)
+    state.round_stats.append(stats_line(state))
+    text = f"End of round {state.rnd}: {red.name} {red.pts} points, {blue.name} {blue.pts}"
+    clock.ev(state, "round", None, text)
+    if state.front_runners:
+        front_runner(red, won > 0, won < 0)
+        front_runner(blue, won < 0, won > 0)
     return won
 
 
-# (red, blue) when every judge's card is the chart's, by points ahead (red's; blue's:
-# ``_BEHIND``) 0-39; None: a Check (``score_round``). 40+ points: 10-8.
-_AHEAD = tuple(
-    None if n == 0 or n <= 6 or 16 <= n <= 18 else (10, 9) if n <= 15 else (10, 8)
-    for n in range(40)
-)
-_BEHIND = tuple(None if c is None else (c[1], c[0]) for c in _AHEAD)
+def judge_round(state: BoutState) -> int:
+    """Each judge's card for the round, and the cards for red less those for blue. The
+    points as the judges see them (the aggressiveness option: +1 to the aggressor who
+    outscored his man); the Check card is drawn every round but looked at only on a
+    Check round or after a knockdown or a deduction (``checked_cards``); the other
+    rounds' three cards are the chart's (``CHART``)."""
+    red, blue = state.red, state.blue
+    red_seen, blue_seen = red.pts, blue.pts
+    if state.aggressiveness:
+        if state.aggressor is red:
+            if red_seen > blue_seen:
+                red_seen += 1
+        elif blue_seen > red_seen:
+            blue_seen += 1
+    check_draw = state.rng.random()
+    ahead = red_seen - blue_seen
+    if red.kd_scored or blue.kd_scored or red.deducted or blue.deducted:
+        chart = None
+    elif -CHART_REACH < ahead < CHART_REACH:
+        chart = CHART[ahead]
+    else:
+        chart = (10, 8) if ahead > 0 else (8, 10)
+    if chart is not None:
+        for judge_cards in state.cards:
+            judge_cards.append(list(chart))
+        return 3 * card_verdict(chart)
+    won = 0
+    for card, judge_cards in zip(
+        checked_cards(state, red_seen, blue_seen, check_draw), state.cards
+    ):
+        judge_cards.append(card)
+        won += card_verdict(card)
+    return won
+
+
+def card_verdict(card) -> int:
+    """A judge's card for red (1), blue (-1) or even (0)."""
+    red_points, blue_points = card
+    return 1 if red_points > blue_points else -1 if blue_points > red_points else 0
+
+
+def checked_cards(state: BoutState, red_seen: int, blue_seen: int, check_draw: float) -> list:
+    """A Check round's, a knockdown's or a deduction's three cards: ``score_round`` with
+    the Check card drawn from the round's used cards by ``check_draw``, less the
+    points deducted."""
+    red, blue = state.red, state.blue
+    deck = state.deck
+    used = min(state.i, len(deck))
+    check_card = (deck or DECK)[floor(check_draw * (used if used > 1 else 1))]
+    context = state.ctx
+    if state.judge_leanings:  # (the aggressor and styles are read only by the leanings)
+        context["aggressor"] = state.aggressor.side
+        context["styles"] = {"red": red.style, "blue": blue.style}
+        judges = state.judges
+    else:
+        judges = None
+    cards = score_round(
+        red_seen, blue_seen, red.kd_scored, blue.kd_scored, check_card, judges, context
+    )
+    if red.deducted or blue.deducted:
+        for card in cards:
+            card[0] -= red.deducted
+            card[1] -= blue.deducted
+    return cards
+
+
+def chart_card(ahead: int):
+    """Every judge's card (red, blue) when red is ``ahead`` by so many points (behind:
+    negative) and nothing calls for a Check: 1-6 and 16-18 ahead are a Check (None),
+    7-15 a 10-9, 19 or more a 10-8."""
+    if ahead < 0:
+        card = chart_card(-ahead)
+        return None if card is None else (card[1], card[0])
+    if ahead == 0:
+        return (10, 10)
+    if ahead <= 6 or 16 <= ahead <= 18:
+        return None
+    return (10, 9) if ahead <= 15 else (10, 8)
+
+
+CHART_REACH = 40
+CHART = {ahead: chart_card(ahead) for ahead in range(1 - CHART_REACH, CHART_REACH)}
 
 
 def front_runner(f: Fighter, won: bool, lost: bool):
@@ -193,14 +147,12 @@ def front_runner(f: Fighter, won: bool, lost: bool):
         f.front = 0 if f.won_streak >= 2 else min(1, f.front + 1)
 
 
-def stats_line(s: BoutState) -> dict:
-    """The round's line in the result (``rounds``): one display per fighter, written
-    out twice (once a round: two calls of a per-fighter helper cost more). For a round
-    stopped inside; ``end_of_round`` writes it out too (kept in step with it)."""
-    r, b = s.red, s.blue
+def stats_line(state: BoutState) -> dict:
+    """The round's line in the result (``rounds``): each fighter's counts."""
+    r, b = state.red, state.blue
     rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
     return {
-        "round": s.rnd,
+        "round": state.rnd,
         "red": {
             "points": r.pts,
             "landed": r.landed,
@@ -234,28 +186,28 @@ def stats_line(s: BoutState) -> dict:
     }
 
 
-def between_rounds(s: BoutState):
+def between_rounds(state: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
-    random = s.rng.random
-    discretion = s.discretion
-    for f in (s.red, s.blue):
+    random = state.rng.random
+    discretion = state.discretion
+    for f in (state.red, state.blue):
         o = f.opp
         if f.end <= 0 and not f.fatigued:
-            if s.traits_on and "second_wind" in f.traits and not f.second_wind_used:
+            if state.traits_on and "second_wind" in f.traits and not f.second_wind_used:
                 f.second_wind_used = True
-                if clock.aux_rn(s) <= 45:
+                if clock.aux_rn(state) <= 45:
                     f.end = 15
-                    clock.ev(s, "trait", f.side, f"{f.name} finds his second wind")
+                    clock.ev(state, "trait", f.side, f"{f.name} finds his second wind")
             if f.end <= 0:
                 f.fatigued = True
-                clock.ev(s, "fatigue", f.side, f"{f.name} is fatigued")
+                clock.ev(state, "fatigue", f.side, f"{f.name} is fatigued")
         f.cf_round = f.cf_next
         f.def_round = f.def_next
         f.cf_next = f.def_next = 0
         if o.pts >= 25:
-            res = tables.condition(f.ko, clock.aux_rn(s))
+            res = tables.condition(f.ko, clock.aux_rn(state))
             if res:
-                clock.ev(s, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
+                clock.ev(state, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
             if res >= 1:
                 f.cf_round -= 1
             if res == 2:
@@ -269,143 +221,127 @@ def between_rounds(s: BoutState):
         if f.kd_counts:
             f.carry = tables.carry_over(f.kd_counts, rn)
             if f.carry:
-                clock.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+                clock.ev(state, "carryover", f.side, f"{f.name} is still feeling the knockdown")
         else:
             f.carry = False
         f.kd_temp = 0
         if f.slugger_round:
             f.slugger_round = False
         if f.locations:
-            cuts.corner_work(s, f)
+            cuts.corner_work(state, f)
         if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
-            cuts.damage_check(s, f)
+            cuts.damage_check(state, f)
         if discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
-            if beating >= 28 and clock.rn20(s) <= (4 if beating < 38 else 8):
+            if beating >= 28 and clock.rn20(state) <= (4 if beating < 38 else 8):
                 clock.ev(
-                    s,
+                    state,
                     "retire",
                     f.side,
                     f"{f.name}'s corner has seen enough and retires him on his stool",
                 )
-                finish(s, o, RTD, True)
-        if f.rib and clock.aux_rn(s) <= tables.RIB_STOP:
-            clock.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
-            finish(s, o, RTD, True)
+                finish(state, o, RTD, True)
+        if f.rib and clock.aux_rn(state) <= tables.RIB_STOP:
+            clock.ev(state, "retire", f.side, f"{f.name} cannot go on with the rib injury")
+            finish(state, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
-    if s.rnd == 3 and s.traits_on:
-        for f in (s.red, s.blue):
+    if state.rnd == 3 and state.traits_on:
+        for f in (state.red, state.blue):
             if f.self_doubt and f.margin > 0:
                 f.self_doubt = False
                 f.cf_trait += 1
 
 
-def run(s: BoutState) -> BoutResult:
-    """The bout, round by round, and its result. The bell of each round (written out
-    here, its only caller): the fighters' counts, the round deck, the aggressor, the
-    referee's error, styles, strategies and traits, the CFs."""
+def run(state: BoutState) -> BoutResult:
+    """The bout, round by round, and its result: each round's bell (``start_round``),
+    the round (``actions.play_round``), the bell's end (``clock.bell``), the round's end
+    (``end_of_round``), the doctor's extra round, and between rounds
+    (``between_rounds``)."""
     try:
-        ratings.pre_bout(s)
-        r, b = s.red, s.blue
-        both = (r, b)
-        rounds = s.rounds
-        # read once a bout: what every round calls or reads
-        rng = s.rng
-        higher_agg = s.higher_agg
-        mode = s.referee_errors
-        # the referee's error before rounds 1 .. this one: every round, the first, none
-        error_until = rounds if mode == "per_round" else 1 if mode == "once" else 0
-        traits_by_round = r.round_trait or b.round_trait
-        r_either, b_either = r.either, b.either
-        r_style, b_style = r.card_style, b.card_style
-        add_event = s.events.append
-        choose_strategies = ratings.choose_strategies
-        set_cfs = ratings.set_cfs
-        play_round = actions.play_round
-        for rnd in range(1, rounds + 1):
-            s.rnd = rnd
-            # each fighter's counts for the round, and the opponent's points this round
-            # from which a TKO or the towel is possible (``alarm``: the lowest threshold
-            # less the last rounds' points, less the towel's five), one body for both.
-            # ``against`` has a line for each round fought: rnd - 1 here (no ``len``)
-            for f in both:
-                f.pts = f.landed = f.missed = f.clinches = f.actions = 0
-                if f.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
-                    f.kd_counts = []
-                f.kd_scored = f.deducted = f.fouled_round = f.end_extra = 0
-                alarm, two, three = f.thr
-                if rnd > 1:
-                    hist = f.against
-                    h1 = hist[-1]
-                    two -= h1
-                    three -= h1
-                    if rnd > 2:
-                        three -= hist[-2]
-                if two < alarm:
-                    alarm = two
-                if three < alarm:
-                    alarm = three
-                f.alarm = alarm - 5
-            # the round deck: the whole deck shuffled every two rounds and split in two
-            if rnd % 2 == 1:
-                cards = shuffled(rng)
-                s.full = cards
-                s.deck = cards[:ROUND_CARDS]
-            else:
-                s.deck = s.full[ROUND_CARDS:]
-            s.i = s.returned = s.tick = 0
-            if higher_agg is not None:
-                agg = s.aggressor = higher_agg
-            elif rnd > 1:  # equal AGGs (``aggressor_for_round``): the last winner, else
-                agg = s.aggressor = s.last_winner or s.aggressor  # the last aggressor
-            else:
-                agg = s.aggressor = ratings.aggressor_for_round(s)
-            if rnd <= error_until:
-                fouls.referee_error(s)
-            mr, mb = r.margin, b.margin
-            r.style = ratings.choose_style(s, r, mr) if r_either else r_style
-            b.style = ratings.choose_style(s, b, mb) if b_either else b_style
-            # ``clock.ev`` at 0:00: the deal reset the clock and nothing since drew a card
-            add_event(
-                {
-                    "round": rnd,
-                    "clock": CLOCKS[0],
-                    "kind": "bell",
-                    "side": agg.side,
-                    "text": f"Round {NUMS[rnd]}: {agg.name} comes out as the aggressor",
-                }
-            )
-            choose_strategies(s, mr, mb)
-            # the round's trait CF (``round_traits``), taken off again at the bell
-            if traits_by_round:
-                rc = ratings.round_traits(s, r) if r.round_trait else 0
-                bc = ratings.round_traits(s, b) if b.round_trait else 0
-                if rc:
-                    r.cf_round += rc
-                if bc:
-                    b.cf_round += bc
-            else:
-                rc = bc = 0
-            set_cfs(s)
-            play_round(s)
-            s.tick = ROUND_CARDS  # the bell (``clock.bell``): 3:00 until the next round
-            if rc:
-                r.cf_round -= rc
-            if bc:
-                b.cf_round -= bc
-            end_of_round(s)
-            if s.one_more_round and s.one_more_round[1] <= rnd < rounds:
-                cuts.technical(s, "the doctor's extra round is over")
-            if rnd < rounds:
-                between_rounds(s)
+        ratings.pre_bout(state)
+        for number in range(1, state.rounds + 1):
+            trait_cf = start_round(state, number)
+            actions.play_round(state)
+            clock.bell(state)
+            # the round's trait CF is taken off again at the bell
+            state.red.cf_round -= trait_cf[0]
+            state.blue.cf_round -= trait_cf[1]
+            end_of_round(state)
+            if state.one_more_round and state.one_more_round[1] <= number < state.rounds:
+                cuts.technical(state, "the doctor's extra round is over")
+            if number < state.rounds:
+                between_rounds(state)
     except BoutOver:
         pass
-    return result(s)
+    return result(state)
 
 
-def totals(s: BoutState) -> list:
+def start_round(state: BoutState, number: int) -> tuple[int, int]:
+    """The bell of round ``number``: the fighters' counts, the round deck, the
+    aggressor and his event, the referee's error, styles, strategies, the round's trait
+    CF (returned: red's, blue's) and the CFs."""
+    state.rnd = number
+    red, blue = state.red, state.blue
+    for fighter in (red, blue):
+        # his counts for the round, and ``alarm``: the opponent's points this round
+        # from which a TKO or the towel is possible (the lowest TKO threshold less the
+        # points of the last rounds, less the towel's five)
+        fighter.pts = fighter.landed = fighter.missed = fighter.clinches = 0
+        fighter.actions = fighter.kd_scored = fighter.deducted = 0
+        fighter.fouled_round = fighter.end_extra = 0
+        if fighter.kd_counts:  # (an empty list is kept: most rounds have no knockdown)
+            fighter.kd_counts = []
+        alarm, two, three = fighter.thr
+        against = fighter.against  # a line for each round fought
+        if number > 1:
+            two -= against[-1]
+            three -= against[-1]
+            if number > 2:
+                three -= against[-2]
+        fighter.alarm = min(alarm, two, three) - 5
+    deal(state, number)
+    aggressor = state.aggressor = round_aggressor(state, number)
+    mode = state.referee_errors
+    if mode == "per_round" or (mode == "once" and number == 1):
+        fouls.referee_error(state)
+    red_margin, blue_margin = red.margin, blue.margin
+    red.style = ratings.choose_style(state, red, red_margin) if red.either else red.card_style
+    blue.style = ratings.choose_style(state, blue, blue_margin) if blue.either else blue.card_style
+    text = f"Round {number}: {aggressor.name} comes out as the aggressor"
+    clock.ev(state, "bell", aggressor.side, text)
+    ratings.choose_strategies(state, red_margin, blue_margin)
+    red_cf = ratings.round_traits(state, red) if red.round_trait else 0
+    blue_cf = ratings.round_traits(state, blue) if blue.round_trait else 0
+    red.cf_round += red_cf
+    blue.cf_round += blue_cf
+    ratings.set_cfs(state)
+    return red_cf, blue_cf
+
+
+def deal(state: BoutState, number: int):
+    """The round deck: the whole deck shuffled every two rounds and split in two; the
+    round clock at 0:00."""
+    if number % 2 == 1:
+        state.full = shuffled(state.rng)
+        state.deck = state.full[:ROUND_CARDS]
+    else:
+        state.deck = state.full[ROUND_CARDS:]
+    state.i = state.returned = state.tick = 0
+
+
+def round_aggressor(state: BoutState, number: int) -> Fighter:
+    """The higher AGG; equal AGGs: round 1's rule, later the last winner, else the last
+    aggressor (``ratings.aggressor_for_round``)."""
+    if state.higher_agg is not None:
+        return state.higher_agg
+    if number > 1:
+        return state.last_winner or state.aggressor
+    return ratings.aggressor_for_round(state)
+
+
+def totals(state: BoutState) -> list:
     """Each judge's [red, blue] total."""
-    one, two, three = s.cards  # three judges (no comprehension: it costs more)
+    one, two, three = state.cards  # three judges (no comprehension: it costs more)
     return [
         [sum(map(_RED, one)), sum(map(_BLUE, one))],
         [sum(map(_RED, two)), sum(map(_BLUE, two))],
@@ -418,59 +354,59 @@ _BLUE = itemgetter(1)
 _NAME = itemgetter("name")
 
 
-def result(s: BoutState) -> BoutResult:
+def result(state: BoutState) -> BoutResult:
     """The result: the method, the round and time, the cards and the record."""
-    tots = totals(s)
-    end = s.bout_end
-    rnd = s.rnd if s.rnd > 1 else 1  # (0: the bout ended before the first bell)
+    tots = totals(state)
+    end = state.bout_end
+    rnd = state.rnd if state.rnd > 1 else 1  # (0: the bout ended before the first bell)
     if end is None:
         winner, method = decision_from_totals(tots)
         time = "3:00"
     else:
         winner, method, between = end
-        if not between and method not in (TD, TDRAW) and len(s.round_stats) < s.rnd:
-            s.round_stats.append(stats_line(s))
-        time = clock.clock(s)  # the time of the stoppage's event (between rounds: 3:00)
+        if not between and method not in (TD, TDRAW) and len(state.round_stats) < state.rnd:
+            state.round_stats.append(stats_line(state))
+        time = clock.clock(state)  # the time of the stoppage's event (between rounds: 3:00)
         if method in (TD, TDRAW):
-            if len(s.cards[0]) < rnd:
+            if len(state.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)
-                end_of_round(s)
-                tots = totals(s)
+                end_of_round(state)
+                tots = totals(state)
             if method == TD:
                 winner, _dec = decision_from_totals(tots)
                 if winner is None:
                     method = TDRAW
             else:
                 winner = None
-    r, b = s.red, s.blue
+    r, b = state.red, state.blue
     # the fields in ``BoutResult``'s order, without keywords (cheaper to call)
     return BoutResult(
         "titlebout",  # ruleset
         0,  # seed (``simulate`` sets it)
-        s.rounds,  # scheduled_rounds
+        state.rounds,  # scheduled_rounds
         winner,
         method,
         rnd,  # round
         time,
-        list(map(_NAME, s.judges)),  # judges
-        s.cards,  # scorecards
-        s.knockdowns,
-        s.injuries,
-        s.fouls,
-        s.round_stats,  # rounds
-        s.events,
+        list(map(_NAME, state.judges)),  # judges
+        state.cards,  # scorecards
+        state.knockdowns,
+        state.injuries,
+        state.fouls,
+        state.round_stats,  # rounds
+        state.events,
         [],  # fighters
         {  # details
-            "referee": s.ref.copy(),
-            "doctor": s.officials["doctor"],
-            "corners": s.corners,
-            "judges": s.judges,
+            "referee": state.ref.copy(),
+            "doctor": state.officials["doctor"],
+            "corners": state.corners,
+            "judges": state.judges,
             "endurance": {"red": r.end, "blue": b.end},
             "fatigued": {"red": r.fatigued, "blue": b.fatigued},
             "damage_points": {"red": r.damage, "blue": b.damage},
             "ratings": {"red": card_rating(r.card), "blue": card_rating(b.card)},
-            "strategies": s.strategies_log,
-            "referee_errors": s.errors_log,
+            "strategies": state.strategies_log,
+            "referee_errors": state.errors_log,
             "totals": tots,
         },
     )

@@ -25,18 +25,6 @@ NO_MODS = (0, 0, 0, 0, 0, 0)
 ERR_SLIP = tables.ERR_SLIP
 
 
-class _Numerals(dict):
-    """Whole numbers as event text: ``NUMS[n] == str(n)`` for any int ``n``. Formatting
-    an int in an f-string is ~1,100 instructions; a lookup here ~100 (a number outside
-    the table is formatted and not kept)."""
-
-    def __missing__(self, n: int) -> str:
-        return str(n)
-
-
-NUMS = _Numerals((n, str(n)) for n in range(-20, 201))
-
-
 class BoutOver(Exception):
     """Raised inside a round when the bout ends (``BoutState.bout_end`` says how)."""
 
@@ -45,9 +33,9 @@ class RoundOver(Exception):
     """Raised inside a round when the round deck runs out."""
 
 
-def finish(s: BoutState, winner: Fighter | None, method: str, between: bool = False):
+def finish(state: BoutState, winner: Fighter | None, method: str, between: bool = False):
     """The bout is over: record how, and leave the round."""
-    s.bout_end = (winner.side if winner else None, method, between)
+    state.bout_end = (winner.side if winner else None, method, between)
     raise BoutOver
 
 

@@ -1,7 +1,7 @@
 """One WeBL bout: the seed's thirteen steps per round, in ``fight``.
 
 The round loop keeps its values in local variables and does the arithmetic of
-formulas.py inline (the constants are the same objects); what is rare or done once
+formulas.py in place (the constants are the same objects); what is rare or done once
 lives beside it: the fighters and what a pair of plan lines means (fighter.py, steps
 2-3 recomputed only when a line or an injury changes), the round's incidents with
 their records and events (incidents.py: fouls, injuries, knockdowns), stoppages
@@ -24,31 +24,34 @@ from .incidents import knocks
 from .injuries import open_cuts
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
 from .plans import TOWEL
-from .scoring import CLOSE, JUDGE_NOISE, adjust, bout_judges, close_round
+from .scoring import adjust, bout_judges, round_scores
 from .stoppage import corner_stoppage, round_stoppage
 
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
 NUMBERS = tuple(str(n) for n in range(8 * formulas.ENERGY + 1))  # punches landed (<= 8 x AGG)
-# (cards for red, cards for blue) -> (winner, method): decision_from_totals on every case
-_DECISIONS = {
-    (r, b): decision_from_totals([[1, 0]] * r + [[0, 1]] * b + [[0, 0]] * (3 - r - b))
-    for r in range(4)
-    for b in range(4 - r)
-}
 
 
-def _tally(totals, won, s1, s2, s3) -> None:
+def _tally(totals, won, scores) -> None:
     """What plans' conditions read, after a round: each judge's ``[red, blue]`` total
     and the rounds won on at least two cards (kept only when a plan has conditions)."""
-    for total, score in zip(totals, (s1, s2, s3)):
-        total[0] += score[0]
-        total[1] += score[1]
-    if (s1[0] > s1[1]) + (s2[0] > s2[1]) + (s3[0] > s3[1]) >= 2:
+    for total, (red, blue) in zip(totals, scores):
+        total[0] += red
+        total[1] += blue
+    if sum(red > blue for red, blue in scores) >= 2:
         won[0] += 1
-    elif (s1[1] > s1[0]) + (s2[1] > s2[0]) + (s3[1] > s3[0]) >= 2:
+    elif sum(blue > red for red, blue in scores) >= 2:
         won[1] += 1
+
+
+def card_totals(card: list) -> list[int]:
+    """A judge's ``[red, blue]`` totals over his card."""
+    red = blue = 0
+    for red_points, blue_points in card:
+        red += red_points
+        blue += blue_points
+    return [red, blue]
 
 
 def _conditional_line(fallback, conds, env):
@@ -75,12 +78,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     doctor_line, gash_stops = DOCTOR[doctor["caution"]]
     if views is None:
         views = bout_judges(judges, random, options.get("home"), options.get("champion"))
-    (
-        (lr1, dr1, lb1, db1, mode1, home1),
-        (lr2, dr2, lb2, db2, mode2, home2),
-        ((lr3, dr3, lb3, db3, mode3, home3)),
-    ) = views
-    lo, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     weight_rule = options.get("weight_rule", True)
 
     # a corner that sends no plan writes its default one (the bout needs no Plan of it)
@@ -110,28 +107,18 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     recf_a = recf_b = None  # recovery factors, set with each round's lines
     knock_a, knock_b = a.knock, b.knock
     dirty_dmg, dirty_warned_dmg = formulas.DIRTY_DAMAGE, formulas.DIRTY_WARNED_DAMAGE
-    # the loop's constants and functions as locals (LOAD_FAST is the cheapest load)
-    min_factor, close, heads, numbers, end_of_round = (
-        MIN_FACTOR,
-        CLOSE,
-        ROUND_HEADS,
-        NUMBERS,
-        END_OF_ROUND,
-    )
+    min_factor, heads, numbers, end_of_round = MIN_FACTOR, ROUND_HEADS, NUMBERS, END_OF_ROUND
     sqrt_, floor_ = sqrt, floor
     pair_for = PAIRS.get  # (PAIRS.clear() keeps the dict: the bound get stays right)
 
-    # lists appended to as `x.append(...)`: a method load and the list-append
-    # specialisation, cheaper than calling a bound append kept in a local
+    # what the bout writes
     events: list = []
     knockdowns: list = []
     injuries_out: list = []
     fouls: list = []
     records = (knockdowns, injuries_out, fouls)
     stats: list = []
-    card1: list = []
-    card2: list = []
-    card3: list = []
+    cards: tuple = ([], [], [])  # each judge's card
     an_lands, bn_lands = f"{an} lands ", f"{bn} lands "
     won = [0, 0]
     conditional = cond_r or cond_b
@@ -150,7 +137,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # --- step 1: recovery between rounds
         if rnd > 1:
             lost = st_a - e_a
-            if lost > 0.0:  # float with float: a specialised compare
+            if lost > 0.0:
                 e_a += lost * recf_a
             lost = st_b - e_b
             if lost > 0.0:
@@ -250,8 +237,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if cut_a and open_cuts(b.injuries):
             ch_b *= formulas.HEAD_INJURY
         if a.injuries:
-            # set in `if`s: a compare before its jump is specialised, one stored in a
-            # name is not
+            # an injury made worse, and a new one: one draw each
             aggr = new = False
             if random() < (ch_a if ch_a < 0.5 else 0.5):
                 aggr = True
@@ -312,7 +298,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # --- step 12: fatigue (AGG, cutting off the ring, an injured nose)
         e_a -= taken_a + fat_a + nose_a
         e_b -= taken_b + fat_b + nose_b
-        la_i = floor_(land_a + 0.5)  # int() of a positive float, cheaper
+        la_i = floor_(land_a + 0.5)  # punches landed, rounded
         lb_i = floor_(land_b + 0.5)
         dealt_a, left_a, dealt_b, left_b = round2_four(dmg_b, e_a, dmg_a, e_b)
         stats.append(
@@ -343,47 +329,18 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             )
             break
 
-        # --- the judges: 10-point must, each with his view and a counting error
-        # (unrolled for the three judges: this is the hottest part of a round)
-        red = (lr1 * land_a + dr1 * dmg_b) * (lo + span * random())
-        blue = lb1 * land_b + db1 * dmg_a
-        margin = close * (red + blue)
-        if red - blue > margin:
-            s1 = [10, 9]
-        elif blue - red > margin:
-            s1 = [9, 10]
-        else:
-            s1 = close_round(mode1, home1, lean)
-        red = (lr2 * land_a + dr2 * dmg_b) * (lo + span * random())
-        blue = lb2 * land_b + db2 * dmg_a
-        margin = close * (red + blue)
-        if red - blue > margin:
-            s2 = [10, 9]
-        elif blue - red > margin:
-            s2 = [9, 10]
-        else:
-            s2 = close_round(mode2, home2, lean)
-        red = (lr3 * land_a + dr3 * dmg_b) * (lo + span * random())
-        blue = lb3 * land_b + db3 * dmg_a
-        margin = close * (red + blue)
-        if red - blue > margin:
-            s3 = [10, 9]
-        elif blue - red > margin:
-            s3 = [9, 10]
-        else:
-            s3 = close_round(mode3, home3, lean)
-        if downs_a != downs_b:  # 10-8 for the knockdown on every card, then penalties
-            s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
-            s2, s3 = s1[:], s1[:]  # whatever each judge's punch score (apply_knockdowns)
+        # --- the judges: 10-point must, each with his view and a counting error; a
+        # knockdown's 10-8 on every card whatever his punch score, then penalties
+        scores = round_scores(views, random, land_a, dmg_b, land_b, dmg_a, lean)
+        if downs_a != downs_b:
+            first = adjust(scores[0], downs_a, downs_b, pen_a, pen_b)
+            scores = [first, first[:], first[:]]
         elif pen_a or pen_b:  # equal knockdowns cancel: penalties on each judge's score
-            s1 = adjust(s1, downs_a, downs_b, pen_a, pen_b)
-            s2 = adjust(s2, downs_a, downs_b, pen_a, pen_b)
-            s3 = adjust(s3, downs_a, downs_b, pen_a, pen_b)
-        card1.append(s1)
-        card2.append(s2)
-        card3.append(s3)
+            scores = [adjust(score, downs_a, downs_b, pen_a, pen_b) for score in scores]
+        for card, score in zip(cards, scores):
+            card.append(score)
         if conditional:
-            _tally(totals, won, s1, s2, s3)
+            _tally(totals, won, scores)
         events.append(
             {
                 "round": rnd,
@@ -409,27 +366,8 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 nose_b = b.update_penalties()
                 restyle = True
 
-    if method is None:  # result.decision_from_totals, for three judges
-        # Each judge's totals (summed here: most bouts end inside the distance).
-        tr1, tb1 = map(sum, zip(*card1))
-        tr2, tb2 = map(sum, zip(*card2))
-        tr3, tb3 = map(sum, zip(*card3))
-        # counted with `if`s: a compare before its jump is specialised, a sum of
-        # compares is not
-        red_cards = blue_cards = 0
-        if tr1 > tb1:
-            red_cards = 1
-        elif tb1 > tr1:
-            blue_cards = 1
-        if tr2 > tb2:
-            red_cards += 1
-        elif tb2 > tr2:
-            blue_cards += 1
-        if tr3 > tb3:
-            red_cards += 1
-        elif tb3 > tr3:
-            blue_cards += 1
-        winner, method = _DECISIONS[red_cards, blue_cards]
+    if method is None:
+        winner, method = decision_from_totals([card_totals(card) for card in cards])
     a.end, b.end = e_a, e_b
     j1, j2, j3 = judges
     # positional: half the cost of keywords (tests/engine/test_contract.py pins the order)
@@ -442,7 +380,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         end_round,
         end_time,
         [j1["name"], j2["name"], j3["name"]],
-        [card1, card2, card3],
+        list(cards),
         knockdowns,
         injuries_out,
         fouls,

@@ -149,3 +149,23 @@ def adjust(score: list, downs_r: int, downs_b: int, pen_r: int, pen_b: int) -> l
     for _ in range(pen_b):
         score = apply_penalty(score, "blue")
     return score
+
+
+def round_scores(views, random, landed_red, dealt_red, landed_blue, dealt_blue, lean) -> list:
+    """Each judge's ``[red, blue]`` for a round on punches, judge by judge: his weights
+    of what each landed and dealt (``bout_judges``), one draw of his counting error on
+    red's side; a margin within ``CLOSE`` of the two together is a close round
+    (``close_round``)."""
+    low, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
+    scores = []
+    for landed_red_w, dealt_red_w, landed_blue_w, dealt_blue_w, mode, home in views:
+        red = (landed_red_w * landed_red + dealt_red_w * dealt_red) * (low + span * random())
+        blue = landed_blue_w * landed_blue + dealt_blue_w * dealt_blue
+        margin = CLOSE * (red + blue)
+        if red - blue > margin:
+            scores.append([10, 9])
+        elif blue - red > margin:
+            scores.append([9, 10])
+        else:
+            scores.append(close_round(mode, home, lean))
+    return scores

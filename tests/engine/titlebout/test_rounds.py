@@ -1,5 +1,5 @@
-"""``rounds.end_of_round`` writes the round's line out (``stats_line`` is kept for a
-round stopped inside): the two must give the same line."""
+"""``rounds.end_of_round``: the round's line holds each fighter's counts, his END after
+the round, and the points scored against him are kept for the TKO thresholds."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bouts.engine.titlebout import rounds
 from .helpers import make_bout
 
 
-def test_end_of_round_line_is_stats_line():
+def test_the_rounds_line_holds_each_fighters_counts_and_end():
     rng = random.Random(11)
     for _ in range(200):
         bout = make_bout()
@@ -29,5 +29,15 @@ def test_end_of_round_line_is_stats_line():
             f.damage = rng.randint(0, 12)
             f.style = rng.choice("BS")
             f.strategy = rng.choice(("none", "keep_away", "load_up"))
+        ends = {f.side: f.end for f in (bout.red, bout.blue)}
         rounds.end_of_round(bout)
-        assert bout.round_stats[-1] == rounds.stats_line(bout)
+        line = bout.round_stats[-1]
+        assert line["round"] == bout.rnd
+        for f in (bout.red, bout.blue):
+            mine = line[f.side]
+            assert mine["points"] == mine["damage"] == f.pts
+            assert mine["thrown"] == f.landed + f.missed and mine["missed"] == f.missed
+            assert mine["knockdowns"] == len(f.kd_counts) and mine["deducted"] == f.deducted
+            loss = f.opp.pts + f.end_extra + f.end_drain
+            assert mine["end"] == f.end == max(ends[f.side] - loss, 0)
+            assert f.against[-1] == f.opp.pts

@@ -50,6 +50,8 @@ def test_an_imported_league_has_the_same_derived_tables_and_exports_the_same(rul
     archive = json.loads(json.dumps(export_league(league)))
     assert archive["season_breaks"][0]["done"] == ["crown", "awards"]
     assert archive["seasons"][0]["champion"] is not None
+    # The tournament's stages travel with it (a plain bracket: one elimination stage).
+    assert [s["kind"] for s in archive["tournaments"][0]["stages"]] == ["single"]
     by = staff()
 
     empty_the_database(league)
