@@ -19,6 +19,7 @@ from fighters.api.filters import with_folded_search
 from .. import report_cache, selectors
 from ..models import Bout
 from ..services import bout_queue, bout_rebook, bout_schedule, bout_void
+from . import examples
 from .filters import BoutFilter
 from .serializers import (
     BoutDetailSerializer,
@@ -75,6 +76,7 @@ WRITERS = "Staff, or a commissioner of the bout's league."
         "`completed`. Send an `Idempotency-Key` header (or field) to retry safely: the same key "
         "answers 200 with the bout it made. " + WRITERS + " Counts against the bout-queue "
         "throttle (429 with Retry-After).",
+        {"examples": [examples.SCHEDULE]},
     ),
     retrieve=(
         "Get a bout with its result and scorecards",
@@ -83,6 +85,7 @@ WRITERS = "Staff, or a commissioner of the bout's league."
         "the plans given stay hidden until it is fought (`GET /api/bouts/{id}/plans/`). A "
         "fought bout carries ETag and Last-Modified and answers a conditional request with "
         "304. Its fight night is `GET /api/events/{event}/`.",
+        {"examples": [examples.BOUT_READ]},
     ),
     queue=(
         "Queue a bout for simulation",

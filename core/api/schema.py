@@ -216,16 +216,18 @@ def record_operations(
     detail: str,
     writers: str,
     plural: str | None = None,
+    examples: dict | None = None,
     **more,
 ) -> dict[str, tuple]:
     """The words of a plain record's six operations (list, create, get, replace,
     update, delete), from what is particular to it: ``one`` ("a camp"),
     ``many`` ("camps"), what the list answers and filters by (``listing``), what
     the detail shows and links to (``detail``), and who may write (``writers``);
-    ``more``: the record's other operations, or words of its own for one of the six."""
+    ``more``: the record's other operations, or words of its own for one of the six;
+    ``examples``: an operation's ``OpenApiExample`` list, by its name."""
     noun = one.split(" ", 1)[1]
     plural = plural or many
-    return {
+    words = {
         "list": (f"List {plural}", f"{listing}\n\nPublic: no sign-in needed. Paginated."),
         "create": (
             f"Create {one}",
@@ -250,3 +252,6 @@ def record_operations(
             "point to is refused with a 400 saying why.",
         ),
     } | more
+    for name, listed in (examples or {}).items():
+        words[name] = (*words[name][:2], {"examples": listed})
+    return words

@@ -13,6 +13,7 @@ from core.api.schema import documented, record_operations
 
 from .. import list_cache, selectors, services
 from ..models import Career
+from . import examples
 from .filters import CardFilter, CornerManFilter, FighterFilter, with_folded_search
 from .serializers import (
     CampSerializer,
@@ -58,6 +59,11 @@ COMMISSIONERS = (
         "`GET /api/fighters/{id}/career/`, his bouts `GET /api/fighters/{id}/bouts/`, his full "
         "cards `GET /api/cards/?fighter={id}`.",
         writers=COMMISSIONERS,
+        examples={
+            "retrieve": [examples.FIGHTER_READ],
+            "create": [examples.FIGHTER_CREATE],
+            "career": [examples.CAREER],
+        },
         create=(
             "Create a fighter",
             "Creates a fighter with his rating cards (one per ruleset, each checked by the "
@@ -204,6 +210,7 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
         "`rating`. The fighter is `GET /api/fighters/{fighter}/`.",
         writers="Staff, or a commissioner of every league the fighter fights in; every change "
         "is checked by the ruleset's own rules and kept in the card's history.",
+        examples={"retrieve": [examples.CARD]},
         plural="rating cards",
     ),
 )

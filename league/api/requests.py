@@ -18,6 +18,7 @@ from fighters.models import Fighter
 from ..desk import requests_with_sides
 from ..models import BoutRequest, Division, Event
 from ..services import bout_requests as services
+from .examples import BOUT_REQUEST_CREATE, BOUT_REQUEST_WITHIN
 from .permissions import commissioned_league_ids
 
 
@@ -114,6 +115,7 @@ ACTING = (
         "in the division's rankings (`GET /api/rankings/?division={id}`), optionally on a "
         "fight night (`event`). Answers 201 with the request. 401 when not signed in, 403 for "
         "a fighter you do not manage, 400 for a bout that could not be fought.",
+        {"examples": [BOUT_REQUEST_CREATE, BOUT_REQUEST_WITHIN]},
     ),
     accept=(
         "Accept a bout request",

@@ -23,6 +23,7 @@ from ..models import Division, Event, League, Season, SeasonStatus
 from ..selectors import season_bout_count
 from ..services import fight_nights, rosters
 from .archive import LeagueArchiveActions
+from .examples import LEAGUE_CREATE
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -84,10 +85,12 @@ LEAGUE_WORDS = record_operations(
     writers="Staff, or a commissioner of this league.",
     create=(
         "Create a league",
-        "Creates a league and answers 201 with it: `name`, `slug` and `ruleset` are needed, "
+        "Creates a league and answers 201 with it: `name`, `slug`, `ruleset` and `start_date` "
+        "are needed, "
         "the rest has defaults. Staff only (403 for anyone else). A taken slug or a value the "
         "rules refuse is a 400 naming the field. Then add divisions "
         "(`POST /api/divisions/`) and fighters to their rosters.",
+        {"examples": [LEAGUE_CREATE]},
     ),
     destroy=(
         "Delete a league",

@@ -5,6 +5,7 @@ accepted; example ids are small; Token and Bearer are both documented."""
 import json
 import re
 
+import jsonschema
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer as JSONRenderer
@@ -176,3 +177,31 @@ def test_a_read_names_its_related_reads(schema, operation, mentions):
     description = dict(operations(schema))[operation]["description"]
     for mention in mentions:
         assert mention in description, (operation, mention)
+
+
+EXAMPLES = [
+    ("GET /api/fighters/{id}/", "200", "Fighter"),
+    ("POST /api/fighters/", None, "FighterCreateRequest"),
+    ("GET /api/fighters/{id}/career/", "200", "Career"),
+    ("GET /api/cards/{id}/", "200", "Card"),
+    ("POST /api/bouts/", None, "BoutScheduleRequest"),
+    ("GET /api/bouts/{id}/", "200", "BoutDetail"),
+    ("POST /api/leagues/", None, "LeagueRequest"),
+    ("POST /api/bout-requests/", None, "BoutRequestCreateRequest"),
+]
+
+
+@pytest.mark.parametrize(("operation", "status", "component"), EXAMPLES)
+def test_the_main_reads_and_writes_have_realistic_examples(schema, operation, status, component):
+    found = dict(operations(schema))[operation]
+    where = found["responses"][status] if status else found["requestBody"]
+    examples = where["content"]["application/json"]["examples"]
+    target = schema["components"]["schemas"][component]
+    for example in examples.values():
+        value = example["value"]
+        if status is None:  # a body a client sends: valid against its component
+            jsonschema.validate(value, {**target, "components": schema["components"]})
+        else:  # a body answered: the component's fields, and no others
+            assert set(value) == set(target["properties"]), set(value) ^ set(target["properties"])
+        ids = [v for k, v in value.items() if k in ("id", "fighter", "red", "blue", "event")]
+        assert all(isinstance(i, int) and 0 < i < 1000 for i in ids), ids
