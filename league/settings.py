@@ -454,6 +454,9 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "league.models.TournamentStatus",
         "JobStatusEnum": "league.calendar.models.JobStatus",
         "JobTargetEnum": "league.calendar.models.JobTarget",
+        # A competition's stages (not StatusD31Enum / Kind394Enum).
+        "StageKindEnum": "league.competition_models.StageKind",
+        "StageStatusEnum": "league.competition_models.StageStatus",
         "DrawRuleEnum": "league.models.DrawRule",
         "ChallengeStatusEnum": "league.ladders.models.ChallengeStatus",
         "ChallengeWinnerEnum": "league.ladders.models.ChallengeWinner",
