@@ -77,3 +77,10 @@ def test_bout_search_folds_a_fighters_name_as_the_pages_do(api):
         response = api.get("/api/bouts/", {"search": query})
         assert response.status_code == 200, response.content
         assert [row["id"] for row in response.json()["results"]] == [mine.pk], query
+
+
+@pytest.mark.parametrize("path", ["/api/leagues/%0Ax/regions/", "/api/leagues/a%0Ab/history/"])
+def test_a_newline_in_a_path_is_the_apis_json_404(api, path):
+    response = api.post(path, {}, format="json")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
