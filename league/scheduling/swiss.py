@@ -11,6 +11,9 @@ Pairing (one round):
    to the next one up who has not had a bye.
 2. **Rematches**: none while a pairing without rematches exists (a search over
    the whole field, not a greedy guess); if none exists, as few as possible.
+   The search is bounded (``STEPS``): only a large field deep into a long Swiss
+   (64 fighters past their 30th round) can reach the bound, and then one more
+   rematch is allowed rather than the round taking minutes.
 3. **Score groups**: the field is taken best first; the best unpaired player
    meets the highest-placed player of his own score group he may meet, and a
    player floats down to the next group only when his group cannot pair him.
@@ -94,32 +97,62 @@ def _with_bye(players: list[SwissPlayer]):
     return players[i].id, [(back[a], back[b]) for a, b in pairing], rematches
 
 
+STEPS = 20_000  # a search's budget of steps (each a set of players left to pair)
+
+
+class _OutOfSteps(Exception):
+    pass
+
+
 def _pair(players: list[SwissPlayer]) -> tuple[list[tuple[int, int]], int]:
     """A perfect pairing of ``players`` (best first) with the fewest rematches:
     for 0, 1, 2... rematches allowed, a depth-first search where the best
-    unpaired player takes the highest-placed opponent he may meet."""
+    unpaired player takes the highest-placed opponent he may meet. A search
+    that proves no pairing exists moves on to one more rematch. A large field
+    late in a long Swiss can make that search long: past ``STEPS`` it is
+    searched again taking first the player with the fewest opponents left (much
+    faster to find a pairing, or to prove there is none), and past ``STEPS``
+    again one more rematch is allowed."""
     n = len(players)
     met = [[players[j].id in players[i].opponents for j in range(n)] for i in range(n)]
     for allowed in range(n // 2 + 1):
-        failed: set[tuple[frozenset, int]] = set()
-        found = _search(tuple(range(n)), allowed, met, failed)
-        if found is not None:
-            return found, allowed
+        for pick in (_best_placed, _most_constrained):
+            try:
+                found = _search(tuple(range(n)), allowed, met, set(), pick, [STEPS])
+            except _OutOfSteps:
+                continue
+            if found is not None:
+                return found, allowed
+            break  # proven: not with this many rematches
     raise AssertionError("a perfect pairing always exists")  # pragma: no cover
 
 
-def _search(left: tuple[int, ...], allowed: int, met, failed) -> list | None:
+def _best_placed(left: tuple[int, ...], met) -> int:
+    return left[0]
+
+
+def _most_constrained(left: tuple[int, ...], met) -> int:
+    """The player with the fewest opponents he has not met among ``left``
+    (ties: the higher placed)."""
+    return min(left, key=lambda i: (sum(not met[i][j] for j in left if j != i), i))
+
+
+def _search(left: tuple[int, ...], allowed: int, met, failed, pick, steps) -> list | None:
     if not left:
         return []
     key = (frozenset(left), allowed)
     if key in failed:
         return None
-    top, rest = left[0], left[1:]
+    steps[0] -= 1
+    if steps[0] < 0:
+        raise _OutOfSteps
+    top = pick(left, met)
+    rest = tuple(i for i in left if i != top)
     for k, other in enumerate(rest):
         cost = 1 if met[top][other] else 0
         if cost > allowed:
             continue
-        found = _search(rest[:k] + rest[k + 1 :], allowed - cost, met, failed)
+        found = _search(rest[:k] + rest[k + 1 :], allowed - cost, met, failed, pick, steps)
         if found is not None:
             return [(top, other), *found]
     failed.add(key)

@@ -216,3 +216,25 @@ def test_a_real_clock_league_fights_a_challenge_at_its_next_fight_time(w):
         user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
     )
     assert challenge.bout.event.fight_at is not None
+
+
+def test_a_challenge_whose_fighter_is_suspended_before_the_night_is_cancelled_with_why(
+    w, django_capture_on_commit_callbacks
+):
+    from league.services.fight_nights import event_fire
+
+    challenge = challenge_issue(
+        user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.free
+    )
+    day = challenge.bout.date
+    MedicalSuspension.objects.create(
+        fighter=w.free, reason="cut", starts_on=day, ends_on=day + dt.timedelta(days=20)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        event_fire(event=challenge.bout.event)
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.CANCELLED
+    assert challenge.reason.startswith("its bout was postponed")
+    assert _order(w.ladder) == ["Bolt 0", "Bolt 1", "Free Agent", "Ace 0", "Ace 1"]
+    # Both are free again: the challenger may challenge someone else.
+    challenge_issue(user=w.commissioner, ladder=w.ladder, challenger=w.mine[1], defender=w.mine[0])

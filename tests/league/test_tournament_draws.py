@@ -148,7 +148,7 @@ def make_two(ruleset, fighters=2):
 def test_round_by_round_entrants_rest_the_leagues_rest_days_between_rounds(ruleset):
     from .conftest import make_league
 
-    league, division = make_league(ruleset, 4, rest_days=30, days_between_events=7)
+    _league, division = make_league(ruleset, 4, rest_days=30, days_between_events=7)
     tournament = services.tournament_create(division=division, size=4, queue=False)
     w11, w12 = (_final(tournament, k) for k in ("W1.1", "W1.2"))
     record(w11, "red", "UD")

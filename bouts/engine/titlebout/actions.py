@@ -1,5 +1,5 @@
 """The four actions, counterpunches, control checks and the round loop. Plain functions
-of the ``BoutState`` (``s``) and its fighters."""
+of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
-def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
+def land(state: BoutState, att: Fighter, counter: bool = False) -> int:
     """A punch lands: the RESULT card's hitting value (less a point with a hurt hand:
     ``hurt_hand``), its event, the TKO check, a cut check."""
-    card = clock.draw_need(s)
+    card = clock.draw_need(state)
     pts, punch, text = att.hit[card[C_RESULT]]
     if att.hand:
         pts, text = hurt_hand(att, card)
@@ -21,26 +21,26 @@ def land(s: BoutState, att: Fighter, counter: bool = False) -> int:
     if pts:
         if counter:
             text = f" {VERB[counter]} {punch} ({pts})"
-        clock.ev(s, "punch", att.side, att.name + text)
-    punch_rules(s, att.opp, card, s.i)
+        clock.ev(state, "punch", att.side, att.name + text)
+    punch_rules(state, att.opp, card, state.i)
     if counter:
-        s.next = None
+        state.next = None
     return pts
 
 
-def punch_rules(s: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
+def punch_rules(state: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
     """After a punch (its RESULT ``card``; ``i`` the next card's index, returned as the
     checks leave it): the TKO check (from the alarm's points), a cut check on a Cut card
     (held back in a KI run with KI timing)."""
-    s.i = i
+    state.i = i
     if dfn.opp.pts >= dfn.alarm:
-        tko.tko_check(s, dfn)
+        tko.tko_check(state, dfn)
     if card[3]:  # C_CUT
-        if s.ki_timing and s.ki_left:
-            s.pending.append(("cut", dfn))
+        if state.ki_timing and state.ki_left:
+            state.pending.append(("cut", dfn))
         else:
-            cuts.cut_check(s, dfn)
-    return s.i
+            cuts.cut_check(state, dfn)
+    return state.i
 
 
 def hurt_hand(att: Fighter, card: tuple) -> tuple:
@@ -53,168 +53,171 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
     return pts, text
 
 
-def word(s: BoutState, att: Fighter, rn: int, in_ki: bool):
+def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
     """A card with a word for its RN (FOUL, INJURY, Special)."""
-    if in_ki and s.ki_timing:
-        if rn == INJURY and s.injuries_on:
-            s.pending.append(("injury", att))
+    if in_ki and state.ki_timing:
+        if rn == INJURY and state.injuries_on:
+            state.pending.append(("injury", att))
         return
     if rn == FOUL:
-        fouls.foul_check(s, att)
+        fouls.foul_check(state, att)
     elif rn == INJURY:
-        incidents.injury(s, att)
+        incidents.injury(state, att)
     else:
-        incidents.special(s, att)
+        incidents.special(state, att)
 
 
-def clinch_rules(s: BoutState, att: Fighter):
+def clinch_rules(state: BoutState, att: Fighter):
     """After a clinch: the Constant Clincher's fifth costs a point; advanced clinching."""
-    if s.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
+    if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
-        s.fouls.append(fouls.foul_row(s, att, "excessive holding", "point", 1))
+        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1))
         clock.ev(
-            s, "foul", att.side, f"The referee takes a point from {att.name} for constant holding"
+            state,
+            "foul",
+            att.side,
+            f"The referee takes a point from {att.name} for constant holding",
         )
-    if s.advanced_clinching:
-        extra = tables.clinch_cards(s.tolerance, clock.aux_rn(s))
-        clock.remove_cards(s, extra)
+    if state.advanced_clinching:
+        extra = tables.clinch_cards(state.tolerance, clock.aux_rn(state))
+        clock.remove_cards(state, extra)
         if extra == 3:
-            clock.ev(s, "referee", None, "The referee calls time and warns both for holding")
-            fouls.warn(s, att, "excessive holding", "for excessive holding")
-            fouls.warn(s, att.opp, "excessive holding", "for excessive holding")
+            clock.ev(state, "referee", None, "The referee calls time and warns both for holding")
+            fouls.warn(state, att, "excessive holding", "for excessive holding")
+            fouls.warn(state, att.opp, "excessive holding", "for excessive holding")
 
 
-def slip(s: BoutState, att: Fighter):
+def slip(state: BoutState, att: Fighter):
     """Referee error: a slip called a knockdown (once a fight)."""
     dfn = att.opp
-    s.slip_used = True
+    state.slip_used = True
     att.kd_scored += 1
     dfn.kd_counts.append(0)
-    s.knockdowns.append(
+    state.knockdowns.append(
         {
-            "round": s.rnd,
-            "time": clock.clock(s),
+            "round": state.rnd,
+            "time": clock.clock(state),
             "fighter": dfn.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    clock.ev(s, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
+    clock.ev(state, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
     att.pts += 4
 
 
-def action(s: BoutState, att: Fighter):
+def action(state: BoutState, att: Fighter):
     """The attacker is in control: the RN decides his action. (``play_round`` runs the
     same steps inline; this is the single-action entry point.)"""
     att.actions += 1
-    in_ki = s.ki_left > 0 and s.ki_side is att
+    in_ki = state.ki_left > 0 and state.ki_side is att
     if in_ki:
-        s.ki_left -= 1
-    i = s.i
-    if i >= len(s.deck):
+        state.ki_left -= 1
+    i = state.i
+    if i >= len(state.deck):
         raise RoundOver
-    s.i = i + 1
-    card = s.deck[i]
+    state.i = i + 1
+    card = state.deck[i]
     rn = card[1]  # C_RN
-    s.next = None
-    s.first = att
+    state.next = None
+    state.first = att
     if rn < 0:
-        if rn != INJURY or s.injuries_on or (in_ki and s.ki_timing):
-            word(s, att, rn, in_ki)
+        if rn != INJURY or state.injuries_on or (in_ki and state.ki_timing):
+            word(state, att, rn, in_ki)
             return
         rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
-    act(s, att, rn, in_ki)
+    act(state, att, rn, in_ki)
 
 
-def act(s: BoutState, att: Fighter, rn: int, in_ki: bool):
+def act(state: BoutState, att: Fighter, rn: int, in_ki: bool):
     """What the attacker's RN (1-80) calls for: a knockdown check, a punch landed or
     missed, a clinch or ring movement."""
     dfn = att.opp
     if rn <= att.kp:
         att.landed += 1
-        if s.trapper is dfn:
-            s.trapper = None
-        knockdowns.kd_check(s, att, False)
+        if state.trapper is dfn:
+            state.trapper = None
+        knockdowns.kd_check(state, att, False)
         return
     if rn <= att.pl + dfn.deff:
-        land(s, att)
+        land(state, att)
         return
     if rn <= att.pm:
         att.missed += 1
         if rn >= att.cpd:
-            counter(s, dfn, in_ki)
+            counter(state, dfn, in_ki)
         return
     if rn <= att.clinch:
         att.clinches += 1
-        clinch_rules(s, att)
+        clinch_rules(state, att)
         return
-    move(s, att, in_ki)
+    move(state, att, in_ki)
 
 
-def move(s: BoutState, att: Fighter, in_ki: bool):
+def move(state: BoutState, att: Fighter, in_ki: bool):
     """Ring movement: the next card's ring position; a pinned fighter moves back to ring
     center without a card."""
     dfn = att.opp
-    if in_ki and s.ki_timing:
+    if in_ki and state.ki_timing:
         return
-    if s.trapper is dfn:
-        s.trapper = None  # the trapped fighter moves back to ring center
+    if state.trapper is dfn:
+        state.trapper = None  # the trapped fighter moves back to ring center
         return
-    if s.error == ERR_SLIP and not s.slip_used:
-        slip(s, att)
+    if state.error == ERR_SLIP and not state.slip_used:
+        slip(state, att)
         return
-    pos = clock.draw_need(s)[C_POS]
+    pos = clock.draw_need(state)[C_POS]
     if pos == CENTER:
-        if s.trapper is not None:
-            s.trapper = None
-            clock.ev(s, "move", att.side, "The fighters are back in ring center")
+        if state.trapper is not None:
+            state.trapper = None
+            clock.ev(state, "move", att.side, "The fighters are back in ring center")
     else:
-        s.trapper = att
-        clock.ev(s, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+        state.trapper = att
+        clock.ev(state, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
 
 
-def counter(s: BoutState, cp: Fighter, in_ki: bool):
+def counter(state: BoutState, cp: Fighter, in_ki: bool):
     """The opponent's counterpunch after a miss in the CPD range."""
-    i = s.i
+    i = state.i
     try:  # only a card of the round deck (none: no counter)
-        card = s.deck[i]
+        card = state.deck[i]
     except IndexError:
         return
-    s.i = i + 1
+    state.i = i + 1
     rn = card[C_RN]
     if rn >= 0:
-        counter_rn(s, cp, rn, in_ki)
+        counter_rn(state, cp, rn, in_ki)
 
 
-def counter_rn(s: BoutState, cp: Fighter, rn: int, in_ki: bool):
+def counter_rn(state: BoutState, cp: Fighter, rn: int, in_ki: bool):
     """The counterpunch's card drawn, its RN ``rn`` (0-80): a knockdown check, a punch,
     or nothing; a 4+ point counter takes control, a 5+ one ends the attacker's KI run."""
     att = cp.opp
     if rn <= cp.kp:
         cp.landed += 1
-        pts = knockdowns.kd_check(s, cp, True)
+        pts = knockdowns.kd_check(state, cp, True)
     elif rn <= cp.pl + cp.cp:
-        pts = land(s, cp, True)
+        pts = land(state, cp, True)
     else:
         return
-    if s.ki_left and s.ki_side is att and pts >= 5:
-        s.ki_left = 0
-        s.trapper = None
-        s.next = cp
-        clock.ev(s, "counter", cp.side, f"{cp.name}'s counter turns the tide!")
+    if state.ki_left and state.ki_side is att and pts >= 5:
+        state.ki_left = 0
+        state.trapper = None
+        state.next = cp
+        clock.ev(state, "counter", cp.side, f"{cp.name}'s counter turns the tide!")
     elif pts >= 4:
-        s.next = cp
+        state.next = cp
     else:
-        s.next = None
-        s.first = cp
+        state.next = None
+        state.first = cp
 
 
-def hold_back(s: BoutState, att: Fighter, rn: int):
+def hold_back(state: BoutState, att: Fighter, rn: int):
     """A word in a KI run with KI timing: an injury (option on) waits for the run's end;
     the rest are ignored."""
-    if rn == INJURY and s.injuries_on:
-        s.pending.append(("injury", att))
+    if rn == INJURY and state.injuries_on:
+        state.pending.append(("injury", att))
 
 
 # --- a round --------------------------------------------------------------------------
@@ -235,16 +238,16 @@ COPY = dict.copy
 APPEND = list.append  # (unbound: no bound method made a round)
 
 
-def control(s: BoutState, first: Fighter) -> Fighter:
+def control(state: BoutState, first: Fighter) -> Fighter:
     """Control checks, alternating, until a fighter's CF covers the card's CF."""
     f = first
-    deck = s.deck
-    trapper = s.trapper
+    deck = state.deck
+    trapper = state.trapper
     while True:
-        i = s.i
+        i = state.i
         if i >= len(deck):
             raise RoundOver
-        s.i = i + 1
+        state.i = i + 1
         cf = f.cf
         if trapper is f:
             cf += 2 if f.opp.style == "S" else 1
@@ -253,34 +256,34 @@ def control(s: BoutState, first: Fighter) -> Fighter:
         f = f.opp
 
 
-def play_round(s: BoutState):
+def play_round(state: BoutState):
     """The round, action by action. ``control``, ``action``, ``land`` and ``move``
     inlined for the common cases: the same draws, checks and events in the same order."""
-    # ``a`` makes the next control check (``s.first``: the aggressor, then whoever acted
+    # ``a`` makes the next control check (``state.first``: the aggressor, then whoever acted
     # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
     # opponent
-    a = s.aggressor
+    a = state.aggressor
     b = a.opp
-    s.next = None
-    s.ki_left = 0
-    s.ki_side = None
-    s.trapper = trapper = None  # ``s.trapper``, read back after a rule function ran
-    deck = s.deck  # extended in place by stop_clock; never replaced mid-round
-    events = s.events
+    state.next = None
+    state.ki_left = 0
+    state.ki_side = None
+    state.trapper = trapper = None  # ``state.trapper``, read back after a rule function ran
+    deck = state.deck  # extended in place by stop_clock; never replaced mid-round
+    events = state.events
     append = APPEND
-    rnd = s.rnd
-    red = s.red
+    rnd = state.rnd
+    red = state.red
     try:
         punch_red, punch_blue, move_red, move_blue = EVENT_TEMPLATES[rnd]
     except IndexError:
         punch_red, punch_blue, move_red, move_blue = event_templates(rnd)
-    ki_timing = s.ki_timing
-    injuries_on = s.injuries_on
-    traits_on = s.traits_on
-    adv_clinch = s.advanced_clinching
+    ki_timing = state.ki_timing
+    injuries_on = state.injuries_on
+    traits_on = state.traits_on
+    adv_clinch = state.advanced_clinching
     # the referee calls the next move a slip (his error this round, once a fight)
     slip_on = False
-    if s.error == ERR_SLIP and not s.slip_used:
+    if state.error == ERR_SLIP and not state.slip_used:
         slip_on = True
     kd_check = knockdowns.kd_check
     # the punch's helpers and its IndexError as locals: the punch's code is then short
@@ -292,14 +295,14 @@ def play_round(s: BoutState):
     copy = COPY
     clocks = CLOCKS
     bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
-    # ``chain``: ``a`` acts without a control check (``s.next`` or a KI run, ``in_ki``
+    # ``chain``: ``a`` acts without a control check (``state.next`` or a KI run, ``in_ki``
     # when it is his run); after such an action, or one that ran a rule function, the
     # next actor or a KI run's end is looked at; most actions are neither (a punch, a
     # miss, a clinch, a move) and go straight to the next control check. The next card
-    # is the local ``i``: ``s.i`` is written before a rule function reads it and read
+    # is the local ``i``: ``state.i`` is written before a rule function reads it and read
     # back after it has run.
     chain = in_ki = False
-    i = s.i
+    i = state.i
     try:
         while True:
             # control checks, alternating from ``a`` (see ``control``); the pinning
@@ -332,7 +335,7 @@ def play_round(s: BoutState):
                             break
                         i += 2
             except IndexError:  # the round deck is used up: the round is over
-                s.i = len(deck)
+                state.i = len(deck)
                 return  # (not RoundOver: raising and catching it was ~1% of a bout)
             while True:  # ``a``'s action, then those taken without a control check
                 # --- the action (``action``) ---
@@ -342,44 +345,44 @@ def play_round(s: BoutState):
                 try:
                     card = deck[i]
                 except IndexError:
-                    s.i = i
+                    state.i = i
                     return
-                i += 1  # (``s.i`` is written only before a rule function reads it)
+                i += 1  # (``state.i`` is written only before a rule function reads it)
                 rn = card[1]  # C_RN
                 if rn <= a.kp:  # a knockdown check, or a word (a word's RN is below 0)
-                    s.i = i
+                    state.i = i
                     if rn >= 0:
                         a.landed += 1
                         if trapper is b:
-                            s.trapper = None
-                        kd_check(s, a, False)
+                            state.trapper = None
+                        kd_check(state, a, False)
                     # a word (``word``, inlined: one call fewer a FOUL)
                     elif in_ki and ki_timing:  # held back in a run (an injury: pending)
-                        hold_back(s, a, rn)
+                        hold_back(state, a, rn)
                     elif rn == FOUL:
-                        fouls.foul_check(s, a)
+                        fouls.foul_check(state, a)
                         # a foul names no actor, starts no run and frees no pin (after a
                         # control check no run is on): straight to the next check
                         if not chain:
-                            i = s.i
+                            i = state.i
                             break
                     elif rn != INJURY:
-                        incidents.special(s, a)
+                        incidents.special(state, a)
                     elif injuries_on:
-                        incidents.injury(s, a)
+                        incidents.injury(state, a)
                     else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
-                        s.first = a
-                        act(s, a, card[2], in_ki)
-                        a = s.first
+                        state.first = a
+                        act(state, a, card[2], in_ki)
+                        a = state.first
                         b = a.opp
-                    i = s.i
+                    i = state.i
                 elif rn <= a.pl + b.deff:
                     # --- ``land(s, a)`` ---
                     try:
                         card = deck[i]
                         i += 1
                     except used_up:  # (``clock.draw_need``: the round deck is used up)
-                        card = any_card(s)
+                        card = any_card(state)
                     pts, _, text = a.hit[card[2]]  # C_RESULT
                     if a.hand:
                         pts, text = hurt(a, card)
@@ -388,20 +391,20 @@ def play_round(s: BoutState):
                     a.pts = total
                     if pts:
                         # the round clock (``clock.clock``): never back, never past 3:00
-                        t = i - s.returned
-                        if t > s.tick:
+                        t = i - state.returned
+                        if t > state.tick:
                             if t > bell:
                                 t = bell
-                            s.tick = t
+                            state.tick = t
                         else:
-                            t = s.tick
+                            t = state.tick
                         # the event: a copy of the side's template (``event_templates``)
                         e = copy(punch_red if a is red else punch_blue)
                         e["clock"] = clocks[t]
                         e["text"] = a.name + text
                         append(events, e)
                     if total >= b.alarm or card[3]:  # C_CUT
-                        i = rules(s, b, card, i)
+                        i = rules(state, b, card, i)
                     # a TKO check or a cut names no actor, starts no run and frees no pin
                     if not chain:
                         break  # (most punches)
@@ -416,11 +419,11 @@ def play_round(s: BoutState):
                         except IndexError:
                             rn = -1
                         if rn >= 0 and (rn <= b.kp or rn <= b.pl + b.cp):
-                            s.first = a
-                            s.i = i
-                            counter_rn(s, b, rn, in_ki)
-                            i = s.i
-                            a = s.first
+                            state.first = a
+                            state.i = i
+                            counter_rn(state, b, rn, in_ki)
+                            i = state.i
+                            a = state.first
                             b = a.opp
                         elif not chain:
                             break
@@ -429,46 +432,46 @@ def play_round(s: BoutState):
                 elif rn <= a.clinch:
                     a.clinches += 1
                     if adv_clinch or (traits_on and a.clinches == 5):
-                        s.i = i
-                        clinch_rules(s, a)
-                        i = s.i
+                        state.i = i
+                        clinch_rules(state, a)
+                        i = state.i
                     elif not chain:
                         break
                 elif in_ki and ki_timing:
                     pass
                 elif trapper is b:
-                    s.trapper = trapper = None  # the trapped fighter moves back to ring center
+                    state.trapper = trapper = None  # the trapped fighter moves back to ring center
                     if not chain:
                         break
                 elif slip_on:
                     slip_on = False  # (once a fight)
-                    s.i = i
-                    slip(s, a)
-                    i = s.i
+                    state.i = i
+                    slip(state, a)
+                    i = state.i
                 else:
                     # --- ``move(s, a, in_ki)``: the next card's ring position ---
                     try:
                         pos = deck[i][4]  # C_POS
                         i += 1
                     except IndexError:  # (``clock.draw_need``: the round deck is used up)
-                        pos = any_card(s)[C_POS]
+                        pos = any_card(state)[C_POS]
                     if pos:  # not CENTER (0)
-                        s.trapper = trapper = a
+                        state.trapper = trapper = a
                         text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
                     elif trapper is not None:
-                        s.trapper = trapper = None
+                        state.trapper = trapper = None
                         text = "The fighters are back in ring center"
                     else:
                         text = None
                     if text is not None:
                         # ``clock.ev``, inlined (the round clock as for a punch)
-                        t = i - s.returned
-                        if t > s.tick:
+                        t = i - state.returned
+                        if t > state.tick:
                             if t > bell:
                                 t = bell
-                            s.tick = t
+                            state.tick = t
                         else:
-                            t = s.tick
+                            t = state.tick
                         e = copy(move_red if a is red else move_blue)
                         e["clock"] = clocks[t]
                         e["text"] = text
@@ -476,24 +479,24 @@ def play_round(s: BoutState):
                     if not chain:
                         break
                 # --- a rule function ran, or ``a`` acted without a control check ---
-                if s.ki_side is not None and s.ki_left <= 0:
-                    s.i = i
-                    knockdowns.end_ki(s)
-                    i = s.i
-                trapper = s.trapper
-                nxt = s.next
+                if state.ki_side is not None and state.ki_left <= 0:
+                    state.i = i
+                    knockdowns.end_ki(state)
+                    i = state.i
+                trapper = state.trapper
+                nxt = state.next
                 if nxt is not None:
-                    s.next = None  # taken (only a rule run in this action sets it again)
+                    state.next = None  # taken (only a rule run in this action sets it again)
                     a = nxt
                     b = a.opp
-                    in_ki = s.ki_left > 0 and s.ki_side is a
+                    in_ki = state.ki_left > 0 and state.ki_side is a
                     if in_ki:
-                        s.ki_left -= 1  # an action of his run (after a control check: none)
-                elif s.ki_left > 0:
-                    a = s.ki_side
+                        state.ki_left -= 1  # an action of his run (after a control check: none)
+                elif state.ki_left > 0:
+                    a = state.ki_side
                     b = a.opp
                     in_ki = True
-                    s.ki_left -= 1
+                    state.ki_left -= 1
                 else:
                     chain = in_ki = False
                     break  # to the control check

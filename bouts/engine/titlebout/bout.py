@@ -59,7 +59,7 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
             if "plays_to_crowd" in f.traits:
                 crowd.append(f.side)
     # the fields in ``BoutState``'s order, without keywords (cheaper to call)
-    s = BoutState(
+    state = BoutState(
         rng,
         rounds,
         options,  # opt
@@ -90,8 +90,8 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         options["throw_in_towel"],  # towel_on
         options["near_knockdown_ki"],
     )
-    r.thr = tko.thresholds(s, r)  # fixed for the bout
-    b.thr = tko.thresholds(s, b)
+    r.thr = tko.thresholds(state, r)  # fixed for the bout
+    b.thr = tko.thresholds(state, b)
     southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
     r.either = r.card_style == "E"
     b.either = b.card_style == "E"
@@ -101,25 +101,25 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     if traits_on:
         r.round_trait = not _ROUND_TRAITS.isdisjoint(r.traits)
         b.round_trait = not _ROUND_TRAITS.isdisjoint(b.traits)
-        s.front_runners = "front_runner" in r.traits or "front_runner" in b.traits
+        state.front_runners = "front_runner" in r.traits or "front_runner" in b.traits
     if options["southpaw"]:
-        s.southpaw_cf = (
+        state.southpaw_cf = (
             1 if blue["southpaw"] and not red["southpaw"] else 0,
             1 if red["southpaw"] and not blue["southpaw"] else 0,
         )
     if red["agg"] != blue["agg"]:  # the cards never change: every round's aggressor
-        s.higher_agg = r if red["agg"] > blue["agg"] else b
+        state.higher_agg = r if red["agg"] > blue["agg"] else b
     r.corner = corners["red"]
     b.corner = corners["blue"]
-    return s
+    return state
 
 
 def simulate_bout(red, blue, rounds, rng, officials, corners, plans, options) -> BoutResult:
     """Fight the bout and return its result."""
-    s = new_bout(red, blue, rounds, rng, officials, corners, plans, options)
+    state = new_bout(red, blue, rounds, rng, officials, corners, plans, options)
     try:
-        return run(s)
+        return run(state)
     finally:
         # the fighters point at each other: unlink them so the bout is freed at once
         # (by reference counting) rather than left to the cyclic garbage collector
-        s.red.opp = s.blue.opp = None
+        state.red.opp = state.blue.opp = None

@@ -1,5 +1,5 @@
 """Cuts and swelling, accumulated damage, the referee's look and the doctor, the cut
-man. Plain functions of the ``BoutState`` (``s``) and its fighters."""
+man. Plain functions of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from .state import BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
-def cut_check(s: BoutState, f: Fighter, source=None):
+def cut_check(state: BoutState, f: Fighter, source=None):
     """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
-    rn = clock.check_rn(s)
+    rn = clock.check_rn(state)
     idx = tables.cut_row(rn + f.cut_rating)
     if idx < 0:
         return
@@ -25,12 +25,12 @@ def cut_check(s: BoutState, f: Fighter, source=None):
         f.cut_rating += cutr
         f.def_bout += dfn_
         f.pl_bout += pl
-        ratings.refresh(s, f)
+        ratings.refresh(state, f)
         severity = 2 if dp >= 3 else 1
-        s.injuries.append(
+        state.injuries.append(
             {
-                "round": s.rnd,
-                "time": clock.clock(s),
+                "round": state.rnd,
+                "time": clock.clock(state),
                 "fighter": f.side,
                 "type": kind,
                 "location": loc,
@@ -38,90 +38,92 @@ def cut_check(s: BoutState, f: Fighter, source=None):
                 "text": text,
             }
         )
-        clock.ev(s, "cut", f.side, f"{f.name} suffers {text}")
+        clock.ev(state, "cut", f.side, f"{f.name} suffers {text}")
     else:
         entry[0] += 1
         entry[1] = False
         if source:
             entry[2] = source
-        clock.ev(s, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
+        clock.ev(state, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
     f.damage += dp
-    if s.i >= len(s.deck) and rn != 80:
+    if state.i >= len(state.deck) and rn != 80:
         # the last card of the round: the corner works first, then the referee looks
         # (between rounds)
         return
     if rn == 80:
         clock.ev(
-            s,
+            state,
             "stoppage",
             f.side,
             f"The referee takes one look at {f.name}'s face and stops the bout",
         )
-        damage_stop(s, f, loc)
+        damage_stop(state, f, loc)
     if f.damage >= tables.DAMAGE_MAY:
-        damage_check(s, f, loc)
+        damage_check(state, f, loc)
 
 
-def damage_stop(s: BoutState, f: Fighter, loc):
+def damage_stop(state: BoutState, f: Fighter, loc):
     """The bout is stopped for ``f``'s cuts: TKO, or a butt's cut: DQ at once, a
     technical decision later."""
     src = f.locations[loc][2] if loc in f.locations else None
     if src and src[0] == "butt":
-        if src[1] == s.rnd and src[2] == s.i:
-            offender = s.red if src[3] == "red" else s.blue
+        if src[1] == state.rnd and src[2] == state.i:
+            offender = state.red if src[3] == "red" else state.blue
             clock.ev(
-                s,
+                state,
                 "dq",
                 offender.side,
                 f"The cut came from an intentional butt: {offender.name} is disqualified",
             )
-            finish(s, offender.opp, DQ)
-        technical(s, f"the butted {loc} stops the bout")
-    finish(s, f.opp, TKO)
+            finish(state, offender.opp, DQ)
+        technical(state, f"the butted {loc} stops the bout")
+    finish(state, f.opp, TKO)
 
 
-def technical(s: BoutState, why: str):
+def technical(state: BoutState, why: str):
     """Technical decision (or technical draw before the 5th round) on the cards."""
-    clock.ev(s, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
-    finish(s, None, TD if s.rnd >= 5 else TDRAW)
+    clock.ev(state, "technical", None, f"The bout is stopped: {why}; it goes to the scorecards")
+    finish(state, None, TD if state.rnd >= 5 else TDRAW)
 
 
-def damage_check(s: BoutState, f: Fighter, loc=None):
+def damage_check(state: BoutState, f: Fighter, loc=None):
     """The Accumulated Damage table, the referee's viewpoint and the doctor."""
     d = f.damage
     f.damage_checked = d
     if d >= tables.DAMAGE_STOP:
         clock.ev(
-            s,
+            state,
             "stoppage",
             f.side,
             f"{f.name} has taken too much damage ({d} points): the bout is stopped",
         )
-        damage_stop(s, f, loc)
+        damage_stop(state, f, loc)
     if d < tables.DAMAGE_MUST:
-        rn = clock.rn20(s)
-        if rn > tables.VIEWPOINT[s.tolerance]:
+        rn = clock.rn20(state)
+        if rn > tables.VIEWPOINT[state.tolerance]:
             clock.ev(
-                s,
+                state,
                 "referee",
                 f.side,
                 f"The referee looks at {f.name}'s damage and lets them fight on",
             )
             return
-    res = tables.doctor(s.doctor, clock.rn20(s))
+    res = tables.doctor(state.doctor, clock.rn20(state))
     if res == tables.DOCTOR_CONTINUE:
-        clock.ev(s, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on")
+        clock.ev(
+            state, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on"
+        )
     elif res == tables.DOCTOR_ONE_MORE:
-        if s.one_more_round is None:
-            s.one_more_round = (f.side, s.rnd + 1)
-            clock.ev(s, "doctor", f.side, f"The doctor gives {f.name} one more round")
+        if state.one_more_round is None:
+            state.one_more_round = (f.side, state.rnd + 1)
+            clock.ev(state, "doctor", f.side, f"The doctor gives {f.name} one more round")
     else:
-        clock.ev(s, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
-        damage_stop(s, f, loc)
+        clock.ev(state, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
+        damage_stop(state, f, loc)
 
 
 # --- the cut man between rounds -------------------------------------------------------
-def corner_work(s: BoutState, f: Fighter):
+def corner_work(state: BoutState, f: Fighter):
     """The cut man between rounds: each unworked cut or swelling gets an RN; two or more
     at once lower his rating a level."""
     if f.damage <= 0:
@@ -136,7 +138,7 @@ def corner_work(s: BoutState, f: Fighter):
     if len(todo) > 1:
         level = tables.lower_level(level)
     for loc in todo:
-        eff = tables.CORNER_BY_RN[level][clock.aux_rn(s)]  # ``tables.corner_work``
+        eff = tables.CORNER_BY_RN[level][clock.aux_rn(state)]  # ``tables.corner_work``
         entry = f.locations[loc]
         entry[1] = eff < 0
         before = f.damage
@@ -144,13 +146,13 @@ def corner_work(s: BoutState, f: Fighter):
         f.damage = damage if damage > 0 else 0
         if eff < 0:
             clock.ev(
-                s,
+                state,
                 "corner",
                 f.side,
                 f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
                 f"{before} -> {f.damage} points",
             )
         elif eff > 0:
-            clock.ev(s, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
+            clock.ev(state, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
     if f.damage < f.damage_checked:
         f.damage_checked = f.damage

@@ -1,5 +1,5 @@
 """Fouls, warnings and penalties, Anger Issues, the referee's errors. Plain functions
-of the ``BoutState`` (``s``) and its fighters."""
+of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from .state import BoutState, Fighter, finish
 
 
 # --- fouls ----------------------------------------------------------------------------
-def foul_check(s: BoutState, att: Fighter):
+def foul_check(state: BoutState, att: Fighter):
     """FOUL as the action's RN: the Foul Table by foul rating, with the referee's modifier."""
-    rn = clock.check_rn(s)
-    tol = "very_lenient" if s.error == tables.ERR_MISSES else s.tolerance
-    kind = FOUL_KINDS[tol][s.classic][att.card["foul"]][rn]
+    rn = clock.check_rn(state)
+    tol = "very_lenient" if state.error == tables.ERR_MISSES else state.tolerance
+    kind = FOUL_KINDS[tol][state.classic][att.card["foul"]][rn]
     if kind != tables.FOUL_NONE:
-        foul(s, att, kind)
+        foul(state, att, kind)
 
 
 def foul_kinds(mod: int, table: dict) -> dict:
@@ -39,38 +39,38 @@ FOUL_KINDS = {
 }
 
 
-def foul(s: BoutState, att: Fighter, kind: int):
+def foul(state: BoutState, att: Fighter, kind: int):
     """A foul of type ``kind`` (``tables.FOUL_TYPES``) found on the Foul Table: the
     referee's errors, Stealth Fouler, the warning, a head butt's cuts."""
-    if s.error == tables.ERR_LOWBLOW and kind == 0:
-        s.fouls.append(foul_row(s, att, "low blow", "none", 0))
-        clock.ev(s, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
+    if state.error == tables.ERR_LOWBLOW and kind == 0:
+        state.fouls.append(foul_row(state, att, "low blow", "none", 0))
+        clock.ev(state, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
         return
-    if s.traits_on and "stealth_fouler" in att.traits and clock.aux_rn(s) <= 40:
-        s.fouls.append(foul_row(s, att, tables.FOUL_TYPES[kind], "none", 0))
-        clock.ev(s, "foul", att.side, f"{att.name} fouls on the sly and gets away with it")
+    if state.traits_on and "stealth_fouler" in att.traits and clock.aux_rn(state) <= 40:
+        state.fouls.append(foul_row(state, att, tables.FOUL_TYPES[kind], "none", 0))
+        clock.ev(state, "foul", att.side, f"{att.name} fouls on the sly and gets away with it")
         return
-    clock.stop_clock(s, 2)
-    warn(s, att, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
-    if kind == 1 and s.opt["head_butt"]:
-        who = tables.head_butt(clock.aux_rn(s))
-        src = ("butt", s.rnd, None, att.side)
+    clock.stop_clock(state, 2)
+    warn(state, att, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
+    if kind == 1 and state.opt["head_butt"]:
+        who = tables.head_butt(clock.aux_rn(state))
+        src = ("butt", state.rnd, None, att.side)
         if who in (1, 3):
-            butt_cut(s, att.opp, src)
+            butt_cut(state, att.opp, src)
         if who in (2, 3):
-            butt_cut(s, att, src)
+            butt_cut(state, att, src)
 
 
-def butt_cut(s: BoutState, f: Fighter, src):
+def butt_cut(state: BoutState, f: Fighter, src):
     """A cut check from a head butt (its source remembered for the DQ/TD rules)."""
-    src = (src[0], src[1], s.i + 1, src[3])
-    cuts.cut_check(s, f, src)
+    src = (src[0], src[1], state.i + 1, src[3])
+    cuts.cut_check(state, f, src)
 
 
-def foul_row(s: BoutState, f: Fighter, kind: str, penalty: str, points: int) -> dict:
+def foul_row(state: BoutState, f: Fighter, kind: str, penalty: str, points: int) -> dict:
     return {
-        "round": s.rnd,
-        "time": clock.clock(s),
+        "round": state.rnd,
+        "time": clock.clock(state),
         "fighter": f.side,
         "type": kind,
         "penalty": penalty,
@@ -78,52 +78,52 @@ def foul_row(s: BoutState, f: Fighter, kind: str, penalty: str, points: int) -> 
     }
 
 
-def warn(s: BoutState, att: Fighter, kind: str, text: str):
+def warn(state: BoutState, att: Fighter, kind: str, text: str):
     """A warning; past the referee's tolerance, a point or a disqualification."""
     dfn = att.opp
     att.warnings += 1
-    _mod, allowed, point_top = tables.REF_APPROACH[s.tolerance]
+    _mod, allowed, point_top = tables.REF_APPROACH[state.tolerance]
     penalty = "warning"
     if att.points_lost or att.warnings > allowed:
-        if s.error == tables.ERR_FAVORS and not s.favor_used and att.rating > dfn.rating:
-            s.favor_used = True
-        elif clock.aux_rn(s) <= point_top:
+        if state.error == tables.ERR_FAVORS and not state.favor_used and att.rating > dfn.rating:
+            state.favor_used = True
+        elif clock.aux_rn(state) <= point_top:
             penalty = "point"
         else:
             penalty = "disqualification"
     if penalty == "warning":
-        s.fouls.append(foul_row(s, att, kind, "warning", 0))
-        clock.ev(s, "foul", att.side, f"The referee warns {att.name} {text}")
-        if s.opt["foul_damage"]:
+        state.fouls.append(foul_row(state, att, kind, "warning", 0))
+        clock.ev(state, "foul", att.side, f"The referee warns {att.name} {text}")
+        if state.opt["foul_damage"]:
             dfn.end_extra += 2
     elif penalty == "point":
         att.points_lost += 1
         att.deducted += 1
-        s.fouls.append(foul_row(s, att, kind, "point", 1))
-        clock.ev(s, "foul", att.side, f"The referee takes a point from {att.name} {text}")
-        if s.opt["foul_damage"]:
+        state.fouls.append(foul_row(state, att, kind, "point", 1))
+        clock.ev(state, "foul", att.side, f"The referee takes a point from {att.name} {text}")
+        if state.opt["foul_damage"]:
             dfn.end_extra += 4
     else:
-        s.fouls.append(foul_row(s, att, kind, "disqualification", 0))
-        clock.ev(s, "dq", att.side, f"The referee disqualifies {att.name} {text}")
-        finish(s, dfn, DQ)
-    if s.error == tables.ERR_SPOTLIGHT:
+        state.fouls.append(foul_row(state, att, kind, "disqualification", 0))
+        clock.ev(state, "dq", att.side, f"The referee disqualifies {att.name} {text}")
+        finish(state, dfn, DQ)
+    if state.error == tables.ERR_SPOTLIGHT:
         att.end_extra -= 2
         dfn.end_extra -= 2
-        if s.ki_left and not s.ki_timing:
-            s.ki_left -= 1
-    if s.traits_on:
+        if state.ki_left and not state.ki_timing:
+            state.ki_left -= 1
+    if state.traits_on:
         dfn.fouled_round += 1
         dfn.fouled_total += 1
         if "anger_issues" in dfn.traits and (dfn.fouled_round == 2 or dfn.fouled_total == 5):
-            anger(s, dfn)
+            anger(state, dfn)
 
 
-def anger(s: BoutState, f: Fighter):
+def anger(state: BoutState, f: Fighter):
     """Anger Issues: he retaliates and loses a point; the third time, a DQ."""
     o = f.opp
     f.anger += 1
-    rn = clock.aux_rn(s)
+    rn = clock.aux_rn(state)
     kind = (
         "low blow"
         if rn <= 50
@@ -135,40 +135,40 @@ def anger(s: BoutState, f: Fighter):
     )
     f.points_lost += 1
     f.deducted += 1
-    s.fouls.append(foul_row(s, f, kind, "point", 1))
+    state.fouls.append(foul_row(state, f, kind, "point", 1))
     clock.ev(
-        s,
+        state,
         "foul",
         f.side,
         f"{f.name} loses his temper and retaliates ({kind}): the referee takes a point",
     )
     if kind == "head butt":
-        butt_cut(s, o, ("butt", s.rnd, None, f.side))
+        butt_cut(state, o, ("butt", state.rnd, None, f.side))
     if f.anger >= 3:
-        s.fouls[-1]["penalty"] = "disqualification"
-        clock.ev(s, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
-        finish(s, o, DQ)
+        state.fouls[-1]["penalty"] = "disqualification"
+        clock.ev(state, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
+        finish(state, o, DQ)
 
 
 # --- the referee's errors -------------------------------------------------------------
-def referee_error(s: BoutState):
+def referee_error(state: BoutState):
     """The Referee Error table: once before the fight (method 1) or before each round
     (method 2). Mistakes marked (1) happen once a fight."""
-    mode = s.referee_errors
-    if mode == "off" or (mode == "once" and s.rnd > 1):
+    mode = state.referee_errors
+    if mode == "off" or (mode == "once" and state.rnd > 1):
         return
-    err = tables.referee_error(s.ref["level"], clock.aux_rn(s))
+    err = tables.referee_error(state.ref["level"], clock.aux_rn(state))
     if (
-        (err == tables.ERR_FLASH and s.flash_used)
-        or (err == tables.ERR_SLIP and s.slip_used)
-        or (err in (tables.ERR_EARLY, tables.ERR_LATE) and err in s.errors_used)
+        (err == tables.ERR_FLASH and state.flash_used)
+        or (err == tables.ERR_SLIP and state.slip_used)
+        or (err in (tables.ERR_EARLY, tables.ERR_LATE) and err in state.errors_used)
     ):
         err = tables.ERR_NONE
-    s.errors_used.add(err)
-    s.error = err
+    state.errors_used.add(err)
+    state.error = err
     if err != tables.ERR_NONE:
-        s.errors_log.append({"round": s.rnd, "error": tables.ERROR_NAMES[err]})
+        state.errors_log.append({"round": state.rnd, "error": tables.ERROR_NAMES[err]})
     if err == tables.ERR_EARLY:
-        del s.deck[-5:]
+        del state.deck[-5:]
     elif err == tables.ERR_LATE:
-        s.deck.extend(DECK[floor(s.rng.random() * 100.0)] for _ in range(5))
+        state.deck.extend(DECK[floor(state.rng.random() * 100.0)] for _ in range(5))

@@ -1,5 +1,5 @@
 """Effective ratings and the choices made before a round: CFs, styles, strategies,
-traits, the aggressor. Plain functions of the ``BoutState`` (``s``) and its fighters."""
+traits, the aggressor. Plain functions of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, sol
 
 
 # --- effective ratings ----------------------------------------------------------------
-def refresh(s: BoutState, f: Fighter):
+def refresh(state: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
     numbers = f.fat_t if f.fatigued else f.fresh_t
     pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = numbers
@@ -39,12 +39,12 @@ def refresh(s: BoutState, f: Fighter):
         kp += sm[4]
         kd1 += sm[5]
     f.cf = cf
-    if f.either and f.style == "B" and not (s.ki_left > 0 and s.ki_side is f):
+    if f.either and f.style == "B" and not (state.ki_left > 0 and state.ki_side is f):
         kp -= 2  # boxing costs an E fighter 2 KP, except in his own KI run
     if f.careless and not f.fatigued:
         kd1 -= 2
         kp -= 2
-    if f.southpaws and s.rnd <= 3:
+    if f.southpaws and state.rnd <= 3:
         deff += 2
     f.pl = pl
     f.deff = deff
@@ -59,33 +59,33 @@ def refresh(s: BoutState, f: Fighter):
     f.kd1 = kd1 + f.kd_temp
 
 
-def set_cfs(s: BoutState):
+def set_cfs(state: BoutState):
     """Each fighter's CF against the other's style, converted (option), and then both
     fighters' effective ratings (``refresh``)."""
-    r, b = s.red, s.blue
+    r, b = state.red, state.blue
     rn = r.fat_t if r.fatigued else r.fresh_t  # the card side in use (``state.side_numbers``)
     bn = b.fat_t if b.fatigued else b.fresh_t
     rc = rn[CF_S] if b.style == "S" else rn[CF_B]
     bc = bn[CF_S] if r.style == "S" else bn[CF_B]
-    if s.cf_conversion and not r.fatigued and not b.fatigued:
+    if state.cf_conversion and not r.fatigued and not b.fatigued:
         rc, bc = tables.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
-    if s.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
-        red_sp, blue_sp = s.southpaw_cf
+    if state.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
+        red_sp, blue_sp = state.southpaw_cf
         rc -= red_sp
         bc -= blue_sp
     r.base_cf = rc
     b.base_cf = bc
-    refresh(s, r)
-    refresh(s, b)
+    refresh(state, r)
+    refresh(state, b)
 
 
 # --- styles, strategies, traits and the aggressor for a round -------------------------
-def choose_style(s: BoutState, f: Fighter, margin: int):
+def choose_style(state: BoutState, f: Fighter, margin: int):
     """An (E)ither fighter's style for the round (default corner policy)."""
     if f.card_style != "E":
         return f.card_style
-    if s.plans:
-        plan = plan_for_round(s.plans.get(f.side), "style", s.rnd)
+    if state.plans:
+        plan = plan_for_round(state.plans.get(f.side), "style", state.rnd)
         if plan:
             return plan
     o = f.opp
@@ -94,7 +94,7 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     my_cf = side["cf_s"] if o.style == "S" else side["cf_b"]
     edge_s = my_cf - oside["cf_s"]
     edge_b = my_cf - oside["cf_b"]
-    late = s.rnd > s.rounds - 3
+    late = state.rnd > state.rounds - 3
     if late and margin < 0:
         return "S"
     gain = edge_b - edge_s
@@ -103,21 +103,21 @@ def choose_style(s: BoutState, f: Fighter, margin: int):
     return "S"
 
 
-def choose_strategies(s: BoutState, red_margin: int, blue_margin: int):
+def choose_strategies(state: BoutState, red_margin: int, blue_margin: int):
     """Both corners' strategies for the round, at the bell (``red_margin``,
     ``blue_margin``: the corners' tallies of rounds won): each corner's choice, its plan
     or the solo tables (``_pick``, red's first); then which are applied, by the book's
     totals (both chose) or rating check (one chose) (``_used``); then their effects."""
-    red, blue = s.red, s.blue
+    red, blue = state.red, state.blue
     red.smod = blue.smod = NO_MODS
     red.strategy = blue.strategy = "none"
-    if not s.strategies_on:
+    if not state.strategies_on:
         return
-    number = s.rnd
-    red_choice = _pick(s, red, red_margin, number)
-    blue_choice = _pick(s, blue, blue_margin, number)
-    red_used, blue_used = _used(s, red_choice, blue_choice)
-    s.strategies_log.append(
+    number = state.rnd
+    red_choice = _pick(state, red, red_margin, number)
+    blue_choice = _pick(state, blue, blue_margin, number)
+    red_used, blue_used = _used(state, red_choice, blue_choice)
+    state.strategies_log.append(
         {
             "round": number,
             "chosen": {"red": red_choice, "blue": blue_choice},
@@ -125,18 +125,21 @@ def choose_strategies(s: BoutState, red_margin: int, blue_margin: int):
         }
     )
     if red_used != "none":
-        _apply(s, red, red_used, blue_choice)
+        _apply(state, red, red_used, blue_choice)
     if blue_used != "none":
-        _apply(s, blue, blue_used, red_choice)
+        _apply(state, blue, blue_used, red_choice)
 
 
-def _apply(s: BoutState, fighter: Fighter, used: str, other_choice: str):
+def _apply(state: BoutState, fighter: Fighter, used: str, other_choice: str):
     """A strategy applied: its modifiers against the other corner's choice, and its
     event at the bell."""
     fighter.smod = MODS[used][other_choice]
     fighter.strategy = used
     clock.ev(
-        s, "strategy", fighter.side, f"{fighter.name} fights to his corner's plan: {LABELS[used]}"
+        state,
+        "strategy",
+        fighter.side,
+        f"{fighter.name} fights to his corner's plan: {LABELS[used]}",
     )
 
 
@@ -148,21 +151,21 @@ _SOLO_BY_CARD = {
 }
 
 
-def _pick(s: BoutState, f: Fighter, margin: int, rnd: int) -> str:
+def _pick(state: BoutState, f: Fighter, margin: int, rnd: int) -> str:
     """A corner's strategy choice: its plan, else the solo tables (an RN 1-20, the
     table by the phase of the bout: ``strategy.solo_phase``)."""
-    plan = s.plans.get(f.side) if s.plans else None
+    plan = state.plans.get(f.side) if state.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        choice = _SOLO_BY_CARD[f.style][solo_phase(rnd, s.rounds, margin, f.carry)][
-            floor(s.rng.random() * 100.0)
+        choice = _SOLO_BY_CARD[f.style][solo_phase(rnd, state.rounds, margin, f.carry)][
+            floor(state.rng.random() * 100.0)
         ]
-    if choice == "tie_up" and s.traits_on and "constant_clincher" in f.traits:
+    if choice == "tie_up" and state.traits_on and "constant_clincher" in f.traits:
         choice = "defensive_shell"
     return choice
 
 
-def _used(s: BoutState, rc: str, bc: str) -> tuple[str, str]:
+def _used(state: BoutState, rc: str, bc: str) -> tuple[str, str]:
     """The strategies applied (red's, blue's) when the corners chose ``rc`` and ``bc``:
     the same, both; two, the higher total (a tie: neither); one, his rating check."""
     ur = ub = "none"
@@ -170,65 +173,65 @@ def _used(s: BoutState, rc: str, bc: str) -> tuple[str, str]:
         if rc == bc:
             ur = ub = rc
         else:
-            tr = strategy_total(s, s.red, rc)
-            tb = strategy_total(s, s.blue, bc)
+            tr = strategy_total(state, state.red, rc)
+            tb = strategy_total(state, state.blue, bc)
             if tr > tb:
                 ur = rc
             elif tb > tr:
                 ub = bc
     else:
-        if rc != "none" and _carries_out(s, s.red, rc):
+        if rc != "none" and _carries_out(state, state.red, rc):
             ur = rc
-        if bc != "none" and _carries_out(s, s.blue, bc):
+        if bc != "none" and _carries_out(state, state.blue, bc):
             ub = bc
     return ur, ub
 
 
-def _carries_out(s: BoutState, f: Fighter, choice: str) -> bool:
+def _carries_out(state: BoutState, f: Fighter, choice: str) -> bool:
     """The rating check when only one corner chose a strategy."""
-    intellect = s.traits_on and "intellect" in f.traits
-    return rating_check(f.card["strategy"][STRATEGIES[choice]], clock.aux_rn(s), intellect)
+    intellect = state.traits_on and "intellect" in f.traits
+    return rating_check(f.card["strategy"][STRATEGIES[choice]], clock.aux_rn(state), intellect)
 
 
-def strategy_total(s: BoutState, f: Fighter, choice: str) -> int:
-    intellect = s.traits_on and "intellect" in f.traits
+def strategy_total(state: BoutState, f: Fighter, choice: str) -> int:
+    intellect = state.traits_on and "intellect" in f.traits
     corner = tables.STRATEGY_SKILL_VALUE[f.corner["strategy"]]
-    return total(f.card["strategy"][STRATEGIES[choice]], corner, clock.aux_rn(s), intellect)
+    return total(f.card["strategy"][STRATEGIES[choice]], corner, clock.aux_rn(state), intellect)
 
 
-def pre_bout(s: BoutState):
+def pre_bout(state: BoutState):
     """Traits checked before the bout."""
-    if not s.traits_on:
+    if not state.traits_on:
         return
-    for f in (s.red, s.blue):
+    for f in (state.red, state.blue):
         t = f.traits
         if not t:
             continue
         o = f.opp
-        if "head_case" in t and clock.aux_rn(s) <= 2:
-            clock.ev(s, "trait", f.side, f"{f.name} refuses to leave his dressing room")
-            finish(s, o, DQ, True)
-        if "fights_down" in t and o.rating <= f.rating - 3 and clock.aux_rn(s) <= 35:
+        if "head_case" in t and clock.aux_rn(state) <= 2:
+            clock.ev(state, "trait", f.side, f"{f.name} refuses to leave his dressing room")
+            finish(state, o, DQ, True)
+        if "fights_down" in t and o.rating <= f.rating - 3 and clock.aux_rn(state) <= 35:
             f.cf_trait -= 2
-            clock.ev(s, "trait", f.side, f"{f.name} does not take this opponent seriously")
-        if "inconsistent" in t and clock.aux_rn(s) <= 30:
+            clock.ev(state, "trait", f.side, f"{f.name} does not take this opponent seriously")
+        if "inconsistent" in t and clock.aux_rn(state) <= 30:
             f.cf_trait -= 2
             f.pl_trait -= 2
-            clock.ev(s, "trait", f.side, f"The wrong {f.name} shows up tonight")
-        if "self_doubts" in t and clock.aux_rn(s) <= 20:
+            clock.ev(state, "trait", f.side, f"The wrong {f.name} shows up tonight")
+        if "self_doubts" in t and clock.aux_rn(state) <= 20:
             f.self_doubt = True
             f.cf_trait -= 1
-            clock.ev(s, "trait", f.side, f"{f.name} looks tense and unsure of himself")
+            clock.ev(state, "trait", f.side, f"{f.name} looks tense and unsure of himself")
 
 
-def round_traits(s: BoutState, f: Fighter) -> int:
+def round_traits(state: BoutState, f: Fighter) -> int:
     """CF traits that depend on the round (strong closer, fireplug, front runner)."""
-    if not s.traits_on:
+    if not state.traits_on:
         return 0
     o = f.opp
     mod = 0
     t = f.traits
-    if "strong_closer" in t and o.rating >= f.rating - 1 and s.rnd > s.rounds - 2:
+    if "strong_closer" in t and o.rating >= f.rating - 1 and state.rnd > state.rounds - 2:
         mod += 1
     if "fireplug" in t and o.fresh["kp"] >= 10 and o.card["strategy"]["FO"] >= 9:
         mod -= 2
@@ -237,19 +240,19 @@ def round_traits(s: BoutState, f: Fighter) -> int:
     return mod
 
 
-def aggressor_for_round(s: BoutState) -> Fighter:
+def aggressor_for_round(state: BoutState) -> Fighter:
     """Higher AGG; a tie: round 1 the higher Overall Rating, then RNs; later rounds the
     previous round's winner, else the last winner, else the previous aggressor."""
-    r, b = s.red, s.blue
+    r, b = state.red, state.blue
     if r.card["agg"] != b.card["agg"]:
         return r if r.card["agg"] > b.card["agg"] else b
-    if s.rnd == 1:
+    if state.rnd == 1:
         if r.rating != b.rating:
             return r if r.rating > b.rating else b
         while True:
-            x, y = clock.aux_rn(s), clock.aux_rn(s)
+            x, y = clock.aux_rn(state), clock.aux_rn(state)
             if x != y:
                 return r if x > y else b
-    if s.last_winner is not None:
-        return s.last_winner
-    return s.aggressor
+    if state.last_winner is not None:
+        return state.last_winner
+    return state.aggressor

@@ -1,5 +1,5 @@
 """End of round, between rounds, the bout from bell to result. Plain functions of the
-``BoutState`` (``s``) and its fighters."""
+``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from .tables import DAMAGE_MAY
 
 
 # --- end of round, between rounds, the bout -------------------------------------------
-def end_of_round(s: BoutState) -> int:
+def end_of_round(state: BoutState) -> int:
     """The judges' cards (``judge_round``), the round's winner, the END lost, the
     round's line and its event, Front Runner. Returns the judges' verdict: the number of
     cards for red minus those for blue."""
-    red, blue = s.red, s.blue
-    won = judge_round(s)
+    red, blue = state.red, state.blue
+    won = judge_round(state)
     if red.pts > blue.pts:
-        s.last_winner = red
+        state.last_winner = red
         red.margin += 1
         blue.margin -= 1
     elif blue.pts > red.pts:
-        s.last_winner = blue
+        state.last_winner = blue
         blue.margin += 1
         red.margin -= 1
     for fighter in (red, blue):
@@ -35,34 +35,34 @@ def end_of_round(s: BoutState) -> int:
         # drain, his missed punches with the missing-punches option; never below 0
         against = fighter.opp.pts
         loss = against + fighter.end_extra + fighter.end_drain
-        if s.missing_punches:
+        if state.missing_punches:
             loss += fighter.missed
         fighter.end = max(fighter.end - loss, 0)
         fighter.against.append(against)
-    s.round_stats.append(stats_line(s))
-    text = f"End of round {s.rnd}: {red.name} {red.pts} points, {blue.name} {blue.pts}"
-    clock.ev(s, "round", None, text)
-    if s.front_runners:
+    state.round_stats.append(stats_line(state))
+    text = f"End of round {state.rnd}: {red.name} {red.pts} points, {blue.name} {blue.pts}"
+    clock.ev(state, "round", None, text)
+    if state.front_runners:
         front_runner(red, won > 0, won < 0)
         front_runner(blue, won < 0, won > 0)
     return won
 
 
-def judge_round(s: BoutState) -> int:
+def judge_round(state: BoutState) -> int:
     """Each judge's card for the round, and the cards for red less those for blue. The
     points as the judges see them (the aggressiveness option: +1 to the aggressor who
     outscored his man); the Check card is drawn every round but looked at only on a
     Check round or after a knockdown or a deduction (``checked_cards``); the other
     rounds' three cards are the chart's (``CHART``)."""
-    red, blue = s.red, s.blue
+    red, blue = state.red, state.blue
     red_seen, blue_seen = red.pts, blue.pts
-    if s.aggressiveness:
-        if s.aggressor is red:
+    if state.aggressiveness:
+        if state.aggressor is red:
             if red_seen > blue_seen:
                 red_seen += 1
         elif blue_seen > red_seen:
             blue_seen += 1
-    check_draw = s.rng.random()
+    check_draw = state.rng.random()
     ahead = red_seen - blue_seen
     if red.kd_scored or blue.kd_scored or red.deducted or blue.deducted:
         chart = None
@@ -71,11 +71,13 @@ def judge_round(s: BoutState) -> int:
     else:
         chart = (10, 8) if ahead > 0 else (8, 10)
     if chart is not None:
-        for judge_cards in s.cards:
+        for judge_cards in state.cards:
             judge_cards.append(list(chart))
         return 3 * card_verdict(chart)
     won = 0
-    for card, judge_cards in zip(checked_cards(s, red_seen, blue_seen, check_draw), s.cards):
+    for card, judge_cards in zip(
+        checked_cards(state, red_seen, blue_seen, check_draw), state.cards
+    ):
         judge_cards.append(card)
         won += card_verdict(card)
     return won
@@ -87,19 +89,19 @@ def card_verdict(card) -> int:
     return 1 if red_points > blue_points else -1 if blue_points > red_points else 0
 
 
-def checked_cards(s: BoutState, red_seen: int, blue_seen: int, check_draw: float) -> list:
+def checked_cards(state: BoutState, red_seen: int, blue_seen: int, check_draw: float) -> list:
     """A Check round's, a knockdown's or a deduction's three cards: ``score_round`` with
     the Check card drawn from the round's used cards by ``check_draw``, less the
     points deducted."""
-    red, blue = s.red, s.blue
-    deck = s.deck
-    used = min(s.i, len(deck))
+    red, blue = state.red, state.blue
+    deck = state.deck
+    used = min(state.i, len(deck))
     check_card = (deck or DECK)[floor(check_draw * (used if used > 1 else 1))]
-    context = s.ctx
-    if s.judge_leanings:  # (the aggressor and styles are read only by the leanings)
-        context["aggressor"] = s.aggressor.side
+    context = state.ctx
+    if state.judge_leanings:  # (the aggressor and styles are read only by the leanings)
+        context["aggressor"] = state.aggressor.side
         context["styles"] = {"red": red.style, "blue": blue.style}
-        judges = s.judges
+        judges = state.judges
     else:
         judges = None
     cards = score_round(
@@ -145,12 +147,12 @@ def front_runner(f: Fighter, won: bool, lost: bool):
         f.front = 0 if f.won_streak >= 2 else min(1, f.front + 1)
 
 
-def stats_line(s: BoutState) -> dict:
+def stats_line(state: BoutState) -> dict:
     """The round's line in the result (``rounds``): each fighter's counts."""
-    r, b = s.red, s.blue
+    r, b = state.red, state.blue
     rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
     return {
-        "round": s.rnd,
+        "round": state.rnd,
         "red": {
             "points": r.pts,
             "landed": r.landed,
@@ -184,28 +186,28 @@ def stats_line(s: BoutState) -> dict:
     }
 
 
-def between_rounds(s: BoutState):
+def between_rounds(state: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
-    random = s.rng.random
-    discretion = s.discretion
-    for f in (s.red, s.blue):
+    random = state.rng.random
+    discretion = state.discretion
+    for f in (state.red, state.blue):
         o = f.opp
         if f.end <= 0 and not f.fatigued:
-            if s.traits_on and "second_wind" in f.traits and not f.second_wind_used:
+            if state.traits_on and "second_wind" in f.traits and not f.second_wind_used:
                 f.second_wind_used = True
-                if clock.aux_rn(s) <= 45:
+                if clock.aux_rn(state) <= 45:
                     f.end = 15
-                    clock.ev(s, "trait", f.side, f"{f.name} finds his second wind")
+                    clock.ev(state, "trait", f.side, f"{f.name} finds his second wind")
             if f.end <= 0:
                 f.fatigued = True
-                clock.ev(s, "fatigue", f.side, f"{f.name} is fatigued")
+                clock.ev(state, "fatigue", f.side, f"{f.name} is fatigued")
         f.cf_round = f.cf_next
         f.def_round = f.def_next
         f.cf_next = f.def_next = 0
         if o.pts >= 25:
-            res = tables.condition(f.ko, clock.aux_rn(s))
+            res = tables.condition(f.ko, clock.aux_rn(state))
             if res:
-                clock.ev(s, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
+                clock.ev(state, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
             if res >= 1:
                 f.cf_round -= 1
             if res == 2:
@@ -219,67 +221,67 @@ def between_rounds(s: BoutState):
         if f.kd_counts:
             f.carry = tables.carry_over(f.kd_counts, rn)
             if f.carry:
-                clock.ev(s, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+                clock.ev(state, "carryover", f.side, f"{f.name} is still feeling the knockdown")
         else:
             f.carry = False
         f.kd_temp = 0
         if f.slugger_round:
             f.slugger_round = False
         if f.locations:
-            cuts.corner_work(s, f)
+            cuts.corner_work(state, f)
         if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
-            cuts.damage_check(s, f)
+            cuts.damage_check(state, f)
         if discretion and f.fatigued and len(f.against) >= 2:
             beating = f.against[-1] + f.against[-2]
-            if beating >= 28 and clock.rn20(s) <= (4 if beating < 38 else 8):
+            if beating >= 28 and clock.rn20(state) <= (4 if beating < 38 else 8):
                 clock.ev(
-                    s,
+                    state,
                     "retire",
                     f.side,
                     f"{f.name}'s corner has seen enough and retires him on his stool",
                 )
-                finish(s, o, RTD, True)
-        if f.rib and clock.aux_rn(s) <= tables.RIB_STOP:
-            clock.ev(s, "retire", f.side, f"{f.name} cannot go on with the rib injury")
-            finish(s, o, RTD, True)
+                finish(state, o, RTD, True)
+        if f.rib and clock.aux_rn(state) <= tables.RIB_STOP:
+            clock.ev(state, "retire", f.side, f"{f.name} cannot go on with the rib injury")
+            finish(state, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
-    if s.rnd == 3 and s.traits_on:
-        for f in (s.red, s.blue):
+    if state.rnd == 3 and state.traits_on:
+        for f in (state.red, state.blue):
             if f.self_doubt and f.margin > 0:
                 f.self_doubt = False
                 f.cf_trait += 1
 
 
-def run(s: BoutState) -> BoutResult:
+def run(state: BoutState) -> BoutResult:
     """The bout, round by round, and its result: each round's bell (``start_round``),
     the round (``actions.play_round``), the bell's end (``clock.bell``), the round's end
     (``end_of_round``), the doctor's extra round, and between rounds
     (``between_rounds``)."""
     try:
-        ratings.pre_bout(s)
-        for number in range(1, s.rounds + 1):
-            trait_cf = start_round(s, number)
-            actions.play_round(s)
-            clock.bell(s)
+        ratings.pre_bout(state)
+        for number in range(1, state.rounds + 1):
+            trait_cf = start_round(state, number)
+            actions.play_round(state)
+            clock.bell(state)
             # the round's trait CF is taken off again at the bell
-            s.red.cf_round -= trait_cf[0]
-            s.blue.cf_round -= trait_cf[1]
-            end_of_round(s)
-            if s.one_more_round and s.one_more_round[1] <= number < s.rounds:
-                cuts.technical(s, "the doctor's extra round is over")
-            if number < s.rounds:
-                between_rounds(s)
+            state.red.cf_round -= trait_cf[0]
+            state.blue.cf_round -= trait_cf[1]
+            end_of_round(state)
+            if state.one_more_round and state.one_more_round[1] <= number < state.rounds:
+                cuts.technical(state, "the doctor's extra round is over")
+            if number < state.rounds:
+                between_rounds(state)
     except BoutOver:
         pass
-    return result(s)
+    return result(state)
 
 
-def start_round(s: BoutState, number: int) -> tuple[int, int]:
+def start_round(state: BoutState, number: int) -> tuple[int, int]:
     """The bell of round ``number``: the fighters' counts, the round deck, the
     aggressor and his event, the referee's error, styles, strategies, the round's trait
     CF (returned: red's, blue's) and the CFs."""
-    s.rnd = number
-    red, blue = s.red, s.blue
+    state.rnd = number
+    red, blue = state.red, state.blue
     for fighter in (red, blue):
         # his counts for the round, and ``alarm``: the opponent's points this round
         # from which a TKO or the towel is possible (the lowest TKO threshold less the
@@ -297,49 +299,49 @@ def start_round(s: BoutState, number: int) -> tuple[int, int]:
             if number > 2:
                 three -= against[-2]
         fighter.alarm = min(alarm, two, three) - 5
-    deal(s, number)
-    aggressor = s.aggressor = round_aggressor(s, number)
-    mode = s.referee_errors
+    deal(state, number)
+    aggressor = state.aggressor = round_aggressor(state, number)
+    mode = state.referee_errors
     if mode == "per_round" or (mode == "once" and number == 1):
-        fouls.referee_error(s)
+        fouls.referee_error(state)
     red_margin, blue_margin = red.margin, blue.margin
-    red.style = ratings.choose_style(s, red, red_margin) if red.either else red.card_style
-    blue.style = ratings.choose_style(s, blue, blue_margin) if blue.either else blue.card_style
+    red.style = ratings.choose_style(state, red, red_margin) if red.either else red.card_style
+    blue.style = ratings.choose_style(state, blue, blue_margin) if blue.either else blue.card_style
     text = f"Round {number}: {aggressor.name} comes out as the aggressor"
-    clock.ev(s, "bell", aggressor.side, text)
-    ratings.choose_strategies(s, red_margin, blue_margin)
-    red_cf = ratings.round_traits(s, red) if red.round_trait else 0
-    blue_cf = ratings.round_traits(s, blue) if blue.round_trait else 0
+    clock.ev(state, "bell", aggressor.side, text)
+    ratings.choose_strategies(state, red_margin, blue_margin)
+    red_cf = ratings.round_traits(state, red) if red.round_trait else 0
+    blue_cf = ratings.round_traits(state, blue) if blue.round_trait else 0
     red.cf_round += red_cf
     blue.cf_round += blue_cf
-    ratings.set_cfs(s)
+    ratings.set_cfs(state)
     return red_cf, blue_cf
 
 
-def deal(s: BoutState, number: int):
+def deal(state: BoutState, number: int):
     """The round deck: the whole deck shuffled every two rounds and split in two; the
     round clock at 0:00."""
     if number % 2 == 1:
-        s.full = shuffled(s.rng)
-        s.deck = s.full[:ROUND_CARDS]
+        state.full = shuffled(state.rng)
+        state.deck = state.full[:ROUND_CARDS]
     else:
-        s.deck = s.full[ROUND_CARDS:]
-    s.i = s.returned = s.tick = 0
+        state.deck = state.full[ROUND_CARDS:]
+    state.i = state.returned = state.tick = 0
 
 
-def round_aggressor(s: BoutState, number: int) -> Fighter:
+def round_aggressor(state: BoutState, number: int) -> Fighter:
     """The higher AGG; equal AGGs: round 1's rule, later the last winner, else the last
     aggressor (``ratings.aggressor_for_round``)."""
-    if s.higher_agg is not None:
-        return s.higher_agg
+    if state.higher_agg is not None:
+        return state.higher_agg
     if number > 1:
-        return s.last_winner or s.aggressor
-    return ratings.aggressor_for_round(s)
+        return state.last_winner or state.aggressor
+    return ratings.aggressor_for_round(state)
 
 
-def totals(s: BoutState) -> list:
+def totals(state: BoutState) -> list:
     """Each judge's [red, blue] total."""
-    one, two, three = s.cards  # three judges (no comprehension: it costs more)
+    one, two, three = state.cards  # three judges (no comprehension: it costs more)
     return [
         [sum(map(_RED, one)), sum(map(_BLUE, one))],
         [sum(map(_RED, two)), sum(map(_BLUE, two))],
@@ -352,59 +354,59 @@ _BLUE = itemgetter(1)
 _NAME = itemgetter("name")
 
 
-def result(s: BoutState) -> BoutResult:
+def result(state: BoutState) -> BoutResult:
     """The result: the method, the round and time, the cards and the record."""
-    tots = totals(s)
-    end = s.bout_end
-    rnd = s.rnd if s.rnd > 1 else 1  # (0: the bout ended before the first bell)
+    tots = totals(state)
+    end = state.bout_end
+    rnd = state.rnd if state.rnd > 1 else 1  # (0: the bout ended before the first bell)
     if end is None:
         winner, method = decision_from_totals(tots)
         time = "3:00"
     else:
         winner, method, between = end
-        if not between and method not in (TD, TDRAW) and len(s.round_stats) < s.rnd:
-            s.round_stats.append(stats_line(s))
-        time = clock.clock(s)  # the time of the stoppage's event (between rounds: 3:00)
+        if not between and method not in (TD, TDRAW) and len(state.round_stats) < state.rnd:
+            state.round_stats.append(stats_line(state))
+        time = clock.clock(state)  # the time of the stoppage's event (between rounds: 3:00)
         if method in (TD, TDRAW):
-            if len(s.cards[0]) < rnd:
+            if len(state.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)
-                end_of_round(s)
-                tots = totals(s)
+                end_of_round(state)
+                tots = totals(state)
             if method == TD:
                 winner, _dec = decision_from_totals(tots)
                 if winner is None:
                     method = TDRAW
             else:
                 winner = None
-    r, b = s.red, s.blue
+    r, b = state.red, state.blue
     # the fields in ``BoutResult``'s order, without keywords (cheaper to call)
     return BoutResult(
         "titlebout",  # ruleset
         0,  # seed (``simulate`` sets it)
-        s.rounds,  # scheduled_rounds
+        state.rounds,  # scheduled_rounds
         winner,
         method,
         rnd,  # round
         time,
-        list(map(_NAME, s.judges)),  # judges
-        s.cards,  # scorecards
-        s.knockdowns,
-        s.injuries,
-        s.fouls,
-        s.round_stats,  # rounds
-        s.events,
+        list(map(_NAME, state.judges)),  # judges
+        state.cards,  # scorecards
+        state.knockdowns,
+        state.injuries,
+        state.fouls,
+        state.round_stats,  # rounds
+        state.events,
         [],  # fighters
         {  # details
-            "referee": s.ref.copy(),
-            "doctor": s.officials["doctor"],
-            "corners": s.corners,
-            "judges": s.judges,
+            "referee": state.ref.copy(),
+            "doctor": state.officials["doctor"],
+            "corners": state.corners,
+            "judges": state.judges,
             "endurance": {"red": r.end, "blue": b.end},
             "fatigued": {"red": r.fatigued, "blue": b.fatigued},
             "damage_points": {"red": r.damage, "blue": b.damage},
             "ratings": {"red": card_rating(r.card), "blue": card_rating(b.card)},
-            "strategies": s.strategies_log,
-            "referee_errors": s.errors_log,
+            "strategies": state.strategies_log,
+            "referee_errors": state.errors_log,
             "totals": tots,
         },
     )

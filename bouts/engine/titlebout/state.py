@@ -33,9 +33,9 @@ class RoundOver(Exception):
     """Raised inside a round when the round deck runs out."""
 
 
-def finish(s: BoutState, winner: Fighter | None, method: str, between: bool = False):
+def finish(state: BoutState, winner: Fighter | None, method: str, between: bool = False):
     """The bout is over: record how, and leave the round."""
-    s.bout_end = (winner.side if winner else None, method, between)
+    state.bout_end = (winner.side if winner else None, method, between)
     raise BoutOver
 
 

@@ -8,35 +8,35 @@ from . import clock, ratings, tables
 from .state import BoutState, Fighter, finish
 
 
-def score(s: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
+def score(state: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
     """``att`` scores ``pts``: the event, Freezes, the TKO check."""
     att.pts += pts
     dfn = att.opp
     if pts:
-        clock.ev(s, kind, att.side, f"{att.name} {what} ({pts})")
+        clock.ev(state, kind, att.side, f"{att.name} {what} ({pts})")
     if pts >= 4:
-        freeze_check(s, att)
-    tko_check(s, dfn)
+        freeze_check(state, att)
+    tko_check(state, dfn)
 
 
-def freeze_check(s: BoutState, att: Fighter):
+def freeze_check(state: BoutState, att: Fighter):
     """Freezes: a 4+ point punch from a 10+ KP puncher costs 2 CF for the bout."""
     dfn = att.opp
-    if s.traits_on and not dfn.froze and "freezes" in dfn.traits and att.fresh["kp"] >= 10:
+    if state.traits_on and not dfn.froze and "freezes" in dfn.traits and att.fresh["kp"] >= 10:
         dfn.froze = True
         dfn.cf_bout -= 2
-        ratings.refresh(s, dfn)
-        clock.ev(s, "trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
+        ratings.refresh(state, dfn)
+        clock.ev(state, "trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
 
 
-def thresholds(s: BoutState, f: Fighter) -> tuple:
+def thresholds(state: BoutState, f: Fighter) -> tuple:
     """TKO points against ``f`` (one, two, three rounds), shifted by the referee."""
-    base = tables.TKO_ABSORBER if s.traits_on and "absorber" in f.traits else tables.TKO_POINTS
-    shift = tables.STOPPAGE_SHIFT[s.ref["stoppage"]]
+    base = tables.TKO_ABSORBER if state.traits_on and "absorber" in f.traits else tables.TKO_POINTS
+    shift = tables.STOPPAGE_SHIFT[state.ref["stoppage"]]
     return base[0] + shift, base[1] + shift, base[2] + shift
 
 
-def tko_check(s: BoutState, f: Fighter):
+def tko_check(state: BoutState, f: Fighter):
     """Technical knockout on points scored against ``f`` over one, two or three
     consecutive rounds, checked after every scoring event; the towel."""
     o = f.opp
@@ -48,45 +48,49 @@ def tko_check(s: BoutState, f: Fighter):
     two_pts = this + (hist[-1] if hist else 0)
     three_pts = two_pts + (hist[-2] if len(hist) >= 2 else 0)
     if this >= one or two_pts >= two or three_pts >= three:
-        clock.ev(s, "tko", o.side, f"The referee steps in and stops it: {o.name} wins by TKO")
-        finish(s, o, TKO)
+        clock.ev(state, "tko", o.side, f"The referee steps in and stops it: {o.name} wins by TKO")
+        finish(state, o, TKO)
     if (
-        s.towel_on
+        state.towel_on
         and not f.towel_used
         and (this >= one - 5 or two_pts >= two - 5 or three_pts >= three - 5)
     ):
-        towel(s, f)
+        towel(state, f)
 
 
-def towel(s: BoutState, f: Fighter):
+def towel(state: BoutState, f: Fighter):
     """Throw in the towel (option): within five points of a TKO, once per corner."""
     f.towel_used = True
-    res = tables.towel(s.tolerance, clock.rn20(s))
+    res = tables.towel(state.tolerance, clock.rn20(state))
     if res == "stop":
         clock.ev(
-            s,
+            state,
             "towel",
             f.side,
             f"{f.name}'s corner throws in the towel and the referee stops the bout",
         )
-        finish(s, f.opp, TKO)  # the book: "stops the bout and award a TKO"
+        finish(state, f.opp, TKO)  # the book: "stops the bout and award a TKO"
     elif res == "ignore":
         clock.ev(
-            s,
+            state,
             "towel",
             f.side,
             f"{f.name}'s corner throws in the towel; the referee kicks it out of the ring",
         )
     elif res == "warn":
-        clock.ev(s, "towel", f.side, f"The referee picks up the towel and warns {f.name}'s corner")
-    elif clock.rn20(s) >= 19:
         clock.ev(
-            s,
+            state, "towel", f.side, f"The referee picks up the towel and warns {f.name}'s corner"
+        )
+    elif clock.rn20(state) >= 19:
+        clock.ev(
+            state,
             "towel",
             f.side,
             f"A corner man climbs through the ropes to confront the "
             f"referee: {f.name} is disqualified",
         )
-        finish(s, f.opp, DQ)
+        finish(state, f.opp, DQ)
     else:
-        clock.ev(s, "towel", f.side, "The referee ignores the towel; the corner waits for the bell")
+        clock.ev(
+            state, "towel", f.side, "The referee ignores the towel; the corner waits for the bell"
+        )

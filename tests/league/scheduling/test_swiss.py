@@ -220,3 +220,18 @@ def test_a_bye_counts_as_a_win_on_points_and_nothing_in_buchholz():
 
 def test_points_are_written_with_halves():
     assert [points_text(p) for p in (0, 0.5, 1, 2.5)] == ["0", "½", "1", "2½"]
+
+
+def test_a_search_past_its_bound_still_pairs_everyone(monkeypatch):
+    """With the bound tiny, every round of a 16-player Swiss fought to 15 rounds is
+    still a full round (the slower searches fall back, allowing a rematch)."""
+    from league.scheduling import swiss
+
+    monkeypatch.setattr(swiss, "STEPS", 30)
+    rng = random.Random(5)
+    ids = list(range(1, 17))
+    bouts = []
+    for _ in range(15):
+        result = swiss_round(players_of(swiss_table(ids, bouts)))
+        assert sorted(pid for pair in result.pairs for pid in pair) == ids
+        bouts += [(r, b, rng.choice(["red", "blue", None])) for r, b in result.pairs]
