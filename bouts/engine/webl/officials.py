@@ -68,7 +68,7 @@ DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
 _DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
 assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
-# pool sizes as floats (random() x a float: the interpreter's float fast path)
+# pool sizes as floats (a draw is random() x the size)
 _N_REFEREES, _N_DOCTORS = float(len(REFEREES)), float(len(DOCTORS))
 _N_JUDGES, _N_JUDGES1, _N_JUDGES2 = float(len(JUDGES)), len(JUDGES) - 1.0, len(JUDGES) - 2.0
 
