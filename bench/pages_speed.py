@@ -247,6 +247,7 @@ def measure(args, env: dict, rows: list[dict], *, night: FightNight | None = Non
 def run(args) -> dict:
     args.port = args.port or free_port()
     env = h.bench_env(db=args.db, redis_db=args.redis_db)
+    h.migrate(env)  # a league left by older code: the pages read today's tables
     h.setup_django(env)
     done = completed()
     if done < args.min_bouts:

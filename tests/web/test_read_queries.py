@@ -107,6 +107,8 @@ API_READS = {
     "division": "/api/divisions/{division}/",
     "seasons": "/api/seasons/",
     "events": "/api/events/",
+    "a bout": "/api/bouts/{bout}/",
+    "a bout's report": "/bouts/{bout}/",
 }
 
 
@@ -115,7 +117,13 @@ def test_every_kept_public_read_answers_without_a_query(
     real_league,  # noqa: F811
     django_assert_num_queries,
 ):
-    ids = {"star": real_league["star"].pk, "division": real_league["division"].pk}
+    from bouts.models import Bout
+
+    ids = {
+        "star": real_league["star"].pk,
+        "division": real_league["division"].pk,
+        "bout": Bout.objects.filter(status="completed").order_by("id").first().pk,
+    }
     urls = {
         **test_fan_queries._urls(real_league),
         **_urls(real_league),
