@@ -22,6 +22,9 @@ again the first time it is asked for under a new one.
   ``Last-Modified`` (when the entry was built); a request whose
   ``If-None-Match`` / ``If-Modified-Since`` still match gets a 304 without
   building anything (no query for an anonymous visitor). Only 200s are kept.
+  ``If-Modified-Since`` counts in seconds: a client sending it without
+  ``If-None-Match`` (browsers send both) may be told 304 for a page rebuilt in
+  the same second as its copy.
 - **Whose view**: an entry is kept per viewer. Anonymous visitors share one; a
   signed-in visitor has his own (his user, the header his page shows — unread
   notices, console link —, his CSRF cookie), an API client its own (its
@@ -73,7 +76,7 @@ BACKGROUND_BUILDS = 2
 logger = logging.getLogger(__name__)
 # Response headers a view sets that are part of what it answers (the rest are the
 # middleware's, set again on every response).
-KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link")
+KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link", "Vary")
 
 
 def enabled() -> bool:
