@@ -286,3 +286,19 @@ def test_an_api_answer_kept_still_varies_by_accept(kept, league):
     Client().get(url)
     kept_answer = Client().get(url)
     assert "Accept" in kept_answer["Vary"]
+
+
+def test_a_signed_in_visitors_header_is_his_as_it_is_now(kept, league):
+    """A notice is not a public change (it renews nothing), but his header counts
+    it: his kept page is his only while his header is as it was."""
+    from league.notices.models import NoticeKind, Notification
+
+    user = factories.user(username="reader")
+    client = Client()
+    client.force_login(user)
+    client.get("/")  # his CSRF cookie
+    before = client.get("/events/")
+    assert b'title="unread"' not in before.content
+    Notification.objects.create(user=user, kind=NoticeKind.RESULT, key="k1", title="A result")
+    after = client.get("/events/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and b'title="unread"' in after.content
