@@ -119,6 +119,12 @@ def targets() -> list[tuple[str, str]]:
             ("tournament", f"/tournaments/{tournament}/"),
             ("api bracket", f"/api/tournaments/{tournament}/bracket/"),
         ]
+    from league.models import Ladder
+
+    ladder = _first(Ladder, league=league)
+    rows += [("api ladders", "/api/ladders/"), ("api challenges", "/api/ladder-challenges/")]
+    if ladder:
+        rows.append(("ladder", f"/ladders/{ladder}/"))
     return [row for row in rows if row]
 
 
