@@ -30,6 +30,7 @@ CACHED_PAGES = {
     "title",
     "division-regions",
     "tournament",
+    "ladder",
     "fighters",
     "fighter",
     "fighter-scouting",

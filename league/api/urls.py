@@ -101,6 +101,8 @@ CACHED_READS = {
             "tournament",
             "title",
             "bout",
+            "ladder",
+            "ladderchallenge",
         )
         for route in ("list", "detail")
     ),

@@ -109,6 +109,10 @@ API_READS = {
     "events": "/api/events/",
     "a bout": "/api/bouts/{bout}/",
     "a bout's report": "/bouts/{bout}/",
+    "ladders": "/api/ladders/",
+    "a ladder": "/api/ladders/{ladder}/",
+    "ladder challenges": "/api/ladder-challenges/",
+    "a ladder's page": "/ladders/{ladder}/",
 }
 
 
@@ -118,8 +122,14 @@ def test_every_kept_public_read_answers_without_a_query(
     django_assert_num_queries,
 ):
     from bouts.models import Bout
+    from league.ladders.services import ladder_create
+    from tests.api import factories
 
+    ladder = ladder_create(
+        user=factories.user(staff=True), division=real_league["division"], reach=2, size=4
+    )
     ids = {
+        "ladder": ladder.pk,
         "star": real_league["star"].pk,
         "division": real_league["division"].pk,
         "bout": Bout.objects.filter(status="completed").order_by("id").first().pk,
