@@ -119,6 +119,12 @@ def targets() -> list[tuple[str, str]]:
             ("tournament", f"/tournaments/{tournament}/"),
             ("api bracket", f"/api/tournaments/{tournament}/bracket/"),
         ]
+    from league.models import Ladder
+
+    ladder = _first(Ladder, league=league)
+    rows += [("api ladders", "/api/ladders/"), ("api challenges", "/api/ladder-challenges/")]
+    if ladder:
+        rows.append(("ladder", f"/ladders/{ladder}/"))
     return [row for row in rows if row]
 
 
@@ -247,6 +253,7 @@ def measure(args, env: dict, rows: list[dict], *, night: FightNight | None = Non
 def run(args) -> dict:
     args.port = args.port or free_port()
     env = h.bench_env(db=args.db, redis_db=args.redis_db)
+    h.migrate(env)  # a league left by older code: the pages read today's tables
     h.setup_django(env)
     done = completed()
     if done < args.min_bouts:
@@ -326,11 +333,10 @@ def show(report: dict) -> None:
     )
     if "night" in report:
         print(f"  fight night: {report['night']}")
-    print(
-        f"  {'page or read':<18} {'url':<34} {'queries':>8} {'bytes':>7}  "
-        f"{'req/s':>7} {'p50':>6} {'p99':>7} {'load':<15}"
-        f"  {'night req/s':>11} {'p50':>6} {'p99':>7} {'bouts':>6} load"
-    )
+    quiet = any("quiet" in r for r in report["rows"])
+    columns = f"{'req/s':>7} {'p50':>6} {'p99':>7} {'load':<15}" if quiet else ""
+    columns += "  night req/s    p50     p99  bouts load" if "night" in report else ""
+    print(f"  {'page or read':<18} {'url':<34} {'queries':>8} {'bytes':>7}  {columns}")
     for r in report["rows"]:
         line = f"  {r['label']:<18} {r['url'][:34]:<34} {'/'.join(map(str, r['queries'])):>8} "
         line += f"{r.get('bytes', ''):>7}  "

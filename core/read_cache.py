@@ -22,6 +22,9 @@ again the first time it is asked for under a new one.
   ``Last-Modified`` (when the entry was built); a request whose
   ``If-None-Match`` / ``If-Modified-Since`` still match gets a 304 without
   building anything (no query for an anonymous visitor). Only 200s are kept.
+  ``If-Modified-Since`` counts in seconds: a client sending it without
+  ``If-None-Match`` (browsers send both) may be told 304 for a page rebuilt in
+  the same second as its copy.
 - **Whose view**: an entry is kept per viewer. Anonymous visitors share one; a
   signed-in visitor has his own (his user, the header his page shows — unread
   notices, console link —, his CSRF cookie), an API client its own (its
@@ -73,7 +76,7 @@ BACKGROUND_BUILDS = 2
 logger = logging.getLogger(__name__)
 # Response headers a view sets that are part of what it answers (the rest are the
 # middleware's, set again on every response).
-KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link")
+KEPT_HEADERS = ("Content-Type", "Content-Language", "Allow", "Link", "Vary")
 
 
 def enabled() -> bool:
@@ -144,24 +147,29 @@ def _digest(*parts) -> str:
     return hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()[:24]
 
 
+_header_parts: list[Callable] = []
+
+
+def register_header_parts(parts: Callable) -> None:
+    """``parts(user)``: what the site's header shows a signed-in user (his unread
+    notices, his links), part of his pages' key: the apps above say what it is."""
+    if parts not in _header_parts:
+        _header_parts.append(parts)
+
+
 def viewer_key(request) -> str | None:
     """Whose view a response is, as a key part; None for a request that must
     not be cached (a message waiting to be shown)."""
     if request.COOKIES.get("messages"):
         return None
-    header = request.META.get("HTTP_AUTHORIZATION")
-    if header and request.path.startswith("/api/"):
-        return "client:" + _digest(header)
+    authorization = request.META.get("HTTP_AUTHORIZATION")
+    if authorization and request.path.startswith("/api/"):
+        return "client:" + _digest(authorization)
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "anonymous"
-    navigation = (
-        getattr(user, "unread_notices", None),
-        getattr(user, "runs_a_league", None),
-        getattr(user, "may_create_a_league", None),
-        user.is_staff,
-        user.get_username(),
-    )
+    header = tuple(part(user) for part in _header_parts)
+    navigation = (header, user.is_staff, user.get_username())
     csrf_cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     return f"user:{user.pk}:" + _digest(navigation, csrf_cookie)
 

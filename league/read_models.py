@@ -26,6 +26,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from bouts import signals
 from core import read_cache
+from league.navigation import Navigation
 
 APPS = ("league", "fighters", "referees", "bouts")
 UNSHOWN = {
@@ -52,7 +53,15 @@ def _task_ended(sender=None, retval=None, **_kwargs) -> None:
         read_cache.changed()
 
 
+def header_parts(user) -> tuple:
+    """What the header shows him (league.navigation): a signed-in visitor's kept
+    page is his while these stay as they were."""
+    shown = Navigation(user)
+    return (shown.admin, shown.console, shown.unread)
+
+
 def connect() -> None:
+    read_cache.register_header_parts(header_parts)
     for label in APPS:
         for model in apps.get_app_config(label).get_models():
             if model.__name__ in UNSHOWN:

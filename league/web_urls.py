@@ -16,8 +16,9 @@ from .pages import events, fighters
 from .sandbox import views as sandbox
 
 # The public pages kept ready until what they show changes (core.read_cache,
-# docs/fans.md). Not here: a bout's report (bouts.report_cache keeps it per bout),
-# the plan sandbox, and what needs signing in.
+# docs/fans.md); a bout's report too (under it, bouts.report_cache keeps it per
+# bout across unrelated changes). Not here: the plan sandbox, and what needs
+# signing in.
 CACHED_PAGES = {
     "home",
     "league",
@@ -29,9 +30,11 @@ CACHED_PAGES = {
     "title",
     "division-regions",
     "tournament",
+    "ladder",
     "fighters",
     "fighter",
     "fighter-scouting",
+    "bout",
     "plan-help",
     "referee",
     "judge",

@@ -80,8 +80,9 @@ bout_plans = [
 ]
 
 # The public reads kept ready until what they show changes (core.read_cache,
-# docs/fans.md). Not here: a bout's detail (bouts.report_cache keeps it per bout),
-# odds (priced, and throttled, per request), and what needs signing in.
+# docs/fans.md); a bout's detail too (under it, bouts.report_cache keeps the
+# record per bout across unrelated changes). Not here: odds (priced, and
+# throttled, per request), and what needs signing in.
 CACHED_READS = {
     *(
         f"{basename}-{route}"
@@ -99,12 +100,14 @@ CACHED_READS = {
             "event",
             "tournament",
             "title",
+            "bout",
+            "ladder",
+            "ladderchallenge",
         )
         for route in ("list", "detail")
     ),
     "fighter-career",
     "fighter-bouts",
-    "bout-list",
     "standing-list",
     "ranking-list",
     "tournament-bracket",

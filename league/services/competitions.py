@@ -381,9 +381,26 @@ def stage_reseed(*, user, stage: TournamentStage, seeds: dict[int, int]) -> None
     (``seed_<entry id>``)."""
     tournament = stage.tournament
     require_commissioner(user, tournament.league)
-    if stage.status != StageStatus.PREVIEW:
-        raise ValidationError({"seeds": ["The bracket has started: its seeds are fixed."]})
-    entries = list(TournamentEntry.objects.filter(tournament=tournament, stage_number=stage.number))
+    with transaction.atomic():
+        # Locked as ``stage_start`` locks it: seeds never change under a start.
+        stage = TournamentStage.objects.select_for_update().get(pk=stage.pk)
+        if stage.status != StageStatus.PREVIEW:
+            raise ValidationError({"seeds": ["The bracket has started: its seeds are fixed."]})
+        entries = list(
+            TournamentEntry.objects.filter(tournament=tournament, stage_number=stage.number)
+        )
+        errors = _seed_errors(entries, seeds)
+        if errors:
+            raise ValidationError(errors)
+        for entry in entries:  # out of the way first: seeds are unique in a stage
+            entry.seed += 1000
+        TournamentEntry.objects.bulk_update(entries, ["seed"])
+        for entry in entries:
+            entry.seed = seeds[entry.pk]
+        TournamentEntry.objects.bulk_update(entries, ["seed"])
+
+
+def _seed_errors(entries: list, seeds: dict[int, int]) -> dict[str, list[str]]:
     n = len(entries)
     errors: dict[str, list[str]] = {}
     taken: dict[int, list[int]] = {}
@@ -400,15 +417,7 @@ def stage_reseed(*, user, stage: TournamentStage, seeds: dict[int, int]) -> None
         if len(pks) > 1:
             for pk in pks:
                 errors[f"seed_{pk}"] = [f"Seed {value} is given to {len(pks)} entrants."]
-    if errors:
-        raise ValidationError(errors)
-    with transaction.atomic():
-        for entry in entries:  # out of the way first: seeds are unique in a stage
-            entry.seed += 1000
-        TournamentEntry.objects.bulk_update(entries, ["seed"])
-        for entry in entries:
-            entry.seed = seeds[entry.pk]
-        TournamentEntry.objects.bulk_update(entries, ["seed"])
+    return errors
 
 
 def stage_start(*, user, stage: TournamentStage) -> TournamentStage:

@@ -276,3 +276,26 @@ def test_all_at_once_a_swiss_and_its_bracket_are_fought_to_the_champion(
     t.refresh_from_db()
     assert t.status == "completed"
     assert t.champion_id in {e.fighter_id for e in t.entries.filter(stage_number=2)}
+
+
+def test_a_failed_swiss_bout_is_a_walkover_for_the_higher_seed_and_the_swiss_goes_on(ruleset, boss):
+    from django.test import TestCase
+
+    from bouts.models import BoutStatus
+    from bouts.services import bout_fail
+
+    _, division = _league(ruleset, boss, 4)
+    t = competitions.competition_create(
+        user=boss, division=division, size=4, stages=[{"kind": "swiss", "rounds": 2}]
+    )
+    first, second = _unfought(t, 1)
+    record(first, "blue")
+    Bout.objects.filter(pk=second.pk).update(status=BoutStatus.QUEUED)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        bout_fail(bout_id=second.pk, reason="crash")
+    match = TournamentMatch.objects.get(bout=second)
+    assert match.walkover == "red" and match.red_seed < match.blue_seed
+    round_two = Bout.objects.filter(event__tournament=t, status=BoutStatus.SCHEDULED)
+    assert round_two.count() == 2, "round 2 is paired"
+    table = competitions.stage_tables(t, t.stages.get())[0]
+    assert sorted(row.points for row in table) == [0, 0, 1, 1]

@@ -72,3 +72,32 @@ def test_camps_tournament_crowns_a_camp(team_ruleset):
     assert tournament.status == "completed" and tournament.champion_camp in camps
     assert division.title.champion_camp == tournament.champion_camp
     assert league_check(league=league) == []
+
+
+def test_camps_swiss_sends_its_top_to_a_bracket_that_crowns_a_camp(team_ruleset):
+    from django.contrib.auth import get_user_model
+
+    from league.services import competitions
+
+    league, division, camps = _camps_division(team_ruleset, count=5)
+    boss = get_user_model().objects.create_user("camps-boss", password="x")
+    league.commissioners.add(boss)
+    tournament = competitions.competition_create(
+        user=boss,
+        division=division,
+        size=5,
+        stages=[{"kind": "swiss", "rounds": 2, "advance": 2}, {"kind": "single"}],
+    )
+    for _ in range(2):
+        for bout in Bout.objects.filter(event__tournament=tournament, result=None):
+            assert bout.red_camp_id and bout.blue_camp_id
+            record(bout, "red", "UD")
+    bracket = tournament.stages.get(number=2)
+    assert bracket.status == "preview"
+    assert {e.camp_id for e in tournament.entries.filter(stage_number=2)} <= {c.id for c in camps}
+    competitions.stage_start(user=boss, stage=bracket)
+    (final,) = Bout.objects.filter(event__tournament=tournament, result=None)
+    record(final, "blue", "UD")
+    tournament.refresh_from_db()
+    assert tournament.status == "completed" and tournament.champion_camp in camps
+    assert league_check(league=league) == []

@@ -28,7 +28,9 @@ EXPECTED = {
     "event": 2,  # the event, its bouts
     "division": 13,  # + the record book: count, page; the season's postponed bouts; ladders
     "title": 3,
-    "tournament": 5,  # + 1 when a bracket bout was drawn (the cards decide who goes on)
+    # + 1 when a bracket bout was drawn (the cards decide who goes on); its stages
+    # (a competition in stages) are read twice: once for the page, once with the matches
+    "tournament": 6,
     # + whether a league of his hides cards (career leagues), his regions, his
     # fitness on his league's date (its suspensions, then his retirement); his
     # ranking history (issue 33); his honours (docs/history.md): titles held, the

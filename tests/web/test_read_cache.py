@@ -263,3 +263,42 @@ def test_a_write_answered_as_done_renews_the_generation(monkeypatch, method, pat
     middleware = read_cache.WritesRenewMiddleware(lambda request: HttpResponse(status=status))
     middleware(getattr(RequestFactory(), method)(path))
     assert bool(calls) == renews
+
+
+def test_data_is_remembered_until_the_generation_moves(kept):
+    built = []
+
+    def panel():
+        built.append(1)
+        return ["the champions"]
+
+    assert read_cache.remember("panel", panel, "anonymous") == ["the champions"]
+    assert read_cache.remember("panel", panel, "anonymous") == ["the champions"]
+    assert len(built) == 1
+    read_cache.remember("panel", panel, "staff")  # another part: its own value
+    read_cache._renew()
+    read_cache.remember("panel", panel, "anonymous")
+    assert len(built) == 3
+
+
+def test_an_api_answer_kept_still_varies_by_accept(kept, league):
+    url = f"/api/fighters/{league['red'].pk}/"
+    Client().get(url)
+    kept_answer = Client().get(url)
+    assert "Accept" in kept_answer["Vary"]
+
+
+def test_a_signed_in_visitors_header_is_his_as_it_is_now(kept, league):
+    """A notice is not a public change (it renews nothing), but his header counts
+    it: his kept page is his only while his header is as it was."""
+    from league.notices.models import NoticeKind, Notification
+
+    user = factories.user(username="reader")
+    client = Client()
+    client.force_login(user)
+    client.get("/")  # his CSRF cookie
+    before = client.get("/events/")
+    assert b'title="unread"' not in before.content
+    Notification.objects.create(user=user, kind=NoticeKind.RESULT, key="k1", title="A result")
+    after = client.get("/events/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and b'title="unread"' in after.content

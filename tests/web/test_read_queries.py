@@ -107,6 +107,12 @@ API_READS = {
     "division": "/api/divisions/{division}/",
     "seasons": "/api/seasons/",
     "events": "/api/events/",
+    "a bout": "/api/bouts/{bout}/",
+    "a bout's report": "/bouts/{bout}/",
+    "ladders": "/api/ladders/",
+    "a ladder": "/api/ladders/{ladder}/",
+    "ladder challenges": "/api/ladder-challenges/",
+    "a ladder's page": "/ladders/{ladder}/",
 }
 
 
@@ -115,7 +121,19 @@ def test_every_kept_public_read_answers_without_a_query(
     real_league,  # noqa: F811
     django_assert_num_queries,
 ):
-    ids = {"star": real_league["star"].pk, "division": real_league["division"].pk}
+    from bouts.models import Bout
+    from league.ladders.services import ladder_create
+    from tests.api import factories
+
+    ladder = ladder_create(
+        user=factories.user(staff=True), division=real_league["division"], reach=2, size=4
+    )
+    ids = {
+        "ladder": ladder.pk,
+        "star": real_league["star"].pk,
+        "division": real_league["division"].pk,
+        "bout": Bout.objects.filter(status="completed").order_by("id").first().pk,
+    }
     urls = {
         **test_fan_queries._urls(real_league),
         **_urls(real_league),

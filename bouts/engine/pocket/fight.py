@@ -59,6 +59,7 @@ class Fighter:
         "chin_modifier",
         "clinch_face",
         "defence_p",
+        "exchange_events",
         "fighter_die",
         "guard",
         "guard_die",
@@ -92,6 +93,7 @@ class Fighter:
         self.chin_modifier = card["chin"] - 3  # added to the ten-count total
         self.clinch_face = tables.CLINCH_FACES.get(self.style, tables.CLINCH_DEFAULT)
         self.policy = policy
+        self.exchange_events = EXCHANGE_EVENTS[side]  # his exchanges' events, by round
         self.health = tables.HEALTH
         self.hurt_head = 0  # injury bonus to scoring punches on the head
         self.hurt_body = 0
@@ -183,7 +185,7 @@ class Bout:
         yet: a copy of the round's exchange event for the attacker's side (``texts``)."""
         parts = self.parts
         if parts:
-            event = EXCHANGE_EVENTS[attacker.side][self.round].copy()
+            event = attacker.exchange_events[self.round].copy()
             event["clock"] = STAMPS[self.clock]
             event["text"] = f"{attacker.name}: {', '.join(parts)}."
             self.events.append(event)

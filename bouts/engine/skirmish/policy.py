@@ -37,11 +37,24 @@ def strength(units) -> int:
     return total
 
 
-def can_hurt(attacker, defender) -> bool:
+def attack_hurts(attack: int, defence: int, acted: bool) -> bool:
     """Attack above defence hurts; an equal attack hurts a card that has already acted
     this cycle, unless it is 0 (a card with attack 0 hurts nobody)."""
-    attack, defence = attacker.attack, defender.defence
-    return attack > defence or (attack == defence and attack > 0 and defender.acted)
+    return attack > defence or (attack == defence and attack > 0 and acted)
+
+
+# ``attack_hurts`` for every attack and defence (0..9), by whether the defender has acted:
+# HURTS[attack][defence][acted]
+HURTS = tuple(
+    tuple((attack_hurts(attack, defence, False), attack_hurts(attack, defence, True))
+          for defence in range(10))
+    for attack in range(10)
+)  # fmt: skip
+
+
+def can_hurt(attacker, defender) -> bool:
+    """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``)."""
+    return HURTS[attacker.attack][defender.defence][defender.acted]
 
 
 def smart_target(card, enemies):
@@ -51,11 +64,12 @@ def smart_target(card, enemies):
     rank is one number (``units.PAST_EXHAUSTION``); an enemy whose rank is no better
     before the hurt test is passed over without it."""
     best, best_rank = None, NO_RANK
+    hurts = HURTS[card.attack]  # can_hurt for this attacker, by defence and acted
     for enemy in enemies:
         rank = 16 * enemy.margin + enemy.rank_base
         if enemy.margin < 0:
             rank += PAST_EXHAUSTION
-        if rank < best_rank and not can_hurt(card, enemy):
+        if rank < best_rank and not hurts[enemy.defence][enemy.acted]:
             rank += CANNOT_HURT
         if rank < best_rank:
             best, best_rank = enemy, rank

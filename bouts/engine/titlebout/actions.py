@@ -223,8 +223,7 @@ def hold_back(state: BoutState, att: Fighter, rn: int):
 # --- a round --------------------------------------------------------------------------
 def event_templates(rnd: int) -> tuple:
     """A round's punch and move events for red and blue, without clock and text: an
-    event in ``play_round`` is a copy of one with the clock and the text stored (~380
-    instructions fewer than a five-key display)."""
+    event in ``play_round`` is a copy of one with the clock and the text stored."""
     return tuple(
         {"round": rnd, "clock": "", "kind": kind, "side": side, "text": ""}
         for kind in ("punch", "move")
@@ -234,8 +233,6 @@ def event_templates(rnd: int) -> tuple:
 
 # rounds 0-15, made once (the templates are never changed, only copied)
 EVENT_TEMPLATES = tuple(event_templates(rnd) for rnd in range(16))
-COPY = dict.copy
-APPEND = list.append  # (unbound: no bound method made a round)
 
 
 def control(state: BoutState, first: Fighter) -> Fighter:
@@ -257,8 +254,11 @@ def control(state: BoutState, first: Fighter) -> Fighter:
 
 
 def play_round(state: BoutState):
-    """The round, action by action. ``control``, ``action``, ``land`` and ``move``
-    inlined for the common cases: the same draws, checks and events in the same order."""
+    """The round, action by action: a control check, then the action of the fighter in
+    control. ``control``, ``action``, ``land`` and ``move`` are the same rules one action
+    at a time; this loop writes them out for the usual cases (a call an action costs
+    more than the speed goal allows: bench/README.md) and calls the rule functions for
+    the rest: the same draws, checks and events in the same order."""
     # ``a`` makes the next control check (``state.first``: the aggressor, then whoever acted
     # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
     # opponent
@@ -270,7 +270,6 @@ def play_round(state: BoutState):
     state.trapper = trapper = None  # ``state.trapper``, read back after a rule function ran
     deck = state.deck  # extended in place by stop_clock; never replaced mid-round
     events = state.events
-    append = APPEND
     rnd = state.rnd
     red = state.red
     try:
@@ -285,15 +284,6 @@ def play_round(state: BoutState):
     slip_on = False
     if state.error == ERR_SLIP and not state.slip_used:
         slip_on = True
-    kd_check = knockdowns.kd_check
-    # the punch's helpers and its IndexError as locals: the punch's code is then short
-    # enough (under 256 code units) for its RN test to stay a specialized compare
-    rules = punch_rules
-    hurt = hurt_hand
-    used_up = IndexError
-    any_card = clock.any_card
-    copy = COPY
-    clocks = CLOCKS
     bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
     # ``chain``: ``a`` acts without a control check (``state.next`` or a KI run, ``in_ki``
     # when it is his run); after such an action, or one that ran a rule function, the
@@ -336,12 +326,11 @@ def play_round(state: BoutState):
                         i += 2
             except IndexError:  # the round deck is used up: the round is over
                 state.i = len(deck)
-                return  # (not RoundOver: raising and catching it was ~1% of a bout)
+                return
             while True:  # ``a``'s action, then those taken without a control check
                 # --- the action (``action``) ---
                 a.actions += 1
-                # the deck's end is found by the IndexError (a try costs nothing in
-                # 3.11; ``len(deck)`` before every card was ~4% of the bout's bytecodes)
+                # the round is over when its deck is (the IndexError)
                 try:
                     card = deck[i]
                 except IndexError:
@@ -355,8 +344,8 @@ def play_round(state: BoutState):
                         a.landed += 1
                         if trapper is b:
                             state.trapper = None
-                        kd_check(state, a, False)
-                    # a word (``word``, inlined: one call fewer a FOUL)
+                        knockdowns.kd_check(state, a, False)
+                    # a word (``word``, written out)
                     elif in_ki and ki_timing:  # held back in a run (an injury: pending)
                         hold_back(state, a, rn)
                     elif rn == FOUL:
@@ -381,11 +370,11 @@ def play_round(state: BoutState):
                     try:
                         card = deck[i]
                         i += 1
-                    except used_up:  # (``clock.draw_need``: the round deck is used up)
-                        card = any_card(state)
+                    except IndexError:  # (``clock.draw_need``: the round deck is used up)
+                        card = clock.any_card(state)
                     pts, _, text = a.hit[card[2]]  # C_RESULT
                     if a.hand:
-                        pts, text = hurt(a, card)
+                        pts, text = hurt_hand(a, card)
                     a.landed += 1
                     total = a.pts + pts
                     a.pts = total
@@ -399,12 +388,12 @@ def play_round(state: BoutState):
                         else:
                             t = state.tick
                         # the event: a copy of the side's template (``event_templates``)
-                        e = copy(punch_red if a is red else punch_blue)
-                        e["clock"] = clocks[t]
+                        e = (punch_red if a is red else punch_blue).copy()
+                        e["clock"] = CLOCKS[t]
                         e["text"] = a.name + text
-                        append(events, e)
+                        events.append(e)
                     if total >= b.alarm or card[3]:  # C_CUT
-                        i = rules(state, b, card, i)
+                        i = punch_rules(state, b, card, i)
                     # a TKO check or a cut names no actor, starts no run and frees no pin
                     if not chain:
                         break  # (most punches)
@@ -454,7 +443,7 @@ def play_round(state: BoutState):
                         pos = deck[i][4]  # C_POS
                         i += 1
                     except IndexError:  # (``clock.draw_need``: the round deck is used up)
-                        pos = any_card(state)[C_POS]
+                        pos = clock.any_card(state)[C_POS]
                     if pos:  # not CENTER (0)
                         state.trapper = trapper = a
                         text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
@@ -464,7 +453,7 @@ def play_round(state: BoutState):
                     else:
                         text = None
                     if text is not None:
-                        # ``clock.ev``, inlined (the round clock as for a punch)
+                        # ``clock.ev``, written out (the round clock as for a punch)
                         t = i - state.returned
                         if t > state.tick:
                             if t > bell:
@@ -472,10 +461,10 @@ def play_round(state: BoutState):
                             state.tick = t
                         else:
                             t = state.tick
-                        e = copy(move_red if a is red else move_blue)
-                        e["clock"] = clocks[t]
+                        e = (move_red if a is red else move_blue).copy()
+                        e["clock"] = CLOCKS[t]
                         e["text"] = text
-                        append(events, e)
+                        events.append(e)
                     if not chain:
                         break
                 # --- a rule function ran, or ``a`` acted without a control check ---

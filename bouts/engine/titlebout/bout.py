@@ -48,8 +48,7 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     b = new_fighter("blue", blue, endurance(blue["end"], rounds))
     r.opp = b
     b.opp = r
-    # Safety First and Plays to Crowd sides, for the judges (plain ifs: this runs once a
-    # bout, and a comprehension costs more than it reads)
+    # Safety First and Plays to Crowd sides, for the judges
     safety = []
     crowd = []
     if traits_on:
@@ -58,7 +57,7 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
                 safety.append(f.side)
             if "plays_to_crowd" in f.traits:
                 crowd.append(f.side)
-    # the fields in ``BoutState``'s order, without keywords (cheaper to call)
+    # the fields in ``BoutState``'s order
     state = BoutState(
         rng,
         rounds,

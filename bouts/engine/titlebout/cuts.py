@@ -128,7 +128,7 @@ def corner_work(state: BoutState, f: Fighter):
     at once lower his rating a level."""
     if f.damage <= 0:
         return
-    todo = []  # a plain loop: a comprehension costs more for one or two entries
+    todo = []
     for loc, e in f.locations.items():
         if not e[1]:
             todo.append(loc)

@@ -7,7 +7,7 @@ from ..result import KO, TKO
 from . import clock, cuts, incidents, ratings, tables, tko
 from .deck import C_KD, C_KD2, C_KDC, C_KOR
 from .state import DISCRETION, BoutState, Fighter, RoundOver, finish
-from .tables import KDKO, KDKO_POINTS, R5F, R5H, RK, RK110
+from .tables import KDKO_POINTS, R5F, R5H, RK, RK110
 
 
 # --- knockdowns -----------------------------------------------------------------------
@@ -17,12 +17,7 @@ def kd_check(state: BoutState, att: Fighter, counter: bool) -> int:
     dfn = att.opp
     card = clock.draw_need(state)
     row = card[C_KD2] if (dfn.kd_counts or dfn.carry) else card[C_KD]
-    col = dfn.kd1  # ``tables.kdko``, inlined: the column clamped to 0-10
-    if col > 10:
-        col = 10
-    elif col < 0:
-        col = 0
-    res = KDKO[row][col]
+    res = tables.kdko(row, dfn.kd1)
     pts = KDKO_POINTS[res]
     near = False  # a near knockdown (K, K1-10 or *)
     if res >= RK110:  # K, K1-10 or *: he may go down (the codes' order)

@@ -9,7 +9,7 @@ from operator import itemgetter
 from ..result import RTD, TD, TDRAW, BoutResult, decision_from_totals
 from . import actions, clock, cuts, fouls, ratings, tables
 from .cards import card_rating
-from .deck import DECK, RNS, ROUND_CARDS, shuffled
+from .deck import DECK, ROUND_CARDS, shuffled
 from .scoring import score_round
 from .state import BoutOver, BoutState, Fighter, finish
 from .tables import DAMAGE_MAY
@@ -188,7 +188,6 @@ def stats_line(state: BoutState) -> dict:
 
 def between_rounds(state: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
-    random = state.rng.random
     discretion = state.discretion
     for f in (state.red, state.blue):
         o = f.opp
@@ -214,10 +213,7 @@ def between_rounds(state: BoutState):
                 f.def_round += 2
             if res == 3:
                 f.def_bout += 2
-        # the carry-over check's RN (``clock.aux_rn``, inlined): drawn every round
-        rn = RNS[floor(random() * 100.0)]
-        while rn < 0:
-            rn = RNS[floor(random() * 100.0)]
+        rn = clock.aux_rn(state)  # the carry-over check's RN: drawn every round
         if f.kd_counts:
             f.carry = tables.carry_over(f.kd_counts, rn)
             if f.carry:
@@ -341,7 +337,7 @@ def round_aggressor(state: BoutState, number: int) -> Fighter:
 
 def totals(state: BoutState) -> list:
     """Each judge's [red, blue] total."""
-    one, two, three = state.cards  # three judges (no comprehension: it costs more)
+    one, two, three = state.cards  # three judges
     return [
         [sum(map(_RED, one)), sum(map(_BLUE, one))],
         [sum(map(_RED, two)), sum(map(_BLUE, two))],
@@ -379,7 +375,7 @@ def result(state: BoutState) -> BoutResult:
             else:
                 winner = None
     r, b = state.red, state.blue
-    # the fields in ``BoutResult``'s order, without keywords (cheaper to call)
+    # the fields in ``BoutResult``'s order
     return BoutResult(
         "titlebout",  # ruleset
         0,  # seed (``simulate`` sets it)

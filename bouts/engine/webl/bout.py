@@ -29,8 +29,6 @@ from .stoppage import corner_stoppage, round_stoppage
 
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
-ROUND_HEADS = tuple(f"Round {rnd}: " for rnd in range(16))  # the round event's text
-NUMBERS = tuple(str(n) for n in range(8 * formulas.ENERGY + 1))  # punches landed (<= 8 x AGG)
 
 
 def _tally(totals, won, scores) -> None:
@@ -107,7 +105,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     recf_a = recf_b = None  # recovery factors, set with each round's lines
     knock_a, knock_b = a.knock, b.knock
     dirty_dmg, dirty_warned_dmg = formulas.DIRTY_DAMAGE, formulas.DIRTY_WARNED_DAMAGE
-    min_factor, heads, numbers, end_of_round = MIN_FACTOR, ROUND_HEADS, NUMBERS, END_OF_ROUND
+    min_factor, end_of_round = MIN_FACTOR, END_OF_ROUND
     sqrt_, floor_ = sqrt, floor
     pair_for = PAIRS.get  # (PAIRS.clear() keeps the dict: the bound get stays right)
 
@@ -348,8 +346,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
                 "kind": "round",
                 "side": None,
                 # "Round 3: A lands 31 of 48, B lands 27 of 40." from ready pieces
-                "text": f"{heads[rnd]}{an_lands}{numbers[la_i]}{of_a}"
-                f"{bn_lands}{numbers[lb_i]}{of_b}",
+                "text": f"Round {rnd}: {an_lands}{la_i}{of_a}{bn_lands}{lb_i}{of_b}",
             }
         )
         # A round's events in the order of the clock: the round event (3:00) is last

@@ -45,8 +45,7 @@ def is_normal(card) -> bool:
     name = card.get("name")
     weight = card.get("weight")
     # the five attributes are there: any other key than name and weight makes the
-    # card longer. One test an `if` each: a compare right before its jump is specialised
-    # (int with int, str with str), one inside an `and` chain or a sum of bools is not.
+    # card longer.
     if name is not None:
         if type(name) is not str or not name or len(name) > NAME_MAX or name.strip() != name:
             return False

@@ -12,8 +12,7 @@ CLOCKS = tuple(clock(s) for s in range(ROUND_SECONDS + 1))  # second -> "m:ss"
 SECONDS = {text: s for s, text in enumerate(CLOCKS)}  # "m:ss" -> second
 END_OF_ROUND = CLOCKS[ROUND_SECONDS]
 BY_CLOCK = itemgetter("clock")  # "m:ss" within one round sorts as text
-# The same numbers as floats, for arithmetic with a float (float with float is a
-# specialised operation in CPython 3.11, a float with an int is not; same values)
+# The same numbers as floats, for arithmetic with floats (the same values)
 ROUND_SECONDS_F = float(ROUND_SECONDS)
 MOMENTS = ROUND_SECONDS - 1.0  # an incident's second: 1 + floor(random() x 179)
 SECONDS_F = {text: float(s) for s, text in enumerate(CLOCKS)}  # "m:ss" -> second

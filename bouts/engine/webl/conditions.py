@@ -9,8 +9,8 @@ built; nothing is compiled or evaluated as Python.
 Bounds (RULES.md, "Plan limits"): at most ``MAX_CONDITION_TOKENS`` tokens, numbers of
 at most ``MAX_DIGITS`` digits, nesting (parentheses, unary signs, ``not``) at most
 ``MAX_DEPTH`` deep. Arithmetic is done in double-precision floats: no operation
-builds a big integer, so each step of an evaluation costs the same few hundred
-instructions whatever the numbers (a float overflows to infinity, it never raises).
+builds a big integer, so each step of an evaluation costs about the same whatever the
+numbers (a float overflows to infinity, it never raises).
 A division by zero makes the whole condition false. Every violation is a
 ``PlanError`` naming the side and the line.
 """

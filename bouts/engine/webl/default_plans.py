@@ -270,8 +270,7 @@ def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
         style = profile_style(me, opp)
     slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
     # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
-    # floor() is int() for these positive floats, and cheaper; x 5.0 is x 5 (float
-    # operands: the interpreter's float fast path)
+    # floor() of a positive float is its whole part; x 5.0 is x 5
     i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
     u = random()
     if u >= 0.65:

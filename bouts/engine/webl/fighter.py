@@ -19,8 +19,7 @@ _PAIRS_MAX = 20000
 STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
-# an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float: a tuple
-# index is a specialised operation, an int + 0.0 is not
+# an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float
 _FLOATS = tuple(float(x) for x in range(ATTR_MAX + 1))
 
 
@@ -81,13 +80,12 @@ class Fighter:
         tgh = card["tgh"]
         start, self.knock = _BY_TGH.get(tgh) or _tgh_entry(tgh)
         self.start = self.end = start
-        strength = _FLOATS[card["str"]]  # float(): the same value, cheaper
+        strength = _FLOATS[card["str"]]  # as a float
         if weight_rule:
-            # cards.weight_strength_bonus, inline: ((W1/W2) - 1) x 10, weights capped at 250
+            # cards.weight_strength_bonus, written out: ((W1/W2) - 1) x 10, weights capped
+            # at 250
             weight, opp_weight = card.get("weight"), opp.get("weight")
             if weight and opp_weight:
-                # `< 250`: an int weight (the usual) with an int is a specialised
-                # compare; a float weight compares the same
                 weight = weight if weight < 250 else 250.0
                 opp_weight = opp_weight if opp_weight < 250 else 250.0
                 if weight > opp_weight:
@@ -146,14 +144,14 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
         s_b, p_b, g_b = b.stats
         ha, hb = a.hgt, b.hgt
         if ha > hb:
-            half = _FLOATS[ha - hb] * 0.5  # (float with float: specialised; the same value)
+            half = _FLOATS[ha - hb] * 0.5  # half the height difference
             p_a += half
             g_a += half
         elif hb > ha:
             half = _FLOATS[hb - ha] * 0.5
             p_b += half
             g_b += half
-    allout_a = allout_b = False  # set in `if`s: a str compare before its jump is specialised
+    allout_a = allout_b = False  # an all-out line on either side
     if style_a == "allout":
         allout_a = True
     if style_b == "allout":
@@ -193,7 +191,7 @@ def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
     fatigue, used, pow_, defense = values[:4]
     parts = _LINES[line.label, agg, opp_allout] = (
         # step 1's recovery factor for the rest after a round of this line; thrown as a
-        # float too (step 7's cap: a float compare is specialised, a mixed one is not)
+        # float too (step 7's cap)
         (
             float(agg),
             fatigue,

@@ -1,6 +1,6 @@
 """The seed's round formulas as small pure functions (steps 1, 4, 6, 7, 8, 9, 10).
 
-The bout loop in ``bout.py`` inlines the same arithmetic for speed and uses the
+The bout loop in ``bout.py`` writes the same arithmetic out in its steps and uses the
 constants defined here; the tests check both against the seed's worked examples.
 """
 

@@ -176,7 +176,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
             }
         )
         return 0, None
-    if kd >= k3:  # (an `if`: a compare stored in a name is not specialised)
+    if kd >= k3:  # past the knockout line
         ko, rest, ratio_ko = True, kd - k3, k3 / kd
     else:
         ko, rest, ratio_ko = False, kd, 1.0
@@ -185,7 +185,7 @@ def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, event
         downs = 0  # the knockout came first: the knockdowns do not appear
     for i in range(downs):
         share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
-        s = floor(share * ROUND_SECONDS_F)  # int() of a share >= 0, cheaper
+        s = floor(share * ROUND_SECONDS_F)  # the second of the round
         when = CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
         f.downs += 1
         knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})

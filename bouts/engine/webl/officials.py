@@ -59,7 +59,7 @@ UNINTENTIONAL = {
 # Step 11: TKO when endurance <= this share of starting endurance (seed: 0).
 TKO_LINE = {"early": 0.05, "normal": 0.0, "late": -0.03, "very_late": -0.06}
 # Doctor: (injury damage that stops a level 3-4 injury, gash over an eye stops at once).
-# (the lines as floats: injury damage is a float, and a float-float compare is specialised)
+# (the lines as floats, as injury damage is)
 DOCTOR = {"cautious": (5.0, True), "balanced": (7.0, True), "permissive": (9.0, False)}
 
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
@@ -68,7 +68,7 @@ DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
 _DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
 assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
-# pool sizes as floats (random() x a float: the interpreter's float fast path)
+# pool sizes as floats (a draw is random() x the size)
 _N_REFEREES, _N_DOCTORS = float(len(REFEREES)), float(len(DOCTORS))
 _N_JUDGES, _N_JUDGES1, _N_JUDGES2 = float(len(JUDGES)), len(JUDGES) - 1.0, len(JUDGES) - 2.0
 
@@ -91,8 +91,7 @@ def _pick(rng, pool):
 
 def _default_names(random) -> tuple:
     """``resolve_officials(None, rng)`` with ``random`` = ``rng.random``: the default
-    settings, with the same draws as its general path (floor() is int() for these
-    positive floats, and cheaper)."""
+    settings, with the same draws as its general path."""
     referee = {
         "fouls": "normal",
         "stoppage": "normal",
@@ -113,7 +112,7 @@ def default_officials(random, home) -> tuple:
     """The default officials (``resolve_officials(None, rng)``) and the judges' views
     for the bout (``scoring.bout_judges(judges, random, home, champion)``, which draws
     next): ``(referee, judges, doctor, views)``. Three unbiased judges with the
-    ``even`` view, so no judge's view needs a call or a lookup."""
+    ``even`` view."""
     referee, judges, doctor = _default_names(random)
     taste, view = random(), random()
     wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)

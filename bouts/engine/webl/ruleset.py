@@ -19,7 +19,7 @@ OPTIONS = ("home", "champion", "weight_rule")
 _PARSED: dict[str, Plan] = {}
 _PARSED_MAX = 256
 # What validate_plans(None) and validate_options(None) return: shared, read-only (the
-# bout only reads them; a fresh dict per bout cost ~1,700 instructions each).
+# bout only reads them).
 _NO_PLANS = {"red": None, "blue": None}
 _DEFAULT_OPTIONS = {"home": None, "champion": None, "weight_rule": True}
 
@@ -130,7 +130,7 @@ class WeblRuleset(Ruleset):
             officials = default_officials(rng.random, options.get("home"))
         else:
             officials = (*resolve_officials(officials, rng), None)
-        return fight(  # positional: cheaper than keywords
+        return fight(
             red,
             blue,
             rounds,

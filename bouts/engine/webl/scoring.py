@@ -104,7 +104,7 @@ def bout_judges(judges: list, random, home, champion) -> tuple:
     """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
     ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
     weight, close-round mode, home side)`` (``judge_params`` with the red and blue
-    factors folded in; an unbiased judge without a call: the same draws and floats)."""
+    factors folded in; an unbiased judge's written out: the same draws and floats)."""
     views = []
     for j in judges:
         taste = random()

@@ -421,7 +421,7 @@ def test_a_stoppage_between_rounds_is_at_3_00(monkeypatch):
     script(bout, [card()] * 50)
     bout.i = 40  # the round ended early (the referee's early bell)
     clock.bell(bout)
-    feed(monkeypatch, "aux_rn", [1])  # the rib check: RN 1 stops it
+    feed(monkeypatch, "aux_rn", [50, 50, 1])  # carry-over checks (red, blue), then the rib: RN 1
     with pytest.raises(BoutOver):
         rounds.between_rounds(bout)
     assert bout.bout_end == ("red", "RTD", True)
