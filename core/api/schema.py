@@ -84,8 +84,12 @@ class ContractSchema(AutoSchema):
 
 def reads_need_sign_in(view) -> bool:
     """Whether ``view``'s reads answer 401 to an anonymous caller: reads of one's
-    own things (a view sets ``reads_need_sign_in``, or its permissions do)."""
-    if getattr(view, "reads_need_sign_in", False):
+    own things (a view sets ``reads_need_sign_in``: True, or the names of the
+    actions that do; or its permissions say so)."""
+    flag = getattr(view, "reads_need_sign_in", False)
+    if isinstance(flag, frozenset):
+        return getattr(view, "action", None) in flag
+    if flag:
         return True
     return any(
         isinstance(cls, type) and issubclass(cls, IsAuthenticated)

@@ -53,6 +53,9 @@ def _uploaded_archive(upload):
 class LeagueArchiveActions:
     """The archive actions of the league viewset."""
 
+    # The archive is its commissioners' and staff's: 401 anonymous, not public.
+    reads_need_sign_in = frozenset({"archive"})
+
     @extend_schema(
         parameters=[
             OpenApiParameter(
