@@ -400,6 +400,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "league.models.TournamentStatus",
         "JobStatusEnum": "league.calendar.models.JobStatus",
         "JobTargetEnum": "league.calendar.models.JobTarget",
+        "StageKindEnum": "league.competition_models.StageKind",
+        "StageStatusEnum": "league.competition_models.StageStatus",
         "DrawRuleEnum": "league.models.DrawRule",
         "ChallengeStatusEnum": "league.ladders.models.ChallengeStatus",
         "ChallengeWinnerEnum": "league.ladders.models.ChallengeWinner",
