@@ -376,9 +376,53 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ringside API",
-    "DESCRIPTION": "Leagues and tournaments of simulated boxing and MMA.",
+    "DESCRIPTION": (
+        "Leagues and tournaments of simulated boxing and MMA: fighters and their rating "
+        "cards, bouts fought by the engine with their scorecards and play-by-play, leagues "
+        "with divisions, seasons, fight nights and tables, tournaments, titles and ladders, "
+        "and the managers' own desk.\n\n"
+        "Every read is public unless it says otherwise; writes need a token "
+        "(`Authorization: Token <key>` or `Authorization: Bearer <key>`). Lists are "
+        "paginated (`page`, `page_size` up to 200); an unknown query parameter is a 400 "
+        'naming it. Errors are JSON: `{"detail": "..."}` or `{"field": ["message"]}`.'
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Operations grouped as a script author looks for them (each view names its
+    # tag with its words: core.api.schema.documented).
+    "TAGS": [
+        {
+            "name": "Fighters & cards",
+            "description": "Fighters, their rating cards, career summaries and bout lists; "
+            "camps and corner men.",
+        },
+        {
+            "name": "Bouts & results",
+            "description": "Scheduling bouts, their results, scorecards and play-by-play; "
+            "odds for a matchup.",
+        },
+        {
+            "name": "Leagues & seasons",
+            "description": "Leagues, their divisions, seasons, fight nights and regions; "
+            "a league's archive.",
+        },
+        {
+            "name": "Standings & history",
+            "description": "Season tables, rankings, a league's history, records, hall of "
+            "fame and awards.",
+        },
+        {"name": "Competitions", "description": "Tournaments, titles and challenge ladders."},
+        {"name": "Officials", "description": "Referees, judges and ringside doctors."},
+        {
+            "name": "Managers' desk",
+            "description": "For signed-in managers and commissioners: the desk, "
+            "memberships, invitations, bout requests, fight plans, training and career buys.",
+        },
+        {
+            "name": "Calendar & jobs",
+            "description": "Play-until jobs that advance a league's calendar, and their progress.",
+        },
+    ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -391,6 +435,16 @@ SPECTACULAR_SETTINGS = {
     # schemathesis learn from those 400s that the field is *required* — and then
     # call a PATCH without it, rightly accepted, a failure (issue 14).
     "ENFORCE_NON_BLANK_FIELDS": True,
+    # Request bodies are components of their own (``FighterRequest``): no id or
+    # other server-set field in what a generated client must send.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Our own base classes' docstrings are written for the code's readers: never a
+    # component's or an operation's description.
+    "GET_LIB_DOC_EXCLUDES": "core.api.schema.doc_excludes",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.schema.small_integer_examples",
+    ],
     # Three models have a "status" field with different choices: name each enum.
     "ENUM_NAME_OVERRIDES": {
         "BoutStatusEnum": "bouts.models.BoutStatus",
@@ -400,6 +454,7 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "league.models.TournamentStatus",
         "JobStatusEnum": "league.calendar.models.JobStatus",
         "JobTargetEnum": "league.calendar.models.JobTarget",
+        # A competition's stages (not StatusD31Enum / Kind394Enum).
         "StageKindEnum": "league.competition_models.StageKind",
         "StageStatusEnum": "league.competition_models.StageStatus",
         "DrawRuleEnum": "league.models.DrawRule",

@@ -7,6 +7,7 @@ from rest_framework import generics, serializers
 
 from core.api.filters import refuse_unknown_parameters
 from core.api.permissions import IsStaffOrCommissioner
+from core.api.schema import documented
 from fighters import selectors as fighter_selectors
 
 from .. import selectors
@@ -30,10 +31,12 @@ class OpponentRecordSerializer(serializers.Serializer):
 
 
 class HistoryRowSerializer(serializers.Serializer):
-    """One line of a fighter's record book (bouts.selectors.fighter_history), in
-    the bout list's words (``/api/bouts/``): ``id``, ``event`` (an id) and
-    ``event_name``, ``winner`` (red/blue/null), ``method``, ``end_round``,
-    ``end_time``; plus this fighter's ``side`` and ``outcome``."""
+    """One line of a fighter's record book, in the bout list's words
+    (`/api/bouts/`): `id`, `event` (an id) and `event_name`, `winner`
+    (red/blue/null), `method`, `end_round`, `end_time`; plus this fighter's
+    `side` and `outcome`."""
+
+    # Rows of bouts.selectors.fighter_history.
 
     id = serializers.IntegerField(source="bout_id")
     date = serializers.DateField()
@@ -62,6 +65,17 @@ class HistoryRowSerializer(serializers.Serializer):
         return OUTCOMES[row["result"]]
 
 
+@documented(
+    "Fighters & cards",
+    get=(
+        "List a fighter's bouts",
+        "The fighter's fight history, newest first, as record books print it: the opponent and "
+        "his record going in, the fighter's `side` and `outcome` (`win`/`loss`/`draw`), "
+        "method, round, the judges' totals and the fighter's record after each bout. Public; "
+        "paginated; 404 for no such fighter. His career summary is "
+        "`GET /api/fighters/{id}/career/`; a bout's whole record, `GET /api/bouts/{id}/`.",
+    ),
+)
 class FighterBoutsView(generics.GenericAPIView):
     permission_classes = [IsStaffOrCommissioner]  # read-only: public, as every read
     serializer_class = HistoryRowSerializer

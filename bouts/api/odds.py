@@ -1,7 +1,7 @@
 """Odds for a proposed matchup: N seeded bouts run in the request, in this process."""
 
 from django.db.models import Q
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from bouts.engine.odds import odds
 from bouts.engine.registry import RULESETS, get_ruleset
 from bouts.inputs import one_on_one_card, team_side
-from core.api.schema import ExactlyOneOf
+from core.api.schema import ExactlyOneOf, documented
 from core.api.throttles import OddsThrottle, reserve
 from fighters import selectors as fighter_selectors
 from fighters.api.views import HiddenCardsMixin
@@ -23,6 +23,7 @@ DEFAULT_ODDS_BOUTS = 200
 SIDES = ("red", "blue")
 
 
+@extend_schema_serializer(component_name="Matchup")  # its body: MatchupRequest
 class OddsRequestSerializer(ExactlyOneOf, serializers.Serializer):
     """Each side is exactly one of a fighter (his card for the ruleset), a camp
     (team rulesets) or a card given in full."""
@@ -104,6 +105,17 @@ def _side(attrs: dict, side: str):
     return attrs[f"{side}_card"]
 
 
+@documented(
+    "Bouts & results",
+    post=(
+        "Price a matchup",
+        "Win and method shares for a proposed bout, from `n` bouts simulated with seeds "
+        "`seed`..`seed+n-1`: give each side as a fighter (`red`/`blue`), a camp "
+        "(`red_camp`/`blue_camp`) or a rating card of your own (`red_card`/`blue_card`). "
+        "Nothing is stored. Public; a fighter whose card a career league hides from you is a "
+        "403. Counts the bouts simulated against the odds throttle (429 with Retry-After).",
+    ),
+)
 class OddsView(HiddenCardsMixin, APIView):
     """Win and method shares for a proposed matchup, from ``n`` seeded bouts
     (``seed`` .. ``seed + n - 1``). Nothing is stored.

@@ -24,6 +24,7 @@ from bouts import plans as bout_plans
 from bouts.engine.registry import RULESETS
 from bouts.models import Bout, Side
 from bouts.services.plans import bout_plan_submit, default_plan_set
+from core.api.schema import documented
 from core.api.serializers import BoundedJSONField
 from fighters.models import Camp, Fighter
 
@@ -85,6 +86,27 @@ def _body(request) -> dict:
     return body.validated_data
 
 
+DESK = "Managers' desk"
+
+
+@documented(
+    DESK,
+    get=(
+        "Get a bout's fight plans",
+        "What the caller may read of the bout's plans: before the fight, the versions of the "
+        "sides he manages (staff: both); after it, both sides' versions and what each side was "
+        "fought with (`fought_with`). Also the plan `deadline`, why plans are `locked` if they "
+        "are, and `your_sides`. Public (an anonymous caller sees the fought plans only); 404 "
+        "for no such bout. The bout is `GET /api/bouts/{id}/`.",
+    ),
+    post=(
+        "Write a side's fight plan",
+        "Saves a new version of one side's plan (`side`, `data` in the ruleset's terms) and "
+        "answers 201 with it. The side's manager only, before the deadline: 401 when not "
+        "signed in, 403 for anyone else, 400 for a plan the engine refuses (check one first "
+        "with `POST /api/bouts/{id}/plans/validate/`) or plans already locked.",
+    ),
+)
 class BoutPlansView(APIView):
     """A bout's fight plans (hidden from all but the side's manager and staff
     until the bout is fought)."""
@@ -144,6 +166,15 @@ class BoutPlansView(APIView):
         return Response(PlanVersionSerializer(plan).data, status=status.HTTP_201_CREATED)
 
 
+@documented(
+    DESK,
+    post=(
+        "Check a fight plan without saving it",
+        "The engine's verdict on a plan as it is typed: `valid`, and each problem with where "
+        "it is. Nothing is saved (`POST /api/bouts/{id}/plans/` saves). The side's manager "
+        "only: 401 when not signed in, 403 for anyone else.",
+    ),
+)
 class BoutPlanValidateView(APIView):
     """The engine's verdict on a plan as it is typed: nothing is saved. For the
     side's manager only (the plan's terms are the ruleset's, not a secret, but
@@ -195,17 +226,32 @@ class StandingPlanRowSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+@documented(
+    DESK,
+    get=(
+        "List my standing plans",
+        "The signed-in manager's standing plans, per fighter (or per camp, team rulesets) and "
+        "ruleset: fought in every bout that has no plan of its own. 401 when not signed in.",
+    ),
+    post=(
+        "Set or remove a standing plan",
+        "Sets the standing plan of one of your fighters (`fighter`) or camps (`camp`) for a "
+        "`ruleset`, and answers it; `data: null` removes it (204). 401 when not signed in, "
+        "403 for a fighter or camp you do not manage, 400 for a plan the engine refuses.",
+    ),
+)
 class StandingPlansView(APIView):
     """A manager's standing plans (per fighter, or per camp under a team
     ruleset): fought in each bout without a plan of its own. Only their manager
     (and staff, reading) sees them."""
 
     permission_classes = [AllowAny]  # bouts.services.plans decides who writes
+    reads_need_sign_in = True  # one's own plans: 401 anonymous, as every such read
 
     @extend_schema(responses=StandingPlanRowSerializer(many=True))
     def get(self, request):
         if not request.user.is_authenticated:
-            raise NotAuthenticated("Sign in to see your standing plans.")
+            raise NotAuthenticated()  # DRF's words, as the other reads that need sign-in
         return Response(
             StandingPlanRowSerializer(bout_plans.standing_plans_of(request.user), many=True).data
         )

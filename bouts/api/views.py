@@ -9,13 +9,17 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from core.api.permissions import LeagueScopedViewSetMixin
+from core.api.schema import documented
 from core.api.throttles import BoutQueueThrottle, spend
+from fighters.api.filters import with_folded_search
 
 from .. import report_cache, selectors
 from ..models import Bout
 from ..services import bout_queue, bout_rebook, bout_schedule, bout_void
+from . import examples
 from .filters import BoutFilter
 from .serializers import (
     BoutDetailSerializer,
@@ -46,6 +50,62 @@ def _leagues_of_bout_parts(division, event) -> set[int]:
     return leagues or {NO_LEAGUE}
 
 
+BOUTS = "Bouts & results"
+WRITERS = "Staff, or a commissioner of the bout's league."
+
+
+@documented(
+    BOUTS,
+    list=(
+        "List bouts",
+        "Bouts, newest first, each with its result when fought: `winner` (`red`/`blue`, null "
+        "for a draw or a bout not fought), `method`, `end_round`, `end_time`. Filter by "
+        "`fighter` or `camp` (either corner), `event`, `division`, `league`, `referee`, "
+        "`ruleset`, `status`, `method`, `is_title_bout`, `date_from`/`date_to`; `search` finds "
+        "a fighter's name with accents and case ignored, a camp's or a fight night's name; "
+        "order by `date`, `id` or `status`. Public. One bout's whole record is "
+        "`GET /api/bouts/{id}/`; a fighter's bouts with his outcome and record after each, "
+        "`GET /api/fighters/{id}/bouts/`.",
+    ),
+    create=(
+        "Schedule a bout",
+        "Schedules a bout between two fighters (or two camps, team rulesets) and answers 201 "
+        "with its record. On a fight night still to come it waits for the night (the managers "
+        "write their plans until then, `POST /api/bouts/{id}/plans/`); otherwise it is queued "
+        "and fought by the workers at once: poll `GET /api/bouts/{id}/` until `status` is "
+        "`completed`. Send an `Idempotency-Key` header (or field) to retry safely: the same key "
+        "answers 200 with the bout it made. " + WRITERS + " Counts against the bout-queue "
+        "throttle (429 with Retry-After).",
+        {"examples": [examples.SCHEDULE]},
+    ),
+    retrieve=(
+        "Get a bout with its result and scorecards",
+        "The bout's whole record: the sides, officials, result, each judge's scorecard round "
+        "by round, knockdowns, injuries, fouls, round statistics and the play-by-play. Public; "
+        "the plans given stay hidden until it is fought (`GET /api/bouts/{id}/plans/`). A "
+        "fought bout carries ETag and Last-Modified and answers a conditional request with "
+        "304. Its fight night is `GET /api/events/{event}/`.",
+        {"examples": [examples.BOUT_READ]},
+    ),
+    queue=(
+        "Queue a bout for simulation",
+        "Queues a scheduled (or failed) bout to be fought by the workers now; answers the "
+        "bout. " + WRITERS + " 400 for a bout already fought or voided (a postponed one is "
+        "rebooked instead: `POST /api/bouts/{id}/rebook/`); counts against the bout-queue "
+        "throttle (429).",
+    ),
+    rebook=(
+        "Rebook a postponed bout",
+        "Puts a bout postponed on its fight night on another fight night (`event`) of its "
+        "league: it is fought when that night fires. Answers the bout. " + WRITERS,
+    ),
+    void=(
+        "Void a bout's result",
+        "Voids a completed bout's result, with a `reason`: careers, standings, ratings and "
+        "titles become what they would be without it; the bout keeps its record, shown as "
+        "voided. Answers the bout. " + WRITERS,
+    ),
+)
 class BoutViewSet(
     LeagueScopedViewSetMixin,
     mixins.ListModelMixin,
@@ -59,7 +119,15 @@ class BoutViewSet(
     The plans given when it was booked stay hidden until it is fought."""
 
     filterset_class = BoutFilter
-    search_fields = ["red__name", "blue__name", "red_camp__name", "blue_camp__name", "event__name"]
+    # A fighter by his folded name, as the pages search (FoldedNameSearch).
+    filter_backends = with_folded_search(api_settings.DEFAULT_FILTER_BACKENDS)
+    search_fields = [
+        "red__search_name",
+        "blue__search_name",
+        "red_camp__name",
+        "blue_camp__name",
+        "event__name",
+    ]
     ordering_fields = ["date", "id", "status"]
     ordering = ["-date", "-id"]
 

@@ -1,7 +1,7 @@
 """Query-string filters for the fighters' endpoints."""
 
 import django_filters
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from rest_framework.filters import SearchFilter
 
 from bouts.engine.registry import RULESETS
@@ -52,12 +52,30 @@ class CornerManFilter(django_filters.FilterSet):
 
 
 class FoldedNameSearch(SearchFilter):
-    """``?search=`` over the folded name and nickname (``fighters.names``), as the
-    pages search: "bojanic" finds "Denis Bojanić", "NEMETH" finds "Németh" on
-    SQLite and PostgreSQL alike. Each word must occur (DRF's rule)."""
+    """``?search=`` with a fighter's name folded as the pages search
+    (``fighters.names``): "bojanic" finds "Denis Bojanić", "NEMETH" finds "Németh"
+    on SQLite and PostgreSQL alike. A view's search field ending in
+    ``search_name`` (the stored folded name and nickname: ``search_name``,
+    ``red__search_name``) is searched with the folded word; any other field with
+    the word as typed (DRF's icontains). Each word must occur in some field."""
 
     def get_search_fields(self, view, request):
-        return ["search_name"]
+        return getattr(view, "search_fields", None) or ["search_name"]
 
-    def get_search_terms(self, request):
-        return fold(" ".join(super().get_search_terms(request))).split()
+    def filter_queryset(self, request, queryset, view):
+        fields = self.get_search_fields(view, request)
+        for word in self.get_search_terms(request):
+            folded = fold(word)
+            match = Q()
+            for field in fields:
+                if field.endswith("search_name"):
+                    match |= Q(**{f"{field}__contains": folded}) if folded else Q()
+                else:
+                    match |= Q(**{f"{field}__icontains": word})
+            queryset = queryset.filter(match)
+        return queryset
+
+
+def with_folded_search(backends):
+    """The default filter backends with DRF's search replaced by ``FoldedNameSearch``."""
+    return [FoldedNameSearch if backend is SearchFilter else backend for backend in backends]

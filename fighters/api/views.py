@@ -5,15 +5,16 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
-from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from core.api.permissions import LeagueScopedViewSetMixin
+from core.api.schema import documented, record_operations
 
 from .. import list_cache, selectors, services
 from ..models import Career
-from .filters import CardFilter, CornerManFilter, FighterFilter, FoldedNameSearch
+from . import examples
+from .filters import CardFilter, CornerManFilter, FighterFilter, with_folded_search
 from .serializers import (
     CampSerializer,
     CardSerializer,
@@ -36,6 +37,62 @@ class HiddenCardsMixin:
         return None
 
 
+FIGHTERS = "Fighters & cards"
+COMMISSIONERS = (
+    "Staff, or a commissioner of every league the fighter's divisions belong to (a free agent: "
+    "any commissioner)."
+)
+
+
+@documented(
+    FIGHTERS,
+    **record_operations(
+        one="a fighter",
+        many="fighters",
+        listing="Fighters by name, with their record and a summary of each rating card "
+        "(hidden cards of career leagues left out for all but their managers). Filter by "
+        "`weight_class`, `stance`, `active`, `camp`, `division` (on its roster) or `ruleset` "
+        "(holds a card for it); `search` finds a name or nickname with accents and case ignored "
+        "(`bojanic` finds Denis Bojanić, every word must match); order by `name`, "
+        "`weight_class`, `created_at`, `career__wins` or `career__bouts`.",
+        detail="One fighter: his profile, record and card summaries. His career summary is "
+        "`GET /api/fighters/{id}/career/`, his bouts `GET /api/fighters/{id}/bouts/`, his full "
+        "cards `GET /api/cards/?fighter={id}`.",
+        writers=COMMISSIONERS,
+        examples={
+            "retrieve": [examples.FIGHTER_READ],
+            "create": [examples.FIGHTER_CREATE],
+            "career": [examples.CAREER],
+        },
+        create=(
+            "Create a fighter",
+            "Creates a fighter with his rating cards (one per ruleset, each checked by the "
+            "ruleset's rules) and answers 201 with the fighter as `GET /api/fighters/{id}/` shows "
+            "him. Staff or any commissioner: a new fighter is a free agent until a division's "
+            "roster takes him. A value the rules refuse is a 400 naming the field.",
+        ),
+        destroy=(
+            "Delete a fighter",
+            "Deletes a fighter who has never fought: 204, no body. "
+            + COMMISSIONERS
+            + " A fighter with bouts is a 400 (his bouts keep him): retire him instead "
+            "(`POST /api/fighters/{id}/retire/`).",
+        ),
+        career=(
+            "Get a fighter's career summary",
+            "His record in numbers: `record` as the pages print it (`16-2-0`), bouts, wins, "
+            "losses, draws, wins and losses by KO, TKO and disqualification, title fights and "
+            "title wins, his last bout's date. Public. The bouts themselves are "
+            "`GET /api/fighters/{id}/bouts/`; the fighter, `GET /api/fighters/{id}/`.",
+        ),
+        retire=(
+            "Retire a fighter",
+            "Retires the fighter on the day given (`on`, default today): he is no longer active "
+            "(`GET /api/fighters/?active=true` leaves him out); his cards and record stay. "
+            "Answers the fighter. Staff, a commissioner of his leagues, or his own manager.",
+        ),
+    ),
+)
 class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Fighters. Filter by ``weight_class``, ``ruleset`` (holds a card for it),
     ``active``, ``camp``; search by name; order by name, weight class, wins."""
@@ -43,12 +100,7 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
     serializer_class = FighterSerializer
     filterset_class = FighterFilter
     # The folded name (FoldedNameSearch), not DRF's icontains over name and nickname.
-    filter_backends = [
-        *(
-            FoldedNameSearch if backend is SearchFilter else backend
-            for backend in api_settings.DEFAULT_FILTER_BACKENDS
-        )
-    ]
+    filter_backends = with_folded_search(api_settings.DEFAULT_FILTER_BACKENDS)
     search_fields = ["search_name"]
     ordering_fields = ["name", "weight_class", "created_at", "career__wins", "career__bouts"]
     ordering = ["name", "id"]
@@ -145,6 +197,23 @@ class FighterViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelV
         return Response(FighterSerializer(selectors.fighter_get(fighter_id=fighter.pk)).data)
 
 
+@documented(
+    FIGHTERS,
+    **record_operations(
+        one="a rating card",
+        many="rating cards",
+        listing="Rating cards, one per fighter and ruleset: the ratings the engine fights "
+        "him with. Filter by `fighter` or `ruleset`; order by `rating`, `ruleset` or "
+        "`updated_at`. Cards a career league hides are left out for all but the fighter's "
+        "manager and the league's commissioners.",
+        detail="One card: its ruleset, the ratings in the ruleset's terms and the overall "
+        "`rating`. The fighter is `GET /api/fighters/{fighter}/`.",
+        writers="Staff, or a commissioner of every league the fighter fights in; every change "
+        "is checked by the ruleset's own rules and kept in the card's history.",
+        examples={"retrieve": [examples.CARD]},
+        plural="rating cards",
+    ),
+)
 class CardViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Rating cards, one per fighter and ruleset; every write is validated by the
     ruleset's own rules and kept in the card's change history."""
@@ -194,6 +263,20 @@ class CardViewSet(HiddenCardsMixin, LeagueScopedViewSetMixin, viewsets.ModelView
         services.card_delete(card=instance, user=self.request.user, source="api")
 
 
+@documented(
+    FIGHTERS,
+    **record_operations(
+        one="a camp",
+        many="camps",
+        listing="Camps: the stables fighters belong to, and the sides of team bouts. "
+        "`search` matches a name, manager or city; order by `name` or `created_at`. A "
+        "camp's fighters are `GET /api/fighters/?camp={id}`, its corner men "
+        "`GET /api/corner-men/?camp={id}`.",
+        detail="One camp: its name, manager and city. Its fighters are "
+        "`GET /api/fighters/?camp={id}`; its bouts (team rulesets) `GET /api/bouts/?camp={id}`.",
+        writers="Staff, or a commissioner of every league the camp fights in.",
+    ),
+)
 class CampViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Camps: stables of fighters, the sides of team bouts."""
 
@@ -223,6 +306,18 @@ class CampViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
         services.camp_delete(camp=instance, user=self.request.user)
 
 
+@documented(
+    FIGHTERS,
+    **record_operations(
+        one="a corner man",
+        many="corner men",
+        listing="Corner men, cut men and trainers, rated for work on cuts (`cut`) and "
+        "between-rounds strategy (`strategy`). Filter by `camp`, `role` or `is_available`; "
+        "`search` matches a name; order by `name`, `cut` or `strategy`.",
+        detail="One corner man: his role, ratings and camp (`GET /api/camps/{camp}/`).",
+        writers="Staff, or a commissioner of every league his camp fights in.",
+    ),
+)
 class CornerManViewSet(LeagueScopedViewSetMixin, viewsets.ModelViewSet):
     """Corner men: cut men and trainers, rated for cuts and strategy."""
 

@@ -62,7 +62,9 @@ class LeagueArchiveActions:
                 description="The league's id (digits) or its slug.",
             )
         ],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="docs/archive.md")},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="The league's archive (JSON).")
+        },
     )
     @action(
         detail=True, methods=["get"], url_path="archive", filter_backends=[], pagination_class=None

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bouts.models import Bout
+from core.api.schema import documented
 from core.api.serializers import BoundedJSONField
 from fighters.models import Camp, Fighter
 from fighters.weight_classes import WeightClass
@@ -70,6 +71,21 @@ def budget_of(league: League) -> dict:
     }
 
 
+@documented(
+    "Managers' desk",
+    get=(
+        "Get a career league's budget",
+        "What a new fighter may cost in a career league: its `budget`, and each ability it "
+        "sells with its range and price. Public; 404 for no such league.",
+    ),
+    post=(
+        "Buy a fighter in a career league",
+        "Makes a new fighter for your camp in the league, his card bought ability by ability "
+        "within the league's budget; answers 201 with him, his card and what he cost. The "
+        "camp's manager (or staff): 403 when not signed in or not his camp, 400 when the card "
+        "is over the budget or outside what the league sells (a field message says why).",
+    ),
+)
 class CareerFighterView(APIView):
     """A career league's budget (GET, public) and a new fighter bought within it
     (POST: the camp's manager, or staff)."""
@@ -116,6 +132,16 @@ class TrainingOutSerializer(serializers.Serializer):
     state = serializers.CharField()
 
 
+@documented(
+    "Managers' desk",
+    post=(
+        "Choose what a fighter trains for a bout",
+        "Before a scheduled bout, the fighter's manager chooses the `ability` he trains; "
+        "answers what moved and the training's state. His manager (or staff): 403 when not "
+        "signed in or not his fighter, 400 when the league's training rules refuse the choice "
+        "(a field message says why).",
+    ),
+)
 class TrainingView(APIView):
     """What a fighter trains for a scheduled bout (his manager, or staff)."""
 

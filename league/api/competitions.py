@@ -9,6 +9,7 @@ from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
+from core.api.schema import documented
 from core.api.serializers import StrictBooleanField, StrictCharField
 from core.api.throttles import BoutQueueThrottle, spend
 
@@ -71,11 +72,11 @@ class TournamentDetailSerializer(TournamentSerializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    """A new bracket in a division: its entrants are the division's best ``size``
-    by ranking, or ``entrants`` (fighter ids, or camp ids in team divisions) best
-    first. The first matches are scheduled and queued at once; or, with ``stages``,
+    """A new bracket in a division: its entrants are the division's best `size`
+    by ranking, or `entrants` (fighter ids, or camp ids in team divisions) best
+    first. The first matches are scheduled and queued at once; or, with `stages`,
     a competition in stages (a bracket among them waits in preview to be re-seeded
-    and started: ``/seeds/``, ``/start/``)."""
+    and started: `/seeds/`, `/start/`)."""
 
     division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
     size = serializers.IntegerField(min_value=2, max_value=64)
@@ -107,7 +108,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         many=True,
         required=False,
         allow_null=True,
-        help_text="A competition in stages instead of one bracket (``double`` is then "
+        help_text="A competition in stages instead of one bracket (`double` is then "
         "ignored): e.g. a Swiss of 4 rounds whose top 8 go on, then a single elimination "
         "bracket. A bracket is only the last stage; a first bracket waits in preview "
         "(re-seed it, then start it).",
@@ -150,6 +151,55 @@ class TournamentFilter(django_filters.FilterSet):
         fields = ["league", "division", "status"]
 
 
+COMPETITIONS = "Competitions"
+IN_LEAGUE = "Staff, or a commissioner of its league (403 for anyone else)."
+
+
+@documented(
+    COMPETITIONS,
+    list=(
+        "List tournaments",
+        "Tournaments (elimination brackets, Swiss and group stages), newest first, with their "
+        "`status`, stages and champion once won. Filter by `league`, `division` or `status`; "
+        "order by `start_date` or `name`. Public.",
+    ),
+    create=(
+        "Create a tournament",
+        "Makes a tournament in a `division`: its entrants are the division's best `size` by "
+        "ranking, or `entrants` (fighter ids, camp ids in team divisions) best first; "
+        "`stages` makes a Swiss or group stage before the bracket. The first matches are "
+        "scheduled at once (fought now, or round by round with `fight_now: false`). Answers "
+        "201 with the tournament. " + IN_LEAGUE + " Its first bouts count against the "
+        "bout-queue throttle (429).",
+    ),
+    retrieve=(
+        "Get a tournament",
+        "One tournament with its entrants and seeds. Public; 404 for no such tournament. Its "
+        "matches are `GET /api/tournaments/{id}/bracket/`, its stages' tables "
+        "`GET /api/tournaments/{id}/stages/`.",
+    ),
+    bracket=(
+        "Get a tournament's bracket",
+        "Every match of the bracket by round, with its sides, state and winner, and the bout "
+        "that settled it (`GET /api/bouts/{id}/`). Public; 404 for no such tournament.",
+    ),
+    stages=(
+        "List a tournament's stages",
+        "The tournament's stages in order: each Swiss or group table as it stands, and a "
+        "bracket's first round (byes shown) while it waits to start. Public.",
+    ),
+    seeds=(
+        "Re-seed a bracket",
+        "Re-seeds the bracket waiting to start: `order` lists its entrants, seed 1 first; "
+        "answers the stages. 400 once the bracket has started or for an `order` that is not "
+        "its entrants. " + IN_LEAGUE,
+    ),
+    start=(
+        "Start a bracket",
+        "Starts the bracket waiting in preview: its first round is booked; answers the "
+        "stages. 400 when there is no bracket waiting. " + IN_LEAGUE,
+    ),
+)
 class TournamentViewSet(
     CommissionerScopedViewSetMixin,
     mixins.ListModelMixin,
@@ -305,8 +355,9 @@ class TitleSerializer(serializers.ModelSerializer):
 
 
 class TitleDetailSerializer(TitleSerializer):
-    """The title with its lineage, first reign first (``lineage_rows`` is set by
-    the view from league.selectors.title_lineage)."""
+    """The title with its lineage, first reign first."""
+
+    # lineage_rows is set by the view, from league.selectors.title_lineage.
 
     lineage = ReignSerializer(many=True, read_only=True, source="lineage_rows")
 
@@ -323,6 +374,21 @@ class TitleFilter(django_filters.FilterSet):
         fields = ["league", "division"]
 
 
+@documented(
+    COMPETITIONS,
+    list=(
+        "List titles",
+        "Titles, one per division, each with its current champion (none while vacant). "
+        "Filter by `league` or `division`; order by `name`. Public.",
+    ),
+    retrieve=(
+        "Get a title and its lineage",
+        "One title with its lineage: every reign, first first, how it began and ended and its "
+        "defences. Public; 404 for no such title. The division's rankings are "
+        "`GET /api/rankings/?division={id}`; the champion's bouts "
+        "`GET /api/fighters/{id}/bouts/`.",
+    ),
+)
 class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Titles, one per division, with the current champion; the detail adds the
     lineage (every reign, how it began and ended, defences)."""

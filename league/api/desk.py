@@ -6,6 +6,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.schema import documented
+
 from ..desk import desk_for
 from .requests import BoutRequestSerializer
 
@@ -116,6 +118,19 @@ class DeskSerializer(serializers.Serializer):
     results = DeskResultSerializer(many=True)
 
 
+@documented(
+    "Managers' desk",
+    get=(
+        "Get my desk",
+        "Everything a manager works from, in one read: his leagues (with his role), camps, "
+        "fighters with their cards and records, the bout requests waiting for him, his own "
+        "still open and those answered, his upcoming bouts with the plans due for them "
+        "(side, deadline, latest version, the opponent's record) and his recent results, "
+        "newest first, title bouts marked. 401 when not signed in. Each part has its own "
+        "read: `GET /api/bout-requests/`, `GET /api/bouts/{id}/plans/`, "
+        "`GET /api/fighters/{id}/bouts/`.",
+    ),
+)
 class DeskView(APIView):
     """My leagues (with my role), camps, fighters with their cards and records,
     the bout requests waiting for me, mine still open, those answered (sent or

@@ -26,13 +26,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.filters import refuse_unknown_parameters
+from core.api.schema import documented
 
 from ..history import selectors, services
 from ..models import Award, League, Season
 
+HISTORY = "Standings & history"
+COMMISSIONER = "Staff or a commissioner of the league: 401 when not signed in, 403 for anyone else."
+
 
 class HistoryView(APIView):
-    """Public reads (a misspelt query parameter is a 400, as everywhere)."""
+    # Public reads; a query parameter is a 400, as everywhere. (No docstring: each
+    # view's operations have their own words, ``documented``.)
 
     permission_classes = [AllowAny]
 
@@ -133,6 +138,17 @@ class LeagueHistorySerializer(serializers.Serializer):
     races = RacesSerializer()
 
 
+@documented(
+    HISTORY,
+    get=(
+        "Get a league's history",
+        "Every season of the league, newest first: each division's table leader, champion at "
+        "its end and title changes, and the season's awards; and the award races of the "
+        "season being fought. Public; 404 for no such league. The all-time records are "
+        "`GET /api/leagues/{slug}/records/`, the hall of fame "
+        "`GET /api/leagues/{slug}/hall-of-fame/`.",
+    ),
+)
 class LeagueHistoryView(HistoryView):
     @extend_schema(responses={200: LeagueHistorySerializer})
     def get(self, request, slug):
@@ -164,6 +180,15 @@ class RecordSerializer(serializers.Serializer):
     entries = RecordEntrySerializer(many=True)
 
 
+@documented(
+    HISTORY,
+    get=(
+        "Get a league's record book",
+        "The league's all-time records (most wins, quickest knockouts, longest reigns…), each "
+        "with its rule and holders, the bout that set it where there is one "
+        "(`GET /api/bouts/{id}/`). Public; 404 for no such league.",
+    ),
+)
 class RecordBookView(HistoryView):
     @extend_schema(responses={200: RecordSerializer(many=True)})
     def get(self, request, slug):
@@ -187,6 +212,19 @@ def _writer(request):
     return request.user
 
 
+@documented(
+    HISTORY,
+    get=(
+        "List a league's hall of fame",
+        "The fighters inducted into the league's hall of fame, with their record, reigns and "
+        "citation. Public; 404 for no such league.",
+    ),
+    post=(
+        "Induct into the hall of fame",
+        "Inducts the retired fighters past the league's bar, and answers 201 with the new "
+        "inductees (none: an empty list). " + COMMISSIONER,
+    ),
+)
 class HallOfFameView(HistoryView):
     @extend_schema(responses={200: HallOfFamerSerializer(many=True)})
     def get(self, request, slug):
@@ -211,6 +249,20 @@ class SeasonAwardsSerializer(serializers.Serializer):
     awards = AwardSerializer(many=True)
 
 
+@documented(
+    HISTORY,
+    get=(
+        "Get a season's awards",
+        "The season's awards once handed out (`handed_out: true`), else the current leaders "
+        "of each award's race. Public; 404 for no such season. The season is "
+        "`GET /api/seasons/{id}/`; every season's awards, `GET /api/leagues/{slug}/history/`.",
+    ),
+    post=(
+        "Hand out a season's awards",
+        "Hands out the season's awards and answers 201 with them; again replaces them. 400 "
+        "while a division's season is still being fought. " + COMMISSIONER,
+    ),
+)
 class SeasonAwardsView(HistoryView):
     def _season(self, pk) -> Season:
         return get_object_or_404(Season.objects.select_related("league"), pk=pk)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Prefetch
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -24,6 +24,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from core.api.filters import IdFilter
+from core.api.schema import documented
 
 from ..calendar.jobs import job_cancel, job_progress, job_start
 from ..calendar.models import AdvanceJob, DivisionRun, JobTarget
@@ -88,6 +89,7 @@ class JobSerializer(serializers.ModelSerializer):
         return ProgressSerializer(job_progress(job)).data
 
 
+@extend_schema_serializer(component_name="JobCreate")  # its body: JobCreateRequest
 class JobRequestSerializer(serializers.Serializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
     target = serializers.ChoiceField(
@@ -111,9 +113,34 @@ class JobFilter(django_filters.FilterSet):
         fields = ["league"]
 
 
-@extend_schema_view(
-    list=extend_schema(summary="Play-until jobs", tags=["calendar"]),
-    retrieve=extend_schema(summary="A play-until job and its progress", tags=["calendar"]),
+@documented(
+    "Calendar & jobs",
+    list=(
+        "List play-until jobs",
+        "The jobs advancing leagues, newest first: each one's target, `status`, the "
+        "league's date and its progress (nights and bouts fought, of how many known), per "
+        "division. Filter by `league`. Public, like the league's results.",
+    ),
+    retrieve=(
+        "Get a play-until job and its progress",
+        "One job: its `status` (queued, running, done, failed, cancelled), `progress` "
+        "(`percent`, nights and bouts fought) and each division's run. Poll it while it "
+        "runs; the nights fought are `GET /api/events/?league={league}`. Public; 404 for no "
+        "such job.",
+    ),
+    create=(
+        "Advance a league (play until)",
+        "Starts a job that fights a league's fight nights on the workers: the next `nights`, "
+        "up to the league date `until`, or to the end of its running seasons "
+        "(`target: season`, `seasons` of them). Answers 202 with the job: poll "
+        "`GET /api/jobs/{id}/`. Staff or the league's commissioner: 401 when not signed in, "
+        "403 for anyone else; 400 when the league already has a job running.",
+    ),
+    cancel=(
+        "Cancel a play-until job",
+        "Stops the job after the night in hand (the nights fought stand); answers the job. "
+        "Staff or the league's commissioner: 401 when not signed in, 403 for anyone else.",
+    ),
 )
 class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = JobSerializer
@@ -126,8 +153,6 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         )
 
     @extend_schema(
-        summary="Advance a league (play until)",
-        tags=["calendar"],
         request=JobRequestSerializer,
         responses={202: JobSerializer},
     )
@@ -148,8 +173,6 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
-        summary="Cancel a play-until job",
-        tags=["calendar"],
         request=None,
         responses={200: JobSerializer},
     )

@@ -12,6 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.api.filters import IdFilter
+from core.api.schema import documented
 from core.api.serializers import StrictBooleanField, StrictCharField
 from fighters.models import Fighter
 
@@ -47,8 +48,8 @@ class LadderDetailSerializer(LadderSerializer):
 
 
 class LadderCreateSerializer(serializers.Serializer):
-    """A new ladder in a division: ``fighters`` (ids, top first), or the
-    division's best ``size`` by ranking (every active fighter without either)."""
+    """A new ladder in a division: `fighters` (ids, top first), or the
+    division's best `size` by ranking (every active fighter without either)."""
 
     division = serializers.PrimaryKeyRelatedField(queryset=Division.objects.all())
     name = StrictCharField(required=False, allow_blank=True, max_length=160, default="")
@@ -77,6 +78,30 @@ class LadderFilter(django_filters.FilterSet):
         fields = ["league", "division"]
 
 
+COMPETITIONS = "Competitions"
+
+
+@documented(
+    COMPETITIONS,
+    list=(
+        "List challenge ladders",
+        "Challenge ladders: a division's fighters ranked on rungs, who climb by challenging "
+        "those above them. Filter by `league` or `division`; order by `name` or `created_at`. "
+        "Public.",
+    ),
+    create=(
+        "Create a challenge ladder",
+        "Makes a ladder in a `division`: `fighters` (ids, top first), or the division's best "
+        "`size` by ranking (every active fighter without either), with its `reach` (how many "
+        "rungs up a fighter may challenge). Answers 201 with the ladder and its rungs. A "
+        "commissioner of the league, or staff (403 for anyone else).",
+    ),
+    retrieve=(
+        "Get a challenge ladder",
+        "One ladder with its rungs, top first. Public; 404 for no such ladder. Its "
+        "challenges are `GET /api/ladder-challenges/?ladder={id}`.",
+    ),
+)
 class LadderViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -161,6 +186,32 @@ class ChallengeFilter(django_filters.FilterSet):
         fields = ["ladder", "status"]
 
 
+@documented(
+    COMPETITIONS,
+    list=(
+        "List ladder challenges",
+        "Ladder challenges, newest first, with their sides, `status` and the bout that settles "
+        "them (`GET /api/bouts/{id}/`). Filter by `ladder` or `status`. Public.",
+    ),
+    create=(
+        "Issue a ladder challenge",
+        "The `challenger` challenges the `defender` up the `ladder`: checked by the ladder's "
+        "rules on the league's date (within reach, one open challenge each, both fit), then "
+        "booked as a bout on the first date both can fight. Answers 201 with the challenge. "
+        "A commissioner of the league (or staff), or the challenger's manager where the "
+        "ladder lets managers challenge: 403 for anyone else, 400 with the rule refused.",
+    ),
+    retrieve=(
+        "Get a ladder challenge",
+        "One challenge, its sides, status and bout. Public; 404 for no such challenge.",
+    ),
+    withdraw=(
+        "Withdraw a ladder challenge",
+        "Takes an open challenge back with a `reason`; its bout, not fought yet, is taken "
+        "off its card. A commissioner of the league (or staff): 403 for anyone else, 400 "
+        "for a challenge no longer open.",
+    ),
+)
 class LadderChallengeViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):

@@ -15,6 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core.api.schema import documented
 from fighters.models import Camp
 
 from ..models import Invitation, League, LeagueMembership
@@ -63,6 +64,31 @@ class CampOwnerSerializer(serializers.Serializer):
     )
 
 
+DESK = "Managers' desk"
+
+
+@documented(
+    DESK,
+    list=(
+        "List managers of my leagues",
+        "The managers of the leagues you play in or commission, with their username and when "
+        "they joined (staff: every league's). Filter by `league`; order by `joined_at`. 401 "
+        "when not signed in.",
+    ),
+    create=(
+        "Add a manager to a league",
+        "Makes an existing account (`username`) a manager of the `league`, optionally giving "
+        "him one of its ownerless `camp`s; answers 201 with the membership. The league's "
+        "commissioner (or staff): 403 for anyone else, checked before the rest of the body. "
+        "To invite someone by link instead: `POST /api/invitations/`.",
+    ),
+    assign_camp=(
+        "Give a camp to a manager",
+        "Gives the league's `camp` to one of its managers (`username`), or takes it from its "
+        "owner (`username` blank). The league's commissioner (or staff). A username with no "
+        "account is a 400.",
+    ),
+)
 class MembershipViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """The managers of the leagues you play in or commission (staff: all; filter
     by ``league``), for signed-in accounts only, as the managers page. ``POST``
@@ -141,6 +167,28 @@ class InvitationAcceptSerializer(serializers.Serializer):
     camp_name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
 
 
+@documented(
+    DESK,
+    list=(
+        "List invitation links",
+        "The invitation links of the leagues you commission (staff: all), newest first, each "
+        "with its `url`, expiry and whether it was accepted. Filter by `league`. 401 when not "
+        "signed in.",
+    ),
+    create=(
+        "Make an invitation link",
+        "Makes a single-use link to join the `league` as a manager, expiring after `days` "
+        "(1 to 60); answers 201 with its `token` and `url`. The league's commissioner (or "
+        "staff): 403 for anyone else.",
+    ),
+    accept=(
+        "Accept an invitation",
+        "Joins the invitation's league as a manager (`token` from the link), claiming one of "
+        "its ownerless camps (`camp`) or naming a new one (`camp_name`); answers 201 with the "
+        "membership (`GET /api/memberships/`). 401 when not signed in; 400 for a token "
+        "expired, used or unknown.",
+    ),
+)
 class InvitationViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Invitation links of the leagues you commission. ``POST`` makes one
     (single use, expiring after ``days``); ``accept`` joins its league as a

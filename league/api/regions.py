@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.schema import documented
 from fighters.models import Fighter
 
 from ..models import Division, League, Region
@@ -66,6 +67,20 @@ class DivisionRegionsSerializer(serializers.Serializer):
     regions = RegionSerializer(many=True)
 
 
+LEAGUES = "Leagues & seasons"
+COMMISSIONER = "A commissioner of the league, or staff: 403 for anyone else, checked first."
+
+
+@documented(
+    "Standings & history",
+    get=(
+        "Get a division's regional picture",
+        "For a league with regions: each region's champion, lineage and ranking (the "
+        "division's ranking filtered by region), and the world title's champion and "
+        "contenders. Public; 404 for no such division or a league without regions. The whole "
+        "ranking is `GET /api/rankings/?division={id}`.",
+    ),
+)
 class DivisionRegionsView(APIView):
     permission_classes = [AllowAny]
 
@@ -107,6 +122,19 @@ def _commissioned_league(request, slug: str) -> League:
     return league
 
 
+@documented(
+    LEAGUES,
+    get=(
+        "List a league's regions",
+        "The league's regions, each with the ids of its member fighters. Public; 404 for no "
+        "such league or a league without regions. A division's regional titles and rankings "
+        "are `GET /api/divisions/{id}/regions/`.",
+    ),
+    post=(
+        "Create a region",
+        "Adds a region (`name`) to a league with regions; answers 201 with it. " + COMMISSIONER,
+    ),
+)
 class LeagueRegionsView(APIView):
     """A league's regions and members (GET, public); a new region (POST)."""
 
@@ -129,6 +157,14 @@ class LeagueRegionsView(APIView):
         return Response(LeagueRegionSerializer(region).data, status=status.HTTP_201_CREATED)
 
 
+@documented(
+    LEAGUES,
+    post=(
+        "Put a fighter in a region",
+        "Puts a `fighter` in one of the league's regions (`region`), or takes him out of his "
+        "(`region: null`); answers what was set. " + COMMISSIONER,
+    ),
+)
 class RegionMembersView(APIView):
     """Put a fighter in one of the league's regions, or take him out (region null)."""
 

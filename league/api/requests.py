@@ -12,11 +12,13 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core.api.schema import documented
 from fighters.models import Fighter
 
 from ..desk import requests_with_sides
 from ..models import BoutRequest, Division, Event
 from ..services import bout_requests as services
+from .examples import BOUT_REQUEST_CREATE, BOUT_REQUEST_WITHIN
 from .permissions import commissioned_league_ids
 
 
@@ -85,8 +87,60 @@ class ApproveSerializer(serializers.Serializer):
     )
 
 
+ACTING = (
+    "Answers the request. 401 when not signed in, 403 for anyone else, 400 when the request "
+    "is no longer open."
+)
+
+
+@documented(
+    "Managers' desk",
+    list=(
+        "List my bout requests",
+        "The bout requests you are part of (as either camp's manager or the league's "
+        "commissioner; staff: all), newest first, with both sides' names, the answer and the "
+        "decision. Filter by `status` or `league`; order by `created_at`. 401 when not signed "
+        "in.",
+    ),
+    retrieve=(
+        "Get a bout request",
+        "One bout request you are part of. 401 when not signed in; 404 when there is no such "
+        "request or you are not part of it. Once approved, its `bout` is "
+        "`GET /api/bouts/{bout}/`.",
+    ),
+    create=(
+        "Ask for a bout",
+        "A manager asks for a bout for one of his fighters (`fighter`): against a named "
+        "`opponent` (whose manager then accepts or declines) or anyone `within` N places of him "
+        "in the division's rankings (`GET /api/rankings/?division={id}`), optionally on a "
+        "fight night (`event`). Answers 201 with the request. 401 when not signed in, 403 for "
+        "a fighter you do not manage, 400 for a bout that could not be fought.",
+        {"examples": [BOUT_REQUEST_CREATE, BOUT_REQUEST_WITHIN]},
+    ),
+    accept=(
+        "Accept a bout request",
+        "The opponent's manager accepts, with an optional `answer`; the request then waits for "
+        "the commissioner's approval. " + ACTING,
+    ),
+    decline=(
+        "Decline a bout request",
+        "The opponent's manager declines, with an optional `answer`: the request is closed. "
+        + ACTING,
+    ),
+    withdraw=("Withdraw a bout request", "The asking manager takes his request back. " + ACTING),
+    approve=(
+        "Approve a bout request",
+        "The league's commissioner books an accepted request's bout on `event` (a fight night "
+        "of the league; default: the one the request asked for, else a 400); the request's "
+        "`bout` is then the booked bout. " + ACTING,
+    ),
+    refuse=(
+        "Refuse a bout request",
+        "The league's commissioner refuses the request, with an optional `answer`. " + ACTING,
+    ),
+)
 class BoutRequestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Bout requests you are part of. ``POST`` asks for a bout (a named
+    """Bout requests the caller is part of. ``POST`` asks for a bout (a named
     ``opponent`` or ``within`` N places in the division's rankings); then
     ``accept``/``decline`` (the other manager), ``withdraw`` (the asking manager),
     ``approve`` (onto ``event``) or ``refuse`` (the league's commissioner)."""

@@ -14,6 +14,7 @@ from core.api.filters import (
     KnownParametersFilter,
     refuse_unknown_parameters,
 )
+from core.api.schema import documented
 
 from .. import selectors, services
 from ..models import Division, DivisionProjection, Standing
@@ -58,6 +59,17 @@ class StandingFilter(django_filters.FilterSet):
         fields = ["season", "division", "league"]
 
 
+@documented(
+    "Standings & history",
+    list=(
+        "List standings",
+        "Season tables, best first: rank (`tied` rows share one), the fighter or camp, bouts, "
+        "wins, draws, losses, points and the date the league last derived them through "
+        "(`derived_through`). Filter by `season`, `division` or `league`. Public. The "
+        "rankings by rating are `GET /api/rankings/?division={id}`; a season is "
+        "`GET /api/seasons/{id}/`.",
+    ),
+)
 class StandingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Season tables, best first (``tied`` rows share a rank). Filter by ``season``,
     ``division`` or ``league``. Kept by the league as bouts are recorded."""
@@ -88,7 +100,7 @@ class RankingSerializer(serializers.Serializer):
     position = serializers.IntegerField(
         allow_null=True,
         help_text="The ranking as people read it: null for the champion (marked apart), "
-        "the contenders from 1. ``rank`` is the place in the list, the champion first.",
+        "the contenders from 1. `rank` is the place in the list, the champion first.",
     )
     derived_through = serializers.DateField(
         allow_null=True,
@@ -96,6 +108,18 @@ class RankingSerializer(serializers.Serializer):
     )
 
 
+@documented(
+    "Standings & history",
+    list=(
+        "List a division's rankings",
+        "A division's rankings (`division` is required): the champion first, then by rating "
+        "(mu - 3 sigma of the division's rating history), with each one's `position` as "
+        "people read it (the champion apart, contenders from 1). Retired fighters are left "
+        "out unless `active_only=false`. Public; 400 without `division`, 404 for no such "
+        "division. The division's title is `GET /api/titles/?division={id}`, its season "
+        "tables `GET /api/standings/?division={id}`.",
+    ),
+)
 class RankingViewSet(viewsets.GenericViewSet):
     """A division's rankings: the champion first, then by rating (mu - 3 sigma of
     the division's rating history). ``division`` is required."""

@@ -144,7 +144,7 @@ urlpatterns = [
 ]
 urlpatterns = [
     *cached_patterns(urlpatterns, CACHED_READS),
-    # Anything else under /api/ (a float or a word where an id goes) is the API's
-    # JSON 404, not the site's HTML page.
-    re_path(r"^.*/$", api_not_found),
+    # Anything else under /api/ (a float or a word where an id goes, a newline in
+    # a slug: "." would not match it) is the API's JSON 404, not the site's HTML page.
+    re_path(r"^[\s\S]*/$", api_not_found),
 ]

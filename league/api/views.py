@@ -4,7 +4,7 @@ import django_filters
 from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from bouts.models import Bout
 from core.api.filters import IdFilter
+from core.api.schema import documented, record_operations
 from core.api.serializers import StrictCharField
 from core.api.throttles import BoutQueueThrottle, over_any_limit, refund, reserve
 from fighters.models import Camp, Fighter
@@ -22,6 +23,7 @@ from ..models import Division, Event, League, Season, SeasonStatus
 from ..selectors import season_bout_count
 from ..services import fight_nights, rosters
 from .archive import LeagueArchiveActions
+from .examples import LEAGUE_CREATE
 from .permissions import CommissionerScopedViewSetMixin
 from .serializers import (
     DivisionSerializer,
@@ -35,7 +37,7 @@ STAFF_ONLY = "Only staff creates or deletes leagues."
 
 
 class _InLeagueViewSet(CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
-    """Something that belongs to one league (``obj.league``)."""
+    # (No docstring: the schema's words are each viewset's own, ``documented``.)
 
     def leagues_of_object(self, obj):
         return {obj.league_id}
@@ -67,11 +69,60 @@ LEAGUE_ID_OR_SLUG = OpenApiParameter(
 )
 
 
-@extend_schema_view(
-    retrieve=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
-    update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
-    partial_update=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
-    destroy=extend_schema(parameters=[LEAGUE_ID_OR_SLUG]),
+LEAGUES = "Leagues & seasons"
+BY_SLUG = {"parameters": [LEAGUE_ID_OR_SLUG]}
+IN_LEAGUE = "Staff, or a commissioner of its league (a 403 for another league's)."
+LEAGUE_WORDS = record_operations(
+    one="a league",
+    many="leagues",
+    listing="Leagues by name: ruleset, rounds, points, start date and who advances them. "
+    "Filter by `slug` or `ruleset`; `search` matches a name or slug; order by `name`, "
+    "`start_date` or `created_at`.",
+    detail="One league, by id or slug (`/api/leagues/title-bout/`). Its divisions are "
+    "`GET /api/divisions/?league={id}`, its seasons `GET /api/seasons/?league={id}`, its "
+    "standings `GET /api/standings/?league={id}`, its history "
+    "`GET /api/leagues/{slug}/history/`.",
+    writers="Staff, or a commissioner of this league.",
+    create=(
+        "Create a league",
+        "Creates a league and answers 201 with it: `name`, `slug`, `ruleset` and `start_date` "
+        "are needed, "
+        "the rest has defaults. Staff only (403 for anyone else). A taken slug or a value the "
+        "rules refuse is a 400 naming the field. Then add divisions "
+        "(`POST /api/divisions/`) and fighters to their rosters.",
+        {"examples": [LEAGUE_CREATE]},
+    ),
+    destroy=(
+        "Delete a league",
+        "Deletes the league and everything in it: 204, no body. Staff only.",
+    ),
+    archive=(
+        "Download a league's archive",
+        "The whole league as one JSON file: its settings, fighters and cards, divisions, "
+        "seasons, fight nights, bouts with their records, brackets and titles. For its "
+        "commissioners (missing what only staff reads: the seeds and plans of bouts not yet "
+        'fought, the standing plans; `"complete": false`) and staff (complete). 401 when not '
+        "signed in, 403 for anyone else. `POST /api/leagues/import/` makes a league of it.",
+    ),
+    import_archive=(
+        "Import a league from an archive",
+        "Makes a new league of a complete archive (`GET /api/leagues/{id}/archive/`): the "
+        "JSON body, or a file in the multipart field `archive`; `?slug=` and `?name=` rename "
+        "it when the archive's are taken. Checked whole before anything is written: a 400 "
+        "names each problem by its place (`bouts[12].red: no fighter 'F9' in this "
+        "archive`). Staff, or an account allowed to create leagues.",
+    ),
+)
+
+
+@documented(
+    LEAGUES,
+    **{
+        name: (*words, BY_SLUG)
+        if name in ("retrieve", "update", "partial_update", "destroy")
+        else words
+        for name, words in LEAGUE_WORDS.items()
+    },
 )
 class LeagueViewSet(LeagueArchiveActions, CommissionerScopedViewSetMixin, viewsets.ModelViewSet):
     """Leagues, fetched by id or by slug (``/api/leagues/title-bout/``). Staff
@@ -134,6 +185,33 @@ class SeasonScheduleSerializer(serializers.Serializer):
     )
 
 
+@documented(
+    LEAGUES,
+    **record_operations(
+        one="a division",
+        many="divisions",
+        listing="Divisions: one weight class of a league each, with the ids of the fighters "
+        "(and camps, team rulesets) on its roster. Filter by `league`, `league_slug` or "
+        "`weight_class`; `search` matches a name; order by `name` or `weight_class`.",
+        detail="One division and its roster. Its seasons are `GET /api/seasons/?division={id}`, "
+        "its table `GET /api/standings/?division={id}`, its rankings "
+        "`GET /api/rankings/?division={id}`, its title `GET /api/titles/?division={id}`, its "
+        "regions `GET /api/divisions/{id}/regions/`.",
+        writers=IN_LEAGUE + " The roster (`fighters`, `camps`) is checked by the roster rules "
+        "(weight class, one league's division per weight).",
+        schedule_season=(
+            "Schedule a season in a division",
+            "Makes a round-robin season of the division's active fighters (or camps): one fight "
+            "night per round, every bout scheduled. Without `fight_at` the nights are fought "
+            "now, one after another, by the workers; with it, the first night fires then and "
+            "the managers write plans until each night. Answers 201 with the season "
+            "(`GET /api/seasons/{id}/`); follow it with `GET /api/events/?season={id}` and "
+            "`GET /api/standings/?season={id}`. " + IN_LEAGUE + " Its bouts count against the "
+            "bout-queue throttle: a season bigger than the limit is a 400, one bigger than "
+            "what is left a 429.",
+        ),
+    ),
+)
 class DivisionViewSet(_InLeagueViewSet):
     """Divisions: one weight class of a league, with its fighters (and camps for
     team rulesets). ``schedule-season`` plans a round robin of fight nights."""
@@ -220,6 +298,19 @@ class SeasonFilter(django_filters.FilterSet):
         fields = ["league", "division", "status"]
 
 
+@documented(
+    LEAGUES,
+    **record_operations(
+        one="a season",
+        many="seasons",
+        listing="Seasons: a division's numbered round robins, with their dates and `status`. "
+        "Filter by `league`, `division` or `status`; order by `number` or `start_date`. Start "
+        "one with `POST /api/divisions/{id}/schedule-season/`.",
+        detail="One season. Its fight nights are `GET /api/events/?season={id}`, its table "
+        "`GET /api/standings/?season={id}`, its awards `GET /api/seasons/{id}/awards/`.",
+        writers=IN_LEAGUE,
+    ),
+)
 class SeasonViewSet(_InLeagueViewSet):
     serializer_class = SeasonSerializer
     filterset_class = SeasonFilter
@@ -241,6 +332,25 @@ class EventFilter(django_filters.FilterSet):
         fields = ["league", "season", "date_from", "date_to"]
 
 
+@documented(
+    LEAGUES,
+    **record_operations(
+        one="a fight night",
+        many="fight nights",
+        listing="Fight nights (events): a league's cards, by date. Filter by `league`, `season`, "
+        "`date_from` and `date_to` (YYYY-MM-DD); `search` matches a name or venue; order by "
+        "`date` or `name`.",
+        detail="One fight night with its bouts in card order and their results. A bout's whole "
+        "record is `GET /api/bouts/{id}/`.",
+        writers=IN_LEAGUE,
+        fight=(
+            "Fight a fight night now",
+            "Fires the card now: its plans lock and its bouts are fought by the workers (a "
+            "season's night as soon as the nights before it are finished). Answers the night "
+            "with its bouts; poll `GET /api/events/{id}/` for the results. " + IN_LEAGUE,
+        ),
+    ),
+)
 class EventViewSet(_InLeagueViewSet):
     """Events (fight cards); the detail lists the card's bouts in order."""
 

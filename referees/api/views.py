@@ -3,9 +3,13 @@
 from rest_framework import viewsets
 
 from core.api.permissions import IsStaffOrCommissioner
+from core.api.schema import documented, record_operations
 
 from .. import selectors, services
 from .serializers import DoctorSerializer, JudgeSerializer, RefereeSerializer
+
+OFFICIALS = "Officials"
+STAFF = "Staff only: every league draws on the same officials."
 
 
 class _OfficialViewSet(viewsets.ModelViewSet):
@@ -26,6 +30,18 @@ class _OfficialViewSet(viewsets.ModelViewSet):
         )
 
 
+@documented(
+    OFFICIALS,
+    **record_operations(
+        one="a referee",
+        many="referees",
+        listing="Referees, rated for calling fouls (`fouls`), stopping bouts (`stoppage`) and "
+        "overall. Filter by `fouls`, `stoppage`, `overall` or `is_active`; `search` matches a "
+        "name; order by `name` or `overall`. A referee's bouts are `GET /api/bouts/?referee={id}`.",
+        detail="One referee and his ratings. His bouts are `GET /api/bouts/?referee={id}`.",
+        writers=STAFF,
+    ),
+)
 class RefereeViewSet(_OfficialViewSet):
     """Referees, rated for fouls, stoppages and overall (Title Bout II)."""
 
@@ -40,6 +56,18 @@ class RefereeViewSet(_OfficialViewSet):
         return selectors.referee_list()
 
 
+@documented(
+    OFFICIALS,
+    **record_operations(
+        one="a judge",
+        many="judges",
+        listing="Judges, with their `bias` and how they score a close round (`close_round`). "
+        "Filter by `bias`, `close_round` or `is_active`; `search` matches a name; order by "
+        "`name`. Their scorecards are in each bout's record (`GET /api/bouts/{id}/`).",
+        detail="One judge, his bias and how he scores a close round.",
+        writers=STAFF,
+    ),
+)
 class JudgeViewSet(_OfficialViewSet):
     """Judges, with their bias and how they score a close round."""
 
@@ -54,6 +82,17 @@ class JudgeViewSet(_OfficialViewSet):
         return selectors.judge_list()
 
 
+@documented(
+    OFFICIALS,
+    **record_operations(
+        one="a ringside doctor",
+        many="ringside doctors",
+        listing="Ringside doctors, with their `caution` (how soon a cut or injury stops a "
+        "bout). Filter by `caution` or `is_active`; `search` matches a name; order by `name`.",
+        detail="One ringside doctor and his caution.",
+        writers=STAFF,
+    ),
+)
 class DoctorViewSet(_OfficialViewSet):
     """Ringside doctors, with their caution."""
 

@@ -73,7 +73,7 @@ def test_the_schema_states_the_contract(client):
     parameters = {p["name"]: p["schema"] for p in fighters["get"]["parameters"]}
     assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 200}
     assert parameters["camp"]["minimum"] == 1 and parameters["division"]["minimum"] == 1
-    odds = schemas["OddsRequest"]
+    odds = schemas["MatchupRequest"]
     assert odds["allOf"][0]["oneOf"] == [
         {"required": ["red"]},
         {"required": ["red_camp"]},
@@ -91,6 +91,6 @@ def test_a_name_that_may_not_be_blank_says_so(client, component):
     schemas = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"][
         "schemas"
     ]
-    for name in (component, f"Patched{component}"):
+    for name in (f"{component}Request", f"Patched{component}Request"):
         assert schemas[name]["properties"]["name"]["minLength"] == 1, name
-        assert "required" not in schemas[f"Patched{component}"]
+    assert "required" not in schemas[f"Patched{component}Request"]

@@ -63,3 +63,24 @@ def test_an_unknown_scheme_is_no_credentials(other_league):
     response = write_with("Basic", "dXNlcjpwYXNz", other_league)
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
+
+
+def test_bout_search_folds_a_fighters_name_as_the_pages_do(api):
+    from .records import recorded_bout
+
+    ruleset = factories.one_on_one_ruleset()
+    bojanic = factories.fighter(name="Denis Bojanić")
+    boyd, smith = factories.fighter(name="Dennis Boyd"), factories.fighter(name="Adam Smith")
+    mine = recorded_bout(red=smith, blue=bojanic, ruleset=ruleset)
+    recorded_bout(red=smith, blue=boyd, ruleset=ruleset, order=2)
+    for query in ("bojanic", "BOJANIĆ", "denis bojanic"):
+        response = api.get("/api/bouts/", {"search": query})
+        assert response.status_code == 200, response.content
+        assert [row["id"] for row in response.json()["results"]] == [mine.pk], query
+
+
+@pytest.mark.parametrize("path", ["/api/leagues/%0Ax/regions/", "/api/leagues/a%0Ab/history/"])
+def test_a_newline_in_a_path_is_the_apis_json_404(api, path):
+    response = api.post(path, {}, format="json")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
