@@ -4,16 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('fighters', '0007_constraint_messages'),
-        ('league', '0025_ladders'),
+        ("fighters", "0007_constraint_messages"),
+        ("league", "0025_ladders"),
     ]
 
     operations = [
         migrations.AlterConstraint(
-            model_name='ladderrung',
-            name='rung_rank_positive',
-            constraint=models.CheckConstraint(condition=models.Q(('rank__gte', 1), ('start_rank__gte', 1)), name='rung_rank_positive', violation_error_message='A place on the ladder is counted from 1.'),
+            model_name="ladderrung",
+            name="rung_rank_positive",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rank__gte", 1), ("start_rank__gte", 1)),
+                name="rung_rank_positive",
+                violation_error_message="A place on the ladder is counted from 1.",
+            ),
         ),
     ]
