@@ -4,7 +4,8 @@ what a page or an API read shows.
 - Every save and delete of the apps' models, and every change to their
   many-to-many relations (rosters, commissioners), except the models no public
   read shows (``UNSHOWN``: notices, webhooks, jobs' progress, the projector's own
-  bookkeeping) — a console or admin edit, a card changed, a bout booked.
+  bookkeeping) and the projector's derived tables (``DERIVED``: it announces
+  itself) — a console or admin edit, a card changed, a bout booked.
 - The bouts app's signals: bouts scheduled, recorded, failed, postponed, voided (they write
   in bulk, without model signals), sent when their transaction has committed.
 - The projector (standings, ratings, titles, brackets: written in bulk) and the
@@ -41,6 +42,10 @@ UNSHOWN = {
     "SandboxRun",
     "Invitation",
 }
+# The projector's derived tables: it writes them in bulk and announces once when
+# done. A model signal here would also cost every DELETE of them a SELECT (Django
+# deletes row by row, not in one statement, a model with delete receivers).
+DERIVED = {"Standing", "Rating", "RatingHistory", "Reign", "RecordLine", "RegionalReign"}
 TASK_MODULES = ("bouts.tasks", "league.tasks")
 PRIVATE_TASKS = {"league.tasks.run_sandbox"}  # a plan sandbox's fights: its owner's page
 
@@ -64,7 +69,7 @@ def connect() -> None:
     read_cache.register_header_parts(header_parts)
     for label in APPS:
         for model in apps.get_app_config(label).get_models():
-            if model.__name__ in UNSHOWN:
+            if model.__name__ in UNSHOWN or model.__name__ in DERIVED:
                 continue
             uid = f"reads.{label}.{model.__name__}"
             post_save.connect(read_cache.changed, sender=model, dispatch_uid=f"{uid}.s")

@@ -69,7 +69,9 @@ class LadderRung(models.Model):
             models.UniqueConstraint(fields=["ladder", "rank"], name="rung_unique_rank"),
             models.UniqueConstraint(fields=["ladder", "start_rank"], name="rung_unique_start"),
             models.CheckConstraint(
-                condition=Q(rank__gte=1, start_rank__gte=1), name="rung_rank_positive"
+                condition=Q(rank__gte=1, start_rank__gte=1),
+                name="rung_rank_positive",
+                violation_error_message="A place on the ladder is counted from 1.",
             ),
         ]
 

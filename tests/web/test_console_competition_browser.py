@@ -62,9 +62,14 @@ def test_a_commissioner_runs_a_swiss_of_sixteen_into_an_eight_man_bracket(browse
     league = factories.league(ruleset="webl", commissioners=[commissioner])
     fighters = [factories.fighter(ruleset="webl") for _ in range(16)]
     division = factories.division(league=league, fighters=fighters)
-    base = live_server.url
-    sign_in(browser, base, commissioner)
+    sign_in(browser, live_server.url, commissioner)
+    run_swiss_into_bracket(browser, live_server.url, division)
 
+
+def run_swiss_into_bracket(browser, base, division):
+    """From the division's console page: a Swiss of its 16 over 4 rounds into an
+    8-man bracket, fought round by round, re-seeded by hand, to the champion on
+    the title lineage (the commissioner signed in)."""
     # The competition, from the division's console page.
     browser.get(f"{base}/console/divisions/{division.pk}/")
     _set(browser.find_element(By.ID, "id_competition-size"), 16)
