@@ -65,6 +65,14 @@ class ContractSchema(AutoSchema):
             responses.setdefault(code, {"content": ERROR_BODY, "description": ERRORS[code]})
         return operation
 
+    def _get_filter_parameters(self):
+        # DRF's search filter offers ``search`` to every list; a view without
+        # search fields ignores it, so the schema does not promise it there.
+        parameters = super()._get_filter_parameters()
+        if getattr(self.view, "search_fields", None):
+            return parameters
+        return [parameter for parameter in parameters if parameter.get("name") != "search"]
+
     def _get_serializer_field_meta(self, field, direction):
         # A read-only field read through a relation that may be missing
         # (``source="result.winner", default=None``) answers null: say so.

@@ -205,3 +205,14 @@ def test_the_main_reads_and_writes_have_realistic_examples(schema, operation, st
             assert set(value) == set(target["properties"]), set(value) ^ set(target["properties"])
         ids = [v for k, v in value.items() if k in ("id", "fighter", "red", "blue", "event")]
         assert all(isinstance(i, int) and 0 < i < 1000 for i in ids), ids
+
+
+def test_search_is_offered_only_where_it_searches_and_the_words_say_what_it_finds(schema):
+    offered = []
+    for name, operation in operations(schema):
+        if any(p["name"] == "search" for p in operation.get("parameters", [])):
+            offered.append(name)
+            assert "`search`" in operation["description"], name
+    assert "GET /api/fighters/" in offered and "GET /api/bouts/" in offered
+    for name in ("GET /api/cards/", "GET /api/seasons/", "GET /api/jobs/", "GET /api/titles/"):
+        assert name not in offered, name
