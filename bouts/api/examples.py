@@ -120,3 +120,17 @@ BOUT_READ = OpenApiExample(
     status_codes=["200"],
     description="A fought bout (round statistics and play-by-play shortened).",
 )
+
+ROW_FIELDS = [
+    *("id", "ruleset", "event", "event_name", "division", "order", "date"),
+    *("red", "blue", "red_camp", "blue_camp", "red_name", "blue_name", "scheduled_rounds"),
+    *("is_title_bout", "referee", "seed", "status", "winner", "method", "end_round", "end_time"),
+]
+
+BOUT_ROW = OpenApiExample(
+    "A fighter's last bout",
+    value={name: BOUT[name] for name in ROW_FIELDS},
+    response_only=True,
+    status_codes=["200"],
+    description="`GET /api/bouts/?fighter=12`: one bout of the page.",
+)

@@ -66,6 +66,7 @@ WRITERS = "Staff, or a commissioner of the bout's league."
         "order by `date`, `id` or `status`. Public. One bout's whole record is "
         "`GET /api/bouts/{id}/`; a fighter's bouts with his outcome and record after each, "
         "`GET /api/fighters/{id}/bouts/`.",
+        {"examples": [examples.BOUT_ROW]},
     ),
     create=(
         "Schedule a bout",

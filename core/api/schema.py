@@ -20,6 +20,8 @@ operation beyond the success response spectacular derives from the serializers.
   which exactly one is given, as ``oneOf`` of ``required``.
 """
 
+import re
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -64,6 +66,13 @@ class ContractSchema(AutoSchema):
         for code in codes:
             responses.setdefault(code, {"content": ERROR_BODY, "description": ERRORS[code]})
         return operation
+
+    def _get_paginator(self):
+        # The list's own path, for its pages' example URLs (ids made 12).
+        paginator = super()._get_paginator()
+        if paginator is not None:
+            paginator.schema_path = re.sub(r"\{[^}]+\}", "12", self.path)
+        return paginator
 
     def _get_filter_parameters(self):
         # DRF's search filter offers ``search`` to every list; a view without

@@ -29,6 +29,14 @@ FIGHTER_READ = OpenApiExample(
     "A middleweight with one card", value=FIGHTER, response_only=True, status_codes=["200"]
 )
 
+FIGHTER_ROW = OpenApiExample(
+    "A page of middleweights",
+    value=FIGHTER,
+    response_only=True,
+    status_codes=["200"],
+    description="`GET /api/fighters/?weight_class=middleweight`: one fighter of the page.",
+)
+
 FIGHTER_CREATE = OpenApiExample(
     "A new middleweight",
     value={

@@ -60,6 +60,7 @@ COMMISSIONERS = (
         "cards `GET /api/cards/?fighter={id}`.",
         writers=COMMISSIONERS,
         examples={
+            "list": [examples.FIGHTER_ROW],
             "retrieve": [examples.FIGHTER_READ],
             "create": [examples.FIGHTER_CREATE],
             "career": [examples.CAREER],

@@ -27,6 +27,26 @@ class StandardPagination(PageNumberPagination):
             raise NotFound(self.invalid_page_message.format(page_number=raw, message=""))
         return super().get_page_number(request, paginator)
 
+    def get_paginated_response_schema(self, schema):
+        # DRF's examples read "http://api.example.org/accounts/?page=4"; the
+        # schema's generator tells the list's path (core.api.schema).
+        envelope = super().get_paginated_response_schema(schema)
+        url = "https://ringside.example" + getattr(self, "schema_path", "/api/fighters/")
+        words = {
+            "count": {"example": 112, "description": "How many rows the list holds."},
+            "next": {
+                "example": f"{url}?page=3",
+                "description": "The next page (the same query), or null on the last.",
+            },
+            "previous": {
+                "example": f"{url}?page=1",
+                "description": "The page before, or null on the first.",
+            },
+        }
+        for name, more in words.items():
+            envelope["properties"][name].update(more)
+        return envelope
+
     def get_schema_operation_parameters(self, view):
         parameters = super().get_schema_operation_parameters(view)
         bounds = {
