@@ -4,14 +4,16 @@ of the ``BoutState`` (``state``) and its fighters."""
 from __future__ import annotations
 
 from . import clock, cuts, fouls, incidents, knockdowns, tables, tko
-from .deck import C_CF, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS, ROUND_CARDS
-from .state import CLOCKS, ERR_SLIP, VERB, BoutState, Fighter, RoundOver
+from .deck import C_CF, C_CUT, C_POS, C_RESULT, C_RN, CENTER, FOUL, INJURY, POSITIONS
+from .state import ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
 def land(state: BoutState, att: Fighter, counter: bool = False) -> int:
-    """A punch lands: the RESULT card's hitting value (less a point with a hurt hand:
-    ``hurt_hand``), its event, the TKO check, a cut check."""
+    """A punch lands (``counter``: a counterpunch): the RESULT card's hitting value (less
+    a point with a hurt hand: ``hurt_hand``), its event, then the TKO check (from the
+    alarm's points) and, on a Cut card, a cut check (held back in a KI run with KI
+    timing). Returns the points."""
     card = clock.draw_need(state)
     pts, punch, text = att.hit[card[C_RESULT]]
     if att.hand:
@@ -22,25 +24,15 @@ def land(state: BoutState, att: Fighter, counter: bool = False) -> int:
         if counter:
             text = f" {VERB[counter]} {punch} ({pts})"
         clock.ev(state, "punch", att.side, att.name + text)
-    punch_rules(state, att.opp, card, state.i)
-    if counter:
-        state.next = None
-    return pts
-
-
-def punch_rules(state: BoutState, dfn: Fighter, card: tuple, i: int) -> int:
-    """After a punch (its RESULT ``card``; ``i`` the next card's index, returned as the
-    checks leave it): the TKO check (from the alarm's points), a cut check on a Cut card
-    (held back in a KI run with KI timing)."""
-    state.i = i
-    if dfn.opp.pts >= dfn.alarm:
+    dfn = att.opp
+    if att.pts >= dfn.alarm:
         tko.tko_check(state, dfn)
-    if card[3]:  # C_CUT
+    if card[C_CUT]:
         if state.ki_timing and state.ki_left:
             state.pending.append(("cut", dfn))
         else:
             cuts.cut_check(state, dfn)
-    return state.i
+    return pts
 
 
 def hurt_hand(att: Fighter, card: tuple) -> tuple:
@@ -108,51 +100,47 @@ def slip(state: BoutState, att: Fighter):
 
 
 def action(state: BoutState, att: Fighter):
-    """The attacker is in control: the RN decides his action. (``play_round`` runs the
-    same steps inline; this is the single-action entry point.)"""
+    """The fighter in control acts: his action's card (none left: the round is over)
+    and its RN on his card. A word (FOUL, INJURY, Special: ``word``); with injuries off
+    an INJURY card's RESULT stands for its RN. RN up to KP: a knockdown check (a pinned
+    fighter's frees him); up to PL + the opponent's DEF: a punch lands (``land``); up to
+    PM: a miss, in the CPD range the opponent's counterpunch (``counter``); up to the
+    clinch top: a clinch (``clinch_rules``); above: ring movement (``move``). An action
+    of his killer-instinct run (``in_ki``) counts down the run."""
     att.actions += 1
     in_ki = state.ki_left > 0 and state.ki_side is att
     if in_ki:
         state.ki_left -= 1
     i = state.i
-    if i >= len(state.deck):
+    if i >= len(state.deck):  # the round deck is used up: the round is over
         raise RoundOver
     state.i = i + 1
     card = state.deck[i]
-    rn = card[1]  # C_RN
     state.next = None
     state.first = att
+    rn = card[C_RN]
     if rn < 0:
         if rn != INJURY or state.injuries_on or (in_ki and state.ki_timing):
             word(state, att, rn, in_ki)
             return
-        rn = card[C_RESULT]  # INJURY with injuries off: the RESULT is the RN
-    act(state, att, rn, in_ki)
-
-
-def act(state: BoutState, att: Fighter, rn: int, in_ki: bool):
-    """What the attacker's RN (1-80) calls for: a knockdown check, a punch landed or
-    missed, a clinch or ring movement."""
+        rn = card[C_RESULT]
     dfn = att.opp
     if rn <= att.kp:
         att.landed += 1
         if state.trapper is dfn:
             state.trapper = None
         knockdowns.kd_check(state, att, False)
-        return
-    if rn <= att.pl + dfn.deff:
+    elif rn <= att.pl + dfn.deff:
         land(state, att)
-        return
-    if rn <= att.pm:
+    elif rn <= att.pm:
         att.missed += 1
         if rn >= att.cpd:
             counter(state, dfn, in_ki)
-        return
-    if rn <= att.clinch:
+    elif rn <= att.clinch:
         att.clinches += 1
         clinch_rules(state, att)
-        return
-    move(state, att, in_ki)
+    else:
+        move(state, att, in_ki)
 
 
 def move(state: BoutState, att: Fighter, in_ki: bool):
@@ -213,282 +201,52 @@ def counter_rn(state: BoutState, cp: Fighter, rn: int, in_ki: bool):
         state.first = cp
 
 
-def hold_back(state: BoutState, att: Fighter, rn: int):
-    """A word in a KI run with KI timing: an injury (option on) waits for the run's end;
-    the rest are ignored."""
-    if rn == INJURY and state.injuries_on:
-        state.pending.append(("injury", att))
-
-
 # --- a round --------------------------------------------------------------------------
-def event_templates(rnd: int) -> tuple:
-    """A round's punch and move events for red and blue, without clock and text: an
-    event in ``play_round`` is a copy of one with the clock and the text stored."""
-    return tuple(
-        {"round": rnd, "clock": "", "kind": kind, "side": side, "text": ""}
-        for kind in ("punch", "move")
-        for side in ("red", "blue")
-    )
-
-
-# rounds 0-15, made once (the templates are never changed, only copied)
-EVENT_TEMPLATES = tuple(event_templates(rnd) for rnd in range(16))
-
-
 def control(state: BoutState, first: Fighter) -> Fighter:
-    """Control checks, alternating, until a fighter's CF covers the card's CF."""
-    f = first
-    deck = state.deck
+    """Control checks, alternating from ``first``, until a fighter's CF covers the card's
+    CF: he is in control. The fighter who has pinned the other has +2 CF against a
+    slugger, +1 against a boxer. No card left: the round is over."""
+    second = first.opp
+    first_cf = first.cf
+    second_cf = second.cf
     trapper = state.trapper
-    while True:
-        i = state.i
-        if i >= len(deck):
-            raise RoundOver
-        state.i = i + 1
-        cf = f.cf
-        if trapper is f:
-            cf += 2 if f.opp.style == "S" else 1
-        if deck[i][C_CF] <= cf:
-            return f
-        f = f.opp
-
-
-def play_round(state: BoutState):
-    """The round, action by action: a control check, then the action of the fighter in
-    control. ``control``, ``action``, ``land`` and ``move`` are the same rules one action
-    at a time; this loop writes them out for the usual cases (a call an action costs
-    more than the speed goal allows: bench/README.md) and calls the rule functions for
-    the rest: the same draws, checks and events in the same order."""
-    # ``a`` makes the next control check (``state.first``: the aggressor, then whoever acted
-    # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
-    # opponent
-    a = state.aggressor
-    b = a.opp
-    state.next = None
-    state.ki_left = 0
-    state.ki_side = None
-    state.trapper = trapper = None  # ``state.trapper``, read back after a rule function ran
-    deck = state.deck  # extended in place by stop_clock; never replaced mid-round
-    events = state.events
-    rnd = state.rnd
-    red = state.red
-    try:
-        punch_red, punch_blue, move_red, move_blue = EVENT_TEMPLATES[rnd]
-    except IndexError:
-        punch_red, punch_blue, move_red, move_blue = event_templates(rnd)
-    ki_timing = state.ki_timing
-    injuries_on = state.injuries_on
-    traits_on = state.traits_on
-    adv_clinch = state.advanced_clinching
-    # the referee calls the next move a slip (his error this round, once a fight)
-    slip_on = False
-    if state.error == ERR_SLIP and not state.slip_used:
-        slip_on = True
-    bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
-    # ``chain``: ``a`` acts without a control check (``state.next`` or a KI run, ``in_ki``
-    # when it is his run); after such an action, or one that ran a rule function, the
-    # next actor or a KI run's end is looked at; most actions are neither (a punch, a
-    # miss, a clinch, a move) and go straight to the next control check. The next card
-    # is the local ``i``: ``state.i`` is written before a rule function reads it and read
-    # back after it has run.
-    chain = in_ki = False
+    if trapper is first:
+        first_cf += 2 if second.style == "S" else 1
+    elif trapper is second:
+        second_cf += 2 if first.style == "S" else 1
+    deck = state.deck
     i = state.i
     try:
         while True:
-            # control checks, alternating from ``a`` (see ``control``); the pinning
-            # fighter has +2 CF against a slugger, +1 against a boxer
-            try:
-                if trapper is None:  # nobody pinned (most checks): the CFs as they are
-                    while True:  # ``i`` ends at the card after the one he won it on
-                        if deck[i][0] <= a.cf:  # C_CF
-                            i += 1
-                            break
-                        if deck[i + 1][0] <= b.cf:
-                            a, b = b, a  # in control: he checks first next time
-                            i += 2
-                            break
-                        i += 2
-                else:
-                    ca = a.cf
-                    cb = b.cf
-                    if trapper is a:
-                        ca += 2 if b.style == "S" else 1
-                    elif trapper is b:
-                        cb += 2 if a.style == "S" else 1
-                    while True:  # (the same checks)
-                        if deck[i][0] <= ca:
-                            i += 1
-                            break
-                        if deck[i + 1][0] <= cb:
-                            a, b = b, a
-                            i += 2
-                            break
-                        i += 2
-            except IndexError:  # the round deck is used up: the round is over
-                state.i = len(deck)
-                return
-            while True:  # ``a``'s action, then those taken without a control check
-                # --- the action (``action``) ---
-                a.actions += 1
-                # the round is over when its deck is (the IndexError)
-                try:
-                    card = deck[i]
-                except IndexError:
-                    state.i = i
-                    return
-                i += 1  # (``state.i`` is written only before a rule function reads it)
-                rn = card[1]  # C_RN
-                if rn <= a.kp:  # a knockdown check, or a word (a word's RN is below 0)
-                    state.i = i
-                    if rn >= 0:
-                        a.landed += 1
-                        if trapper is b:
-                            state.trapper = None
-                        knockdowns.kd_check(state, a, False)
-                    # a word (``word``, written out)
-                    elif in_ki and ki_timing:  # held back in a run (an injury: pending)
-                        hold_back(state, a, rn)
-                    elif rn == FOUL:
-                        fouls.foul_check(state, a)
-                        # a foul names no actor, starts no run and frees no pin (after a
-                        # control check no run is on): straight to the next check
-                        if not chain:
-                            i = state.i
-                            break
-                    elif rn != INJURY:
-                        incidents.special(state, a)
-                    elif injuries_on:
-                        incidents.injury(state, a)
-                    else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
-                        state.first = a
-                        act(state, a, card[2], in_ki)
-                        a = state.first
-                        b = a.opp
-                    i = state.i
-                elif rn <= a.pl + b.deff:
-                    # --- ``land(s, a)`` ---
-                    try:
-                        card = deck[i]
-                        i += 1
-                    except IndexError:  # (``clock.draw_need``: the round deck is used up)
-                        card = clock.any_card(state)
-                    pts, _, text = a.hit[card[2]]  # C_RESULT
-                    if a.hand:
-                        pts, text = hurt_hand(a, card)
-                    a.landed += 1
-                    total = a.pts + pts
-                    a.pts = total
-                    if pts:
-                        # the round clock (``clock.clock``): never back, never past 3:00
-                        t = i - state.returned
-                        if t > state.tick:
-                            if t > bell:
-                                t = bell
-                            state.tick = t
-                        else:
-                            t = state.tick
-                        # the event: a copy of the side's template (``event_templates``)
-                        e = (punch_red if a is red else punch_blue).copy()
-                        e["clock"] = CLOCKS[t]
-                        e["text"] = a.name + text
-                        events.append(e)
-                    if total >= b.alarm or card[3]:  # C_CUT
-                        i = punch_rules(state, b, card, i)
-                    # a TKO check or a cut names no actor, starts no run and frees no pin
-                    if not chain:
-                        break  # (most punches)
-                elif rn <= a.pm:
-                    a.missed += 1
-                    if rn >= a.cpd:
-                        # the counterpunch (``counter``): the next card of the round deck
-                        # (none: no counter); most have an RN for no counter
-                        try:
-                            rn = deck[i][1]  # C_RN
-                            i += 1
-                        except IndexError:
-                            rn = -1
-                        if rn >= 0 and (rn <= b.kp or rn <= b.pl + b.cp):
-                            state.first = a
-                            state.i = i
-                            counter_rn(state, b, rn, in_ki)
-                            i = state.i
-                            a = state.first
-                            b = a.opp
-                        elif not chain:
-                            break
-                    elif not chain:
-                        break
-                elif rn <= a.clinch:
-                    a.clinches += 1
-                    if adv_clinch or (traits_on and a.clinches == 5):
-                        state.i = i
-                        clinch_rules(state, a)
-                        i = state.i
-                    elif not chain:
-                        break
-                elif in_ki and ki_timing:
-                    pass
-                elif trapper is b:
-                    state.trapper = trapper = None  # the trapped fighter moves back to ring center
-                    if not chain:
-                        break
-                elif slip_on:
-                    slip_on = False  # (once a fight)
-                    state.i = i
-                    slip(state, a)
-                    i = state.i
-                else:
-                    # --- ``move(s, a, in_ki)``: the next card's ring position ---
-                    try:
-                        pos = deck[i][4]  # C_POS
-                        i += 1
-                    except IndexError:  # (``clock.draw_need``: the round deck is used up)
-                        pos = clock.any_card(state)[C_POS]
-                    if pos:  # not CENTER (0)
-                        state.trapper = trapper = a
-                        text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
-                    elif trapper is not None:
-                        state.trapper = trapper = None
-                        text = "The fighters are back in ring center"
-                    else:
-                        text = None
-                    if text is not None:
-                        # ``clock.ev``, written out (the round clock as for a punch)
-                        t = i - state.returned
-                        if t > state.tick:
-                            if t > bell:
-                                t = bell
-                            state.tick = t
-                        else:
-                            t = state.tick
-                        e = (move_red if a is red else move_blue).copy()
-                        e["clock"] = CLOCKS[t]
-                        e["text"] = text
-                        events.append(e)
-                    if not chain:
-                        break
-                # --- a rule function ran, or ``a`` acted without a control check ---
-                if state.ki_side is not None and state.ki_left <= 0:
-                    state.i = i
-                    knockdowns.end_ki(state)
-                    i = state.i
-                trapper = state.trapper
-                nxt = state.next
-                if nxt is not None:
-                    state.next = None  # taken (only a rule run in this action sets it again)
-                    a = nxt
-                    b = a.opp
-                    in_ki = state.ki_left > 0 and state.ki_side is a
-                    if in_ki:
-                        state.ki_left -= 1  # an action of his run (after a control check: none)
-                elif state.ki_left > 0:
-                    a = state.ki_side
-                    b = a.opp
-                    in_ki = True
-                    state.ki_left -= 1
-                else:
-                    chain = in_ki = False
-                    break  # to the control check
-                chain = True
+            if deck[i][C_CF] <= first_cf:
+                state.i = i + 1
+                return first
+            if deck[i + 1][C_CF] <= second_cf:
+                state.i = i + 2
+                return second
+            i += 2
+    except IndexError:
+        state.i = len(deck)
+        raise RoundOver from None
+
+
+def play_round(state: BoutState):
+    """The round, action by action, until its deck runs out: the fighter to act is the
+    one the last action gave the next action (``state.next``: a 5H knockdown check, a
+    counter of 4 points or more), else the one in a killer-instinct run, else the winner
+    of the control checks (``control``: the aggressor checks first, then whoever acted
+    last); he acts (``action``). A run that is over has its own checks
+    (``knockdowns.end_ki``)."""
+    state.next = state.ki_side = state.trapper = None
+    state.ki_left = 0
+    state.first = state.aggressor
+    try:
+        while True:
+            att = state.next
+            if att is None:
+                att = state.ki_side if state.ki_left > 0 else control(state, state.first)
+            action(state, att)
+            if state.ki_side is not None and state.ki_left <= 0:
+                knockdowns.end_ki(state)
     except RoundOver:
         pass

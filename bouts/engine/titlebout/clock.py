@@ -14,15 +14,6 @@ from .deck import C_CF, C_RESULT, C_RN, DECK, ROUND_CARDS
 from .state import CLOCKS, BoutState, RoundOver
 
 
-def draw(state: BoutState):
-    """The next card of the round deck; the round ends when it runs out."""
-    i = state.i
-    if i >= len(state.deck):
-        raise RoundOver
-    state.i = i + 1
-    return state.deck[i]
-
-
 def draw_need(state: BoutState):
     """A card to finish an action already under way: from the round deck, or, when it
     has run out, a card at random from the whole deck (the book: the result of the
@@ -112,14 +103,7 @@ def bell(state: BoutState):
 
 
 def ev(state: BoutState, kind: str, side, text: str):
-    """One line of the play-by-play, at the round clock's time (``clock``, inlined)."""
-    n = state.i - state.returned
-    if n <= state.tick:
-        n = state.tick
-    elif n > ROUND_CARDS:
-        n = state.tick = ROUND_CARDS
-    else:
-        state.tick = n
+    """One line of the play-by-play, at the round clock's time (``clock``)."""
     state.events.append(
-        {"round": state.rnd, "clock": CLOCKS[n], "kind": kind, "side": side, "text": text}
+        {"round": state.rnd, "clock": clock(state), "kind": kind, "side": side, "text": text}
     )
