@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import floor
 
 from .deck import C_CF, C_RESULT, C_RN, DECK, ROUND_CARDS
-from .state import CLOCKS, BoutState, RoundOver
+from .state import CLOCKS, BoutState
 
 
 def draw_need(state: BoutState):

@@ -14,24 +14,7 @@ from .helpers import card, make_bout, script
 QUIET = {"referee_discretion": False, "advanced_timing": False, "throw_in_towel": False}
 
 
-def test_event_templates_are_the_display_play_round_wrote():
-    for rnd in (0, 1, 12, 15, 16, 40):
-        templates = actions.event_templates(rnd)
-        assert [(t["kind"], t["side"]) for t in templates] == [
-            ("punch", "red"),
-            ("punch", "blue"),
-            ("move", "red"),
-            ("move", "blue"),
-        ]
-        for t in templates:
-            assert list(t) == ["round", "clock", "kind", "side", "text"]
-            assert t["round"] == rnd
-    assert actions.EVENT_TEMPLATES[7] == actions.event_templates(7)
-    assert len(actions.EVENT_TEMPLATES) == 16
-
-
-def test_play_round_copies_the_templates_and_never_changes_them():
-    before = [[dict(t) for t in ts] for ts in actions.EVENT_TEMPLATES]
+def test_play_round_logs_a_punch_and_a_move_at_the_round_clock():
     bout = make_bout(**QUIET)
     # red wins control, lands a 2-point hook; then pins blue on the near ropes
     cards = [card(cf=1), card(rn=10), card(result=30), card(cf=1), card(rn=70), card(pos=1)]
@@ -43,15 +26,18 @@ def test_play_round_copies_the_templates_and_never_changes_them():
         "clock": clock.CLOCKS[3],
         "kind": "punch",
         "side": "red",
-        "text": punch["text"],
+        "text": "Red lands a hook (2)",
     }
-    assert punch["text"] == "Red lands a hook (2)"
-    assert move["kind"] == "move" and move["side"] == "red" and move["round"] == 1
-    assert move["text"] == "Red pins Blue on the near ropes"
-    assert [[dict(t) for t in ts] for ts in actions.EVENT_TEMPLATES] == before
+    assert move == {
+        "round": 1,
+        "clock": clock.CLOCKS[6],
+        "kind": "move",
+        "side": "red",
+        "text": "Red pins Blue on the near ropes",
+    }
 
 
-def test_play_round_past_the_templates_rounds_builds_its_own():
+def test_play_round_in_a_round_past_the_fifteenth():
     bout = make_bout(**QUIET)
     bout.rnd = 16
     script(bout, [card(cf=1), card(rn=10), card(result=30)])
@@ -74,19 +60,21 @@ def test_hurt_hand(hand, pts, lost):
     assert text == (f" lands {punch} ({pts - lost})" if lost else plain)
 
 
-def test_punch_rules_checks_the_tko_and_holds_a_cut_back_in_a_ki_run(monkeypatch):
+def test_a_punch_checks_the_tko_and_holds_a_cut_back_in_a_ki_run(monkeypatch):
     bout = make_bout(**QUIET)
     red, blue = bout.red, bout.blue
     seen = []
     monkeypatch.setattr(tko, "tko_check", lambda s, f: seen.append(("tko", f)))
     monkeypatch.setattr(cuts, "cut_check", lambda s, f: seen.append(("cut", f)))
-    red.pts, blue.alarm = 10, 10
-    assert actions.punch_rules(bout, blue, card(cut=True), 7) == 7
-    assert seen == [("tko", blue), ("cut", blue)] and bout.i == 7
+    red.pts, blue.alarm = 8, 10
+    script(bout, [card(result=30, cut=True)])  # a 2-point hook: 10, the alarm's points
+    assert actions.land(bout, red) == 2
+    assert seen == [("tko", blue), ("cut", blue)] and bout.i == 1
     seen.clear()
-    red.pts = 9
+    red.pts = 7
     bout.ki_timing, bout.ki_left = True, 2
-    actions.punch_rules(bout, blue, card(cut=True), 3)
+    script(bout, [card(result=30, cut=True)])  # 9: no TKO check; the cut waits for the run
+    actions.land(bout, red)
     assert seen == [] and bout.pending == [("cut", blue)]
 
 
