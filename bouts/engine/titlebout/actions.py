@@ -111,11 +111,11 @@ def action(state: BoutState, att: Fighter):
     in_ki = state.ki_left > 0 and state.ki_side is att
     if in_ki:
         state.ki_left -= 1
-    i = state.i
-    if i >= len(state.deck):  # the round deck is used up: the round is over
-        raise RoundOver
-    state.i = i + 1
-    card = state.deck[i]
+    try:
+        card = state.deck[state.i]
+    except IndexError:  # the round deck is used up: the round is over
+        raise RoundOver from None
+    state.i += 1
     state.next = None
     state.first = att
     rn = card[C_RN]
