@@ -25,7 +25,6 @@ from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
     AI_HEAL_BELOW,
-    BENCH_LIMIT,
     CARD_BY_CODE,
     CODE_BASE,
     CODE_ROLE,
@@ -106,15 +105,16 @@ class Policy:
             play(camp, index)
 
     @staticmethod
-    def deployable(camp) -> int | None:
-        """A fighter in hand that fits on the bench (deploying costs no energy): the
-        first."""
+    def deployable(game, camp) -> int | None:
+        """The first fighter in hand, if he may go to the bench now (``Game.legal_now``:
+        while it has room; deploying costs no energy)."""
         hand = camp.hand
-        if len(camp.bench) >= BENCH_LIMIT or FIGHTER_CODES.isdisjoint(hand):
+        if FIGHTER_CODES.isdisjoint(hand):
             return None
+        legal = game.legal_now(camp)
         for i, code in enumerate(hand):
             if code < CODE_BASE:
-                return i
+                return i if legal[code] else None
         return None
 
     @staticmethod
@@ -151,7 +151,7 @@ class SeedPolicy(Policy):
     name = "seed"
 
     def choose_action(self, game, camp) -> int | None:
-        deploy = self.deployable(camp)
+        deploy = self.deployable(game, camp)
         if deploy is not None:
             return deploy
         hand = camp.hand
@@ -256,7 +256,7 @@ class GreedyPolicy(Policy):
         return 0 if attacker.guard else card.reduce * 0.4 + card.counter
 
     def choose_action(self, game, camp) -> int | None:
-        deploy = self.deployable(camp)
+        deploy = self.deployable(game, camp)
         if deploy is not None:
             return deploy
         best = None
@@ -341,20 +341,19 @@ class HealthPolicy(Policy):
 
     def choose_action(self, game, camp) -> int | None:
         """The next card by the rules above."""
-        if not camp.hand:
+        hand = camp.hand
+        if not hand:
             return None
-        deploy = self.deployable(camp)  # 1.
-        if deploy is not None or not camp.energy:
-            return deploy
-        if game.position is None and WAITING_STANDING.issuperset(camp.hand):
+        if game.position is None and WAITING_STANDING.issuperset(hand):
             return None  # ground work and Intense Training only: nothing to do
         return self.first_match(game, camp, self.best_plays(game, camp))
 
     @staticmethod
     def best_plays(game, camp) -> tuple:
-        """One pass over the hand's playable cards (first on ties), their damage by
-        the seed's formulas at this pair of fighters' edges. The hand indexes (-1:
-        none), in the order ``first_match`` asks for them: the smallest ground card
+        """One pass over the hand's playable cards (``Game.legal_now``; first on
+        ties), their damage by the seed's formulas at this pair of fighters' edges.
+        The hand indexes (-1: none), in the order ``first_match`` asks for them: the
+        first fighter (playable while the bench has room), the smallest ground card
         (Ground and Pound, a submission) and the smallest strike that finish the
         opponent, the last Ringside Medic and Master Coach, the biggest ground card,
         the takedown with the best bonus, the biggest strike, the last Intense
@@ -372,7 +371,7 @@ class HealthPolicy(Policy):
             edge = submission_edge(attacker.grappling, defender.grappling, position)
             submissions = submission_damages(edge)
         strike = finish = ground = finish_ground = takedown = defence = -1
-        coach = medic = training = -1
+        coach = medic = training = fighter = -1
         top_strike_damage = top_ground_damage = 0  # damage is at least 1
         finish_damage = finish_ground_damage = NO_FINISH
         takedown_value = defence_value = -1
@@ -403,14 +402,30 @@ class HealthPolicy(Policy):
                 coach = index
             elif role == ROLE_MEDIC:
                 medic = index
-            else:
+            elif role == ROLE_TRAINING:
                 training = index
-        return finish_ground, finish, medic, coach, ground, takedown, strike, training, defence
+            elif fighter < 0:  # a fighter, the bench has room
+                fighter = index
+        return (fighter, finish_ground, finish, medic, coach, ground, takedown, strike, training,
+                defence)  # fmt: skip
 
     def first_match(self, game, camp, best: tuple) -> int | None:
-        """Rules 2-12, the first that matches (ground work counts in the hand,
+        """Rules 1-12, the first that matches (ground work counts in the hand,
         playable or not), on the hand's best plays (``best_plays``)."""
-        finish_ground, finish, medic, coach, ground, takedown, strike, training, defence = best
+        (
+            fighter,
+            finish_ground,
+            finish,
+            medic,
+            coach,
+            ground,
+            takedown,
+            strike,
+            training,
+            defence,
+        ) = best
+        if fighter >= 0:  # 1. a fighter to the bench (free)
+            return fighter
         attacker = camp.active
         on_top = game.position is camp
         holds_ground_work = not GROUND_WORK.isdisjoint(camp.hand)
