@@ -158,23 +158,27 @@ CORNER_BY_NAME = {card.name: card for card in CORNER_CARDS}
 TECHNIQUE_NAMES = tuple(card.name for card in TECHNIQUES)
 CORNER_NAMES = tuple(card.name for card in CORNER_CARDS)
 
-# What is legal now, by (position, energy), as one lookup per card for the seed AI and
-# the legality test: ``LEGAL[where][energy][code]`` is 0 (not playable: a fighter card,
-# too dear, a submission standing, Ground and Pound without the advantage), TECH (a
-# legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
-# (no one has the advantage), AT_MINE or AT_THEIRS; energy above the dearest card is
-# clamped to MAX_COST. Corner cards have the highest codes (``FIRST_CORNER_CODE``).
-TECH, CORNER_CARD = 1, 2
+# What is legal now, as one lookup per card for the policies and the legality test:
+# ``LEGAL[where][energy][bench][code]`` is 0 (not playable: a fighter card with the
+# bench full, a card too dear, a submission standing, Ground and Pound without the
+# advantage), FIGHTER_CARD (a fighter that fits on the bench: deploying is free), TECH
+# (a legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
+# (no one has the advantage), AT_MINE or AT_THEIRS; ``energy`` any a camp can hold,
+# 0..ENERGY_MAX; ``bench`` BENCH_ROOM or BENCH_FULL. Corner cards have the highest
+# codes (``FIRST_CORNER_CODE``).
+TECH, CORNER_CARD, FIGHTER_CARD = 1, 2, 3
 AT_NONE, AT_MINE, AT_THEIRS = 0, 1, 2
-MAX_COST = max(c.cost for c in ALL_CARDS)
+BENCH_ROOM, BENCH_FULL = 0, 1
 FIRST_CORNER_CODE = CODE_BASE + len(TECHNIQUES)
 
 
-def playable(where: int, energy: int, code: int) -> int:
-    """Whether a card may be played: 0 for a fighter (the bench decides), a card too
-    dear, Ground and Pound without the advantage or a submission standing; else TECH
-    or CORNER_CARD."""
-    if code < CODE_BASE or CODE_COST[code] > energy:
+def playable(where: int, energy: int, bench: int, code: int) -> int:
+    """Whether a card may be played: a fighter only onto a bench with room; 0 for a
+    card too dear, Ground and Pound without the advantage or a submission standing;
+    else TECH or CORNER_CARD."""
+    if code < CODE_BASE:
+        return FIGHTER_CARD if bench == BENCH_ROOM else 0
+    if CODE_COST[code] > energy:
         return 0
     card_class = CODE_CLASS[code]
     if card_class == GROUND_AND_POUND:
@@ -186,7 +190,11 @@ def playable(where: int, energy: int, code: int) -> int:
 
 LEGAL = tuple(
     tuple(
-        tuple(playable(where, e, c) for c in range(len(CARD_BY_CODE))) for e in range(MAX_COST + 1)
+        tuple(
+            tuple(playable(where, energy, bench, code) for code in range(len(CARD_BY_CODE)))
+            for bench in (BENCH_ROOM, BENCH_FULL)
+        )
+        for energy in range(ENERGY_MAX + 1)
     )
     for where in (AT_NONE, AT_MINE, AT_THEIRS)
 )
@@ -195,12 +203,12 @@ LEGAL = tuple(
 # its role, and the number it reasons with (strike and submission damage with
 # Ground and Pound's +3, a takedown's bonus, a defence card's reduction + counter).
 ROLE_STRIKE, ROLE_GNP, ROLE_SUBMISSION, ROLE_TAKEDOWN, ROLE_DEFENCE = range(5)  # ground: 1-2
-ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC = range(5, 8)
+ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC, ROLE_FIGHTER = range(5, 9)
 _ROLE = {STRIKE: ROLE_STRIKE, TAKEDOWN: ROLE_TAKEDOWN, SUBMISSION: ROLE_SUBMISSION,
          DEFENCE: ROLE_DEFENCE}  # fmt: skip
 _CORNER_ROLE = {"coach": ROLE_COACH, "training": ROLE_TRAINING, "medic": ROLE_MEDIC}
 CODE_ROLE = tuple(
-    [-1] * CODE_BASE
+    [ROLE_FIGHTER] * CODE_BASE
     + [
         ROLE_GNP if c.ground else _CORNER_ROLE[c.effect] if c.kind == CORNER else _ROLE[c.kind]
         for c in ALL_CARDS
