@@ -66,6 +66,7 @@ class Card:
 
     __slots__ = (
         "bonus",
+        "code",
         "cost",
         "counter",
         "damage",
@@ -87,7 +88,7 @@ class Card:
         self.reduce = reduce  # defence cards: damage taken off the next strike
         self.counter = counter  # Parry: damage back to the striker
         self.ground = effect == "gnp"  # Ground and Pound keeps the fight on the ground
-        self.index = -1
+        self.index = self.code = -1
 
     def __repr__(self):
         return f"Card({self.name!r})"
@@ -134,14 +135,14 @@ CORNER_CARDS: tuple[Card, ...] = (
 )
 
 # One list of every non-fighter card; a card's ``index`` is its place here, and a
-# deck holds fighter cards as 0..7 and catalogue cards as ``CODE_BASE + index``
-# (``ALL_CARDS[code - CODE_BASE]``, or ``CARD_BY_CODE[code]``).
+# deck holds fighter cards as 0..7 and catalogue cards as their ``code``,
+# ``CODE_BASE + index`` (``ALL_CARDS[code - CODE_BASE]``, or ``CARD_BY_CODE[code]``).
+CODE_BASE = DECK_FIGHTERS  # fighter cards are codes 0..7
 ALL_CARDS: tuple[Card, ...] = TECHNIQUES + CORNER_CARDS
 for _i, _card in enumerate(ALL_CARDS):
     _card.index = _i
+    _card.code = CODE_BASE + _i
 del _i, _card
-
-CODE_BASE = DECK_FIGHTERS  # fighter cards are codes 0..7
 
 # Play classes, for the legality test and the AI's choice without attribute lookups.
 PLAIN, GROUND_AND_POUND, SUBMIT, HEAL, TRAIN, COACH = range(6)

@@ -18,7 +18,6 @@ override it to keep its work between plays. The engine enforces the rules
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import floor
 
 from .catalogue import (
@@ -48,15 +47,8 @@ from .catalogue import (
     TECH,
     TRAINING_CODE,
 )
-from .formulas import (
-    strike_damage,
-    strike_damage_at,
-    strike_edge,
-    submission_damage,
-    submission_damage_at,
-    submission_edge,
-    takedown_chance,
-)
+from .damage import strike_damages, submission_damages
+from .formulas import strike_damage, submission_damage, takedown_chance
 
 # Cards every policy plays on the feet sooner or later: holding one, a full hand
 # may skip the draw without stalling the game (``Policy.skip_draw``).
@@ -289,46 +281,6 @@ NO_FINISH = 999  # above any damage
 
 
 NO_DAMAGE = (0,) * len(CARD_BY_CODE)  # standing: no submission is playable
-
-
-@lru_cache(maxsize=256)
-def strike_damages_at(edge: int) -> tuple:
-    """Every card's damage as a strike (Ground and Pound's +3 in) at the fighters'
-    ``edge`` (``formulas.strike_edge``), by card code; 0 for a card that is not a
-    strike. Worked out once per edge, which takes a few dozen values in all."""
-    return tuple(
-        strike_damage_at(card.damage + card.bonus, edge) if role in (ROLE_STRIKE, ROLE_GNP) else 0
-        for card, role in zip(CARD_BY_CODE, CODE_ROLE)
-    )
-
-
-@lru_cache(maxsize=4096)
-def strike_damages(striking: int, defense: int, striker: bool, training: int, blocked: int):
-    """``strike_damages_at`` the edge of an attacker with these stats (Intense
-    Training's bonus in ``training``) on a defender with this defense and these
-    defence buffs (``blocked``). Cached by the stats: a bout's fighters meet with
-    the same ones decision after decision, and a league's again and again."""
-    edge = strike_edge(striking, defense, striker=striker, training=training, blocked=blocked)
-    return strike_damages_at(edge)
-
-
-@lru_cache(maxsize=256)
-def submission_damages_at(edge: int) -> tuple:
-    """Every card's damage as a submission at the fighters' ``edge``
-    (``formulas.submission_edge``), by card code; 0 for a card that is not a
-    submission. Worked out once per edge."""
-    return tuple(
-        submission_damage_at(card.damage, edge) if role == ROLE_SUBMISSION else 0
-        for card, role in zip(CARD_BY_CODE, CODE_ROLE)
-    )
-
-
-@lru_cache(maxsize=4096)
-def submission_damages(attacker_grappling: int, defender_grappling: int, position: int):
-    """``submission_damages_at`` the edge of these grappling stats and position (+1
-    the attacker has the advantage, -1 the defender has it). Cached by them, as
-    ``strike_damages``."""
-    return submission_damages_at(submission_edge(attacker_grappling, defender_grappling, position))
 
 
 class HealthPolicy(Policy):
