@@ -159,25 +159,24 @@ TECHNIQUE_NAMES = tuple(card.name for card in TECHNIQUES)
 CORNER_NAMES = tuple(card.name for card in CORNER_CARDS)
 
 # What is legal now, as one lookup per card for the policies and the legality test:
-# ``LEGAL[where][energy][bench][code]`` is 0 (not playable: a fighter card with the
+# ``LEGAL[where][energy][benched][code]`` is 0 (not playable: a fighter card with the
 # bench full, a card too dear, a submission standing, Ground and Pound without the
 # advantage), FIGHTER_CARD (a fighter that fits on the bench: deploying is free), TECH
 # (a legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
 # (no one has the advantage), AT_MINE or AT_THEIRS; ``energy`` any a camp can hold,
-# 0..ENERGY_MAX; ``bench`` BENCH_ROOM or BENCH_FULL. Corner cards have the highest
-# codes (``FIRST_CORNER_CODE``).
+# 0..ENERGY_MAX; ``benched`` the fighters on the bench, 0..BENCH_LIMIT. Corner cards
+# have the highest codes (``FIRST_CORNER_CODE``).
 TECH, CORNER_CARD, FIGHTER_CARD = 1, 2, 3
 AT_NONE, AT_MINE, AT_THEIRS = 0, 1, 2
-BENCH_ROOM, BENCH_FULL = 0, 1
 FIRST_CORNER_CODE = CODE_BASE + len(TECHNIQUES)
 
 
-def playable(where: int, energy: int, bench: int, code: int) -> int:
-    """Whether a card may be played: a fighter only onto a bench with room; 0 for a
-    card too dear, Ground and Pound without the advantage or a submission standing;
-    else TECH or CORNER_CARD."""
+def playable(where: int, energy: int, benched: int, code: int) -> int:
+    """Whether a card may be played: a fighter only while the bench has room; 0 for
+    a card too dear, Ground and Pound without the advantage or a submission
+    standing; else TECH or CORNER_CARD."""
     if code < CODE_BASE:
-        return FIGHTER_CARD if bench == BENCH_ROOM else 0
+        return FIGHTER_CARD if benched < BENCH_LIMIT else 0
     if CODE_COST[code] > energy:
         return 0
     card_class = CODE_CLASS[code]
@@ -191,8 +190,8 @@ def playable(where: int, energy: int, bench: int, code: int) -> int:
 LEGAL = tuple(
     tuple(
         tuple(
-            tuple(playable(where, energy, bench, code) for code in range(len(CARD_BY_CODE)))
-            for bench in (BENCH_ROOM, BENCH_FULL)
+            tuple(playable(where, energy, benched, code) for code in range(len(CARD_BY_CODE)))
+            for benched in range(BENCH_LIMIT + 1)
         )
         for energy in range(ENERGY_MAX + 1)
     )

@@ -6,7 +6,7 @@
 
 Each damage formula is a card's share plus the fighters' share (``strike_edge``,
 ``submission_edge``), the same for every card they play: the league's corner weighs
-a whole hand at one edge (``policy.strike_damages``).
+a whole hand at one edge (``policy.strike_damages_at``).
 
 The game (``game.py``) calls these with a fighter's current (coached) stats, so the
 unit tests can check every formula on the seed's own fighters.

@@ -15,9 +15,6 @@ from .catalogue import (
     AT_MINE,
     AT_NONE,
     AT_THEIRS,
-    BENCH_FULL,
-    BENCH_LIMIT,
-    BENCH_ROOM,
     BLEED_DAMAGE,
     CARD_BY_CODE,
     CODE_BASE,
@@ -269,11 +266,10 @@ class Game:
     # --- actions ------------------------------------------------------------------------
     def legal_now(self, camp: Camp) -> tuple:
         """What ``camp`` may play now, by card code (``catalogue.LEGAL``: by who has
-        the advantage, the energy left and room on the bench)."""
+        the advantage, the energy left and the fighters on the bench)."""
         position = self.position
         where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
-        bench = BENCH_ROOM if len(camp.bench) < BENCH_LIMIT else BENCH_FULL
-        return LEGAL[where][camp.energy][bench]
+        return LEGAL[where][camp.energy][len(camp.bench)]
 
     def can_play(self, camp: Camp, code: int) -> bool:
         """Whether the card is legal now: a fighter needs room on the bench; a

@@ -292,7 +292,7 @@ NO_DAMAGE = (0,) * len(CARD_BY_CODE)  # standing: no submission is playable
 
 
 @lru_cache(maxsize=256)
-def strike_damages(edge: int) -> tuple:
+def strike_damages_at(edge: int) -> tuple:
     """Every card's damage as a strike (Ground and Pound's +3 in) at the fighters'
     ``edge`` (``formulas.strike_edge``), by card code; 0 for a card that is not a
     strike. Worked out once per edge, which takes a few dozen values in all."""
@@ -302,8 +302,18 @@ def strike_damages(edge: int) -> tuple:
     )
 
 
+@lru_cache(maxsize=4096)
+def strike_damages(striking: int, defense: int, striker: bool, training: int, blocked: int):
+    """``strike_damages_at`` the edge of an attacker with these stats (Intense
+    Training's bonus in ``training``) on a defender with this defense and these
+    defence buffs (``blocked``). Cached by the stats: a bout's fighters meet with
+    the same ones decision after decision, and a league's again and again."""
+    edge = strike_edge(striking, defense, striker=striker, training=training, blocked=blocked)
+    return strike_damages_at(edge)
+
+
 @lru_cache(maxsize=256)
-def submission_damages(edge: int) -> tuple:
+def submission_damages_at(edge: int) -> tuple:
     """Every card's damage as a submission at the fighters' ``edge``
     (``formulas.submission_edge``), by card code; 0 for a card that is not a
     submission. Worked out once per edge."""
@@ -311,6 +321,14 @@ def submission_damages(edge: int) -> tuple:
         submission_damage_at(card.damage, edge) if role == ROLE_SUBMISSION else 0
         for card, role in zip(CARD_BY_CODE, CODE_ROLE)
     )
+
+
+@lru_cache(maxsize=4096)
+def submission_damages(attacker_grappling: int, defender_grappling: int, position: int):
+    """``submission_damages_at`` the edge of these grappling stats and position (+1
+    the attacker has the advantage, -1 the defender has it). Cached by them, as
+    ``strike_damages``."""
+    return submission_damages_at(submission_edge(attacker_grappling, defender_grappling, position))
 
 
 class HealthPolicy(Policy):
@@ -362,14 +380,13 @@ class HealthPolicy(Policy):
         defender = camp.opponent.active
         stamina = defender.stamina
         strikes = strike_damages(
-            strike_edge(attacker.striking, defender.defense, striker=attacker.striker,
-                        training=attacker.training, blocked=defender.guard)
+            attacker.striking, defender.defense, attacker.striker, attacker.training,
+            defender.guard,
         )  # fmt: skip
         submissions = NO_DAMAGE
         if game.position is not None:
             position = 1 if game.position is camp else -1
-            edge = submission_edge(attacker.grappling, defender.grappling, position)
-            submissions = submission_damages(edge)
+            submissions = submission_damages(attacker.grappling, defender.grappling, position)
         strike = finish = ground = finish_ground = takedown = defence = -1
         coach = medic = training = fighter = -1
         top_strike_damage = top_ground_damage = 0  # damage is at least 1
