@@ -86,8 +86,8 @@ class Policy:
     def main_phase(self, game, camp, play) -> None:
         """Play the whole main phase: ``play(camp, index)`` for each hand index
         ``choose_action`` gives, until it gives ``None``. The game calls this once a
-        turn; a policy may override it to keep its work between plays (as
-        ``HealthPolicy`` does) as long as it chooses what ``choose_action`` would.
+        turn; a policy may override it to keep its work between plays, as long as it
+        chooses what ``choose_action`` would.
         ``play`` may end the game (``GameOver``): let it through."""
         choose = self.choose_action
         while True:
@@ -278,8 +278,6 @@ GROUND_WORK = frozenset(
     code for code, role in enumerate(CODE_ROLE) if role in (ROLE_GNP, ROLE_SUBMISSION)
 )
 NO_FINISH = 999  # above any damage
-
-
 NO_DAMAGE = (0,) * len(CARD_BY_CODE)  # standing: no submission is playable
 
 
