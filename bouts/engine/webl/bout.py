@@ -33,7 +33,7 @@ from .incidents import injuries as record_injuries
 from .incidents import knocks
 from .injuries import open_cuts
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
-from .plans import TOWEL
+from .plans import TOWEL, conditional_action
 from .scoring import adjust, bout_judges, round_scores
 from .stoppage import corner_stoppage, round_stoppage
 
@@ -62,17 +62,6 @@ def card_totals(card: list) -> list[int]:
         red += red_points
         blue += blue_points
     return [red, blue]
-
-
-def _conditional_line(fallback, conds, env):
-    """Plan.choose for a round with conditions: the last statement that holds wins."""
-    for rule in conds:
-        try:
-            if rule.test.holds(env):
-                return rule.action
-        except ZeroDivisionError:  # a division by zero: the condition is false
-            pass
-    return fallback
 
 
 def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutResult:
@@ -144,11 +133,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         if red_conditions or blue_conditions:
             red.end, blue.end = red_endurance, blue_endurance
             if red_conditions:
-                red_line = _conditional_line(
+                red_line = conditional_action(
                     red_line, red_conditions, red_variables(red, blue, number, 0, totals, won)
                 )
             if blue_conditions:
-                blue_line = _conditional_line(
+                blue_line = conditional_action(
                     blue_line, blue_conditions, blue_variables(blue, red, number, 1, totals, won)
                 )
         if (
