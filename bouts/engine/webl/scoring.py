@@ -69,23 +69,25 @@ def judge_view(params: tuple) -> tuple:
     )
 
 
-def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u, lean):
+def judge_round(params, landed_red, dealt_red, landed_blue, dealt_blue, draw, lean):
     """One judge's ``[red, blue]`` for a round before knockdowns and penalties:
     ``round_scores`` for this judge alone (``params``: ``judge_params``).
 
-    ``u`` is a uniform number for the judge's counting error on the round;
+    ``draw`` is a uniform number for the judge's counting error on the round;
     ``lean`` is ``(aggressor, counterpuncher)``: the side a judge of that view gives
     a close round to (None for neither)."""
     views = (judge_view(params),)
-    return round_scores(views, lambda: u, landed_r, dmg_r, landed_b, dmg_b, lean)[0]
+    return round_scores(views, lambda: draw, landed_red, dealt_red, landed_blue, dealt_blue, lean)[
+        0
+    ]
 
 
-def apply_knockdowns(score: list, downs_r: int, downs_b: int) -> list:
+def apply_knockdowns(score: list, red_downs: int, blue_downs: int) -> list:
     """10-8 for a knockdown (reference: fight reports print "10-8 for the knockdown"):
     the fighter who was down fewer times wins the round, 10 to 9 less one point for
     each knockdown more (10-8, 10-7 for two, at least MIN_SCORE), whatever the punches
     said. Knockdowns on both sides cancel; equal ones leave the round to the punches."""
-    net = downs_b - downs_r  # red's knockdowns scored, less those suffered
+    net = blue_downs - red_downs  # red's knockdowns scored, less those suffered
     if net > 0:
         return [10, 9 - net if net < 9 - MIN_SCORE else MIN_SCORE]
     if net < 0:
@@ -125,13 +127,15 @@ def close_round(mode: int, home, lean) -> list:
     return [10, 9] if side == "red" else [9, 10]
 
 
-def adjust(score: list, downs_r: int, downs_b: int, pen_r: int, pen_b: int) -> list:
+def adjust(
+    score: list, red_downs: int, blue_downs: int, red_penalties: int, blue_penalties: int
+) -> list:
     """Knockdowns, then point penalties, on one judge's score for the round."""
-    if downs_r or downs_b:
-        score = apply_knockdowns(score, downs_r, downs_b)
-    for _ in range(pen_r):
+    if red_downs or blue_downs:
+        score = apply_knockdowns(score, red_downs, blue_downs)
+    for _ in range(red_penalties):
         score = apply_penalty(score, "red")
-    for _ in range(pen_b):
+    for _ in range(blue_penalties):
         score = apply_penalty(score, "blue")
     return score
 
