@@ -18,7 +18,7 @@ from math import floor
 
 from ..result import BLUE, RED
 from . import tables
-from .policy import DIRTY, SPECIAL, weaker_target
+from .policy import DIE, DIRTY, SPECIAL, weaker_target
 from .tables import (
     DUCK_COUNTER,
     EXCHANGE_PER_PUNCH,
@@ -284,14 +284,15 @@ class Bout:
         knockdown; health at the referee's line is a TKO. Each punch is his policy's
         choice. One event tells the whole exchange."""
         self.exchanges += 1
-        attacker.stats["initiative"] += 1
+        stats = attacker.stats
+        stats["initiative"] += 1
         policy = attacker.policy
         dealt = 0  # the damage of this exchange: a knockdown at 10, a stun at 7
         try:
             while True:
                 kind, target = policy.punch(attacker, defender, self)
                 self.clock += EXCHANGE_PER_PUNCH
-                attacker.stats["thrown"] += 1
+                stats["thrown"] += 1
                 damage = self.throw(attacker, defender, kind, target)
                 if not damage:
                     return
@@ -311,25 +312,22 @@ class Bout:
             self.tell(attacker)
 
     def throw(self, attacker: Fighter, defender: Fighter, kind, target) -> int:
-        """One punch: its damage if it scores, 0 if the exchange ends with it."""
-        if kind == DIRTY:
-            attacker.stats["dirty"] += 1
-            if self.referee_sees():
-                self.warning(attacker, defender)
-                return 0
-            # a dirty punch's damage is fixed: no chance of power
-            damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, False)
-            self.parts.append(f"a dirty punch to the {target} ({damage}) unseen")
-            return damage
-        if kind == SPECIAL:
-            attacker.special_ready = False
-            attacker.stats["specials"] += 1
-            punch, base = SPECIAL_PUNCH, tables.SPECIAL_DAMAGE
-        else:
+        """One punch: its damage if it scores, 0 if the exchange ends with it. The
+        fighter die's punch or the special punch meets the guard die; a dirty punch
+        does not (``dirty_punch``)."""
+        if kind == DIE:
             punch, base = attacker.fighter_die[floor(self.random() * 6.0)]
             if not base:
                 self.parts.append("misses")
                 return 0
+        elif kind == SPECIAL:
+            attacker.special_ready = False
+            attacker.stats["specials"] += 1
+            punch, base = SPECIAL_PUNCH, tables.SPECIAL_DAMAGE
+        elif kind == DIRTY:
+            return self.dirty_punch(attacker, defender, target)
+        else:
+            raise ValueError(f"a policy's punch is die, special or dirty (got {kind!r})")
         # the defender's guard die; a good defence may re-roll an OPEN face once
         guard_die = defender.guard_die
         face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
@@ -353,6 +351,17 @@ class Bout:
         self.parts.append(CAUGHT_OPEN[punch][target][damage])
         if kind == SPECIAL:
             self.injury_roll(attacker, defender, target)
+        return damage
+
+    def dirty_punch(self, attacker: Fighter, defender: Fighter, target) -> int:
+        """A dirty punch: immediate damage (no guard die, no chance of power) unless the
+        referee sees it (a warning, no damage: the exchange ends)."""
+        attacker.stats["dirty"] += 1
+        if self.referee_sees():
+            self.warning(attacker, defender)
+            return 0
+        damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, False)
+        self.parts.append(f"a dirty punch to the {target} ({damage}) unseen")
         return damage
 
     def land(self, attacker: Fighter, defender: Fighter, damage, target, power) -> int:

@@ -122,7 +122,7 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         card = []
         for stats, base, (red_won, blue_won, even) in seen:
             diff = base + (random() * 2.0 - 1.0) * NOISE
-            if -CLOSE < diff < CLOSE:
+            if abs(diff) < CLOSE:
                 diff = close_call(judge, stats)
             card.append((red_won if diff > 0.0 else blue_won if diff < 0.0 else even).copy())
         cards.append(card)

@@ -415,3 +415,9 @@ def test_a_round_runs_exchanges_until_the_bell():
     assert bout.exchanges == 3
     assert bout.events[-1]["kind"] == "bell" and bout.events[-1]["clock"] == "3:00"
     assert [e["clock"] for e in bout.events[:-1]] == ["0:51", "1:42", "2:33"]
+
+
+def test_a_policy_punch_of_no_known_kind_is_refused():
+    bout, red, blue = make_bout(red_policy=Fixed(punches=[("jab", "head")]))
+    with pytest.raises(ValueError, match="die, special or dirty"):
+        bout.exchange(red, blue)
