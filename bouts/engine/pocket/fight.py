@@ -18,7 +18,7 @@ from math import floor
 
 from ..result import BLUE, RED
 from . import tables
-from .policy import DIRTY, SPECIAL
+from .policy import DIRTY, SPECIAL, weaker_target
 from .tables import (
     DUCK_COUNTER,
     EXCHANGE_PER_PUNCH,
@@ -29,7 +29,17 @@ from .tables import (
     STEP_BACK,
     STUN_AT,
 )
-from .texts import ARTICLE, BELL_STAMP, EXCHANGE_EVENTS, STAMPS
+from .texts import (
+    AIMED,
+    BELL_EVENTS,
+    BLOCKED,
+    CAUGHT_OPEN,
+    COUNTERS,
+    EXCHANGE_EVENTS,
+    SCORES,
+    SPECIAL_PUNCH,
+    STAMPS,
+)
 
 STAT_KEYS = (
     "thrown",
@@ -48,8 +58,6 @@ ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
 EXCHANGE_SECONDS = tuple(tables.EXCHANGE_BASE + tables.EXCHANGE_SPREAD * face for face in range(6))
 # a hidden rating's chance, (rating - 1) / 8, by rating
 HIDDEN_P = tuple((rating - 1) / 8 for rating in range(tables.ATTR_HIGH + 1))
-# what the exchange's text says of each punch kind
-SPECIAL_PUNCH = "SPECIAL"
 
 
 class Fighter:
@@ -78,6 +86,7 @@ class Fighter:
         "stunned",
         "style",
         "warnings",
+        "weaker_target",
     )
 
     def __init__(self, side: str, card: dict, policy):
@@ -103,6 +112,8 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
+        # where a punch at him does most (``policy.weaker_target``): again when injured
+        self.weaker_target = weaker_target(self)
 
 
 class BoutOver(Exception):
@@ -118,7 +129,30 @@ class BoutOver(Exception):
 
 
 class Bout:
-    """A bout in progress. ``simulate`` in ruleset.py builds one and calls ``fight``."""
+    """A bout in progress. ``simulate`` in ruleset.py builds one and calls ``fight``.
+    Its attributes are fixed (slots): the rules read them all the time."""
+
+    __slots__ = (
+        "_rng",
+        "blue",
+        "clock",
+        "events",
+        "exchanges",
+        "fouls",
+        "injuries",
+        "knockdowns",
+        "parts",
+        "random",
+        "red",
+        "referee",
+        "round",
+        "round_stats",
+        "rounds",
+        "special_each_round",
+        "tko_at",
+        "very_lenient",
+        "warn_face",
+    )
 
     def __init__(
         self,
@@ -222,15 +256,7 @@ class Bout:
             if self.clock >= ROUND_SECONDS:
                 break
         self.clock = ROUND_SECONDS
-        self.events.append(
-            {
-                "round": number,
-                "clock": BELL_STAMP,
-                "kind": "bell",
-                "side": None,
-                "text": f"The bell ends round {number}.",
-            }
-        )
+        self.events.append(BELL_EVENTS[number].copy())
 
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
@@ -310,21 +336,21 @@ class Bout:
         if face is OPEN and defender.defence_p and self.random() < defender.defence_p:
             face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
         if face is STEP_BACK:
-            self.parts.append(f"{punch} to the {target}, {defender.name} steps back")
+            self.parts.append(f"{AIMED[punch][target]}, {defender.name} steps back")
             return 0
         if face is DUCK_COUNTER:
-            self.parts.append(f"{punch} to the {target}")
+            self.parts.append(AIMED[punch][target])
             self.counter(defender, attacker)
             return 0
         damage = base + (head_modifier if target == HEAD else body_modifier)
         if damage <= 0:
-            self.parts.append(f"{punch} to the {target} blocked by the guard")
+            self.parts.append(BLOCKED[punch][target])
             return 0
         damage = self.land(attacker, defender, damage, target, True)
         if face is not OPEN:
-            self.parts.append(f"{punch} to the {target} ({damage})")
+            self.parts.append(SCORES[punch][target][damage])
             return damage
-        self.parts.append(f"{punch} to the {target} ({damage}, caught open)")
+        self.parts.append(CAUGHT_OPEN[punch][target][damage])
         if kind == SPECIAL:
             self.injury_roll(attacker, defender, target)
         return damage
@@ -377,7 +403,7 @@ class Bout:
         counterer.stats["counters"] += 1
         damage = self.land(counterer, attacker, base, target, True)
         self.parts.append(
-            f"{counterer.name} ducks and counters with {ARTICLE[punch]} to the {target} ({damage})"
+            f"{counterer.name} ducks and counters with {COUNTERS[punch][target][damage]}"
         )
         if attacker.health <= self.tko_at:
             # the exchange's text is the attacker's, told before the TKO
@@ -395,6 +421,7 @@ class Bout:
             defender.hurt_head += extra
         else:
             defender.hurt_body += extra
+        defender.weaker_target = weaker_target(defender)
         self.tell(attacker)
         text = f"{attacker.name}'s special punch leaves {defender.name} with a {name}."
         self.injuries.append(
