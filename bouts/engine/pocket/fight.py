@@ -6,8 +6,9 @@ else from ``rng`` but the policies' choices and the hidden rating dice.
 
 Read one round in this order: ``Bout.fight_round`` (the clock and the exchanges),
 ``Bout.initiative``, ``Bout.exchange`` (the punches of the fighter in control, each
-chosen by his policy; the TKO, knockdown and stun checks), ``Bout.throw`` (one punch: a
-dirty one, or the fighter die against the guard die), ``Bout.land`` (a scoring punch),
+chosen by his policy; the TKO, knockdown and stun checks), ``Bout.throw`` (one punch: the
+fighter die or the special punch against the guard die; ``Bout.dirty_punch``),
+``Bout.land`` (a scoring punch),
 then ``Bout.counter``, ``Bout.injury_roll``, ``Bout.warning``, ``Bout.stun`` and
 ``Bout.knockdown`` where they happen; ``Bout.tell`` makes an exchange's text one event.
 """
