@@ -29,7 +29,7 @@ from django.db import connection
 
 from bouts.models import MedicalSuspension
 from bouts.plans import SIDES, default_plan_key, standing_plans_for
-from bouts.services.sides import read_cards, read_suspensions
+from bouts.services.sides import read_cards, read_rosters, read_suspensions
 from core.bulk import insert_rows, reserve_ids
 from fighters.models import RatingCard
 
@@ -81,13 +81,13 @@ class BookingRun:
                 self._suspensions[pk] = found.get(pk, [])
         return {pk: self._suspensions[pk] for pk in ids if self._suspensions[pk]}
 
-    def rosters(self, division_ids: Iterable[int], read) -> tuple[set, set]:
-        """``read(division ids)``'s ``(division, fighter)`` and ``(division,
+    def rosters(self, division_ids: Iterable[int]) -> tuple[set, set]:
+        """``read_rosters`` of these divisions: ``(division, fighter)`` and ``(division,
         camp)`` pairs, read once a division."""
         ids = set(division_ids)
         missing = sorted(ids - self._rosters.keys())
         if missing:
-            fighters, camps = read(missing)
+            fighters, camps = read_rosters(missing)
             for pk in missing:
                 self._rosters[pk] = (
                     {pair for pair in fighters if pair[0] == pk},

@@ -35,10 +35,10 @@ from bouts.engine import EngineError, get_ruleset
 from bouts.models import Bout, BoutStatus
 from bouts.queueing import send
 from bouts.services.booking_run import BookingRun
-from bouts.services.sides import Sides
+from bouts.services.sides import Sides, read_rosters
 from core.bulk import insert_rows
 from core.dates import long_date
-from league.models import Division, Event
+from league.models import Event
 
 logger = logging.getLogger(__name__)
 
@@ -311,19 +311,6 @@ class _Cards:
             )
 
 
-def read_rosters(division_ids: Sequence[int]) -> tuple[set, set]:
-    """The divisions' ``(division, fighter)`` and ``(division, camp)`` pairs (two queries)."""
-    Roster = Division.fighters.through
-    Camps = Division.camps.through
-    fighters = set(
-        Roster.objects.filter(division_id__in=division_ids).values_list("division_id", "fighter_id")
-    )
-    camps = set(
-        Camps.objects.filter(division_id__in=division_ids).values_list("division_id", "camp_id")
-    )
-    return fighters, camps
-
-
 def _check_rosters(specs: Sequence[BoutSpec], reads: BookingRun | None) -> None:
     """A division's bout is fought by its own: fighters on its roster (of its
     weight class), or, under a team ruleset, its camps. One query per batch for
@@ -333,7 +320,7 @@ def _check_rosters(specs: Sequence[BoutSpec], reads: BookingRun | None) -> None:
         return
     division_ids = sorted({s.division.pk for s in divisional})
     if reads is not None:
-        fighters, camps = reads.rosters(division_ids, read_rosters)
+        fighters, camps = reads.rosters(division_ids)
     else:
         fighters, camps = read_rosters(division_ids)
     for spec in divisional:

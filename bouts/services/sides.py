@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Q
 
@@ -24,6 +24,7 @@ from bouts.engine import CardError, EngineError, get_ruleset
 from bouts.models import Bout, MedicalSuspension
 from core.dates import long_date
 from fighters.models import RatingCard
+from league.models import Division
 
 
 def inactive_on(fighter, date: datetime.date) -> bool:
@@ -47,6 +48,19 @@ def read_cards(fighters_by_ruleset: dict[str, set[int]]) -> dict[tuple[str, int]
     if not query:
         return {}
     return {(card.ruleset, card.fighter_id): card for card in RatingCard.objects.filter(query)}
+
+
+def read_rosters(division_ids: Sequence[int]) -> tuple[set, set]:
+    """The divisions' ``(division, fighter)`` and ``(division, camp)`` pairs (two queries)."""
+    Roster = Division.fighters.through
+    Camps = Division.camps.through
+    fighters = set(
+        Roster.objects.filter(division_id__in=division_ids).values_list("division_id", "fighter_id")
+    )
+    camps = set(
+        Camps.objects.filter(division_id__in=division_ids).values_list("division_id", "camp_id")
+    )
+    return fighters, camps
 
 
 def read_suspensions(

@@ -8,6 +8,7 @@ The services decide who may (403) and what is valid (400, field errors)."""
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -82,8 +83,9 @@ def budget_of(league: League) -> dict:
         "Buy a fighter in a career league",
         "Makes a new fighter for your camp in the league, his card bought ability by ability "
         "within the league's budget; answers 201 with him, his card and what he cost. The "
-        "camp's manager (or staff): 403 when not signed in or not his camp, 400 when the card "
-        "is over the budget or outside what the league sells (a field message says why).",
+        "camp's manager (or staff): 401 when not signed in, 403 when not his camp, 400 when "
+        "the card is over the budget or outside what the league sells (a field message says "
+        "why).",
     ),
 )
 class CareerFighterView(APIView):
@@ -101,7 +103,7 @@ class CareerFighterView(APIView):
     def post(self, request, slug):
         league = get_object_or_404(League, slug=slug)
         if not request.user.is_authenticated:
-            return Response({"detail": career.SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+            raise NotAuthenticated(career.SIGN_IN)
         data = CareerFighterInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -137,9 +139,9 @@ class TrainingOutSerializer(serializers.Serializer):
     post=(
         "Choose what a fighter trains for a bout",
         "Before a scheduled bout, the fighter's manager chooses the `ability` he trains; "
-        "answers what moved and the training's state. His manager (or staff): 403 when not "
-        "signed in or not his fighter, 400 when the league's training rules refuse the choice "
-        "(a field message says why).",
+        "answers what moved and the training's state. His manager (or staff): 401 when not "
+        "signed in, 403 when not his fighter, 400 when the league's training rules refuse the "
+        "choice (a field message says why).",
     ),
 )
 class TrainingView(APIView):
@@ -150,7 +152,7 @@ class TrainingView(APIView):
     @extend_schema(request=TrainingInSerializer, responses={200: TrainingOutSerializer})
     def post(self, request, pk):
         if not request.user.is_authenticated:
-            return Response({"detail": career.SIGN_IN}, status=status.HTTP_403_FORBIDDEN)
+            raise NotAuthenticated(career.SIGN_IN)
         bout = get_object_or_404(
             Bout.objects.select_related("division__league", "event__league"), pk=pk
         )

@@ -168,7 +168,7 @@ def season_book_night(
         # A postponed bout moved onto the night needs the night written now
         # (under a savepoint of its own, should the night be refused).
         later = deferring and all(row["bout_id"] is None for row in rows)
-        with nullcontext() if later or not deferring else transaction.atomic():
+        with transaction.atomic() if deferring and not later else nullcontext():
             event = _night(season, plan.date, queue=queue, fight_at=fight_at)
             if later:
                 booking_run.give_id(event)

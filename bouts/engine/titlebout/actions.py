@@ -64,13 +64,9 @@ def clinch_rules(state: BoutState, att: Fighter):
     if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
-        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1))
-        clock.ev(
-            state,
-            "foul",
-            att.side,
-            f"The referee takes a point from {att.name} for constant holding",
-        )
+        text = f"The referee takes a point from {att.name} for constant holding"
+        time = clock.ev(state, "foul", att.side, text)
+        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1, time))
     if state.advanced_clinching:
         extra = tables.clinch_cards(state.tolerance, clock.aux_rn(state))
         clock.remove_cards(state, extra)
@@ -86,16 +82,17 @@ def slip(state: BoutState, att: Fighter):
     state.slip_used = True
     att.kd_scored += 1
     dfn.kd_counts.append(0)
+    text = f"{dfn.name} slips and the referee calls it a knockdown"
+    time = clock.ev(state, "knockdown", dfn.side, text)
     state.knockdowns.append(
         {
             "round": state.rnd,
-            "time": clock.clock(state),
+            "time": time,
             "fighter": dfn.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    clock.ev(state, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
     att.pts += 4
 
 

@@ -84,9 +84,16 @@ def remove_cards(state: BoutState, n: int):
     state.i += n
 
 
-def clock(state: BoutState) -> str:
-    """The round clock now, ``m:ss``: the cards used less those given back, never less
-    than the last time shown (stopped time stands still) nor past the bell."""
+def bell(state: BoutState):
+    """The round is over: whatever happens until the next bell is at 3:00."""
+    state.tick = ROUND_CARDS
+
+
+def ev(state: BoutState, kind: str, side, text: str) -> str:
+    """One line of the play-by-play, at the round clock's time, which is returned (the
+    time of the knockdown, cut, injury or foul it tells of). The clock: the cards used
+    less those given back, never less than the last time shown (stopped time stands
+    still) nor past the bell."""
     n = state.i - state.returned
     if n <= state.tick:
         n = state.tick
@@ -94,16 +101,8 @@ def clock(state: BoutState) -> str:
         n = state.tick = ROUND_CARDS
     else:
         state.tick = n
-    return CLOCKS[n]
-
-
-def bell(state: BoutState):
-    """The round is over: whatever happens until the next bell is at 3:00."""
-    state.tick = ROUND_CARDS
-
-
-def ev(state: BoutState, kind: str, side, text: str):
-    """One line of the play-by-play, at the round clock's time (``clock``)."""
+    time = CLOCKS[n]
     state.events.append(
-        {"round": state.rnd, "clock": clock(state), "kind": kind, "side": side, "text": text}
+        {"round": state.rnd, "clock": time, "kind": kind, "side": side, "text": text}
     )
+    return time
