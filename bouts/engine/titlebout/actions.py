@@ -46,7 +46,8 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
 
 
 def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
-    """A card with a word for its RN (FOUL, INJURY, Special)."""
+    """A card with a word for its RN (FOUL, INJURY, Special). In a KI run with KI timing
+    an injury (option on) waits for the run's end; the rest are ignored."""
     if in_ki and state.ki_timing:
         if rn == INJURY and state.injuries_on:
             state.pending.append(("injury", att))
