@@ -45,23 +45,29 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
     return pts, text
 
 
-def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
-    """A card with a word for its RN (FOUL, INJURY, Special). In a KI run with KI timing
-    an injury (option on) waits for the run's end; the rest are ignored."""
-    if in_ki and state.ki_timing:
+def word(state: BoutState, att: Fighter):
+    """An action's card with a word for its RN (FOUL, INJURY, Special). In a KI run with
+    KI timing an injury (option on) waits for the run's end; the rest are ignored. With
+    injuries off an INJURY card's RESULT stands for its RN (on his ``outcomes``)."""
+    card = state.deck[state.i - 1]  # the action's card
+    rn = card[C_RN]
+    if state.ki_side is att and state.ki_timing:  # an action of his KI run
         if rn == INJURY and state.injuries_on:
             state.pending.append(("injury", att))
         return
     if rn == FOUL:
         fouls.foul_check(state, att)
-    elif rn == INJURY:
+    elif rn != INJURY:
+        incidents.special(state, att)
+    elif state.injuries_on:
         incidents.injury(state, att)
     else:
-        incidents.special(state, att)
+        ACTION_RULES[att.outcomes[card[C_RESULT]]](state, att)
 
 
-def clinch_rules(state: BoutState, att: Fighter):
-    """After a clinch: the Constant Clincher's fifth costs a point; advanced clinching."""
+def clinch(state: BoutState, att: Fighter):
+    """A clinch: the Constant Clincher's fifth costs a point; advanced clinching."""
+    att.clinches += 1
     if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
@@ -97,55 +103,39 @@ def slip(state: BoutState, att: Fighter):
     att.pts += 4
 
 
-def action(state: BoutState, att: Fighter):
-    """The fighter in control acts: his action's card (none left: the round is over)
-    and its RN on his card. A word (FOUL, INJURY, Special: ``word``); with injuries off
-    an INJURY card's RESULT stands for its RN. RN up to KP: a knockdown check (a pinned
-    fighter's frees him); up to PL + the opponent's DEF: a punch lands (``land``); up to
-    PM: a miss, in the CPD range the opponent's counterpunch (``counter``); up to the
-    clinch top: a clinch (``clinch_rules``); above: ring movement (``move``). An action
-    of his killer-instinct run (``in_ki``) counts down the run."""
-    att.actions += 1
-    in_ki = state.ki_left > 0 and state.ki_side is att
-    if in_ki:
-        state.ki_left -= 1
+def knockdown_punch(state: BoutState, att: Fighter):
+    """An action's RN up to KP: a knockdown check (a pinned fighter's frees him)."""
+    att.landed += 1
+    if state.trapper is att.opp:
+        state.trapper = None
+    knockdowns.kd_check(state, att, False)
+
+
+def miss(state: BoutState, att: Fighter):
+    """An action's RN above the punch range, up to PM: a miss."""
+    att.missed += 1
+
+
+def missed_into_counter(state: BoutState, att: Fighter):
+    """A miss in the counterpunch range (RN from CPD): the opponent's counterpunch on
+    the next card of the round deck (none: no counter; a word: no counter)."""
+    att.missed += 1
+    i = state.i
     try:
-        card = state.deck[state.i]
-    except IndexError:  # the round deck is used up: the round is over
-        raise RoundOver from None
-    state.i += 1
-    state.next = None
-    state.first = att
+        card = state.deck[i]
+    except IndexError:
+        return
+    state.i = i + 1
     rn = card[C_RN]
-    if rn < 0:
-        if rn != INJURY or state.injuries_on or (in_ki and state.ki_timing):
-            word(state, att, rn, in_ki)
-            return
-        rn = card[C_RESULT]
-    dfn = att.opp
-    if rn <= att.kp:
-        att.landed += 1
-        if state.trapper is dfn:
-            state.trapper = None
-        knockdowns.kd_check(state, att, False)
-    elif rn <= att.pl + dfn.deff:
-        land(state, att)
-    elif rn <= att.pm:
-        att.missed += 1
-        if rn >= att.cpd:
-            counter(state, dfn, in_ki)
-    elif rn <= att.clinch:
-        att.clinches += 1
-        clinch_rules(state, att)
-    else:
-        move(state, att, in_ki)
+    if rn >= 0:
+        counter_rn(state, att.opp, rn)
 
 
-def move(state: BoutState, att: Fighter, in_ki: bool):
+def move(state: BoutState, att: Fighter):
     """Ring movement: the next card's ring position; a pinned fighter moves back to ring
-    center without a card."""
+    center without a card. Nothing in a KI run with KI timing."""
     dfn = att.opp
-    if in_ki and state.ki_timing:
+    if state.ki_side is att and state.ki_timing:  # an action of his KI run
         return
     if state.trapper is dfn:
         state.trapper = None  # the trapped fighter moves back to ring center
@@ -163,20 +153,7 @@ def move(state: BoutState, att: Fighter, in_ki: bool):
         clock.ev(state, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
 
 
-def counter(state: BoutState, cp: Fighter, in_ki: bool):
-    """The opponent's counterpunch after a miss in the CPD range."""
-    i = state.i
-    try:  # only a card of the round deck (none: no counter)
-        card = state.deck[i]
-    except IndexError:
-        return
-    state.i = i + 1
-    rn = card[C_RN]
-    if rn >= 0:
-        counter_rn(state, cp, rn, in_ki)
-
-
-def counter_rn(state: BoutState, cp: Fighter, rn: int, in_ki: bool):
+def counter_rn(state: BoutState, cp: Fighter, rn: int):
     """The counterpunch's card drawn, its RN ``rn`` (0-80): a knockdown check, a punch,
     or nothing; a 4+ point counter takes control, a 5+ one ends the attacker's KI run."""
     att = cp.opp
@@ -229,22 +206,47 @@ def control(state: BoutState, first: Fighter) -> Fighter:
 
 
 def play_round(state: BoutState):
-    """The round, action by action, until its deck runs out: the fighter to act is the
-    one the last action gave the next action (``state.next``: a 5H knockdown check, a
-    counter of 4 points or more), else the one in a killer-instinct run, else the winner
-    of the control checks (``control``: the aggressor checks first, then whoever acted
-    last); he acts (``action``). A run that is over has its own checks
-    (``knockdowns.end_ki``)."""
+    """The round: nobody pinned, no killer-instinct run, the aggressor checks first;
+    then its actions (``play``)."""
     state.next = state.ki_side = state.trapper = None
     state.ki_left = 0
     state.first = state.aggressor
+    play(state)
+
+
+def play(state: BoutState):
+    """The round's actions until its deck runs out. Who acts: the fighter the last
+    action gave the next action (``state.next``: a 5H knockdown check, a counter of 4
+    points or more), else the one in a killer-instinct run, else the winner of the
+    control checks (``control``: the aggressor checks first, then whoever acted last).
+    His action's card (none left: the round is over), and the rule its RN calls for on
+    his card (``Fighter.outcomes``, the rules in ``ACTION_RULES``). A run that is over
+    has its own checks (``knockdowns.end_ki``)."""
+    deck = state.deck  # extended in place when time stops; not replaced in a round
     try:
         while True:
             att = state.next
-            if att is None:
-                att = state.ki_side if state.ki_left > 0 else control(state, state.first)
-            action(state, att)
+            if att is not None:
+                state.next = None
+            elif state.ki_left > 0:
+                att = state.ki_side
+            else:
+                att = control(state, state.first)
+            att.actions += 1
+            if state.ki_side is att:  # an action of his run (a run over has ended)
+                state.ki_left -= 1
+            try:
+                card = deck[state.i]
+            except IndexError:  # the round deck is used up: the round is over
+                return
+            state.i += 1
+            state.first = att
+            ACTION_RULES[att.outcomes[card[C_RN]]](state, att)
             if state.ki_side is not None and state.ki_left <= 0:
                 knockdowns.end_ki(state)
     except RoundOver:
         pass
+
+
+# the rule of each of ``ratings.action_table``'s outcomes, in its order
+ACTION_RULES = (knockdown_punch, land, miss, missed_into_counter, clinch, move, word)

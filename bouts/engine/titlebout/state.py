@@ -117,6 +117,8 @@ class Fighter:
     kd2: int = 0  #: KD2
     ko: int = 0  #: KO rating
     ki: int = 0  #: killer instinct (cards in a KI run)
+    outcomes: tuple = ()  #: RN -> what his action calls for (``ratings.action_table``:
+    #: his ranges, the opponent's DEF; set by ``refresh``)
     # --- injuries and fouls ---
     hand: int = 0  #: hand injury: 1 hurt (2-pt punches -1), 2 hurt (3-pt -1), 3 broken (all -1)
     injuries: list = field(default_factory=list)  #: injury keys suffered
@@ -244,7 +246,8 @@ class BoutState:
     next: Fighter | None = None  #: who acts next without a control check (5H, KI, counters)
     trapper: Fighter | None = None  #: who has pinned the other on the ropes or in a corner
     ki_left: int = 0  #: actions left in the killer-instinct run
-    ki_side: Fighter | None = None  #: whose killer-instinct run it is
+    ki_side: Fighter | None = None  #: whose killer-instinct run it is (at an action's
+    #: start only while it has actions left: ``knockdowns.end_ki`` ends it after one)
     pending: list = field(default_factory=list)  #: cuts/injuries held back by KI timing
     last_winner: Fighter | None = None  #: the last fighter to win a round on points
     # --- the referee and the doctor ---

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
-from bouts.engine.titlebout import clock, ratings
+from bouts.engine.titlebout import actions, clock, ratings
 from bouts.engine.titlebout.bout import new_bout
 from bouts.engine.titlebout.cards import validate_card
 from bouts.engine.titlebout.options import validate_options
@@ -119,6 +119,13 @@ def script(bout: BoutState, cards: list) -> None:
     bout.deck = list(cards)
     bout.i = 0
     bout.returned = 0
+
+
+def act(bout: BoutState, fighter) -> None:
+    """``fighter`` acts next (``bout.next``) on the scripted cards, and the round's actions
+    go on until they run out (``actions.play``)."""
+    bout.next = fighter
+    actions.play(bout)
 
 
 def feed(monkeypatch, name: str, values) -> None:

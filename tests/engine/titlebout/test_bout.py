@@ -16,7 +16,7 @@ from bouts.engine.titlebout import (
 )
 from bouts.engine.titlebout.state import BoutOver, RoundOver
 
-from .helpers import base_card, card, feed, make_bout, script
+from .helpers import act, base_card, card, feed, make_bout, script
 
 QUIET = {"referee_discretion": False, "advanced_timing": False, "throw_in_towel": False}
 
@@ -46,23 +46,23 @@ def test_punches_landed_against_defense_jackson_joshua():
     joshua = base_card("Joshua", fresh={"def": 2, "pl": [1, 32], "pm": [33, 48]})
     bout = make_bout(jackson, joshua, **QUIET)
     script(bout, [card(rn=36), card(result=30)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.landed == 1 and bout.red.pts == 2  # a 2-point hook
     script(bout, [card(rn=37)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.missed == 1
     script(bout, [card(rn=28), card(result=5)])
-    actions.action(bout, bout.blue)
+    act(bout, bout.blue)
     assert bout.blue.landed == 1 and bout.blue.pts == 3  # a 3-point jab
     script(bout, [card(rn=29)])
-    actions.action(bout, bout.blue)
+    act(bout, bout.blue)
     assert bout.blue.missed == 1
 
 
 def test_partially_blocked_punch_scores_one():
     bout = make_bout(**QUIET)
     script(bout, [card(rn=10), card(result=1)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 1
 
 
@@ -70,20 +70,20 @@ def test_counterpunch_after_a_miss_in_the_cpd_range():
     # a miss at 45-48 (CPD 45) lets the opponent counter on PL + CP (34 + 5 = 39)
     bout = make_bout(**QUIET)
     script(bout, [card(rn=46), card(rn=39), card(result=30)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.missed == 1 and bout.blue.landed == 1 and bout.blue.pts == 2
     script(bout, [card(rn=46), card(rn=40)])  # 40 > 39: the counter misses
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.landed == 1
     script(bout, [card(rn=44)])  # below the CPD: a clean miss
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.thrown == 1
 
 
 def test_words_are_misses_on_a_counter():
     bout = make_bout(**QUIET)
     script(bout, [card(rn=46), card(rn=-1)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.thrown == 0
 
 
@@ -92,7 +92,7 @@ def test_one_punch_power_knockdown_check_scores_five_without_knockdown():
     blue = base_card("B", fresh={"kd1": 4})
     bout = make_bout(None, blue, **QUIET)
     script(bout, [card(rn=4), card(kd=11)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 5 and not bout.knockdowns
 
 
@@ -101,11 +101,13 @@ def test_knockdown_ko_check_count_and_killer_instinct():
     blue = base_card("B", fresh={"kd1": 4, "kd2": 4, "ko": 3})
     bout = make_bout(None, blue, **QUIET)
     script(bout, [card(rn=4), card(kd=18), card(kor=5), card(kdc=3)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.knockdowns[0]["count"] == 3 and bout.knockdowns[0]["fighter"] == "blue"
     assert bout.red.pts == 6
     assert bout.blue.kd1 == 8  # KD1 + KD2 for the rest of the round
-    assert bout.ki_left == bout.red.ki and bout.ki_side is bout.red
+    # his killer-instinct run: its first action finds the round's cards used up
+    assert bout.ki_side is bout.red and bout.ki_left == bout.red.ki - 1
+    assert bout.red.actions == 2
 
 
 def test_a_near_knockdown_he_survives_scores_six():
@@ -114,13 +116,13 @@ def test_a_near_knockdown_he_survives_scores_six():
     blue = base_card("B", fresh={"kd1": 4, "kd2": 3})
     bout = make_bout(None, blue, **QUIET)
     script(bout, [card(rn=4), card(kd=17), card(kd=15)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 6 and not bout.knockdowns
     assert bout.blue.kd1 == 7 and bout.ki_left == 0 and bout.next is None
     # option near_knockdown_ki (an invention): 5 points and a KI run
     bout = make_bout(None, blue, near_knockdown_ki=True, **QUIET)
     script(bout, [card(rn=4), card(kd=17), card(kd=15)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 5 and bout.ki_side is bout.red
 
 
@@ -129,7 +131,7 @@ def test_knockout():
     bout = make_bout(None, blue, **QUIET)
     script(bout, [card(rn=4), card(kd=18), card(kor=19)])
     with pytest.raises(BoutOver):
-        actions.action(bout, bout.red)
+        act(bout, bout.red)
     assert bout.bout_end == ("red", "KO", False)
 
 
@@ -138,7 +140,7 @@ def test_louis_kd2_is_added_after_a_knockdown():
     louis = base_card("Louis", fresh={"kd1": 2, "kd2": 3, "ko": 1})
     bout = make_bout(base_card("Opp"), louis, **QUIET)
     script(bout, [card(rn=4), card(kd=20), card(kor=1), card(kdc=2)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.kd1 == 5
 
 
@@ -375,7 +377,7 @@ def test_three_knockdown_rule():
     bout.blue.kd_counts = [3, 4]
     script(bout, [card(rn=4), card(kd=20, kd2=20)])  # after a knockdown: the KD2 number
     with pytest.raises(BoutOver):
-        actions.action(bout, bout.red)
+        act(bout, bout.red)
     assert bout.bout_end == ("red", "TKO", False)
 
 
@@ -432,11 +434,11 @@ def test_hand_injuries():
     bout = make_bout(**QUIET)
     bout.red.hand = 1  # hurt hand: 2-point punches score 1
     script(bout, [card(rn=10), card(result=30)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 1
     bout.red.hand = 3  # broken hand: every punch -1
     script(bout, [card(rn=10), card(result=5)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.pts == 3
 
 
@@ -505,10 +507,10 @@ def test_frazier_misses_with_the_converted_cpd_range():
                                           "clinch": [48, 60]})  # fmt: skip
     bout = make_bout(frazier, None, **QUIET)
     script(bout, [card(rn=41)])
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.red.missed == 1 and bout.blue.thrown == 0
     script(bout, [card(rn=45), card(rn=70)])  # inside 43-47: the opponent tries a counter
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.thrown == 0 and bout.i == 2  # the counter card was used (a miss)
 
 
@@ -520,6 +522,8 @@ def test_a_five_point_counter_ends_the_killer_instinct_run():
     knockdowns.start_ki(bout, bout.red)
     bout.ki_left = 4
     script(bout, [card(rn=46), card(rn=4), card(kd=11)])  # miss, counter in KP, KD 11 vs 4 -> 5
-    actions.action(bout, bout.red)
+    act(bout, bout.red)
     assert bout.blue.pts == 5
-    assert bout.ki_left == 0 and bout.next is bout.blue
+    # the run is over (``end_ki``) and B acts next, with no control check
+    assert bout.ki_left == 0 and bout.ki_side is None
+    assert bout.blue.actions == 1 and bout.next is None
