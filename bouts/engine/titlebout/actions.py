@@ -185,10 +185,11 @@ def control(state: BoutState, first: Fighter) -> Fighter:
     first_cf = first.cf
     second_cf = second.cf
     trapper = state.trapper
-    if trapper is first:
-        first_cf += 2 if second.style == "S" else 1
-    elif trapper is second:
-        second_cf += 2 if first.style == "S" else 1
+    if trapper is not None:  # (most checks: nobody pinned)
+        if trapper is first:
+            first_cf += 2 if second.style == "S" else 1
+        else:
+            second_cf += 2 if first.style == "S" else 1
     deck = state.deck
     i = state.i
     try:

@@ -42,19 +42,6 @@ def action_table(kp: int, punch_top: int, pm: int, cpd: int, clinch: int) -> tup
     return (*outcomes, WORD, WORD, WORD)
 
 
-def set_action_tables(fighter: Fighter):
-    """Both fighters' ``action_table`` after ``fighter``'s ratings changed (his DEF is
-    in his opponent's punch range)."""
-    opponent = fighter.opp
-    if opponent is not None:
-        fighter.outcomes = action_table(
-            fighter.kp, fighter.pl + opponent.deff, fighter.pm, fighter.cpd, fighter.clinch
-        )
-        opponent.outcomes = action_table(
-            opponent.kp, opponent.pl + fighter.deff, opponent.pm, opponent.cpd, opponent.clinch
-        )
-
-
 def refresh(state: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
     numbers = f.fat_t if f.fatigued else f.fresh_t
@@ -98,7 +85,13 @@ def refresh(state: BoutState, f: Fighter):
     if f.carry:
         kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
     f.kd1 = kd1 + f.kd_temp
-    set_action_tables(f)
+    # his action table, and his opponent's (this DEF is in its punch range)
+    opponent = f.opp
+    if opponent is not None:
+        f.outcomes = action_table(f.kp, pl + opponent.deff, pm, cpd, clinch)
+        opponent.outcomes = action_table(
+            opponent.kp, opponent.pl + deff, opponent.pm, opponent.cpd, opponent.clinch
+        )
 
 
 def set_cfs(state: BoutState):
