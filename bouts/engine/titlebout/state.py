@@ -242,7 +242,7 @@ class BoutState:
     higher_agg: Fighter | None = None  #: the fighter with the higher AGG (the aggressor of
     #: every round; None when the AGGs are equal)
     first: Fighter | None = None  #: who makes the next control check: the aggressor, then
-    #: whoever acted last (``actions.action``; after a counter the counterpuncher)
+    #: whoever acted last (``actions.play``; after a counter the counterpuncher)
     next: Fighter | None = None  #: who acts next without a control check (5H, KI, counters)
     trapper: Fighter | None = None  #: who has pinned the other on the ropes or in a corner
     ki_left: int = 0  #: actions left in the killer-instinct run
