@@ -45,24 +45,20 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
     return pts, text
 
 
-def word(state: BoutState, att: Fighter):
-    """An action's card with a word for its RN (FOUL, INJURY, Special). In a KI run with
-    KI timing an injury (option on) waits for the run's end; the rest are ignored. With
-    injuries off an INJURY card's RESULT stands for its RN (on his ``outcomes``)."""
-    card = state.deck[state.i - 1]  # the action's card
-    rn = card[C_RN]
+def word(state: BoutState, att: Fighter, rn: int):
+    """An action's card with a word for its RN ``rn`` (FOUL, INJURY, Special). In a KI
+    run with KI timing an injury (option on) waits for the run's end; the rest are
+    ignored."""
     if state.ki_side is att and state.ki_timing:  # an action of his KI run
         if rn == INJURY and state.injuries_on:
             state.pending.append(("injury", att))
         return
     if rn == FOUL:
         fouls.foul_check(state, att)
-    elif rn != INJURY:
-        incidents.special(state, att)
-    elif state.injuries_on:
+    elif rn == INJURY:
         incidents.injury(state, att)
     else:
-        ACTION_RULES[att.outcomes[card[C_RESULT]]](state, att)
+        incidents.special(state, att)
 
 
 def clinch(state: BoutState, att: Fighter):
@@ -111,15 +107,9 @@ def knockdown_punch(state: BoutState, att: Fighter):
     knockdowns.kd_check(state, att, False)
 
 
-def miss(state: BoutState, att: Fighter):
-    """An action's RN above the punch range, up to PM: a miss."""
-    att.missed += 1
-
-
-def missed_into_counter(state: BoutState, att: Fighter):
-    """A miss in the counterpunch range (RN from CPD): the opponent's counterpunch on
-    the next card of the round deck (none: no counter; a word: no counter)."""
-    att.missed += 1
+def counter(state: BoutState, cp: Fighter):
+    """After a miss in the CPD range, the opponent's (``cp``) counterpunch on the next
+    card of the round deck (none: no counter; a word: no counter)."""
     i = state.i
     try:
         card = state.deck[i]
@@ -128,7 +118,7 @@ def missed_into_counter(state: BoutState, att: Fighter):
     state.i = i + 1
     rn = card[C_RN]
     if rn >= 0:
-        counter_rn(state, att.opp, rn)
+        counter_rn(state, cp, rn)
 
 
 def move(state: BoutState, att: Fighter):
@@ -220,9 +210,13 @@ def play(state: BoutState):
     action gave the next action (``state.next``: a 5H knockdown check, a counter of 4
     points or more), else the one in a killer-instinct run, else the winner of the
     control checks (``control``: the aggressor checks first, then whoever acted last).
-    His action's card (none left: the round is over), and the rule its RN calls for on
-    his card (``Fighter.outcomes``, the rules in ``ACTION_RULES``). A run that is over
-    has its own checks (``knockdowns.end_ki``)."""
+    His action's card (none left: the round is over) and its RN on his card: a word
+    (``word``; with injuries off an INJURY card's RESULT stands for its RN, but in a KI
+    run with KI timing); up to KP a knockdown check (``knockdown_punch``); up to PL + the
+    opponent's DEF a punch lands (``land``); up to PM a miss, in the CPD range the
+    opponent's counterpunch (``counter``); up to the clinch top a clinch (``clinch``);
+    above, ring movement (``move``). A run that is over has its own checks
+    (``knockdowns.end_ki``)."""
     deck = state.deck  # extended in place when time stops; not replaced in a round
     try:
         while True:
@@ -242,12 +236,28 @@ def play(state: BoutState):
                 return
             state.i += 1
             state.first = att
-            ACTION_RULES[att.outcomes[card[C_RN]]](state, att)
+            rn = card[C_RN]
+            if rn < 0 and (
+                rn != INJURY or state.injuries_on or (state.ki_side is att and state.ki_timing)
+            ):
+                word(state, att, rn)
+            else:
+                if rn < 0:
+                    rn = card[C_RESULT]
+                dfn = att.opp
+                if rn <= att.kp:
+                    knockdown_punch(state, att)
+                elif rn <= att.pl + dfn.deff:
+                    land(state, att)
+                elif rn <= att.pm:
+                    att.missed += 1
+                    if rn >= att.cpd:
+                        counter(state, dfn)
+                elif rn <= att.clinch:
+                    clinch(state, att)
+                else:
+                    move(state, att)
             if state.ki_side is not None and state.ki_left <= 0:
                 knockdowns.end_ki(state)
     except RoundOver:
         pass
-
-
-# the rule of each of ``ratings.action_table``'s outcomes, in its order
-ACTION_RULES = (knockdown_punch, land, miss, missed_into_counter, clinch, move, word)

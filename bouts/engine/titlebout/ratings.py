@@ -3,7 +3,6 @@ traits, the aggressor. Plain functions of the ``BoutState`` (``state``) and its 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import floor
 
 from ..result import DQ
@@ -13,35 +12,8 @@ from .options import plan_for_round
 from .state import CF_B, CF_S, NO_MODS, BoutState, Fighter, finish
 from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, solo_phase, total
 
+
 # --- effective ratings ----------------------------------------------------------------
-# What an action's RN calls for on the acting fighter's card (``action_table``; the rule
-# of each: ``actions.ACTION_RULES``)
-KNOCKDOWN_CHECK, PUNCH, MISS, MISS_IN_COUNTER_RANGE, CLINCH, MOVE, WORD = range(7)
-
-
-@lru_cache(maxsize=4096)
-def action_table(kp: int, punch_top: int, pm: int, cpd: int, clinch: int) -> tuple:
-    """RN -> what an action calls for, from the acting fighter's ranges: up to KP a
-    knockdown check, up to ``punch_top`` (his PL + the opponent's DEF) a punch lands, up
-    to PM a miss (from CPD in the opponent's counterpunch range), up to the clinch top a
-    clinch, above ring movement. RN 0-80, then the three words (FOUL -1, INJURY -2,
-    Special -3), read from the table's end by their negative RN. Kept by the ranges it
-    is built from (a fighter's change a few times a bout)."""
-    outcomes = []
-    for rn in range(81):
-        if rn <= kp:
-            outcomes.append(KNOCKDOWN_CHECK)
-        elif rn <= punch_top:
-            outcomes.append(PUNCH)
-        elif rn <= pm:
-            outcomes.append(MISS_IN_COUNTER_RANGE if rn >= cpd else MISS)
-        elif rn <= clinch:
-            outcomes.append(CLINCH)
-        else:
-            outcomes.append(MOVE)
-    return (*outcomes, WORD, WORD, WORD)
-
-
 def refresh(state: BoutState, f: Fighter):
     """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
     numbers = f.fat_t if f.fatigued else f.fresh_t
@@ -85,13 +57,6 @@ def refresh(state: BoutState, f: Fighter):
     if f.carry:
         kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
     f.kd1 = kd1 + f.kd_temp
-    # his action table, and his opponent's (this DEF is in its punch range)
-    opponent = f.opp
-    if opponent is not None:
-        f.outcomes = action_table(f.kp, pl + opponent.deff, pm, cpd, clinch)
-        opponent.outcomes = action_table(
-            opponent.kp, opponent.pl + deff, opponent.pm, opponent.cpd, opponent.clinch
-        )
 
 
 def set_cfs(state: BoutState):

@@ -117,8 +117,6 @@ class Fighter:
     kd2: int = 0  #: KD2
     ko: int = 0  #: KO rating
     ki: int = 0  #: killer instinct (cards in a KI run)
-    outcomes: tuple = ()  #: RN -> what his action calls for (``ratings.action_table``:
-    #: his ranges, the opponent's DEF; set by ``refresh``)
     # --- injuries and fouls ---
     hand: int = 0  #: hand injury: 1 hurt (2-pt punches -1), 2 hurt (3-pt -1), 3 broken (all -1)
     injuries: list = field(default_factory=list)  #: injury keys suffered

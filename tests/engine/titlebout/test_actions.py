@@ -78,24 +78,23 @@ def test_a_punch_checks_the_tko_and_holds_a_cut_back_in_a_ki_run(monkeypatch):
     assert seen == [] and bout.pending == [("cut", blue)]
 
 
-def test_a_miss_in_the_counter_range_is_a_counter_on_the_next_card():
-    def run(drawn):
+def test_counter_rn_is_counter_with_its_card_drawn():
+    def run(use_counter):
         bout = make_bout(**QUIET)
         script(bout, [card(rn=5, result=30)] + [card(result=30)] * 3)
-        if drawn:
-            actions.missed_into_counter(bout, bout.red)
+        if use_counter:
+            actions.counter(bout, bout.blue)
         else:
             bout.i = 1
-            bout.red.missed += 1
             actions.counter_rn(bout, bout.blue, 5)
         side = (bout.next and bout.next.side), (bout.first and bout.first.side)
-        return bout.i, bout.red.missed, bout.blue.pts, bout.blue.landed, side, bout.events
+        return bout.i, bout.blue.pts, bout.blue.landed, side, bout.events
 
     assert run(True) == run(False)
     bout = make_bout(**QUIET)
-    script(bout, [])  # no card left: a miss, no counter
-    actions.missed_into_counter(bout, bout.red)
-    assert bout.red.missed == 1 and bout.i == 0 and bout.blue.thrown == 0
+    script(bout, [])  # no card left: no counter
+    actions.counter(bout, bout.blue)
+    assert bout.i == 0 and bout.blue.thrown == 0
 
 
 def test_any_card_and_aux_rn_draw_as_before():
