@@ -12,9 +12,6 @@ from __future__ import annotations
 from math import floor
 
 from ..errors import PlanError
-from .units import CANNOT_HURT, PAST_EXHAUSTION
-
-NO_RANK = 1 << 20  # above every enemy's rank
 
 PLAN_KEYS = ("target", "withdraw_below", "focus")
 TARGETS = ("smart", "weakest", "strongest", "random")
@@ -58,21 +55,23 @@ def can_hurt(attacker, defender) -> bool:
 
 
 def smart_target(card, enemies):
-    """The smart plan's target for ``card``: the first enemy of the lowest rank, which
-    is, in this order: not yet past exhaustion (margin 0 or more), one it can hurt, one
-    with some defence (so that both tire), the least margin, the highest attack. The
-    rank is one number (``units.PAST_EXHAUSTION``); an enemy whose rank is no better
-    before the hurt test is passed over without it."""
-    best, best_rank = None, NO_RANK
+    """The smart plan's target for ``card``: the first enemy (in its side's order) that
+    comes first by these preferences, one after the other: one not yet past exhaustion
+    (left alone while others stand), one it can hurt, one with some defence (an attack
+    on a card without defence tires nobody), the least margin (nearest exhaustion), the
+    highest attack."""
     hurts = HURTS[card.attack]  # can_hurt for this attacker, by defence and acted
+    best = best_preference = None
     for enemy in enemies:
-        rank = 16 * enemy.margin + enemy.rank_base
-        if enemy.margin < 0:
-            rank += PAST_EXHAUSTION
-        if rank < best_rank and not hurts[enemy.defence][enemy.acted]:
-            rank += CANNOT_HURT
-        if rank < best_rank:
-            best, best_rank = enemy, rank
+        preference = (
+            enemy.margin < 0,
+            not hurts[enemy.defence][enemy.acted],
+            enemy.defence == 0,
+            enemy.margin,
+            -enemy.attack,
+        )
+        if best is None or preference < best_preference:
+            best, best_preference = enemy, preference
     return best
 
 

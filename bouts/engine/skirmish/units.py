@@ -19,15 +19,6 @@ def name_labels(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
     return tags, ends
 
 
-# The smart plan's rank of an enemy (``policy.smart_target``) weighs, lower first: past
-# exhaustion, cannot be hurt by the attacker, no defence, then 16 x its margin less its
-# attack. Each weight is above what everything after it can add up to (a margin is
-# -51..20 at most, an attack 0..9), so one number orders the enemies as the rules do.
-PAST_EXHAUSTION = 1 << 14
-CANNOT_HURT = 1 << 13
-NO_DEFENCE = 1 << 12
-
-
 class Unit:
     """One card in the battle (made by ``make_units``).
 
@@ -52,7 +43,6 @@ class Unit:
         "multi",  # attacks a cycle (multi_attack)
         "order",  # this cycle's place in the speed order (``Battle.speed_order``)
         "policy",  # the side's Policy: whom this card attacks
-        "rank_base",  # its smart rank's part that never changes in a battle
         "speed",
     )
 
@@ -104,7 +94,6 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         unit.health = unit.margin = card["health"]
         unit.multi = card["multi_attack"]  # validated sides always have it
         unit.fatigue_points = 0
-        unit.rank_base = (0 if defence else NO_DEFENCE) - attack
         unit.exhausted = False
         unit.exhausted_cycle = None
         unit.acted = False

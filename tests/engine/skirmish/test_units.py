@@ -44,7 +44,7 @@ def the_rules_choice(attacker, enemies):
     )
 
 
-def test_the_smart_rank_orders_enemies_as_the_rules_do():
+def test_the_smart_target_is_the_rules_choice_on_random_cards():
     rng = random.Random(7)
     for _ in range(3000):
         cards = [
