@@ -66,6 +66,7 @@ class Card:
 
     __slots__ = (
         "bonus",
+        "code",
         "cost",
         "counter",
         "damage",
@@ -87,7 +88,7 @@ class Card:
         self.reduce = reduce  # defence cards: damage taken off the next strike
         self.counter = counter  # Parry: damage back to the striker
         self.ground = effect == "gnp"  # Ground and Pound keeps the fight on the ground
-        self.index = -1
+        self.index = self.code = -1
 
     def __repr__(self):
         return f"Card({self.name!r})"
@@ -134,14 +135,14 @@ CORNER_CARDS: tuple[Card, ...] = (
 )
 
 # One list of every non-fighter card; a card's ``index`` is its place here, and a
-# deck holds fighter cards as 0..7 and catalogue cards as ``CODE_BASE + index``
-# (``ALL_CARDS[code - CODE_BASE]``, or ``CARD_BY_CODE[code]``).
+# deck holds fighter cards as 0..7 and catalogue cards as their ``code``,
+# ``CODE_BASE + index`` (``ALL_CARDS[code - CODE_BASE]``, or ``CARD_BY_CODE[code]``).
+CODE_BASE = DECK_FIGHTERS  # fighter cards are codes 0..7
 ALL_CARDS: tuple[Card, ...] = TECHNIQUES + CORNER_CARDS
 for _i, _card in enumerate(ALL_CARDS):
     _card.index = _i
+    _card.code = CODE_BASE + _i
 del _i, _card
-
-CODE_BASE = DECK_FIGHTERS  # fighter cards are codes 0..7
 
 # Play classes, for the legality test and the AI's choice without attribute lookups.
 PLAIN, GROUND_AND_POUND, SUBMIT, HEAL, TRAIN, COACH = range(6)
@@ -158,23 +159,26 @@ CORNER_BY_NAME = {card.name: card for card in CORNER_CARDS}
 TECHNIQUE_NAMES = tuple(card.name for card in TECHNIQUES)
 CORNER_NAMES = tuple(card.name for card in CORNER_CARDS)
 
-# What is legal now, by (position, energy), as one lookup per card for the seed AI and
-# the legality test: ``LEGAL[where][energy][code]`` is 0 (not playable: a fighter card,
-# too dear, a submission standing, Ground and Pound without the advantage), TECH (a
-# legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
-# (no one has the advantage), AT_MINE or AT_THEIRS; energy above the dearest card is
-# clamped to MAX_COST. Corner cards have the highest codes (``FIRST_CORNER_CODE``).
-TECH, CORNER_CARD = 1, 2
+# What is legal now, as one lookup per card for the policies and the legality test:
+# ``LEGAL[where][energy][benched][code]`` is 0 (not playable: a fighter card with the
+# bench full, a card too dear, a submission standing, Ground and Pound without the
+# advantage), FIGHTER_CARD (a fighter that fits on the bench: deploying is free), TECH
+# (a legal technique) or CORNER_CARD (an affordable corner card). ``where`` is AT_NONE
+# (no one has the advantage), AT_MINE or AT_THEIRS; ``energy`` any a camp can hold,
+# 0..ENERGY_MAX; ``benched`` the fighters on the bench, 0..BENCH_LIMIT. Corner cards
+# have the highest codes (``FIRST_CORNER_CODE``).
+TECH, CORNER_CARD, FIGHTER_CARD = 1, 2, 3
 AT_NONE, AT_MINE, AT_THEIRS = 0, 1, 2
-MAX_COST = max(c.cost for c in ALL_CARDS)
 FIRST_CORNER_CODE = CODE_BASE + len(TECHNIQUES)
 
 
-def playable(where: int, energy: int, code: int) -> int:
-    """Whether a card may be played: 0 for a fighter (the bench decides), a card too
-    dear, Ground and Pound without the advantage or a submission standing; else TECH
-    or CORNER_CARD."""
-    if code < CODE_BASE or CODE_COST[code] > energy:
+def playable(where: int, energy: int, benched: int, code: int) -> int:
+    """Whether a card may be played: a fighter only while the bench has room; 0 for
+    a card too dear, Ground and Pound without the advantage or a submission
+    standing; else TECH or CORNER_CARD."""
+    if code < CODE_BASE:
+        return FIGHTER_CARD if benched < BENCH_LIMIT else 0
+    if CODE_COST[code] > energy:
         return 0
     card_class = CODE_CLASS[code]
     if card_class == GROUND_AND_POUND:
@@ -186,7 +190,11 @@ def playable(where: int, energy: int, code: int) -> int:
 
 LEGAL = tuple(
     tuple(
-        tuple(playable(where, e, c) for c in range(len(CARD_BY_CODE))) for e in range(MAX_COST + 1)
+        tuple(
+            tuple(playable(where, energy, benched, code) for code in range(len(CARD_BY_CODE)))
+            for benched in range(BENCH_LIMIT + 1)
+        )
+        for energy in range(ENERGY_MAX + 1)
     )
     for where in (AT_NONE, AT_MINE, AT_THEIRS)
 )
@@ -195,12 +203,12 @@ LEGAL = tuple(
 # its role, and the number it reasons with (strike and submission damage with
 # Ground and Pound's +3, a takedown's bonus, a defence card's reduction + counter).
 ROLE_STRIKE, ROLE_GNP, ROLE_SUBMISSION, ROLE_TAKEDOWN, ROLE_DEFENCE = range(5)  # ground: 1-2
-ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC = range(5, 8)
+ROLE_COACH, ROLE_TRAINING, ROLE_MEDIC, ROLE_FIGHTER = range(5, 9)
 _ROLE = {STRIKE: ROLE_STRIKE, TAKEDOWN: ROLE_TAKEDOWN, SUBMISSION: ROLE_SUBMISSION,
          DEFENCE: ROLE_DEFENCE}  # fmt: skip
 _CORNER_ROLE = {"coach": ROLE_COACH, "training": ROLE_TRAINING, "medic": ROLE_MEDIC}
 CODE_ROLE = tuple(
-    [-1] * CODE_BASE
+    [ROLE_FIGHTER] * CODE_BASE
     + [
         ROLE_GNP if c.ground else _CORNER_ROLE[c.effect] if c.kind == CORNER else _ROLE[c.kind]
         for c in ALL_CARDS

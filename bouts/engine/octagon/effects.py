@@ -21,24 +21,24 @@ from .catalogue import (
     TAKEDOWN,
     TRAINING_BONUS,
 )
-from .formulas import strike_damage, submission_damage, takedown_chance
+from .damage import strike_damages, submission_damages
+from .formulas import takedown_chance
 from .state import Camp, Fighter
 
 
 def strike(game, camp: Camp, card) -> None:
-    """The damage formula; a regular strike stands the fight up, Ground and Pound
-    keeps it on the ground. The defender's defence buffs are all spent on this strike;
-    a Parry then counters if the defender is still up. An elbow cuts, a spinning back
-    fist staggers."""
+    """The damage formula (read by card: ``damage.strike_damages``); a regular strike
+    stands the fight up, Ground and Pound keeps it on the ground. The defender's
+    defence buffs are all spent on this strike; a Parry then counters if the defender
+    is still up. An elbow cuts, a spinning back fist staggers."""
     opponent = camp.opponent
     attacker = camp.active
     defender = opponent.active
     guard, counter = defender.guard, defender.counter
     defender.guard = defender.counter = 0
-    damage = strike_damage(
-        card.damage, attacker.striking, defender.defense, striker=attacker.striker,
-        training=attacker.training, gnp_bonus=card.bonus, blocked=guard,
-    )  # fmt: skip
+    damage = strike_damages(
+        attacker.striking, defender.defense, attacker.striker, attacker.training, guard
+    )[card.code]
     camp.stats["thrown"] += 1
     camp.stats["landed"] += 1
     attacker.strikes_landed += 1
@@ -124,12 +124,13 @@ def takedown(game, camp: Camp, card) -> None:
 
 
 def submission(game, camp: Camp, card) -> None:
-    """Submission damage formula; always lands; the position is kept."""
+    """Submission damage formula (read by card: ``damage.submission_damages``);
+    always lands; the position is kept."""
     opponent = camp.opponent
     attacker = camp.active
     defender = opponent.active
     position = 1 if game.position is camp else -1
-    damage = submission_damage(card.damage, attacker.grappling, defender.grappling, position)
+    damage = submission_damages(attacker.grappling, defender.grappling, position)[card.code]
     stats = camp.stats
     stats["thrown"] += 1
     stats["landed"] += 1

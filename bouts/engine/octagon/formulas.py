@@ -4,8 +4,10 @@
 - ``stamina_penalty`` and ``takedown_chance``: "Takedown Success (Probabilistic)"
 - ``submission_damage``: "Submission Damage Formula"
 
-The game (``game.py``) calls these with a fighter's current (coached) stats, so the
-unit tests can check every formula on the seed's own fighters.
+Each damage formula is a card's share plus the fighters' share (``strike_edge``,
+``submission_edge``), the same for every card they play: the game reads every
+card's damage at the fighters' edge at once (``damage``), with a fighter's current
+(coached) stats. The unit tests check every formula on the seed's own fighters.
 """
 
 from __future__ import annotations
@@ -22,6 +24,25 @@ from .catalogue import (
 )
 
 
+def strike_edge(
+    striking: int, defense: int, *, striker: bool = False, training: int = 0, blocked: int = 0
+) -> int:
+    """The fighters' share of the Strike Damage Formula, the same for every card they
+    strike with: striking + striking bonus (Intense Training) - defense - defence
+    buffs, + 2 if the striker is a Striker."""
+    edge = striking + training - defense - blocked
+    if striker:
+        edge += STRIKER_BONUS
+    return edge
+
+
+def strike_damage_at(card_share: int, edge: int) -> int:
+    """A strike's damage: the card's share (its damage, +3 for Ground and Pound) plus
+    the fighters' ``strike_edge``, at least 1."""
+    damage = card_share + edge
+    return damage if damage > MIN_DAMAGE else MIN_DAMAGE
+
+
 def strike_damage(
     card_damage: int,
     striking: int,
@@ -35,10 +56,8 @@ def strike_damage(
     """Card damage + striking + striking bonus (Intense Training) - defense
     + 2 if the striker is a Striker - defence buffs (+3 for Ground and Pound),
     at least 1."""
-    damage = card_damage + striking + training - defense - blocked + gnp_bonus
-    if striker:
-        damage += STRIKER_BONUS
-    return damage if damage > MIN_DAMAGE else MIN_DAMAGE
+    edge = strike_edge(striking, defense, striker=striker, training=training, blocked=blocked)
+    return strike_damage_at(card_damage + gnp_bonus, edge)
 
 
 def stamina_penalty(stamina: int, max_stamina: int) -> int:
@@ -80,6 +99,20 @@ def takedown_chance(
     return chance
 
 
+def submission_edge(attacker_grappling: int, defender_grappling: int, position: int) -> int:
+    """The fighters' share of the Submission Damage Formula in half points, the same
+    for every submission: attacker grappling - defender grappling + 2 x position
+    (+2 the attacker has the advantage, -2 the defender has it, 0 otherwise)."""
+    return attacker_grappling - defender_grappling + 2 * SUBMISSION_POSITION * position
+
+
+def submission_damage_at(card_damage: int, edge: int) -> int:
+    """A submission's damage: the card's damage plus half the fighters'
+    ``submission_edge``, halves exact and rounded down once, at least 1."""
+    damage = (2 * card_damage + edge) // 2
+    return damage if damage > MIN_DAMAGE else MIN_DAMAGE
+
+
 def submission_damage(
     card_damage: int, attacker_grappling: int, defender_grappling: int, position: int
 ) -> int:
@@ -87,7 +120,5 @@ def submission_damage(
     (+2 attacker has the advantage, -2 the defender has it, 0 otherwise), at
     least 1. Halves are exact and the total is rounded down once at the end
     (``(2*card + att - def + 2*pos) // 2``), so 10 + 4.5 - 3 = 11.5 -> 11."""
-    twice = 2 * card_damage + attacker_grappling - defender_grappling
-    twice += 2 * SUBMISSION_POSITION * position
-    damage = twice // 2
-    return damage if damage > MIN_DAMAGE else MIN_DAMAGE
+    edge = submission_edge(attacker_grappling, defender_grappling, position)
+    return submission_damage_at(card_damage, edge)

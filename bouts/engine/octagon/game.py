@@ -15,7 +15,6 @@ from .catalogue import (
     AT_MINE,
     AT_NONE,
     AT_THEIRS,
-    BENCH_LIMIT,
     BLEED_DAMAGE,
     CARD_BY_CODE,
     CODE_BASE,
@@ -26,7 +25,6 @@ from .catalogue import (
     HAND_LIMIT,
     KO_HEALTH_LOSS,
     LEGAL,
-    MAX_COST,
     OPENING_RANDOM,
     OPPONENT_ENERGY,
     PLAYER_ENERGY,
@@ -268,17 +266,15 @@ class Game:
     # --- actions ------------------------------------------------------------------------
     def legal_now(self, camp: Camp) -> tuple:
         """What ``camp`` may play now, by card code (``catalogue.LEGAL``: by who has
-        the advantage and the energy left)."""
+        the advantage, the energy left and the fighters on the bench)."""
         position = self.position
         where = AT_NONE if position is None else AT_MINE if position is camp else AT_THEIRS
-        return LEGAL[where][min(camp.energy, MAX_COST)]
+        return LEGAL[where][camp.energy][len(camp.bench)]
 
     def can_play(self, camp: Camp, code: int) -> bool:
         """Whether the card is legal now: a fighter needs room on the bench; a
         technique or corner card needs the energy, Ground and Pound the advantage,
         a submission the fight on the ground (``catalogue.playable``)."""
-        if code < CODE_BASE:
-            return len(camp.bench) < BENCH_LIMIT
         return bool(self.legal_now(camp)[code])
 
     def play(self, camp: Camp, index: int) -> None:

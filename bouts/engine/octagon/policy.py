@@ -24,7 +24,6 @@ from .catalogue import (
     AI_CONTINUE_CHANCE,
     AI_CORNER_CHANCE,
     AI_HEAL_BELOW,
-    BENCH_LIMIT,
     CARD_BY_CODE,
     CODE_BASE,
     CODE_ROLE,
@@ -48,6 +47,7 @@ from .catalogue import (
     TECH,
     TRAINING_CODE,
 )
+from .damage import strike_damages, submission_damages
 from .formulas import strike_damage, submission_damage, takedown_chance
 
 # Cards every policy plays on the feet sooner or later: holding one, a full hand
@@ -86,8 +86,8 @@ class Policy:
     def main_phase(self, game, camp, play) -> None:
         """Play the whole main phase: ``play(camp, index)`` for each hand index
         ``choose_action`` gives, until it gives ``None``. The game calls this once a
-        turn; a policy may override it to keep its work between plays (as
-        ``HealthPolicy`` does) as long as it chooses what ``choose_action`` would.
+        turn; a policy may override it to keep its work between plays, as long as it
+        chooses what ``choose_action`` would.
         ``play`` may end the game (``GameOver``): let it through."""
         choose = self.choose_action
         while True:
@@ -97,15 +97,16 @@ class Policy:
             play(camp, index)
 
     @staticmethod
-    def deployable(camp) -> int | None:
-        """A fighter in hand that fits on the bench (deploying costs no energy): the
-        first."""
+    def deployable(game, camp) -> int | None:
+        """The first fighter in hand, if he may go to the bench now (``Game.legal_now``:
+        while it has room; deploying costs no energy)."""
         hand = camp.hand
-        if len(camp.bench) >= BENCH_LIMIT or FIGHTER_CODES.isdisjoint(hand):
+        if FIGHTER_CODES.isdisjoint(hand):
             return None
+        legal = game.legal_now(camp)
         for i, code in enumerate(hand):
             if code < CODE_BASE:
-                return i
+                return i if legal[code] else None
         return None
 
     @staticmethod
@@ -142,7 +143,7 @@ class SeedPolicy(Policy):
     name = "seed"
 
     def choose_action(self, game, camp) -> int | None:
-        deploy = self.deployable(camp)
+        deploy = self.deployable(game, camp)
         if deploy is not None:
             return deploy
         hand = camp.hand
@@ -247,7 +248,7 @@ class GreedyPolicy(Policy):
         return 0 if attacker.guard else card.reduce * 0.4 + card.counter
 
     def choose_action(self, game, camp) -> int | None:
-        deploy = self.deployable(camp)
+        deploy = self.deployable(game, camp)
         if deploy is not None:
             return deploy
         best = None
@@ -277,39 +278,7 @@ GROUND_WORK = frozenset(
     code for code, role in enumerate(CODE_ROLE) if role in (ROLE_GNP, ROLE_SUBMISSION)
 )
 NO_FINISH = 999  # above any damage
-
-
-class BestPlays:
-    """The hand's best playable card of each kind for the league's corner, as hand
-    indexes (-1: none): the biggest strike and the biggest ground card (Ground and
-    Pound, a submission) by damage, the smallest of each that finishes the opponent,
-    the takedown and the defence card with the best value, the last Master Coach,
-    Ringside Medic and Intense Training."""
-
-    __slots__ = (
-        "coach",
-        "defence",
-        "defence_value",
-        "finish",
-        "finish_damage",
-        "finish_ground",
-        "finish_ground_damage",
-        "ground",
-        "ground_damage",
-        "medic",
-        "strike",
-        "strike_damage",
-        "takedown",
-        "takedown_value",
-        "training",
-    )
-
-    def __init__(self):
-        self.strike = self.finish = self.ground = self.finish_ground = -1
-        self.strike_damage = self.ground_damage = 0  # damage is at least 1
-        self.finish_damage = self.finish_ground_damage = NO_FINISH
-        self.takedown = self.defence = self.coach = self.medic = self.training = -1
-        self.takedown_value = self.defence_value = -1
+NO_DAMAGE = (0,) * len(CARD_BY_CODE)  # standing: no submission is playable
 
 
 class HealthPolicy(Policy):
@@ -340,96 +309,118 @@ class HealthPolicy(Policy):
 
     def choose_action(self, game, camp) -> int | None:
         """The next card by the rules above."""
-        if not camp.hand:
+        hand = camp.hand
+        if not hand:
             return None
-        deploy = self.deployable(camp)  # 1.
-        if deploy is not None or not camp.energy:
-            return deploy
-        if game.position is None and WAITING_STANDING.issuperset(camp.hand):
+        if game.position is None and WAITING_STANDING.issuperset(hand):
             return None  # ground work and Intense Training only: nothing to do
         return self.first_match(game, camp, self.best_plays(game, camp))
 
     @staticmethod
-    def best_plays(game, camp) -> BestPlays:
-        """One pass over the hand's playable cards (first on ties), their damage by
-        the seed's formulas."""
-        best = BestPlays()
+    def best_plays(game, camp) -> tuple:
+        """One pass over the hand's playable cards (``Game.legal_now``; first on
+        ties), their damage by the seed's formulas at this pair of fighters' edges.
+        The hand indexes (-1: none), in the order ``first_match`` asks for them: the
+        first fighter (playable while the bench has room), the smallest ground card
+        (Ground and Pound, a submission) and the smallest strike that finish the
+        opponent, the last Ringside Medic and Master Coach, the biggest ground card,
+        the takedown with the best bonus, the biggest strike, the last Intense
+        Training, the defence card with the best value."""
         attacker = camp.active
         defender = camp.opponent.active
         stamina = defender.stamina
-        position = 1 if game.position is camp else -1  # a submission's, on the ground
+        strikes = strike_damages(
+            attacker.striking, defender.defense, attacker.striker, attacker.training,
+            defender.guard,
+        )  # fmt: skip
+        submissions = NO_DAMAGE
+        if game.position is not None:
+            position = 1 if game.position is camp else -1
+            submissions = submission_damages(attacker.grappling, defender.grappling, position)
+        strike = finish = ground = finish_ground = takedown = defence = -1
+        coach = medic = training = fighter = -1
+        top_strike_damage = top_ground_damage = 0  # damage is at least 1
+        finish_damage = finish_ground_damage = NO_FINISH
+        takedown_value = defence_value = -1
         legal = game.legal_now(camp)
-        for i, code in enumerate(camp.hand):
+        for index, code in enumerate(camp.hand):
             if not legal[code]:
                 continue
             role = CODE_ROLE[code]
-            card = CARD_BY_CODE[code]
-            if role in (ROLE_STRIKE, ROLE_GNP):
-                damage = strike_damage(
-                    card.damage, attacker.striking, defender.defense,
-                    striker=attacker.striker, training=attacker.training,
-                    gnp_bonus=card.bonus, blocked=defender.guard,
-                )  # fmt: skip
-            elif role == ROLE_SUBMISSION:
-                damage = submission_damage(
-                    card.damage, attacker.grappling, defender.grappling, position
-                )
             if role == ROLE_STRIKE:
-                if damage > best.strike_damage:
-                    best.strike, best.strike_damage = i, damage
-                if stamina <= damage < best.finish_damage:
-                    best.finish, best.finish_damage = i, damage
+                damage = strikes[code]
+                if damage > top_strike_damage:
+                    strike, top_strike_damage = index, damage
+                if stamina <= damage < finish_damage:
+                    finish, finish_damage = index, damage
             elif role in (ROLE_GNP, ROLE_SUBMISSION):
-                if damage > best.ground_damage:
-                    best.ground, best.ground_damage = i, damage
-                if stamina <= damage < best.finish_ground_damage:
-                    best.finish_ground, best.finish_ground_damage = i, damage
+                damage = strikes[code] if role == ROLE_GNP else submissions[code]
+                if damage > top_ground_damage:
+                    ground, top_ground_damage = index, damage
+                if stamina <= damage < finish_ground_damage:
+                    finish_ground, finish_ground_damage = index, damage
             elif role == ROLE_TAKEDOWN:
-                if CODE_VALUE[code] > best.takedown_value:
-                    best.takedown, best.takedown_value = i, CODE_VALUE[code]
+                if CODE_VALUE[code] > takedown_value:
+                    takedown, takedown_value = index, CODE_VALUE[code]
             elif role == ROLE_DEFENCE:
-                if CODE_VALUE[code] > best.defence_value:
-                    best.defence, best.defence_value = i, CODE_VALUE[code]
+                if CODE_VALUE[code] > defence_value:
+                    defence, defence_value = index, CODE_VALUE[code]
             elif role == ROLE_COACH:
-                best.coach = i
+                coach = index
             elif role == ROLE_MEDIC:
-                best.medic = i
-            else:
-                best.training = i
-        return best
+                medic = index
+            elif role == ROLE_TRAINING:
+                training = index
+            elif fighter < 0:  # a fighter, the bench has room
+                fighter = index
+        return (fighter, finish_ground, finish, medic, coach, ground, takedown, strike, training,
+                defence)  # fmt: skip
 
-    def first_match(self, game, camp, best: BestPlays) -> int | None:
-        """Rules 2-12, the first that matches (ground work counts in the hand,
-        playable or not)."""
+    def first_match(self, game, camp, best: tuple) -> int | None:
+        """Rules 1-12, the first that matches (ground work counts in the hand,
+        playable or not), on the hand's best plays (``best_plays``)."""
+        (
+            fighter,
+            finish_ground,
+            finish,
+            medic,
+            coach,
+            ground,
+            takedown,
+            strike,
+            training,
+            defence,
+        ) = best
+        if fighter >= 0:  # 1. a fighter to the bench (free)
+            return fighter
         attacker = camp.active
         on_top = game.position is camp
         holds_ground_work = not GROUND_WORK.isdisjoint(camp.hand)
-        if best.finish_ground >= 0:  # 2. a finish, a ground card first
-            return best.finish_ground
-        if best.finish >= 0:
-            return best.finish
-        if best.medic >= 0 and attacker.max_stamina - attacker.stamina >= MEDIC_HEAL:  # 3.
-            return best.medic
-        if best.coach >= 0 and 2 * attacker.stamina >= attacker.max_stamina:  # 4.
-            return best.coach
-        if best.ground >= 0:  # 5.-6. the ground game (underneath: a submission)
-            return best.ground
-        if best.takedown >= 0 and not on_top and holds_ground_work:  # 7.
-            return best.takedown
-        if best.strike >= 0 and not (on_top and holds_ground_work):  # 8.-9.
-            if best.training >= 0 and not attacker.training:
-                training = CARD_BY_CODE[TRAINING_CODE]
-                if self.corner_useful(game, camp, training):
-                    return best.training
+        if finish_ground >= 0:  # 2. a finish, a ground card first
+            return finish_ground
+        if finish >= 0:
+            return finish
+        if medic >= 0 and attacker.max_stamina - attacker.stamina >= MEDIC_HEAL:  # 3.
+            return medic
+        if coach >= 0 and 2 * attacker.stamina >= attacker.max_stamina:  # 4.
+            return coach
+        if ground >= 0:  # 5.-6. the ground game (underneath: a submission)
+            return ground
+        if takedown >= 0 and not on_top and holds_ground_work:  # 7.
+            return takedown
+        if strike >= 0 and not (on_top and holds_ground_work):  # 8.-9.
+            training_card = CARD_BY_CODE[TRAINING_CODE]
+            if training >= 0 and self.corner_useful(game, camp, training_card):
+                return training
             if camp.opponent.active.guard:
                 return smallest_strike(camp.hand, game.legal_now(camp))
-            return best.strike
-        if best.takedown >= 0 and not on_top:  # 10.
-            return best.takedown
-        if best.defence >= 0 and not attacker.guard:  # 11.
-            return best.defence
-        if best.coach >= 0:  # 12.
-            return best.coach
+            return strike
+        if takedown >= 0 and not on_top:  # 10.
+            return takedown
+        if defence >= 0 and not attacker.guard:  # 11.
+            return defence
+        if coach >= 0:  # 12.
+            return coach
         return None
 
 

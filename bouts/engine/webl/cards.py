@@ -10,6 +10,7 @@ ATTRIBUTES = ("str", "spd", "agl", "hgt", "tgh")
 ATTR_MIN, ATTR_MAX = 1, 30
 WEIGHT_MIN, WEIGHT_MAX = 90, 400
 NAME_MAX = 80
+WEIGHT_CAP = 250.0  # the weight rule counts weights up to 250 lb
 KNOWN_KEYS = frozenset((*ATTRIBUTES, "name", "weight"))
 # The fast path: an attribute x (a plain int, not a bool) is within the bounds when
 # _IN_BOUNDS[x] is found (a KeyError otherwise: the full checks name the field).
@@ -112,8 +113,8 @@ def weight_strength_bonus(weight: float | None, opp_weight: float | None) -> flo
     (WeBL's 2004 rule, reference/webl.md). No bonus when either weight is unknown."""
     if not weight or not opp_weight:
         return 0.0
-    mine = min(weight, 250.0)
-    theirs = min(opp_weight, 250.0)
+    mine = weight if weight < WEIGHT_CAP else WEIGHT_CAP
+    theirs = opp_weight if opp_weight < WEIGHT_CAP else WEIGHT_CAP
     if mine <= theirs:
         return 0.0
     return (mine / theirs - 1.0) * 10.0

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from . import formulas
-from .cards import ATTR_MAX
+from .cards import ATTR_MAX, weight_strength_bonus
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
@@ -82,14 +82,7 @@ class Fighter:
         self.start = self.end = start
         strength = _FLOATS[card["str"]]  # as a float
         if weight_rule:
-            # cards.weight_strength_bonus, written out: ((W1/W2) - 1) x 10, weights capped
-            # at 250
-            weight, opp_weight = card.get("weight"), opp.get("weight")
-            if weight and opp_weight:
-                weight = weight if weight < 250 else 250.0
-                opp_weight = opp_weight if opp_weight < 250 else 250.0
-                if weight > opp_weight:
-                    strength += (weight / opp_weight - 1.0) * 10.0
+            strength += weight_strength_bonus(card.get("weight"), opp.get("weight"))
         self.str = strength
         self.spd = spd = _FLOATS[card["spd"]]
         self.agl = agl = _FLOATS[card["agl"]]

@@ -30,7 +30,7 @@ from ..base import (
 )
 from ..errors import OptionError
 from ..officials import validate_corners, validate_officials
-from .scoring import DAMAGE_WEIGHT, EVEN, VIEW
+from .scoring import bout_judges
 
 REFEREES = ("Rocky Lacuna", "Joe Cortez Jr.", "Lia Brandt", "Sam Okoye", "Kenny Bayless II")
 JUDGES = (
@@ -114,18 +114,7 @@ def default_officials(random, home) -> tuple:
     next): ``(referee, judges, doctor, views)``. Three unbiased judges with the
     ``even`` view."""
     referee, judges, doctor = _default_names(random)
-    taste, view = random(), random()
-    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
-    fr, fb = 1.0 + lean, 1.0 - lean
-    v1 = (fr, wd * fr, fb, wd * fb, EVEN, home)
-    taste, view = random(), random()
-    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
-    fr, fb = 1.0 + lean, 1.0 - lean
-    v2 = (fr, wd * fr, fb, wd * fb, EVEN, home)
-    taste, view = random(), random()
-    wd, lean = DAMAGE_WEIGHT * (0.5 + taste), VIEW * (2.0 * view - 1.0)
-    fr, fb = 1.0 + lean, 1.0 - lean
-    return referee, judges, doctor, (v1, v2, (fr, wd * fr, fb, wd * fb, EVEN, home))
+    return referee, judges, doctor, bout_judges(judges, random, home, None)
 
 
 def resolve_officials(officials, rng) -> tuple:

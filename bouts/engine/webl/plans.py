@@ -123,6 +123,20 @@ class Rule:
         return f"if {self.condition} then {action}" if self.condition else action
 
 
+def conditional_action(fallback, conds, env):
+    """The action of a round with conditional statements (``conds``, last written
+    first): the first whose condition holds on the variables ``env``, else
+    ``fallback`` (the round's unconditional action). A division by zero makes a
+    condition false."""
+    for rule in conds:
+        try:
+            if rule.test.holds(env):
+                return rule.action
+        except ZeroDivisionError:
+            pass
+    return fallback
+
+
 def _no_variables(me, op, rnd, i, totals, won) -> list:
     return []
 
@@ -185,13 +199,7 @@ class Plan:
         ``situation`` for a stand-alone way to build them."""
         fallback, conds = self.lookup[rnd]
         if conds:
-            env = self.env(me, op, rnd, i, totals, won)
-            for rule in conds:
-                try:
-                    if rule.test.holds(env):
-                        return rule.action
-                except ZeroDivisionError:  # a division by zero: the condition is false
-                    continue
+            return conditional_action(fallback, conds, self.env(me, op, rnd, i, totals, won))
         return fallback
 
     def text(self) -> str:

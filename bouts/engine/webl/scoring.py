@@ -37,12 +37,12 @@ def judge_params(
     0-1, drawn per judge per bout) is his lean for the bout: red's score x (1 + v) and
     blue's x (1 - v), v = VIEW x (2 view - 1); 0.5 = none."""
     bias = judge.get("bias", "none")
-    wl, wd = LANDED_WEIGHT, DAMAGE_WEIGHT * (0.5 + taste)
+    landed_weight, damage_weight = LANDED_WEIGHT, DAMAGE_WEIGHT * (0.5 + taste)
     if bias == "slugger":
-        wd *= 1.5
+        damage_weight *= 1.5
     elif bias == "boxer":
-        wl *= 1.15
-        wd *= 0.6
+        landed_weight *= 1.15
+        damage_weight *= 0.6
     lean = VIEW * (2.0 * view - 1.0)
     red, blue = 1.0 + lean, 1.0 - lean
     favoured = home if bias == "hometown" else (champion if bias == "champion" else None)
@@ -50,36 +50,44 @@ def judge_params(
         red *= BIAS_FACTOR
     elif favoured == "blue":
         blue *= BIAS_FACTOR
-    return wl, wd, red, blue, _CLOSE_MODE[judge.get("close_round", "even")], home
+    mode = _CLOSE_MODE[judge.get("close_round", "even")]
+    return landed_weight, damage_weight, red, blue, mode, home
 
 
-def judge_round(params, landed_r, dmg_r, landed_b, dmg_b, u, lean):
-    """One judge's ``[red, blue]`` for a round before knockdowns and penalties.
-
-    ``u`` is a uniform number for the judge's counting error on the round (red's
-    score x (1 - JUDGE_NOISE + 2 JUDGE_NOISE u) against blue's); ``lean`` is
-    ``(aggressor, counterpuncher)``: the side a judge of that view gives a close
-    round to (None for neither)."""
-    wl, wd, fr, fb, mode, home = params
-    red = (wl * landed_r + wd * dmg_r) * fr * (1.0 - JUDGE_NOISE + 2.0 * JUDGE_NOISE * u)
-    blue = (wl * landed_b + wd * dmg_b) * fb
-    diff = red - blue
-    if -CLOSE * (red + blue) <= diff <= CLOSE * (red + blue):
-        if mode == EVEN:
-            return [10, 10]
-        side = home if mode == HOME else lean[mode - 1]
-        if side is None:
-            return [10, 10]
-        return [10, 9] if side == "red" else [9, 10]
-    return [10, 9] if diff > 0 else [9, 10]
+def judge_view(params: tuple) -> tuple:
+    """A judge's weights for the bout as ``round_scores`` reads them: ``(red's landed
+    weight, red's damage weight, blue's landed weight, blue's damage weight, close
+    mode, home side)``, each weight times that side's factor (``judge_params``)."""
+    landed_weight, damage_weight, red, blue, mode, home = params
+    return (
+        landed_weight * red,
+        damage_weight * red,
+        landed_weight * blue,
+        damage_weight * blue,
+        mode,
+        home,
+    )
 
 
-def apply_knockdowns(score: list, downs_r: int, downs_b: int) -> list:
+def judge_round(params, landed_red, dealt_red, landed_blue, dealt_blue, draw, lean):
+    """One judge's ``[red, blue]`` for a round before knockdowns and penalties:
+    ``round_scores`` for this judge alone (``params``: ``judge_params``).
+
+    ``draw`` is a uniform number for the judge's counting error on the round;
+    ``lean`` is ``(aggressor, counterpuncher)``: the side a judge of that view gives
+    a close round to (None for neither)."""
+    views = (judge_view(params),)
+    return round_scores(views, lambda: draw, landed_red, dealt_red, landed_blue, dealt_blue, lean)[
+        0
+    ]
+
+
+def apply_knockdowns(score: list, red_downs: int, blue_downs: int) -> list:
     """10-8 for a knockdown (reference: fight reports print "10-8 for the knockdown"):
     the fighter who was down fewer times wins the round, 10 to 9 less one point for
     each knockdown more (10-8, 10-7 for two, at least MIN_SCORE), whatever the punches
     said. Knockdowns on both sides cancel; equal ones leave the round to the punches."""
-    net = downs_b - downs_r  # red's knockdowns scored, less those suffered
+    net = blue_downs - red_downs  # red's knockdowns scored, less those suffered
     if net > 0:
         return [10, 9 - net if net < 9 - MIN_SCORE else MIN_SCORE]
     if net < 0:
@@ -101,33 +109,12 @@ def apply_penalty(score: list, side: str) -> list:
 
 
 def bout_judges(judges: list, random, home, champion) -> tuple:
-    """Each judge's view for the bout, drawn in order (``taste``, then ``view``):
-    ``(red's landed weight, red's damage weight, blue's landed weight, blue's damage
-    weight, close-round mode, home side)`` (``judge_params`` with the red and blue
-    factors folded in; an unbiased judge's written out: the same draws and floats)."""
+    """Each judge's view for the bout (``judge_view``), drawn judge by judge: his
+    ``taste``, then his ``view`` (``judge_params``)."""
     views = []
-    for j in judges:
-        taste = random()
-        view = random()
-        if j.get("bias", "none") == "none":  # _bout_judge's first case, inline
-            wd = DAMAGE_WEIGHT * (0.5 + taste)
-            lean = VIEW * (2.0 * view - 1.0)
-            fr, fb = 1.0 + lean, 1.0 - lean
-            mode = _CLOSE_MODE[j.get("close_round", "even")]
-            views.append((fr, wd * fr, fb, wd * fb, mode, home))
-        else:
-            views.append(_bout_judge(j, taste, view, home, champion))
-    return views
-
-
-def _bout_judge(j: dict, taste: float, view: float, home, champion) -> tuple:
-    if j.get("bias", "none") == "none":
-        wd = DAMAGE_WEIGHT * (0.5 + taste)
-        lean = VIEW * (2.0 * view - 1.0)
-        fr, fb = 1.0 + lean, 1.0 - lean
-        return fr, wd * fr, fb, wd * fb, _CLOSE_MODE[j.get("close_round", "even")], home
-    wl, wd, fr, fb, m, h = judge_params(j, home, champion, taste, view)
-    return wl * fr, wd * fr, wl * fb, wd * fb, m, h
+    for judge in judges:
+        views.append(judge_view(judge_params(judge, home, champion, random(), random())))
+    return tuple(views)
 
 
 def close_round(mode: int, home, lean) -> list:
@@ -140,22 +127,25 @@ def close_round(mode: int, home, lean) -> list:
     return [10, 9] if side == "red" else [9, 10]
 
 
-def adjust(score: list, downs_r: int, downs_b: int, pen_r: int, pen_b: int) -> list:
+def adjust(
+    score: list, red_downs: int, blue_downs: int, red_penalties: int, blue_penalties: int
+) -> list:
     """Knockdowns, then point penalties, on one judge's score for the round."""
-    if downs_r or downs_b:
-        score = apply_knockdowns(score, downs_r, downs_b)
-    for _ in range(pen_r):
+    if red_downs or blue_downs:
+        score = apply_knockdowns(score, red_downs, blue_downs)
+    for _ in range(red_penalties):
         score = apply_penalty(score, "red")
-    for _ in range(pen_b):
+    for _ in range(blue_penalties):
         score = apply_penalty(score, "blue")
     return score
 
 
 def round_scores(views, random, landed_red, dealt_red, landed_blue, dealt_blue, lean) -> list:
-    """Each judge's ``[red, blue]`` for a round on punches, judge by judge: his weights
-    of what each landed and dealt (``bout_judges``), one draw of his counting error on
-    red's side; a margin within ``CLOSE`` of the two together is a close round
-    (``close_round``)."""
+    """Each judge's ``[red, blue]`` for a round on punches, judge by judge (the only
+    place a judge's arithmetic lives): his weights of what each landed and dealt
+    (``judge_view``), one draw of his counting error on red's side (red's score x
+    uniform(1 - JUDGE_NOISE, 1 + JUDGE_NOISE)); a margin within ``CLOSE`` of the two
+    together is a close round (``close_round``)."""
     low, span = 1.0 - JUDGE_NOISE, 2.0 * JUDGE_NOISE
     scores = []
     for landed_red_w, dealt_red_w, landed_blue_w, dealt_blue_w, mode, home in views:

@@ -1,7 +1,10 @@
-"""The seed's formulas (formulas.py), on the seed's own fighters."""
+"""The seed's formulas (formulas.py), on the seed's own fighters, and every card's damage
+at once (damage.py)."""
 
 import pytest
 
+from bouts.engine.octagon.catalogue import TECHNIQUES
+from bouts.engine.octagon.damage import strike_damages, submission_damages
 from bouts.engine.octagon.formulas import (
     stamina_penalty,
     strike_damage,
@@ -114,3 +117,36 @@ def test_submission_halves_round_down_once():
 
 def test_submission_minimum_one_damage():
     assert submission_damage(10, 1, 20, -1) == 1
+
+
+# (striking, defense, striker, training, blocked): weak to strong, buffs and bonuses
+STRIKE_LINES = ((1, 20, False, 0, 8), (6, 8, True, 3, 0), (12, 3, False, 3, 5), (20, 1, True, 0, 0))
+# (attacker grappling, defender grappling, position)
+SUBMISSION_LINES = ((1, 20, -1), (10, 7, 1), (5, 5, -1), (20, 1, 1))
+
+
+def test_every_cards_damage_at_the_fighters_edge_is_the_formulas():
+    """damage.py reads each card's damage from a table made from the formulas; a card
+    of another kind does none there."""
+    for card in TECHNIQUES:
+        for striking, defense, striker, training, blocked in STRIKE_LINES:
+            got = strike_damages(striking, defense, striker, training, blocked)[card.code]
+            if card.kind != "strike":
+                assert got == 0
+                continue
+            expected = strike_damage(
+                card.damage,
+                striking,
+                defense,
+                striker=striker,
+                training=training,
+                gnp_bonus=card.bonus,
+                blocked=blocked,
+            )
+            assert got == expected
+        for attacker, defender, position in SUBMISSION_LINES:
+            got = submission_damages(attacker, defender, position)[card.code]
+            if card.kind != "submission":
+                assert got == 0
+                continue
+            assert got == submission_damage(card.damage, attacker, defender, position)

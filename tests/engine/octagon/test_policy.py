@@ -222,6 +222,15 @@ def test_health_ends_with_takedowns_then_defence_then_nothing():
     assert ai.choose_action(game, camp) is None
 
 
+@pytest.mark.parametrize("policy", [HealthPolicy(), SeedPolicy(), GreedyPolicy()])
+def test_a_fighter_goes_to_the_bench_while_it_has_room_even_without_energy(policy):
+    game, camp, _ = _health(red=(VOLK, ISLAM, PEREIRA), energy=0)
+    camp.hand = [code("Quick Jab"), 2, 1]
+    assert policy.choose_action(game, camp) == 1  # the first fighter; deploying is free
+    camp.bench = [camp.fighters[0]] * 5  # full
+    assert policy.choose_action(game, camp) is None
+
+
 def test_health_benches_fighters_first_and_plays_a_whole_turn_legally():
     game, camp, ai = _health(red=(VOLK, ISLAM))
     camp.policy = ai
