@@ -13,7 +13,6 @@ from operator import attrgetter
 
 from ..result import BLUE, RED
 from .events import STAMPS, event
-from .policy import can_hurt
 from .units import Unit, make_units
 
 WITHDRAWAL = "WITHDRAWAL"
@@ -148,7 +147,7 @@ class Battle:
         target = card.policy.target(card, enemies, self)
         card.attacks += 1
         defence = target.defence
-        if can_hurt(card, target):
+        if card.hurts[defence][target.acted]:  # policy.can_hurt
             target.damage_taken += 1
             target.margin -= 1
             card.damage_dealt += 1  # one point of damage a hit

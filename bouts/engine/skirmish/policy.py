@@ -51,7 +51,7 @@ HURTS = tuple(
 
 def can_hurt(attacker, defender) -> bool:
     """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``)."""
-    return HURTS[attacker.attack][defender.defence][defender.acted]
+    return attacker.hurts[defender.defence][defender.acted]
 
 
 def smart_target(card, enemies):
@@ -60,7 +60,7 @@ def smart_target(card, enemies):
     (left alone while others stand), one it can hurt, one with some defence (an attack
     on a card without defence tires nobody), the least margin (nearest exhaustion), the
     highest attack."""
-    hurts = HURTS[card.attack]  # can_hurt for this attacker, by defence and acted
+    hurts = card.hurts  # can_hurt for this card, by the enemy's defence and acted
     best = best_preference = None
     for enemy in enemies:
         preference = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .policy import HURTS
+
 # name -> its ten labels "Name (0)" .. "Name (9)", and the ten ends of an attack's text
 # on it, (" hits Name (0).", " cannot get through Name (0).") ..: the same cards fight
 # many battles under the same names, so each name's texts are made once (at most 1,024
@@ -38,6 +40,7 @@ class Unit:
         "fatigue_points",
         "health",
         "hit_text",  # " hits Name (defence)."
+        "hurts",  # whom it can hurt: its attack's row of ``policy.HURTS``
         "margin",  # health less fatigue and damage: below 0, the card is exhausted
         "miss_text",  # " cannot get through Name (defence)."
         "multi",  # attacks a cycle (multi_attack)
@@ -97,6 +100,7 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         unit.exhausted = False
         unit.exhausted_cycle = None
         unit.acted = False
+        unit.hurts = HURTS[attack]  # attack never changes in a battle
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change in a battle)
         labels, ends = LABELS.get(name) or name_labels(name)
