@@ -30,6 +30,7 @@ SPEEDS = ALLOWED["speed"]
 HEALTHS = ALLOWED["health"]
 MULTI_ATTACKS = ALLOWED["multi_attack"]
 CARD_FIELDS = ("id", "name", *RANGES)  # a normal card's fields, in order
+CARD_FIELD_COUNT = len(CARD_FIELDS)
 INT_FIELDS = tuple((f, *RANGES[f]) for f in ("attack", "defence", "speed", "health"))
 MAX_CARDS = 12
 # card_rating = (attack + defence + HEALTH_W * health + SPEED_W * speed
@@ -49,7 +50,7 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     ``validate_card`` then gives the cards or the error."""
     ids = []
     for card in fighters:
-        if type(card) is not dict or len(card) != len(CARD_FIELDS):
+        if type(card) is not dict or len(card) != CARD_FIELD_COUNT:
             return False
         try:  # exactly the seven fields: with seven keys, a missing one means a stranger
             attack, defence, speed = card["attack"], card["defence"], card["speed"]

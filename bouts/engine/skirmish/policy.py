@@ -28,7 +28,7 @@ def strength(units) -> int:
     (a card past exhaustion adds nothing)."""
     total = 0
     for unit in units:
-        left = margin(unit) + 1
+        left = unit.margin + 1
         if left > 0:
             total += (unit.attack + 1) * left
     return total
@@ -101,18 +101,16 @@ class DefaultPolicy(Policy):
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
+        # the plan's choice of target (``random``: every attack goes astray)
+        self.choose = CHOICES[self.mode]
 
     def target(self, card, enemies, battle):
         if len(enemies) == 1:
             return enemies[0]
-        mode = self.mode
-        if mode == "random" or (self.focus < 1.0 and battle.rng.random() >= self.focus):
-            return enemies[floor(battle.rng.random() * len(enemies))]
-        if mode == "smart":
-            return smart_target(card, enemies)
-        if mode == "weakest":
-            return min(enemies, key=margin)
-        return max(enemies, key=margin)  # strongest
+        choose = self.choose
+        if choose is None or (self.focus < 1.0 and battle.rng.random() >= self.focus):
+            return enemies[floor(battle.rng.random() * len(enemies))]  # astray
+        return choose(card, enemies)
 
     def withdraw(self, mine, theirs, battle) -> bool:
         """Leave the field when behind on exhausts and down to less than
@@ -122,6 +120,25 @@ class DefaultPolicy(Policy):
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
             return False
         return strength(mine) < self.withdraw_below * strength(theirs)
+
+
+def weakest_target(card, enemies):
+    """The enemy with the least margin (the first on a tie)."""
+    return min(enemies, key=margin)
+
+
+def strongest_target(card, enemies):
+    """The enemy with the most margin (the first on a tie)."""
+    return max(enemies, key=margin)
+
+
+# each plan's choice of target; ``random`` has none (any enemy)
+CHOICES = {
+    "smart": smart_target,
+    "weakest": weakest_target,
+    "strongest": strongest_target,
+    "random": None,
+}
 
 
 def validate_plan(plan, side: str):
