@@ -115,7 +115,7 @@ class Battle:
         order = self.standing[RED] + self.standing[BLUE]
         random = self.rng.random
         for unit in order:
-            unit.acted = False
+            unit.acted = 0  # yet to act (an index of policy.HURTS, as 1 is)
             unit.order = random() - unit.speed
         order.sort(key=SPEED_ORDER)
         return order
@@ -147,7 +147,7 @@ class Battle:
         target = card.policy.target(card, enemies, self)
         card.attacks += 1
         defence = target.defence
-        if card.hurts[defence][target.acted]:  # policy.can_hurt
+        if card.hurts[defence][target.acted]:  # policy.can_hurt: the card's row of HURTS
             target.damage_taken += 1
             target.margin -= 1
             card.damage_dealt += 1  # one point of damage a hit
@@ -163,7 +163,7 @@ class Battle:
                 target.fatigue_points += 1
                 target.margin -= 1
         self.events.append(event(self.cycle, self.step, pick, text))
-        card.acted = True
+        card.acted = 1
 
     def exhaustion(self, order: list[Unit]) -> None:
         """A card whose fatigue plus damage is above its health (a margin below 0) is

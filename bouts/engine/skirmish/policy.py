@@ -40,8 +40,9 @@ def attack_hurts(attack: int, defence: int, acted: bool) -> bool:
     return attack > defence or (attack == defence and attack > 0 and acted)
 
 
-# ``attack_hurts`` for every attack and defence (0..9), by whether the defender has acted:
-# HURTS[attack][defence][acted]
+# ``attack_hurts`` for every attack and defence (0..9), by whether the defender has acted
+# (``Unit.acted``: 0 or 1): HURTS[attack][defence][acted]. Each card in a battle keeps
+# its attack's row (``Unit.hurts``): whom it can hurt.
 HURTS = tuple(
     tuple((attack_hurts(attack, defence, False), attack_hurts(attack, defence, True))
           for defence in range(10))
@@ -50,7 +51,8 @@ HURTS = tuple(
 
 
 def can_hurt(attacker, defender) -> bool:
-    """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``)."""
+    """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``, read from the
+    attacker's row of ``HURTS``)."""
     return attacker.hurts[defender.defence][defender.acted]
 
 
@@ -59,20 +61,39 @@ def smart_target(card, enemies):
     comes first by these preferences, one after the other: one not yet past exhaustion
     (left alone while others stand), one it can hurt, one with some defence (an attack
     on a card without defence tires nobody), the least margin (nearest exhaustion), the
-    highest attack."""
+    highest attack (``minus_attack``: the higher attack sorts first)."""
     hurts = card.hurts  # can_hurt for this card, by the enemy's defence and acted
     best = best_preference = None
     for enemy in enemies:
         preference = (
             enemy.margin < 0,
             not hurts[enemy.defence][enemy.acted],
-            enemy.defence == 0,
+            enemy.defenceless,
             enemy.margin,
-            -enemy.attack,
+            enemy.minus_attack,
         )
         if best is None or preference < best_preference:
             best, best_preference = enemy, preference
     return best
+
+
+def weakest_target(card, enemies):
+    """The enemy with the least margin (the first on a tie)."""
+    return min(enemies, key=margin)
+
+
+def strongest_target(card, enemies):
+    """The enemy with the most margin (the first on a tie)."""
+    return max(enemies, key=margin)
+
+
+# each plan's choice of target; ``random`` has none (any enemy)
+CHOICES = {
+    "smart": smart_target,
+    "weakest": weakest_target,
+    "strongest": strongest_target,
+    "random": None,
+}
 
 
 class Policy:
@@ -101,10 +122,13 @@ class DefaultPolicy(Policy):
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
-        # the plan's choice of target (``random``: every attack goes astray)
+        # the plan's choice of target, looked up once (``random``: none, every attack
+        # goes at any enemy)
         self.choose = CHOICES[self.mode]
 
     def target(self, card, enemies, battle):
+        """The only enemy; else, ``focus`` of the time (one roll), the plan's choice,
+        and otherwise any enemy (a second roll); ``random``: any enemy (one roll)."""
         if len(enemies) == 1:
             return enemies[0]
         choose = self.choose
@@ -120,25 +144,6 @@ class DefaultPolicy(Policy):
         if not self.withdraw_below or battle.exhausts[side] <= battle.exhausts[other]:
             return False
         return strength(mine) < self.withdraw_below * strength(theirs)
-
-
-def weakest_target(card, enemies):
-    """The enemy with the least margin (the first on a tie)."""
-    return min(enemies, key=margin)
-
-
-def strongest_target(card, enemies):
-    """The enemy with the most margin (the first on a tie)."""
-    return max(enemies, key=margin)
-
-
-# each plan's choice of target; ``random`` has none (any enemy)
-CHOICES = {
-    "smart": smart_target,
-    "weakest": weakest_target,
-    "strongest": strongest_target,
-    "random": None,
-}
 
 
 def validate_plan(plan, side: str):

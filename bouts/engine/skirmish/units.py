@@ -31,10 +31,11 @@ class Unit:
 
     __slots__ = (
         "__dict__",
-        "acted",  # it has attacked this cycle (an equal attack then hits it)
+        "acted",  # 1 once it has attacked this cycle (an equal attack then hits it), else 0
         "as_attacker",  # "Name (attack)"
         "attack",
         "defence",
+        "defenceless",  # defence 0: an attack on it tires nobody
         "exhausted",
         "exhausted_cycle",
         "fatigue_points",
@@ -42,6 +43,7 @@ class Unit:
         "hit_text",  # " hits Name (defence)."
         "hurts",  # whom it can hurt: its attack's row of ``policy.HURTS``
         "margin",  # health less fatigue and damage: below 0, the card is exhausted
+        "minus_attack",  # -attack: the smart target's last preference, the higher first
         "miss_text",  # " cannot get through Name (defence)."
         "multi",  # attacks a cycle (multi_attack)
         "order",  # this cycle's place in the speed order (``Battle.speed_order``)
@@ -99,8 +101,12 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         unit.fatigue_points = 0
         unit.exhausted = False
         unit.exhausted_cycle = None
-        unit.acted = False
-        unit.hurts = HURTS[attack]  # attack never changes in a battle
+        unit.acted = 0
+        # what the smart target reads of its enemies, and whom this card can hurt (its
+        # attack's row of policy.HURTS): attack and defence never change in a battle
+        unit.defenceless = defence == 0
+        unit.minus_attack = -attack
+        unit.hurts = HURTS[attack]
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change in a battle)
         labels, ends = LABELS.get(name) or name_labels(name)
