@@ -125,16 +125,15 @@ class Battle:
         speed order), then those with a third. Each side attacks the other's cards
         standing at the start of the cycle (a list of its own for its policy)."""
         enemies = {RED: self.standing[BLUE][:], BLUE: self.standing[RED][:]}
-        attackers = order
-        picks = ATTACK  # the events' pick by side: an attack, then an extra attack
+        for unit in order:
+            self.attack(unit, enemies[unit.side], True, ATTACK[unit.side])
         extra = 1  # the attacks each card has made in the passes so far
+        attackers = [unit for unit in order if unit.multi > extra]
         while attackers:
-            again = [unit for unit in attackers if unit.multi > extra]
             for unit in attackers:
-                self.attack(unit, enemies[unit.side], extra == 1, picks[unit.side])
-            attackers = again
-            picks = EXTRA_ATTACK
+                self.attack(unit, enemies[unit.side], False, EXTRA_ATTACK[unit.side])
             extra += 1
+            attackers = [unit for unit in attackers if unit.multi > extra]
 
     def attack(self, card: Unit, enemies: list[Unit], first: bool, pick: int) -> None:
         """One attack at the policy's target. Attack above defence is a point of damage;
