@@ -61,15 +61,11 @@ class Battle:
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
-        dict (``Unit``), its last three keys added here (the battle is over)."""
+        dict (``Unit``), its hits set here (the battle is over)."""
         lines = []
         for unit in self.reds + self.blues:
             unit.hits = unit.damage_dealt  # one point of damage a hit
-            line = unit.__dict__
-            line["fatigue"] = unit.fatigue_points
-            line["exhausted"] = unit.exhausted
-            line["exhausted_cycle"] = unit.exhausted_cycle
-            lines.append(line)
+            lines.append(unit.__dict__)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -156,10 +152,10 @@ class Battle:
         else:
             text = card.as_attacker + target.miss_text  # "A (a) cannot get through D (d)."
         if defence > 0:
-            card.fatigue_points += 1
+            card.fatigue += 1
             card.margin -= 1
             if first:
-                target.fatigue_points += 1
+                target.fatigue += 1
                 target.margin -= 1
         self.events.append(event(self.cycle, self.step, pick, text))
         card.acted = 1
@@ -177,7 +173,7 @@ class Battle:
             self.exhausts[side] += 1
             self.exhausted_now[side] += 1
             text = (
-                f"{unit.name} is exhausted and leaves the fight ({unit.fatigue_points} "
+                f"{unit.name} is exhausted and leaves the fight ({unit.fatigue} "
                 f"fatigue + {unit.damage_taken} damage > {unit.health} health)."
             )
             self.events.append(event(self.cycle, self.step, EXHAUSTED[side], text))
@@ -192,7 +188,7 @@ class Battle:
             for unit in cards:
                 attacks += unit.attacks
                 dealt += unit.damage_dealt
-                fatigue += unit.fatigue_points
+                fatigue += unit.fatigue
             thrown, landed, tired = self.totals[side]
             stats[side] = {
                 "thrown": attacks - thrown,

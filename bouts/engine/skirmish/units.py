@@ -25,9 +25,10 @@ class Unit:
     """One card in the battle (made by ``make_units``).
 
     Its line in the result (``Battle.lines``) is its attribute dict: side, id, name,
-    attacks, hits, damage_dealt and damage_taken, set first and in this order by
-    ``make_units``; ``Battle.lines`` adds fatigue, exhausted and exhausted_cycle when
-    the battle is over. Everything else is a slot, outside the line."""
+    attacks, hits, damage_dealt, damage_taken, fatigue, exhausted and exhausted_cycle,
+    set in this order by ``make_units`` and kept up in the battle (``hits`` is set at
+    the end: one hit, one point of damage). Everything else is a slot, outside the
+    line."""
 
     __slots__ = (
         "__dict__",
@@ -36,9 +37,6 @@ class Unit:
         "attack",
         "defence",
         "defenceless",  # defence 0: an attack on it tires nobody
-        "exhausted",
-        "exhausted_cycle",
-        "fatigue_points",
         "health",
         "hit_text",  # " hits Name (defence)."
         "hurts",  # whom it can hurt: its attack's row of ``policy.HURTS``
@@ -68,15 +66,11 @@ class Unit:
     @damage.setter
     def damage(self, value: int) -> None:
         self.damage_taken = value
-        self.margin = self.health - self.fatigue_points - value
+        self.margin = self.health - self.fatigue - value
 
-    @property
-    def fatigue(self) -> int:
-        return self.fatigue_points
-
-    @fatigue.setter
-    def fatigue(self, value: int) -> None:
-        self.fatigue_points = value
+    def set_fatigue(self, value: int) -> None:
+        """Fatigue set from outside (a test's card state); the margin follows."""
+        self.fatigue = value
         self.margin = self.health - value - self.damage_taken
 
 
@@ -85,6 +79,8 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
     units = []
     for card in cards:
         unit = Unit()
+        # the line's ten keys first, in its order: the line is then the attribute dict
+        # as it is at the end, with no key added to it (``Unit``)
         unit.side = side
         unit.id = card["id"]
         unit.name = name = card["name"]
@@ -92,15 +88,15 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         unit.hits = 0  # set at the end (Battle.lines): one hit, one point of damage
         unit.damage_dealt = 0
         unit.damage_taken = 0
+        unit.fatigue = 0
+        unit.exhausted = False
+        unit.exhausted_cycle = None
         unit.policy = policy
         unit.attack = attack = card["attack"]
         unit.defence = defence = card["defence"]
         unit.speed = card["speed"]
         unit.health = unit.margin = card["health"]
         unit.multi = card["multi_attack"]  # validated sides always have it
-        unit.fatigue_points = 0
-        unit.exhausted = False
-        unit.exhausted_cycle = None
         unit.acted = 0
         # what the smart target reads of its enemies, and whom this card can hurt (its
         # attack's row of policy.HURTS): attack and defence never change in a battle
