@@ -56,8 +56,7 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
 def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
     """A card with a word for its RN (FOUL, INJURY, Special)."""
     if in_ki and state.ki_timing:
-        if rn == INJURY and state.injuries_on:
-            state.pending.append(("injury", att))
+        hold_back(state, att, rn)
         return
     if rn == FOUL:
         fouls.foul_check(state, att)

@@ -10,17 +10,8 @@ from __future__ import annotations
 
 from math import floor
 
-from .deck import C_CF, C_RESULT, C_RN, DECK, ROUND_CARDS
-from .state import CLOCKS, BoutState, RoundOver
-
-
-def draw(state: BoutState):
-    """The next card of the round deck; the round ends when it runs out."""
-    i = state.i
-    if i >= len(state.deck):
-        raise RoundOver
-    state.i = i + 1
-    return state.deck[i]
+from .deck import C_CF, C_RESULT, C_RN, DECK, RNS, ROUND_CARDS
+from .state import CLOCKS, BoutState
 
 
 def draw_need(state: BoutState):
@@ -31,7 +22,7 @@ def draw_need(state: BoutState):
     try:
         card = state.deck[i]
     except IndexError:
-        return DECK[floor(state.rng.random() * 100.0)]
+        return any_card(state)
     state.i = i + 1
     return card
 
@@ -58,19 +49,18 @@ def check_rn(state: BoutState) -> int:
 
 
 def aux_rn(state: BoutState) -> int:
-    """An RN (1-80) from a used card, for checks between rounds and the like."""
+    """An RN (1-80) from a used card, for checks between rounds and the like: a card at
+    random from the whole deck (as ``any_card``, read in the deck's RN column
+    ``deck.RNS``), again while it is a word."""
     rn = RNS[floor(state.rng.random() * 100.0)]
     while rn < 0:
         rn = RNS[floor(state.rng.random() * 100.0)]
     return rn
 
 
-RNS = tuple(card[C_RN] for card in DECK)  # the deck's RNs, for ``aux_rn``
-
-
 def rn20(state: BoutState) -> int:
     """An RN 1-20 (a used card's CF number)."""
-    return DECK[floor(state.rng.random() * 100.0)][C_CF]
+    return any_card(state)[C_CF]
 
 
 def stop_clock(state: BoutState, n: int):

@@ -3,11 +3,8 @@ of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
-from math import floor
-
 from ..result import DQ
 from . import clock, cuts, tables
-from .deck import DECK
 from .state import BoutState, Fighter, finish
 
 
@@ -172,4 +169,4 @@ def referee_error(state: BoutState):
     if err == tables.ERR_EARLY:
         del state.deck[-5:]
     elif err == tables.ERR_LATE:
-        state.deck.extend(DECK[floor(state.rng.random() * 100.0)] for _ in range(5))
+        state.deck.extend(clock.any_card(state) for _ in range(5))
