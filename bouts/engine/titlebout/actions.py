@@ -56,8 +56,7 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
 def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
     """A card with a word for its RN (FOUL, INJURY, Special)."""
     if in_ki and state.ki_timing:
-        if rn == INJURY and state.injuries_on:
-            state.pending.append(("injury", att))
+        hold_back(state, att, rn)
         return
     if rn == FOUL:
         fouls.foul_check(state, att)
@@ -72,13 +71,9 @@ def clinch_rules(state: BoutState, att: Fighter):
     if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
-        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1))
-        clock.ev(
-            state,
-            "foul",
-            att.side,
-            f"The referee takes a point from {att.name} for constant holding",
-        )
+        text = f"The referee takes a point from {att.name} for constant holding"
+        time = clock.ev(state, "foul", att.side, text)
+        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1, time))
     if state.advanced_clinching:
         extra = tables.clinch_cards(state.tolerance, clock.aux_rn(state))
         clock.remove_cards(state, extra)
@@ -94,16 +89,17 @@ def slip(state: BoutState, att: Fighter):
     state.slip_used = True
     att.kd_scored += 1
     dfn.kd_counts.append(0)
+    text = f"{dfn.name} slips and the referee calls it a knockdown"
+    time = clock.ev(state, "knockdown", dfn.side, text)
     state.knockdowns.append(
         {
             "round": state.rnd,
-            "time": clock.clock(state),
+            "time": time,
             "fighter": dfn.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    clock.ev(state, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
     att.pts += 4
 
 
@@ -259,11 +255,10 @@ def play_round(state: BoutState):
     at a time; this loop writes them out for the usual cases (a call an action costs
     more than the speed goal allows: bench/README.md) and calls the rule functions for
     the rest: the same draws, checks and events in the same order."""
-    # ``a`` makes the next control check (``state.first``: the aggressor, then whoever acted
-    # last; only ``counter`` changes it otherwise) and acts when he wins it; ``b`` is his
-    # opponent
-    a = state.aggressor
-    b = a.opp
+    # ``actor`` makes the next control check (``state.first``: the aggressor, then whoever
+    # acted last; only ``counter`` changes it otherwise) and acts when he wins it
+    actor = state.aggressor
+    opponent = actor.opp
     state.next = None
     state.ki_left = 0
     state.ki_side = None
@@ -279,57 +274,58 @@ def play_round(state: BoutState):
     ki_timing = state.ki_timing
     injuries_on = state.injuries_on
     traits_on = state.traits_on
-    adv_clinch = state.advanced_clinching
+    advanced_clinching = state.advanced_clinching
     # the referee calls the next move a slip (his error this round, once a fight)
     slip_on = False
     if state.error == ERR_SLIP and not state.slip_used:
         slip_on = True
     bell = ROUND_CARDS  # the round clock stops at the bell (3:00)
-    # ``chain``: ``a`` acts without a control check (``state.next`` or a KI run, ``in_ki``
-    # when it is his run); after such an action, or one that ran a rule function, the
-    # next actor or a KI run's end is looked at; most actions are neither (a punch, a
-    # miss, a clinch, a move) and go straight to the next control check. The next card
+    # ``chain``: ``actor`` acts without a control check (``state.next`` or a KI run,
+    # ``in_ki`` when it is his run); after such an action, or one that ran a rule
+    # function, the next actor or a KI run's end is looked at; most actions are neither
+    # (a punch, a miss, a clinch, a move) and go straight to the next control check. The next card
     # is the local ``i``: ``state.i`` is written before a rule function reads it and read
     # back after it has run.
     chain = in_ki = False
     i = state.i
     try:
         while True:
-            # control checks, alternating from ``a`` (see ``control``); the pinning
+            # control checks, alternating from ``actor`` (see ``control``); the pinning
             # fighter has +2 CF against a slugger, +1 against a boxer
             try:
                 if trapper is None:  # nobody pinned (most checks): the CFs as they are
                     while True:  # ``i`` ends at the card after the one he won it on
-                        if deck[i][0] <= a.cf:  # C_CF
+                        if deck[i][0] <= actor.cf:  # C_CF
                             i += 1
                             break
-                        if deck[i + 1][0] <= b.cf:
-                            a, b = b, a  # in control: he checks first next time
+                        if deck[i + 1][0] <= opponent.cf:
+                            # in control: he checks first next time
+                            actor, opponent = opponent, actor
                             i += 2
                             break
                         i += 2
                 else:
-                    ca = a.cf
-                    cb = b.cf
-                    if trapper is a:
-                        ca += 2 if b.style == "S" else 1
-                    elif trapper is b:
-                        cb += 2 if a.style == "S" else 1
+                    actor_cf = actor.cf
+                    opponent_cf = opponent.cf
+                    if trapper is actor:
+                        actor_cf += 2 if opponent.style == "S" else 1
+                    elif trapper is opponent:
+                        opponent_cf += 2 if actor.style == "S" else 1
                     while True:  # (the same checks)
-                        if deck[i][0] <= ca:
+                        if deck[i][0] <= actor_cf:
                             i += 1
                             break
-                        if deck[i + 1][0] <= cb:
-                            a, b = b, a
+                        if deck[i + 1][0] <= opponent_cf:
+                            actor, opponent = opponent, actor
                             i += 2
                             break
                         i += 2
             except IndexError:  # the round deck is used up: the round is over
                 state.i = len(deck)
                 return
-            while True:  # ``a``'s action, then those taken without a control check
+            while True:  # ``actor``'s action, then those taken without a control check
                 # --- the action (``action``) ---
-                a.actions += 1
+                actor.actions += 1
                 # the round is over when its deck is (the IndexError)
                 try:
                     card = deck[i]
@@ -338,68 +334,68 @@ def play_round(state: BoutState):
                     return
                 i += 1  # (``state.i`` is written only before a rule function reads it)
                 rn = card[1]  # C_RN
-                if rn <= a.kp:  # a knockdown check, or a word (a word's RN is below 0)
+                if rn <= actor.kp:  # a knockdown check, or a word (a word's RN is below 0)
                     state.i = i
                     if rn >= 0:
-                        a.landed += 1
-                        if trapper is b:
+                        actor.landed += 1
+                        if trapper is opponent:
                             state.trapper = None
-                        knockdowns.kd_check(state, a, False)
+                        knockdowns.kd_check(state, actor, False)
                     # a word (``word``, written out)
                     elif in_ki and ki_timing:  # held back in a run (an injury: pending)
-                        hold_back(state, a, rn)
+                        hold_back(state, actor, rn)
                     elif rn == FOUL:
-                        fouls.foul_check(state, a)
+                        fouls.foul_check(state, actor)
                         # a foul names no actor, starts no run and frees no pin (after a
                         # control check no run is on): straight to the next check
                         if not chain:
                             i = state.i
                             break
                     elif rn != INJURY:
-                        incidents.special(state, a)
+                        incidents.special(state, actor)
                     elif injuries_on:
-                        incidents.injury(state, a)
+                        incidents.injury(state, actor)
                     else:  # INJURY with injuries off: the RESULT is the RN (``act``: rare)
-                        state.first = a
-                        act(state, a, card[2], in_ki)
-                        a = state.first
-                        b = a.opp
+                        state.first = actor
+                        act(state, actor, card[2], in_ki)
+                        actor = state.first
+                        opponent = actor.opp
                     i = state.i
-                elif rn <= a.pl + b.deff:
-                    # --- ``land(s, a)`` ---
+                elif rn <= actor.pl + opponent.deff:
+                    # --- ``land(state, actor)`` ---
                     try:
                         card = deck[i]
                         i += 1
                     except IndexError:  # (``clock.draw_need``: the round deck is used up)
                         card = clock.any_card(state)
-                    pts, _, text = a.hit[card[2]]  # C_RESULT
-                    if a.hand:
-                        pts, text = hurt_hand(a, card)
-                    a.landed += 1
-                    total = a.pts + pts
-                    a.pts = total
-                    if pts:
-                        # the round clock (``clock.clock``): never back, never past 3:00
-                        t = i - state.returned
-                        if t > state.tick:
-                            if t > bell:
-                                t = bell
-                            state.tick = t
+                    points, _, text = actor.hit[card[2]]  # C_RESULT
+                    if actor.hand:
+                        points, text = hurt_hand(actor, card)
+                    actor.landed += 1
+                    total = actor.pts + points
+                    actor.pts = total
+                    if points:
+                        # the round clock (``clock.ev``): never back, never past 3:00
+                        shown = i - state.returned
+                        if shown > state.tick:
+                            if shown > bell:
+                                shown = bell
+                            state.tick = shown
                         else:
-                            t = state.tick
+                            shown = state.tick
                         # the event: a copy of the side's template (``event_templates``)
-                        e = (punch_red if a is red else punch_blue).copy()
-                        e["clock"] = CLOCKS[t]
-                        e["text"] = a.name + text
-                        events.append(e)
-                    if total >= b.alarm or card[3]:  # C_CUT
-                        i = punch_rules(state, b, card, i)
+                        event = (punch_red if actor is red else punch_blue).copy()
+                        event["clock"] = CLOCKS[shown]
+                        event["text"] = actor.name + text
+                        events.append(event)
+                    if total >= opponent.alarm or card[3]:  # C_CUT
+                        i = punch_rules(state, opponent, card, i)
                     # a TKO check or a cut names no actor, starts no run and frees no pin
                     if not chain:
                         break  # (most punches)
-                elif rn <= a.pm:
-                    a.missed += 1
-                    if rn >= a.cpd:
+                elif rn <= actor.pm:
+                    actor.missed += 1
+                    if rn >= actor.cpd:
                         # the counterpunch (``counter``): the next card of the round deck
                         # (none: no counter); most have an RN for no counter
                         try:
@@ -407,46 +403,46 @@ def play_round(state: BoutState):
                             i += 1
                         except IndexError:
                             rn = -1
-                        if rn >= 0 and (rn <= b.kp or rn <= b.pl + b.cp):
-                            state.first = a
+                        if rn >= 0 and (rn <= opponent.kp or rn <= opponent.pl + opponent.cp):
+                            state.first = actor
                             state.i = i
-                            counter_rn(state, b, rn, in_ki)
+                            counter_rn(state, opponent, rn, in_ki)
                             i = state.i
-                            a = state.first
-                            b = a.opp
+                            actor = state.first
+                            opponent = actor.opp
                         elif not chain:
                             break
                     elif not chain:
                         break
-                elif rn <= a.clinch:
-                    a.clinches += 1
-                    if adv_clinch or (traits_on and a.clinches == 5):
+                elif rn <= actor.clinch:
+                    actor.clinches += 1
+                    if advanced_clinching or (traits_on and actor.clinches == 5):
                         state.i = i
-                        clinch_rules(state, a)
+                        clinch_rules(state, actor)
                         i = state.i
                     elif not chain:
                         break
                 elif in_ki and ki_timing:
                     pass
-                elif trapper is b:
+                elif trapper is opponent:
                     state.trapper = trapper = None  # the trapped fighter moves back to ring center
                     if not chain:
                         break
                 elif slip_on:
                     slip_on = False  # (once a fight)
                     state.i = i
-                    slip(state, a)
+                    slip(state, actor)
                     i = state.i
                 else:
-                    # --- ``move(s, a, in_ki)``: the next card's ring position ---
+                    # --- ``move(state, actor, in_ki)``: the next card's ring position ---
                     try:
                         pos = deck[i][4]  # C_POS
                         i += 1
                     except IndexError:  # (``clock.draw_need``: the round deck is used up)
                         pos = clock.any_card(state)[C_POS]
                     if pos:  # not CENTER (0)
-                        state.trapper = trapper = a
-                        text = f"{a.name} pins {b.name} on {POSITIONS[pos]}"
+                        state.trapper = trapper = actor
+                        text = f"{actor.name} pins {opponent.name} on {POSITIONS[pos]}"
                     elif trapper is not None:
                         state.trapper = trapper = None
                         text = "The fighters are back in ring center"
@@ -454,36 +450,36 @@ def play_round(state: BoutState):
                         text = None
                     if text is not None:
                         # ``clock.ev``, written out (the round clock as for a punch)
-                        t = i - state.returned
-                        if t > state.tick:
-                            if t > bell:
-                                t = bell
-                            state.tick = t
+                        shown = i - state.returned
+                        if shown > state.tick:
+                            if shown > bell:
+                                shown = bell
+                            state.tick = shown
                         else:
-                            t = state.tick
-                        e = (move_red if a is red else move_blue).copy()
-                        e["clock"] = CLOCKS[t]
-                        e["text"] = text
-                        events.append(e)
+                            shown = state.tick
+                        event = (move_red if actor is red else move_blue).copy()
+                        event["clock"] = CLOCKS[shown]
+                        event["text"] = text
+                        events.append(event)
                     if not chain:
                         break
-                # --- a rule function ran, or ``a`` acted without a control check ---
+                # --- a rule function ran, or ``actor`` acted without a control check ---
                 if state.ki_side is not None and state.ki_left <= 0:
                     state.i = i
                     knockdowns.end_ki(state)
                     i = state.i
                 trapper = state.trapper
-                nxt = state.next
-                if nxt is not None:
+                next_actor = state.next
+                if next_actor is not None:
                     state.next = None  # taken (only a rule run in this action sets it again)
-                    a = nxt
-                    b = a.opp
-                    in_ki = state.ki_left > 0 and state.ki_side is a
+                    actor = next_actor
+                    opponent = actor.opp
+                    in_ki = state.ki_left > 0 and state.ki_side is actor
                     if in_ki:
                         state.ki_left -= 1  # an action of his run (after a control check: none)
                 elif state.ki_left > 0:
-                    a = state.ki_side
-                    b = a.opp
+                    actor = state.ki_side
+                    opponent = actor.opp
                     in_ki = True
                     state.ki_left -= 1
                 else:
