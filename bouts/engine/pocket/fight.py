@@ -187,7 +187,8 @@ class Bout:
 
     @property
     def rng(self):
-        """The bout's one ``random.Random``; ``random`` is its ``random`` method."""
+        """The bout's one ``random.Random`` (the rules draw from it as ``_rng``);
+        ``random`` is its ``random`` method, for the policies."""
         return self._rng
 
     @rng.setter
@@ -198,7 +199,7 @@ class Bout:
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return floor(self.random() * 6.0) + 1
+        return floor(self._rng.random() * 6.0) + 1
 
     def stamp(self) -> str:
         """The round's clock as text (``texts.STAMPS``)."""
@@ -249,7 +250,7 @@ class Bout:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
         while True:
-            self.clock += EXCHANGE_SECONDS[floor(self.random() * 6.0)]
+            self.clock += EXCHANGE_SECONDS[floor(self._rng.random() * 6.0)]
             if self.clock >= ROUND_SECONDS:
                 break
             attacker = self.initiative()
@@ -317,7 +318,7 @@ class Bout:
         fighter die's punch or the special punch meets the guard die; a dirty punch
         does not (``dirty_punch``)."""
         if kind == DIE:
-            punch, base = attacker.fighter_die[floor(self.random() * 6.0)]
+            punch, base = attacker.fighter_die[floor(self._rng.random() * 6.0)]
             if not base:
                 self.parts.append("misses")
                 return 0
@@ -331,9 +332,9 @@ class Bout:
             raise ValueError(f"a policy's punch is die, special or dirty (got {kind!r})")
         # the defender's guard die; a good defence may re-roll an OPEN face once
         guard_die = defender.guard_die
-        face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
-        if face is OPEN and defender.defence_p and self.random() < defender.defence_p:
-            face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
+        face, head_modifier, body_modifier = guard_die[floor(self._rng.random() * 6.0)]
+        if face is OPEN and defender.defence_p and self._rng.random() < defender.defence_p:
+            face, head_modifier, body_modifier = guard_die[floor(self._rng.random() * 6.0)]
         if face is STEP_BACK:
             self.parts.append(f"{AIMED[punch][target]}, {defender.name} steps back")
             return 0
@@ -374,7 +375,7 @@ class Bout:
         else:
             damage += defender.hurt_body
             stats["body"] += 1
-        if power and self.random() < attacker.power_p:
+        if power and self._rng.random() < attacker.power_p:
             damage += 1
         defender.health -= damage
         stats["landed"] += 1
@@ -404,7 +405,7 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         counterer.stats["thrown"] += 1
         target = counterer.policy.target(counterer, attacker, self)
-        punch, base = counterer.fighter_die[floor(self.random() * 6.0)]
+        punch, base = counterer.fighter_die[floor(self._rng.random() * 6.0)]
         if not base:
             self.parts.append(f"{counterer.name} ducks, counters and misses")
             return
@@ -423,7 +424,7 @@ class Bout:
     def injury_roll(self, attacker: Fighter, defender: Fighter, target: str) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = tables.INJURY_DIE[floor(self.random() * 6.0)]
+        name, where, extra, severity = tables.INJURY_DIE[floor(self._rng.random() * 6.0)]
         if where != target or name in defender.injuries:
             return
         defender.injuries.append(name)
