@@ -167,10 +167,12 @@ def counter_rn(state: BoutState, cp: Fighter, rn: int):
 
 
 # --- a round --------------------------------------------------------------------------
-def control(state: BoutState, first: Fighter) -> Fighter:
+def control(state: BoutState, first: Fighter) -> Fighter | None:
     """Control checks, alternating from ``first``, until a fighter's CF covers the card's
     CF: he is in control. The fighter who has pinned the other has +2 CF against a
-    slugger, +1 against a boxer. No card left: the round is over."""
+    slugger, +1 against a boxer. No card left: the round is over, None (an answer, not
+    ``RoundOver``: most rounds end here, and an exception raised and caught costs more
+    than ``play``'s check of the answer)."""
     second = first.opp
     first_cf = first.cf
     second_cf = second.cf
@@ -193,7 +195,7 @@ def control(state: BoutState, first: Fighter) -> Fighter:
             i += 2
     except IndexError:
         state.i = len(deck)
-        raise RoundOver from None
+        return None
 
 
 def play_round(state: BoutState):
@@ -227,6 +229,8 @@ def play(state: BoutState):
                 att = state.ki_side
             else:
                 att = control(state, state.first)
+                if att is None:  # no card left for a control check: the round is over
+                    return
             att.actions += 1
             if state.ki_side is att:  # an action of his run (a run over has ended)
                 state.ki_left -= 1

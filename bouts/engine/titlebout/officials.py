@@ -139,13 +139,18 @@ CORNER_NAMES = (
 )
 
 
+def roll(rng, sides: int) -> int:
+    """A roll of 1-``sides`` (``rng.randint(1, sides)``: the same draw, as
+    ``rng.randrange(sides)`` and ``rng.choice`` are for 0-``sides - 1`` and a name)."""
+    return rng.randrange(sides) + 1
+
+
 def draw_referee(rng) -> dict:
     """The book's procedure: pick a rated referee, check his availability (RN
     1-80 within his range), repeat until one is available."""
-    randint = rng.randint
     while True:
-        name, fouls, stoppage, level, avail = REFEREES[randint(0, len(REFEREES) - 1)]
-        if randint(1, 80) <= avail:
+        name, fouls, stoppage, level, avail = rng.choice(REFEREES)
+        if roll(rng, 80) <= avail:
             return {
                 "name": name,
                 "fouls": fouls,
@@ -174,7 +179,6 @@ def _known(obj, allowed: tuple, field: str) -> None:
 def officials(given, rng) -> dict:
     """Validated officials; missing ones drawn with ``rng`` (in a fixed order)."""
     given = {} if validate_officials(given) is None else given  # the engine's one check
-    randint = rng.randint
     ref = given.get("referee")
     if ref is None:
         referee = draw_referee(rng)
@@ -199,9 +203,11 @@ def officials(given, rng) -> dict:
         names = list(JUDGE_NAMES)
         judges = []
         for _ in range(3):
-            name = names.pop(randint(0, len(names) - 1))
-            roll = randint(1, 20)
-            close = "even" if roll <= 6 else "aggressor" if roll <= 15 else "counterpuncher"
+            name = names.pop(rng.randrange(len(names)))
+            close_roll = roll(rng, 20)
+            close = (
+                "even" if close_roll <= 6 else "aggressor" if close_roll <= 15 else "counterpuncher"
+            )
             judges.append({"name": name, "bias": "none", "close_round": close})
     else:
         if not isinstance(judges_in, list) or len(judges_in) != 3:
@@ -222,8 +228,8 @@ def officials(given, rng) -> dict:
     doc = given.get("doctor")
     if doc is None:
         doctor = {
-            "name": DOCTOR_NAMES[randint(0, len(DOCTOR_NAMES) - 1)],
-            "caution": draw_doctor(randint(1, 80)),
+            "name": rng.choice(DOCTOR_NAMES),
+            "caution": draw_doctor(roll(rng, 80)),
         }
     else:
         _known(doc, ("name", "caution"), "officials.doctor")
@@ -238,15 +244,14 @@ def officials(given, rng) -> dict:
 
 def corners(given, rng) -> dict:
     given = {} if validate_corners(given) is None else given  # the engine's one check
-    randint = rng.randint
     out = {}
     for side in ("red", "blue"):
         corner = given.get(side)
         if corner is None:
             out[side] = {
-                "name": CORNER_NAMES[randint(0, len(CORNER_NAMES) - 1)],
-                "cut": draw_cut_level(randint(1, 20)),
-                "strategy": draw_strategy_level(randint(1, 20)),
+                "name": rng.choice(CORNER_NAMES),
+                "cut": draw_cut_level(roll(rng, 20)),
+                "strategy": draw_strategy_level(roll(rng, 20)),
             }
             continue
         field = f"corners.{side}"

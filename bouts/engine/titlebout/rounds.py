@@ -30,14 +30,14 @@ def end_of_round(state: BoutState) -> int:
         state.last_winner = blue
         blue.margin += 1
         red.margin -= 1
-    for fighter in (red, blue):
+    missing_punches = state.missing_punches
+    for fighter, against in ((red, blue.pts), (blue, red.pts)):
         # the END a round costs: the points scored against him, his extra loss and
         # drain, his missed punches with the missing-punches option; never below 0
-        against = fighter.opp.pts
-        loss = against + fighter.end_extra + fighter.end_drain
-        if state.missing_punches:
-            loss += fighter.missed
-        fighter.end = max(fighter.end - loss, 0)
+        end = fighter.end - against - fighter.end_extra - fighter.end_drain
+        if missing_punches:
+            end -= fighter.missed
+        fighter.end = end if end > 0 else 0
         fighter.against.append(against)
     state.round_stats.append(stats_line(state))
     text = f"End of round {state.rnd}: {red.name} {red.pts} points, {blue.name} {blue.pts}"
@@ -69,11 +69,12 @@ def judge_round(state: BoutState) -> int:
     elif -CHART_REACH < ahead < CHART_REACH:
         chart = CHART[ahead]
     else:
-        chart = (10, 8) if ahead > 0 else (8, 10)
+        chart = CHART_WIDE[ahead > 0]
     if chart is not None:
+        card, verdict = chart
         for judge_cards in state.cards:
-            judge_cards.append(list(chart))
-        return 3 * card_verdict(chart)
+            judge_cards.append(list(card))
+        return verdict
     won = 0
     for card, judge_cards in zip(
         checked_cards(state, red_seen, blue_seen, check_draw), state.cards
@@ -128,8 +129,16 @@ def chart_card(ahead: int):
     return (10, 9) if ahead <= 15 else (10, 8)
 
 
+def chart_entry(card):
+    """A chart card and the three judges' verdict on it (``card_verdict`` each, read
+    at import), or None for a Check."""
+    return None if card is None else (card, 3 * card_verdict(card))
+
+
 CHART_REACH = 40
-CHART = {ahead: chart_card(ahead) for ahead in range(1 - CHART_REACH, CHART_REACH)}
+# red ``ahead`` by under CHART_REACH points -> ``chart_entry``; beyond it, 10-8 either way
+CHART = {ahead: chart_entry(chart_card(ahead)) for ahead in range(1 - CHART_REACH, CHART_REACH)}
+CHART_WIDE = {True: chart_entry((10, 8)), False: chart_entry((8, 10))}
 
 
 def front_runner(f: Fighter, won: bool, lost: bool):
