@@ -222,23 +222,28 @@ def play(state: BoutState):
     deck = state.deck  # extended in place when time stops; not replaced in a round
     try:
         while True:
+            # an action of a killer-instinct run counts it down: the runner's, given
+            # the action or acting while it has actions left (a run over has ended:
+            # the winner of control checks is never in one)
             att = state.next
             if att is not None:
                 state.next = None
+                if state.ki_side is att:
+                    state.ki_left -= 1
             elif state.ki_left > 0:
                 att = state.ki_side
+                state.ki_left -= 1
             else:
                 att = control(state, state.first)
                 if att is None:  # no card left for a control check: the round is over
                     return
             att.actions += 1
-            if state.ki_side is att:  # an action of his run (a run over has ended)
-                state.ki_left -= 1
+            i = state.i
             try:
-                card = deck[state.i]
+                card = deck[i]
             except IndexError:  # the round deck is used up: the round is over
                 return
-            state.i += 1
+            state.i = i + 1
             state.first = att
             rn = card[C_RN]
             if rn < 0 and (
