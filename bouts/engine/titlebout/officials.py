@@ -139,10 +139,10 @@ CORNER_NAMES = (
 )
 
 
-def roll(rng, sides: int) -> int:
-    """A roll of 1-``sides`` (``rng.randint(1, sides)``: the same draw, as
-    ``rng.randrange(sides)`` and ``rng.choice`` are for 0-``sides - 1`` and a name)."""
-    return rng.randrange(sides) + 1
+# a roll of 1-20 or 1-80 is ``rng.choice`` of the range: the same draw as
+# ``rng.randint(1, 20)`` (both are 1 + ``rng``'s draw below 20)
+D20 = range(1, 21)
+D80 = range(1, 81)
 
 
 def draw_referee(rng) -> dict:
@@ -150,7 +150,7 @@ def draw_referee(rng) -> dict:
     1-80 within his range), repeat until one is available."""
     while True:
         name, fouls, stoppage, level, avail = rng.choice(REFEREES)
-        if roll(rng, 80) <= avail:
+        if rng.choice(D80) <= avail:
             return {
                 "name": name,
                 "fouls": fouls,
@@ -204,7 +204,7 @@ def officials(given, rng) -> dict:
         judges = []
         for _ in range(3):
             name = names.pop(rng.randrange(len(names)))
-            close_roll = roll(rng, 20)
+            close_roll = rng.choice(D20)
             close = (
                 "even" if close_roll <= 6 else "aggressor" if close_roll <= 15 else "counterpuncher"
             )
@@ -229,7 +229,7 @@ def officials(given, rng) -> dict:
     if doc is None:
         doctor = {
             "name": rng.choice(DOCTOR_NAMES),
-            "caution": draw_doctor(roll(rng, 80)),
+            "caution": draw_doctor(rng.choice(D80)),
         }
     else:
         _known(doc, ("name", "caution"), "officials.doctor")
@@ -250,8 +250,8 @@ def corners(given, rng) -> dict:
         if corner is None:
             out[side] = {
                 "name": rng.choice(CORNER_NAMES),
-                "cut": draw_cut_level(roll(rng, 20)),
-                "strategy": draw_strategy_level(roll(rng, 20)),
+                "cut": draw_cut_level(rng.choice(D20)),
+                "strategy": draw_strategy_level(rng.choice(D20)),
             }
             continue
         field = f"corners.{side}"
