@@ -12,6 +12,7 @@ from .styles import LESS_AGG, resolve_fast, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
+# (a key holds what the pair's values depend on: Fighter.key)
 PAIRS: dict[tuple, tuple] = {}
 _PAIRS_MAX = 20000
 # (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
@@ -19,6 +20,7 @@ _PAIRS_MAX = 20000
 STYLED: dict[tuple, tuple] = {}
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
 _NAMES = {"red": "Red", "blue": "Blue"}
+STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 # an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float
 _FLOATS = tuple(float(x) for x in range(ATTR_MAX + 1))
 
@@ -50,8 +52,9 @@ class Fighter:
     """A fighter's state between the steps (the round loop keeps hot values in locals
     and writes them back here before a helper or a condition reads them).
 
-    ``key`` is what steps 2-3 read from him: ``(STR, SPD, AGL, HGT)``, SPD and AGL less
-    the injury penalties (never below 1), ``stats`` its first three; ``changed``: an
+    ``key`` is what a pair of lines means for him depends on (``new_pair``): ``(STR,
+    SPD, AGL, HGT, starting endurance)``, SPD and AGL less the injury penalties (never
+    below 1), ``stats`` its first three; ``changed``: an
     injury this round changes the penalties from the next (``update_penalties``)."""
 
     __slots__ = (
@@ -65,6 +68,7 @@ class Fighter:
         "key",
         "knock",
         "name",
+        "nose",
         "side",
         "spd",
         "start",
@@ -88,14 +92,15 @@ class Fighter:
         self.agl = agl = _FLOATS[card["agl"]]
         self.hgt = hgt = card["hgt"]
         self.stats = (strength, spd, agl)
-        self.key = (strength, spd, agl, hgt)
+        self.key = (strength, spd, agl, hgt, start)
         self.injuries = []
         self.changed = self.dq = False
+        self.nose = 0.0  # an injured nose's extra fatigue a round
         self.warnings = self.downs = self.stuns = 0
 
-    def update_penalties(self) -> float:
-        """After a round with an injury: SPD and AGL penalties from the next round on;
-        returns the extra fatigue of an injured nose."""
+    def update_penalties(self) -> None:
+        """After a round with an injury: SPD and AGL penalties, and the extra fatigue of
+        an injured nose, from the next round on."""
         self.changed = False
         pen_spd, pen_agl = vision_penalty(self.injuries)
         self.stats = stats = (
@@ -103,19 +108,25 @@ class Fighter:
             v if (v := self.spd - pen_spd) > 1.0 else 1.0,
             v if (v := self.agl - pen_agl) > 1.0 else 1.0,
         )
-        self.key = (*stats, self.hgt)
-        return nose_fatigue(self.injuries)
+        self.key = (*stats, self.hgt, self.start)
+        self.nose = nose_fatigue(self.injuries)
 
 
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
-    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
-    five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
-    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and
-    ``(target, targets cuts, may be penalised, dirty, landed multiplier, damage
-    multiplier for the target,
-    holding chance, thrown, the round event's two endings, his injury-chance
-    multiplier)``, then blue's, then the close-round leans ``(aggressor,
-    counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
+    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines
+    (``key`` is ``(a.key, b.key, la.label, lb.label)``): what the lines mean for the
+    round, laid out for the round's groups of steps (steps.py), red's values then blue's:
+
+    - steps 4-8 (``steps.exchange``): each side's ``(SPD, AGG, POW x all-out x STR,
+      DEF x AGL)`` and ``(landed multiplier, thrown as a float (step 7's cap), damage
+      multiplier for the target)``, then step 5's ``(may be penalised, dirty, holding
+      chance)`` for both;
+    - steps 9-12 (``steps.harm``): each side's ``(he targets cuts, his injury-chance
+      multiplier, the knockdown lines of the damage he takes, the stun line, fatigue)``;
+    - the round's figures and the judges (``steps.end_of_round``): ``(red's thrown,
+      blue's, the round event's two endings, the lines' labels, the close-round leans
+      (aggressor, counterpuncher))``;
+    - then step 1's recovery factors for the rest after the round, red's and blue's."""
     style_a, style_b = la.style, lb.style
     if style_a or style_b:
         # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
@@ -161,17 +172,37 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
     # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
     agg_a, fat_a, recf_a, pow_a, def_a, cap_a = head_a
     agg_b, fat_b, recf_b, pow_b, def_b, cap_b = head_b
+    tgt_a, cuts_a, may_a, dirty_a, land_a, mult_a, hold_a, thrown_a, text_a, _ = tail_a
+    tgt_b, cuts_b, may_b, dirty_b, land_b, mult_b, hold_b, thrown_b, _, text_b = tail_b
+    # step 10: the lines of the damage each takes, by the other's targeting
+    knock_a, knock_b = a.knock[tgt_b], b.knock[tgt_a]
     pair = PAIRS[key] = (
-        # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
-        # (x factor)
-        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a, cap_a),
-        (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b, cap_b),
-        (*tail_b, own_b * opp_a),
-        (  # who a judge of each close-round view favours (aggressor, counterpuncher)
-            "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
-            "red" if def_a > def_b else ("blue" if def_b > def_a else None),
+        (  # steps 4-8; the products the round takes in this order: POW x STR (x factor
+            # ...), DEF x AGL (x factor)
+            (p_a, agg_a, pow_a * s_a, def_a * g_a),
+            (land_a, cap_a, mult_a),
+            (p_b, agg_b, pow_b * s_b, def_b * g_b),
+            (land_b, cap_b, mult_b),
+            (may_a, dirty_a, hold_a, may_b, dirty_b, hold_b),
         ),
+        (  # steps 9-12 (step 9: his own body blows, the other's head punches)
+            (cuts_a, own_a * opp_b, knock_a, knock_a[0] * STUN_SHARE, fat_a),
+            (cuts_b, own_b * opp_a, knock_b, knock_b[0] * STUN_SHARE, fat_b),
+        ),
+        (  # the round's figures and the judges
+            thrown_a,
+            thrown_b,
+            text_a,
+            text_b,
+            la.label,
+            lb.label,
+            (  # who a judge of each close-round view favours (aggressor, counterpuncher)
+                "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
+                "red" if def_a > def_b else ("blue" if def_b > def_a else None),
+            ),
+        ),
+        recf_a,
+        recf_b,
     )
     return pair
 
