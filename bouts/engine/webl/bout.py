@@ -69,6 +69,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     end_reads = ((red, blue), views, cards, totals, won, stats, events, records)
     method = red_styled = blue_styled = red_recovery = blue_recovery = None
     end_round, end_time, restyle = rounds, END_OF_ROUND, False
+    red_nose = blue_nose = 0.0  # an injured nose's extra fatigue a round
     for number in range(1, rounds + 1):
         first_event = len(events)
         # --- step 1: recovery between rounds (by the energy the last round's line left)
@@ -107,6 +108,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         # --- steps 4-8, 9-12, then step 12's figures, step 13 and the judges
         exchanged = exchange(
             rng,
+            random,
             red,
             blue,
             number,
@@ -116,11 +118,13 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             referee_chances,
             exchange_writes,
         )
+        endurance = (red_endurance, blue_endurance, red_nose, blue_nose)
         red_endurance, blue_endurance, hurt, harmed = harm(
-            rng, red, blue, number, exchanged, harming, red_endurance, blue_endurance, harm_reads
+            rng, random, red, blue, number, exchanged, harming, endurance, harm_reads
         )
         ending = end_of_round(
             rng,
+            random,
             number,
             first_event,
             exchanged,
@@ -136,10 +140,10 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             break
         if hurt:  # injury penalties to SPD and AGL (and a bad nose) count from the next round
             if red.changed:
-                red.update_penalties()
+                red_nose = red.update_penalties()
                 restyle = True
             if blue.changed:
-                blue.update_penalties()
+                blue_nose = blue.update_penalties()
                 restyle = True
     if method is None:
         winner, method = decision_from_totals([card_totals(card) for card in cards])

@@ -68,7 +68,6 @@ class Fighter:
         "key",
         "knock",
         "name",
-        "nose",
         "side",
         "spd",
         "start",
@@ -95,12 +94,11 @@ class Fighter:
         self.key = (strength, spd, agl, hgt, start)
         self.injuries = []
         self.changed = self.dq = False
-        self.nose = 0.0  # an injured nose's extra fatigue a round
         self.warnings = self.downs = self.stuns = 0
 
-    def update_penalties(self) -> None:
-        """After a round with an injury: SPD and AGL penalties, and the extra fatigue of
-        an injured nose, from the next round on."""
+    def update_penalties(self) -> float:
+        """After a round with an injury: SPD and AGL penalties from the next round on;
+        returns the extra fatigue of an injured nose."""
         self.changed = False
         pen_spd, pen_agl = vision_penalty(self.injuries)
         self.stats = stats = (
@@ -109,7 +107,7 @@ class Fighter:
             v if (v := self.agl - pen_agl) > 1.0 else 1.0,
         )
         self.key = (*stats, self.hgt, self.start)
-        self.nose = nose_fatigue(self.injuries)
+        return nose_fatigue(self.injuries)
 
 
 def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:

@@ -33,14 +33,15 @@ NOISE = 0.12  # steps 7 and 8: x (1 + 0.12 (u1 - u2)), "usually within 10%"
 INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 
-def exchange(rng, red, blue, number, red_endurance, blue_endurance, meaning, referee, written):
+def exchange(
+    rng, random, red, blue, number, red_endurance, blue_endurance, meaning, referee, written
+):
     """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``'s
     first five parts), ``referee`` his step 5 chances ``(a dirty fighter is warned, an
     unintentional foul)``, ``written`` the bout's ``(fouls, events)``. Returns ``(red's
     punches landed, blue's, the damage each takes before the head/body multiplier
     (what knockdowns measure), after it, each one's point penalties, a foul was
     called)``, red's value before blue's in each."""
-    random = rng.random
     red_attributes, red_punches, blue_attributes, blue_punches, fouling = meaning
     red_speed, red_aggression, red_power, red_defence = red_attributes
     blue_speed, blue_aggression, blue_power, blue_defence = blue_attributes
@@ -117,14 +118,13 @@ def exchange(rng, red, blue, number, red_endurance, blue_endurance, meaning, ref
     )
 
 
-def harm(rng, red, blue, number, exchanged, meaning, red_endurance, blue_endurance, bout):
+def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
     """Steps 9-12 for the pair: ``exchanged`` is what ``exchange`` returned, ``meaning``
     what the lines mean for these steps (``new_pair``: red's part, blue's), ``bout``
     the bout's ``(doctor's lines, TKO lines, knockdown records, injury records,
     events)``. Returns ``(red's endurance after the round, blue's, an injury landed,
     (red's stoppage, blue's (None, or (share of the round, method, text)), red's
     knockdowns, blue's))``."""
-    random = rng.random
     _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _, _ = exchanged
     red_meaning, blue_meaning = meaning
     red_targets_cuts, red_injury_multiplier, red_knock_lines, red_stun_line, red_fatigue = (
@@ -133,6 +133,7 @@ def harm(rng, red, blue, number, exchanged, meaning, red_endurance, blue_enduran
     blue_targets_cuts, blue_injury_multiplier, blue_knock_lines, blue_stun_line, blue_fatigue = (
         blue_meaning
     )
+    red_endurance, blue_endurance, red_nose, blue_nose = endurance
     doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
     # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his
     # cuts); the first rolls here, the rest in incidents.injuries
@@ -146,25 +147,39 @@ def harm(rng, red, blue, number, exchanged, meaning, red_endurance, blue_enduran
     if red_targets_cuts and open_cuts(blue.injuries):
         blue_chance *= HEAD_INJURY
     if red.injuries:  # an injury made worse (at most 50%), and a new one: a draw each
-        worse = random() < (red_chance if red_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
-        new = random() < red_chance
-    else:
-        worse, new = False, random() < red_chance
-    if worse or new:
+        worse = new = False
+        if random() < (red_chance if red_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP):
+            worse = True
+        if random() < red_chance:
+            new = True
+        if worse or new:
+            hurt = True
+            injury_damage, red_stop = record_injuries(
+                rng, red, red_chance, number, *doctor, worse, new, injuries, events
+            )
+            red_taken += injury_damage
+    elif random() < red_chance:
         hurt = True
         injury_damage, red_stop = record_injuries(
-            rng, red, red_chance, number, *doctor, worse, new, injuries, events
+            rng, red, red_chance, number, *doctor, False, True, injuries, events
         )
         red_taken += injury_damage
     if blue.injuries:
-        worse = random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
-        new = random() < blue_chance
-    else:
-        worse, new = False, random() < blue_chance
-    if worse or new:
+        worse = new = False
+        if random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP):
+            worse = True
+        if random() < blue_chance:
+            new = True
+        if worse or new:
+            hurt = True
+            injury_damage, blue_stop = record_injuries(
+                rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
+            )
+            blue_taken += injury_damage
+    elif random() < blue_chance:
         hurt = True
         injury_damage, blue_stop = record_injuries(
-            rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
+            rng, blue, blue_chance, number, *doctor, False, True, injuries, events
         )
         blue_taken += injury_damage
 
@@ -194,8 +209,8 @@ def harm(rng, red, blue, number, exchanged, meaning, red_endurance, blue_enduran
             blue_stop = (share, TKO, f"The referee stops it: {blue.name} cannot continue.")
 
     # --- step 12: fatigue (AGG, cutting off the ring) and an injured nose
-    red_endurance -= red_taken + red_fatigue + red.nose
-    blue_endurance -= blue_taken + blue_fatigue + blue.nose
+    red_endurance -= red_taken + red_fatigue + red_nose
+    blue_endurance -= blue_taken + blue_fatigue + blue_nose
     return (
         red_endurance,
         blue_endurance,
@@ -205,7 +220,16 @@ def harm(rng, red, blue, number, exchanged, meaning, red_endurance, blue_enduran
 
 
 def end_of_round(
-    rng, number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, bout
+    rng,
+    random,
+    number,
+    first_event,
+    exchanged,
+    red_endurance,
+    blue_endurance,
+    harmed,
+    figures,
+    bout,
 ):
     """Step 12's figures, step 13 and the judges, after ``exchange`` and ``harm``
     (``exchanged``, ``harmed``: what they returned): ``figures`` is what the lines
@@ -253,7 +277,7 @@ def end_of_round(
         )
     # --- the judges: 10-point must, each with his view and a counting error; a
     # knockdown's 10-8 on every card whatever his punch score, then penalties
-    scores = round_scores(views, rng.random, red_landed, blue_damage, blue_landed, red_damage, lean)
+    scores = round_scores(views, random, red_landed, blue_damage, blue_landed, red_damage, lean)
     if red_downs != blue_downs:
         first = adjust(scores[0], red_downs, blue_downs, red_penalty, blue_penalty)
         scores = [first, first[:], first[:]]
