@@ -102,12 +102,21 @@ class Ruleset(ABC):
         return options
 
     def validate_plans(self, plans: dict | None) -> dict:
-        """Normalised plans (``{"red": ..., "blue": ...}``) or ``PlanError``."""
-        plans = dict(plans or {})
-        unknown = sorted(set(plans) - {"red", "blue"})
+        """Normalised plans (``{"red": ..., "blue": ...}``, each side's by
+        ``validate_plan``) or ``OptionError``/``PlanError`` naming the bad field."""
+        if plans is None:
+            return {}
+        if not isinstance(plans, dict):
+            raise OptionError("plans", "must be an object {red: plan, blue: plan}")
+        unknown = sorted(str(side) for side in set(plans) - {"red", "blue"})
         if unknown:
             raise OptionError(f"plans.{unknown[0]}", "plans are given per side: red, blue")
-        return plans
+        return {side: self.validate_plan(plan, side) for side, plan in sorted(plans.items())}
+
+    def validate_plan(self, plan, side: str):
+        """One side's plan, normalised. Default: taken as given (a ruleset with plans
+        checks them here)."""
+        return plan
 
     def validate_officials(self, officials: dict | None) -> dict | None:
         """``officials`` unchanged, or ``OptionError`` naming the bad field: the one

@@ -161,6 +161,15 @@ def test_bad_seed_rounds_and_options_are_refused(name):
 
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize("plans", ["red", [1], {"green": "x"}, {1: "x"}])
+def test_plans_not_given_per_side_are_refused_with_the_field(name, plans):
+    red, blue = _sides(name)
+    with pytest.raises(EngineError) as caught:
+        simulate(name, red, blue, seed=1, plans=plans)
+    assert str(caught.value).startswith("plans")
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
 def test_bad_card_names_a_field(name):
     rules = get_ruleset(name)
     with pytest.raises(CardError) as caught:

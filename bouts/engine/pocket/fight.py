@@ -6,8 +6,9 @@ else from ``rng`` but the policies' choices and the hidden rating dice.
 
 Read one round in this order: ``Bout.fight_round`` (the clock and the exchanges),
 ``Bout.initiative``, ``Bout.exchange`` (the punches of the fighter in control, each
-chosen by his policy; the TKO, knockdown and stun checks), ``Bout.throw`` (one punch: a
-dirty one, or the fighter die against the guard die), ``Bout.land`` (a scoring punch),
+chosen by his policy; the TKO, knockdown and stun checks), ``Bout.throw`` (one punch: the
+fighter die or the special punch against the guard die; ``Bout.dirty_punch``),
+``Bout.land`` (a scoring punch),
 then ``Bout.counter``, ``Bout.injury_roll``, ``Bout.warning``, ``Bout.stun`` and
 ``Bout.knockdown`` where they happen; ``Bout.tell`` makes an exchange's text one event.
 """
@@ -18,7 +19,7 @@ from math import floor
 
 from ..result import BLUE, RED
 from . import tables
-from .policy import DIRTY, SPECIAL
+from .policy import DIE, DIRTY, SPECIAL, weaker_target
 from .tables import (
     DUCK_COUNTER,
     EXCHANGE_PER_PUNCH,
@@ -29,7 +30,17 @@ from .tables import (
     STEP_BACK,
     STUN_AT,
 )
-from .texts import ARTICLE, BELL_STAMP, EXCHANGE_EVENTS, STAMPS
+from .texts import (
+    AIMED,
+    BELL_EVENTS,
+    BLOCKED,
+    CAUGHT_OPEN,
+    COUNTERS,
+    EXCHANGE_EVENTS,
+    SCORES,
+    SPECIAL_PUNCH,
+    STAMPS,
+)
 
 STAT_KEYS = (
     "thrown",
@@ -48,8 +59,6 @@ ZERO_STATS = dict.fromkeys(STAT_KEYS, 0)
 EXCHANGE_SECONDS = tuple(tables.EXCHANGE_BASE + tables.EXCHANGE_SPREAD * face for face in range(6))
 # a hidden rating's chance, (rating - 1) / 8, by rating
 HIDDEN_P = tuple((rating - 1) / 8 for rating in range(tables.ATTR_HIGH + 1))
-# what the exchange's text says of each punch kind
-SPECIAL_PUNCH = "SPECIAL"
 
 
 class Fighter:
@@ -78,6 +87,7 @@ class Fighter:
         "stunned",
         "style",
         "warnings",
+        "weaker_target",
     )
 
     def __init__(self, side: str, card: dict, policy):
@@ -103,6 +113,8 @@ class Fighter:
         self.special_ready = True
         self.stunned = False
         self.stats: dict = {}
+        # where a punch at him does most (``policy.weaker_target``): again when injured
+        self.weaker_target = weaker_target(self)
 
 
 class BoutOver(Exception):
@@ -118,7 +130,30 @@ class BoutOver(Exception):
 
 
 class Bout:
-    """A bout in progress. ``simulate`` in ruleset.py builds one and calls ``fight``."""
+    """A bout in progress. ``simulate`` in ruleset.py builds one and calls ``fight``.
+    Its attributes are fixed (slots): the rules read them all the time."""
+
+    __slots__ = (
+        "_rng",
+        "blue",
+        "clock",
+        "events",
+        "exchanges",
+        "fouls",
+        "injuries",
+        "knockdowns",
+        "parts",
+        "random",
+        "red",
+        "referee",
+        "round",
+        "round_stats",
+        "rounds",
+        "special_each_round",
+        "tko_at",
+        "very_lenient",
+        "warn_face",
+    )
 
     def __init__(
         self,
@@ -152,7 +187,8 @@ class Bout:
 
     @property
     def rng(self):
-        """The bout's one ``random.Random``; ``random`` is its ``random`` method."""
+        """The bout's one ``random.Random`` (the rules draw from it as ``_rng``);
+        ``random`` is its ``random`` method, for the policies."""
         return self._rng
 
     @rng.setter
@@ -163,7 +199,7 @@ class Bout:
     # --- helpers ------------------------------------------------------------------
     def d6(self) -> int:
         """A die roll 1..6."""
-        return floor(self.random() * 6.0) + 1
+        return floor(self._rng.random() * 6.0) + 1
 
     def stamp(self) -> str:
         """The round's clock as text (``texts.STAMPS``)."""
@@ -214,7 +250,7 @@ class Bout:
             red.special_ready = blue.special_ready = True
         self.round_stats.append({"round": number, RED: red.stats, BLUE: blue.stats})
         while True:
-            self.clock += EXCHANGE_SECONDS[floor(self.random() * 6.0)]
+            self.clock += EXCHANGE_SECONDS[floor(self._rng.random() * 6.0)]
             if self.clock >= ROUND_SECONDS:
                 break
             attacker = self.initiative()
@@ -222,15 +258,7 @@ class Bout:
             if self.clock >= ROUND_SECONDS:
                 break
         self.clock = ROUND_SECONDS
-        self.events.append(
-            {
-                "round": number,
-                "clock": BELL_STAMP,
-                "kind": "bell",
-                "side": None,
-                "text": f"The bell ends round {number}.",
-            }
-        )
+        self.events.append(BELL_EVENTS[number].copy())
 
     def initiative(self) -> Fighter:
         """Both roll the black die (plus speed); the higher takes control. A tie goes
@@ -258,14 +286,15 @@ class Bout:
         knockdown; health at the referee's line is a TKO. Each punch is his policy's
         choice. One event tells the whole exchange."""
         self.exchanges += 1
-        attacker.stats["initiative"] += 1
+        stats = attacker.stats
+        stats["initiative"] += 1
         policy = attacker.policy
         dealt = 0  # the damage of this exchange: a knockdown at 10, a stun at 7
         try:
             while True:
                 kind, target = policy.punch(attacker, defender, self)
                 self.clock += EXCHANGE_PER_PUNCH
-                attacker.stats["thrown"] += 1
+                stats["thrown"] += 1
                 damage = self.throw(attacker, defender, kind, target)
                 if not damage:
                     return
@@ -285,48 +314,56 @@ class Bout:
             self.tell(attacker)
 
     def throw(self, attacker: Fighter, defender: Fighter, kind, target) -> int:
-        """One punch: its damage if it scores, 0 if the exchange ends with it."""
-        if kind == DIRTY:
-            attacker.stats["dirty"] += 1
-            if self.referee_sees():
-                self.warning(attacker, defender)
-                return 0
-            # a dirty punch's damage is fixed: no chance of power
-            damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, False)
-            self.parts.append(f"a dirty punch to the {target} ({damage}) unseen")
-            return damage
-        if kind == SPECIAL:
-            attacker.special_ready = False
-            attacker.stats["specials"] += 1
-            punch, base = SPECIAL_PUNCH, tables.SPECIAL_DAMAGE
-        else:
-            punch, base = attacker.fighter_die[floor(self.random() * 6.0)]
+        """One punch: its damage if it scores, 0 if the exchange ends with it. The
+        fighter die's punch or the special punch meets the guard die; a dirty punch
+        does not (``dirty_punch``)."""
+        if kind == DIE:
+            punch, base = attacker.fighter_die[floor(self._rng.random() * 6.0)]
             if not base:
                 self.parts.append("misses")
                 return 0
+        elif kind == SPECIAL:
+            attacker.special_ready = False
+            attacker.stats["specials"] += 1
+            punch, base = SPECIAL_PUNCH, tables.SPECIAL_DAMAGE
+        elif kind == DIRTY:
+            return self.dirty_punch(attacker, defender, target)
+        else:
+            raise ValueError(f"a policy's punch is die, special or dirty (got {kind!r})")
         # the defender's guard die; a good defence may re-roll an OPEN face once
         guard_die = defender.guard_die
-        face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
-        if face is OPEN and defender.defence_p and self.random() < defender.defence_p:
-            face, head_modifier, body_modifier = guard_die[floor(self.random() * 6.0)]
+        face, head_modifier, body_modifier = guard_die[floor(self._rng.random() * 6.0)]
+        if face is OPEN and defender.defence_p and self._rng.random() < defender.defence_p:
+            face, head_modifier, body_modifier = guard_die[floor(self._rng.random() * 6.0)]
         if face is STEP_BACK:
-            self.parts.append(f"{punch} to the {target}, {defender.name} steps back")
+            self.parts.append(f"{AIMED[punch][target]}, {defender.name} steps back")
             return 0
         if face is DUCK_COUNTER:
-            self.parts.append(f"{punch} to the {target}")
+            self.parts.append(AIMED[punch][target])
             self.counter(defender, attacker)
             return 0
         damage = base + (head_modifier if target == HEAD else body_modifier)
         if damage <= 0:
-            self.parts.append(f"{punch} to the {target} blocked by the guard")
+            self.parts.append(BLOCKED[punch][target])
             return 0
         damage = self.land(attacker, defender, damage, target, True)
         if face is not OPEN:
-            self.parts.append(f"{punch} to the {target} ({damage})")
+            self.parts.append(SCORES[punch][target][damage])
             return damage
-        self.parts.append(f"{punch} to the {target} ({damage}, caught open)")
+        self.parts.append(CAUGHT_OPEN[punch][target][damage])
         if kind == SPECIAL:
             self.injury_roll(attacker, defender, target)
+        return damage
+
+    def dirty_punch(self, attacker: Fighter, defender: Fighter, target) -> int:
+        """A dirty punch: immediate damage (no guard die, no chance of power) unless the
+        referee sees it (a warning, no damage: the exchange ends)."""
+        attacker.stats["dirty"] += 1
+        if self.referee_sees():
+            self.warning(attacker, defender)
+            return 0
+        damage = self.land(attacker, defender, tables.DIRTY_DAMAGE, target, False)
+        self.parts.append(f"a dirty punch to the {target} ({damage}) unseen")
         return damage
 
     def land(self, attacker: Fighter, defender: Fighter, damage, target, power) -> int:
@@ -338,7 +375,7 @@ class Bout:
         else:
             damage += defender.hurt_body
             stats["body"] += 1
-        if power and self.random() < attacker.power_p:
+        if power and self._rng.random() < attacker.power_p:
             damage += 1
         defender.health -= damage
         stats["landed"] += 1
@@ -368,7 +405,7 @@ class Bout:
         """DUCK & COUNTER: one punch the other cannot defend (no guard die)."""
         counterer.stats["thrown"] += 1
         target = counterer.policy.target(counterer, attacker, self)
-        punch, base = counterer.fighter_die[floor(self.random() * 6.0)]
+        punch, base = counterer.fighter_die[floor(self._rng.random() * 6.0)]
         if not base:
             self.parts.append(f"{counterer.name} ducks, counters and misses")
             return
@@ -377,7 +414,7 @@ class Bout:
         counterer.stats["counters"] += 1
         damage = self.land(counterer, attacker, base, target, True)
         self.parts.append(
-            f"{counterer.name} ducks and counters with {ARTICLE[punch]} to the {target} ({damage})"
+            f"{counterer.name} ducks and counters with {COUNTERS[punch][target][damage]}"
         )
         if attacker.health <= self.tko_at:
             # the exchange's text is the attacker's, told before the TKO
@@ -387,7 +424,7 @@ class Bout:
     def injury_roll(self, attacker: Fighter, defender: Fighter, target: str) -> None:
         """A special punch that lands on an OPEN guard rolls the injury die; the
         injury counts only where the punch was aimed, and only once."""
-        name, where, extra, severity = tables.INJURY_DIE[floor(self.random() * 6.0)]
+        name, where, extra, severity = tables.INJURY_DIE[floor(self._rng.random() * 6.0)]
         if where != target or name in defender.injuries:
             return
         defender.injuries.append(name)
@@ -395,6 +432,7 @@ class Bout:
             defender.hurt_head += extra
         else:
             defender.hurt_body += extra
+        defender.weaker_target = weaker_target(defender)
         self.tell(attacker)
         text = f"{attacker.name}'s special punch leaves {defender.name} with a {name}."
         self.injuries.append(

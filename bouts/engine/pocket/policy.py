@@ -43,6 +43,14 @@ GUARD_LEAN = {
 HEAD_EDGE = {guard: body - head for guard, (head, body) in GUARD_LEAN.items()}
 
 
+def weaker_target(fighter) -> str:
+    """Where a punch at ``fighter`` does the most: the head when his guard die's expected
+    head modifier plus 6 x his head injuries' bonus is at least the body's, else the
+    body; the ``smart`` target. The bout keeps it on the fighter
+    (``Fighter.weaker_target``): it changes only when he is injured."""
+    return HEAD if 6 * (fighter.hurt_head - fighter.hurt_body) >= HEAD_EDGE[fighter.guard] else BODY
+
+
 class Policy:
     """The interface. Subclass and override; the defaults are the plain choices."""
 
@@ -73,14 +81,13 @@ class DefaultPolicy(Policy):
         self.smart = CORNER_SMART[strategy]
 
     def target(self, me, opp, bout) -> str:
-        """A fixed target; or ``smart``: with the corner's chance the target where the
-        guard die's expected modifier plus 6 x the injury bonus is larger (else
-        either); ``mixed``: either."""
+        """A fixed target; or ``smart``: with the corner's chance the opponent's weaker
+        target (``weaker_target``), else either; ``mixed``: either."""
         if self.fixed_target:
             return self.fixed_target
         random = bout.random
         if self.smart_target and random() < self.smart:
-            return HEAD if 6 * (opp.hurt_head - opp.hurt_body) >= HEAD_EDGE[opp.guard] else BODY
+            return opp.weaker_target
         return HEAD if random() < 0.5 else BODY
 
     def punch(self, me, opp, bout) -> tuple[str, str]:

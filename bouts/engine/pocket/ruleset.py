@@ -56,13 +56,8 @@ class PocketRuleset(Ruleset):
         low, high = self.rating_range
         return generator.generate_card(rng, rating, low, high)
 
-    def validate_plans(self, plans) -> dict:
-        if plans is None:
-            return {}
-        if not isinstance(plans, dict):
-            raise OptionError("plans", "must be an object {red: plan, blue: plan}")
-        plans = super().validate_plans(plans)
-        return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
+    def validate_plan(self, plan, side: str):
+        return validate_plan(plan, side)
 
     def validate_options(self, options) -> dict:
         if options is None:

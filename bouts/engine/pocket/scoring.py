@@ -13,6 +13,7 @@ lifted back to 10 (never below 6). A knockdown round is never even (``points``).
 from __future__ import annotations
 
 from ..result import BLUE, RED
+from .tables import HEALTH, KNOCKDOWN_AT
 
 KNOCKDOWN_WEIGHT = 5.0
 NOISE = 2.5
@@ -70,26 +71,22 @@ def points(diff: float, net: int) -> list[int]:
     return [red_pts if red_pts > 6 else 6, blue_pts if blue_pts > 6 else 6]
 
 
+# A knockdown takes at least KNOCKDOWN_AT of a fighter's HEALTH in one exchange, and one
+# that would take the last of it is a TKO first: no fighter is down more often than this
+# in a bout, so no round has more knockdowns than this on one side
+MOST_KNOCKDOWNS = HEALTH // KNOCKDOWN_AT
 # ``points`` for every round a judge can score, made once: by the knockdowns red
-# suffered net (up to 12 either way), the round won by red, by blue, or even
+# suffered net, the round won by red, by blue, or even
 POINTS_BY_NET = {
-    net: (points(1.0, net), points(-1.0, net), points(0.0, net)) for net in range(-12, 13)
+    net: (points(1.0, net), points(-1.0, net), points(0.0, net))
+    for net in range(-MOST_KNOCKDOWNS, MOST_KNOCKDOWNS + 1)
 }
-
-
-def round_points(net: int) -> tuple:
-    """``points`` of a round where red suffered ``net`` more knockdowns, for the round
-    won by red, by blue, or even (from ``POINTS_BY_NET``)."""
-    outcomes = POINTS_BY_NET.get(net)
-    if outcomes is None:
-        outcomes = (points(1.0, net), points(-1.0, net), points(0.0, net))
-    return outcomes
 
 
 def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: float) -> list:
     """What a judge with these (damage, landed) weights and edge sees in each round
     before his noise: ``[(stats, seen, outcomes)]``, ``outcomes`` the round's points
-    (``round_points``) by the knockdowns red suffered more than blue."""
+    (``POINTS_BY_NET``) by the knockdowns red suffered more than blue."""
     damage_weight, landed_weight = weights
     seen = []
     for stats in round_stats:
@@ -102,7 +99,7 @@ def seen_rounds(round_stats: list[dict], weights: tuple[float, float], edge: flo
             (
                 stats,
                 damage_weight * damage + landed_weight * landed + knockdowns + edge,
-                round_points(net),
+                POINTS_BY_NET[net],
             )
         )
     return seen
@@ -125,9 +122,9 @@ def score_bout(judges: list[dict], round_stats: list[dict], rng, champion=None) 
         card = []
         for stats, base, (red_won, blue_won, even) in seen:
             diff = base + (random() * 2.0 - 1.0) * NOISE
-            if -CLOSE < diff < CLOSE:
+            if abs(diff) < CLOSE:
                 diff = close_call(judge, stats)
-            card.append((red_won if diff > 0 else blue_won if diff < 0 else even).copy())
+            card.append((red_won if diff > 0.0 else blue_won if diff < 0.0 else even).copy())
         cards.append(card)
     return cards
 

@@ -94,3 +94,17 @@ EXCHANGE_BASE = 28
 EXCHANGE_PER_PUNCH = 3
 EXCHANGE_SPREAD = 4
 COUNT_SECONDS = 14
+
+# The most damage one punch can do: the hardest punch (a special punch, or a swarmer's
+# counter with its bonus) on the guard face that adds most, at a fighter with every
+# injury at that target, with the point of power
+MOST_DAMAGE = (
+    max(
+        SPECIAL_DAMAGE,
+        DIRTY_DAMAGE,
+        *(damage + SWARMER_COUNTER_BONUS for die in FIGHTER_DICE.values() for _, damage in die),
+    )
+    + max(max(head, body) for die in GUARD_DICE.values() for _, head, body in die)
+    + max(sum(extra for _, where, extra, _ in INJURY_DIE if where == target) for target in TARGETS)
+    + 1
+)

@@ -13,7 +13,6 @@ from operator import attrgetter
 
 from ..result import BLUE, RED
 from .events import STAMPS, event
-from .policy import can_hurt
 from .units import Unit, make_units
 
 WITHDRAWAL = "WITHDRAWAL"
@@ -62,15 +61,11 @@ class Battle:
 
     def lines(self) -> list[dict]:
         """Every card's line in the result, red's then blue's: the card's attribute
-        dict (``Unit``), its last three keys added here (the battle is over)."""
+        dict (``Unit``), its hits set here (the battle is over)."""
         lines = []
         for unit in self.reds + self.blues:
             unit.hits = unit.damage_dealt  # one point of damage a hit
-            line = unit.__dict__
-            line["fatigue"] = unit.fatigue_points
-            line["exhausted"] = unit.exhausted
-            line["exhausted_cycle"] = unit.exhausted_cycle
-            lines.append(line)
+            lines.append(unit.__dict__)
         return lines
 
     def say(self, kind: str, side: str | None, text: str) -> None:
@@ -116,7 +111,7 @@ class Battle:
         order = self.standing[RED] + self.standing[BLUE]
         random = self.rng.random
         for unit in order:
-            unit.acted = False
+            unit.acted = 0  # yet to act (an index of policy.HURTS, as 1 is)
             unit.order = random() - unit.speed
         order.sort(key=SPEED_ORDER)
         return order
@@ -126,16 +121,15 @@ class Battle:
         speed order), then those with a third. Each side attacks the other's cards
         standing at the start of the cycle (a list of its own for its policy)."""
         enemies = {RED: self.standing[BLUE][:], BLUE: self.standing[RED][:]}
-        attackers = order
-        picks = ATTACK  # the events' pick by side: an attack, then an extra attack
+        for unit in order:
+            self.attack(unit, enemies[unit.side], True, ATTACK[unit.side])
         extra = 1  # the attacks each card has made in the passes so far
+        attackers = [unit for unit in order if unit.multi > extra]
         while attackers:
-            again = [unit for unit in attackers if unit.multi > extra]
             for unit in attackers:
-                self.attack(unit, enemies[unit.side], extra == 1, picks[unit.side])
-            attackers = again
-            picks = EXTRA_ATTACK
+                self.attack(unit, enemies[unit.side], False, EXTRA_ATTACK[unit.side])
             extra += 1
+            attackers = [unit for unit in attackers if unit.multi > extra]
 
     def attack(self, card: Unit, enemies: list[Unit], first: bool, pick: int) -> None:
         """One attack at the policy's target. Attack above defence is a point of damage;
@@ -148,7 +142,7 @@ class Battle:
         target = card.policy.target(card, enemies, self)
         card.attacks += 1
         defence = target.defence
-        if can_hurt(card, target):
+        if card.hurts[defence][target.acted]:  # policy.can_hurt: the card's row of HURTS
             target.damage_taken += 1
             target.margin -= 1
             card.damage_dealt += 1  # one point of damage a hit
@@ -158,13 +152,13 @@ class Battle:
         else:
             text = card.as_attacker + target.miss_text  # "A (a) cannot get through D (d)."
         if defence > 0:
-            card.fatigue_points += 1
+            card.fatigue += 1
             card.margin -= 1
             if first:
-                target.fatigue_points += 1
+                target.fatigue += 1
                 target.margin -= 1
         self.events.append(event(self.cycle, self.step, pick, text))
-        card.acted = True
+        card.acted = 1
 
     def exhaustion(self, order: list[Unit]) -> None:
         """A card whose fatigue plus damage is above its health (a margin below 0) is
@@ -179,7 +173,7 @@ class Battle:
             self.exhausts[side] += 1
             self.exhausted_now[side] += 1
             text = (
-                f"{unit.name} is exhausted and leaves the fight ({unit.fatigue_points} "
+                f"{unit.name} is exhausted and leaves the fight ({unit.fatigue} "
                 f"fatigue + {unit.damage_taken} damage > {unit.health} health)."
             )
             self.events.append(event(self.cycle, self.step, EXHAUSTED[side], text))
@@ -194,7 +188,7 @@ class Battle:
             for unit in cards:
                 attacks += unit.attacks
                 dealt += unit.damage_dealt
-                fatigue += unit.fatigue_points
+                fatigue += unit.fatigue
             thrown, landed, tired = self.totals[side]
             stats[side] = {
                 "thrown": attacks - thrown,

@@ -22,12 +22,15 @@ RANGES = {
     "health": (1, 20),
     "multi_attack": (1, 3),
 }
-ATTACK_LOW, ATTACK_HIGH = RANGES["attack"]
-DEFENCE_LOW, DEFENCE_HIGH = RANGES["defence"]
-SPEED_LOW, SPEED_HIGH = RANGES["speed"]
-HEALTH_LOW, HEALTH_HIGH = RANGES["health"]
-MULTI_LOW, MULTI_HIGH = RANGES["multi_attack"]
+# each field's allowed values (whole numbers: a normal card's are exact ints)
+ALLOWED = {field: frozenset(range(low, high + 1)) for field, (low, high) in RANGES.items()}
+ATTACKS = ALLOWED["attack"]
+DEFENCES = ALLOWED["defence"]
+SPEEDS = ALLOWED["speed"]
+HEALTHS = ALLOWED["health"]
+MULTI_ATTACKS = ALLOWED["multi_attack"]
 CARD_FIELDS = ("id", "name", *RANGES)  # a normal card's fields, in order
+CARD_FIELD_COUNT = len(CARD_FIELDS)
 INT_FIELDS = tuple((f, *RANGES[f]) for f in ("attack", "defence", "speed", "health"))
 MAX_CARDS = 12
 # card_rating = (attack + defence + HEALTH_W * health + SPEED_W * speed
@@ -47,7 +50,7 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
     ``validate_card`` then gives the cards or the error."""
     ids = []
     for card in fighters:
-        if type(card) is not dict or len(card) != len(CARD_FIELDS):
+        if type(card) is not dict or len(card) != CARD_FIELD_COUNT:
             return False
         try:  # exactly the seven fields: with seven keys, a missing one means a stranger
             attack, defence, speed = card["attack"], card["defence"], card["speed"]
@@ -57,15 +60,15 @@ def _cards_are_normal(fighters: list, copies: list | None = None) -> bool:
             return False
         if not (
             type(attack) is int
-            and ATTACK_LOW <= attack <= ATTACK_HIGH
+            and attack in ATTACKS
             and type(defence) is int
-            and DEFENCE_LOW <= defence <= DEFENCE_HIGH
+            and defence in DEFENCES
             and type(speed) is int
-            and SPEED_LOW <= speed <= SPEED_HIGH
+            and speed in SPEEDS
             and type(health) is int
-            and HEALTH_LOW <= health <= HEALTH_HIGH
+            and health in HEALTHS
             and type(multi) is int
-            and MULTI_LOW <= multi <= MULTI_HIGH
+            and multi in MULTI_ATTACKS
         ):
             return False
         if not (type(card_id) is int or (type(card_id) is str and card_id)):

@@ -12,9 +12,6 @@ from __future__ import annotations
 from math import floor
 
 from ..errors import PlanError
-from .units import CANNOT_HURT, PAST_EXHAUSTION
-
-NO_RANK = 1 << 20  # above every enemy's rank
 
 PLAN_KEYS = ("target", "withdraw_below", "focus")
 TARGETS = ("smart", "weakest", "strongest", "random")
@@ -31,7 +28,7 @@ def strength(units) -> int:
     (a card past exhaustion adds nothing)."""
     total = 0
     for unit in units:
-        left = margin(unit) + 1
+        left = unit.margin + 1
         if left > 0:
             total += (unit.attack + 1) * left
     return total
@@ -43,8 +40,9 @@ def attack_hurts(attack: int, defence: int, acted: bool) -> bool:
     return attack > defence or (attack == defence and attack > 0 and acted)
 
 
-# ``attack_hurts`` for every attack and defence (0..9), by whether the defender has acted:
-# HURTS[attack][defence][acted]
+# ``attack_hurts`` for every attack and defence (0..9), by whether the defender has acted
+# (``Unit.acted``: 0 or 1): HURTS[attack][defence][acted]. Each card in a battle keeps
+# its attack's row (``Unit.hurts``): whom it can hurt.
 HURTS = tuple(
     tuple((attack_hurts(attack, defence, False), attack_hurts(attack, defence, True))
           for defence in range(10))
@@ -53,27 +51,49 @@ HURTS = tuple(
 
 
 def can_hurt(attacker, defender) -> bool:
-    """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``)."""
-    return HURTS[attacker.attack][defender.defence][defender.acted]
+    """Whether ``attacker`` hurts ``defender`` now (``attack_hurts``, read from the
+    attacker's row of ``HURTS``)."""
+    return attacker.hurts[defender.defence][defender.acted]
 
 
 def smart_target(card, enemies):
-    """The smart plan's target for ``card``: the first enemy of the lowest rank, which
-    is, in this order: not yet past exhaustion (margin 0 or more), one it can hurt, one
-    with some defence (so that both tire), the least margin, the highest attack. The
-    rank is one number (``units.PAST_EXHAUSTION``); an enemy whose rank is no better
-    before the hurt test is passed over without it."""
-    best, best_rank = None, NO_RANK
-    hurts = HURTS[card.attack]  # can_hurt for this attacker, by defence and acted
+    """The smart plan's target for ``card``: the first enemy (in its side's order) that
+    comes first by these preferences, one after the other: one not yet past exhaustion
+    (left alone while others stand), one it can hurt, one with some defence (an attack
+    on a card without defence tires nobody), the least margin (nearest exhaustion), the
+    highest attack (``minus_attack``: the higher attack sorts first)."""
+    hurts = card.hurts  # can_hurt for this card, by the enemy's defence and acted
+    best = best_preference = None
     for enemy in enemies:
-        rank = 16 * enemy.margin + enemy.rank_base
-        if enemy.margin < 0:
-            rank += PAST_EXHAUSTION
-        if rank < best_rank and not hurts[enemy.defence][enemy.acted]:
-            rank += CANNOT_HURT
-        if rank < best_rank:
-            best, best_rank = enemy, rank
+        preference = (
+            enemy.margin < 0,
+            not hurts[enemy.defence][enemy.acted],
+            enemy.defenceless,
+            enemy.margin,
+            enemy.minus_attack,
+        )
+        if best is None or preference < best_preference:
+            best, best_preference = enemy, preference
     return best
+
+
+def weakest_target(card, enemies):
+    """The enemy with the least margin (the first on a tie)."""
+    return min(enemies, key=margin)
+
+
+def strongest_target(card, enemies):
+    """The enemy with the most margin (the first on a tie)."""
+    return max(enemies, key=margin)
+
+
+# each plan's choice of target; ``random`` has none (any enemy)
+CHOICES = {
+    "smart": smart_target,
+    "weakest": weakest_target,
+    "strongest": strongest_target,
+    "random": None,
+}
 
 
 class Policy:
@@ -102,18 +122,19 @@ class DefaultPolicy(Policy):
         self.mode = plan["target"]
         self.withdraw_below = plan["withdraw_below"] / 100.0
         self.focus = plan["focus"] / 100.0
+        # the plan's choice of target, looked up once (``random``: none, every attack
+        # goes at any enemy)
+        self.choose = CHOICES[self.mode]
 
     def target(self, card, enemies, battle):
+        """The only enemy; else, ``focus`` of the time (one roll), the plan's choice,
+        and otherwise any enemy (a second roll); ``random``: any enemy (one roll)."""
         if len(enemies) == 1:
             return enemies[0]
-        mode = self.mode
-        if mode == "random" or (self.focus < 1.0 and battle.rng.random() >= self.focus):
-            return enemies[floor(battle.rng.random() * len(enemies))]
-        if mode == "smart":
-            return smart_target(card, enemies)
-        if mode == "weakest":
-            return min(enemies, key=margin)
-        return max(enemies, key=margin)  # strongest
+        choose = self.choose
+        if choose is None or (self.focus < 1.0 and battle.rng.random() >= self.focus):
+            return enemies[floor(battle.rng.random() * len(enemies))]  # astray
+        return choose(card, enemies)
 
     def withdraw(self, mine, theirs, battle) -> bool:
         """Leave the field when behind on exhausts and down to less than

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import Ruleset
-from ..errors import CardError, OptionError
+from ..errors import CardError
 from ..result import BLUE, RED, BoutResult
 from . import budget as budget_rule
 from . import cards, generator
@@ -67,13 +67,8 @@ class SkirmishRuleset(Ruleset):
             return {}
         return super().validate_options(options)
 
-    def validate_plans(self, plans) -> dict:
-        if plans is None:
-            return {}
-        if not isinstance(plans, dict):
-            raise OptionError("plans", "must be an object {red: plan, blue: plan}")
-        plans = super().validate_plans(plans)
-        return {side: validate_plan(plan, side) for side, plan in sorted(plans.items())}
+    def validate_plan(self, plan, side: str):
+        return validate_plan(plan, side)
 
     def simulate(self, red, blue, *, rounds, rng, officials, corners, plans, options):
         # officials and corners: the source has none; checked by the engine's one

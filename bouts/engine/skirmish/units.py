@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .policy import HURTS
+
 # name -> its ten labels "Name (0)" .. "Name (9)", and the ten ends of an attack's text
 # on it, (" hits Name (0).", " cannot get through Name (0).") ..: the same cards fight
 # many battles under the same names, so each name's texts are made once (at most 1,024
@@ -19,40 +21,31 @@ def name_labels(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]
     return tags, ends
 
 
-# The smart plan's rank of an enemy (``policy.smart_target``) weighs, lower first: past
-# exhaustion, cannot be hurt by the attacker, no defence, then 16 x its margin less its
-# attack. Each weight is above what everything after it can add up to (a margin is
-# -51..20 at most, an attack 0..9), so one number orders the enemies as the rules do.
-PAST_EXHAUSTION = 1 << 14
-CANNOT_HURT = 1 << 13
-NO_DEFENCE = 1 << 12
-
-
 class Unit:
     """One card in the battle (made by ``make_units``).
 
     Its line in the result (``Battle.lines``) is its attribute dict: side, id, name,
-    attacks, hits, damage_dealt and damage_taken, set first and in this order by
-    ``make_units``; ``Battle.lines`` adds fatigue, exhausted and exhausted_cycle when
-    the battle is over. Everything else is a slot, outside the line."""
+    attacks, hits, damage_dealt, damage_taken, fatigue, exhausted and exhausted_cycle,
+    set in this order by ``make_units`` and kept up in the battle (``hits`` is set at
+    the end: one hit, one point of damage). Everything else is a slot, outside the
+    line."""
 
     __slots__ = (
         "__dict__",
-        "acted",  # it has attacked this cycle (an equal attack then hits it)
+        "acted",  # 1 once it has attacked this cycle (an equal attack then hits it), else 0
         "as_attacker",  # "Name (attack)"
         "attack",
         "defence",
-        "exhausted",
-        "exhausted_cycle",
-        "fatigue_points",
+        "defenceless",  # defence 0: an attack on it tires nobody
         "health",
         "hit_text",  # " hits Name (defence)."
+        "hurts",  # whom it can hurt: its attack's row of ``policy.HURTS``
         "margin",  # health less fatigue and damage: below 0, the card is exhausted
+        "minus_attack",  # -attack: the smart target's last preference, the higher first
         "miss_text",  # " cannot get through Name (defence)."
         "multi",  # attacks a cycle (multi_attack)
         "order",  # this cycle's place in the speed order (``Battle.speed_order``)
         "policy",  # the side's Policy: whom this card attacks
-        "rank_base",  # its smart rank's part that never changes in a battle
         "speed",
     )
 
@@ -73,15 +66,11 @@ class Unit:
     @damage.setter
     def damage(self, value: int) -> None:
         self.damage_taken = value
-        self.margin = self.health - self.fatigue_points - value
+        self.margin = self.health - self.fatigue - value
 
-    @property
-    def fatigue(self) -> int:
-        return self.fatigue_points
-
-    @fatigue.setter
-    def fatigue(self, value: int) -> None:
-        self.fatigue_points = value
+    def set_fatigue(self, value: int) -> None:
+        """Fatigue set from outside (a test's card state); the margin follows."""
+        self.fatigue = value
         self.margin = self.health - value - self.damage_taken
 
 
@@ -90,6 +79,8 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
     units = []
     for card in cards:
         unit = Unit()
+        # the line's ten keys first, in its order: the line is then the attribute dict
+        # as it is at the end, with no key added to it (``Unit``)
         unit.side = side
         unit.id = card["id"]
         unit.name = name = card["name"]
@@ -97,17 +88,21 @@ def make_units(side: str, cards: list[dict], policy) -> list[Unit]:
         unit.hits = 0  # set at the end (Battle.lines): one hit, one point of damage
         unit.damage_dealt = 0
         unit.damage_taken = 0
+        unit.fatigue = 0
+        unit.exhausted = False
+        unit.exhausted_cycle = None
         unit.policy = policy
         unit.attack = attack = card["attack"]
         unit.defence = defence = card["defence"]
         unit.speed = card["speed"]
         unit.health = unit.margin = card["health"]
         unit.multi = card["multi_attack"]  # validated sides always have it
-        unit.fatigue_points = 0
-        unit.rank_base = (0 if defence else NO_DEFENCE) - attack
-        unit.exhausted = False
-        unit.exhausted_cycle = None
-        unit.acted = False
+        unit.acted = 0
+        # what the smart target reads of its enemies, and whom this card can hurt (its
+        # attack's row of policy.HURTS): attack and defence never change in a battle
+        unit.defenceless = defence == 0
+        unit.minus_attack = -attack
+        unit.hurts = HURTS[attack]
         # the play-by-play's "Name (value)" for this card attacking and defending
         # (attack and defence never change in a battle)
         labels, ends = LABELS.get(name) or name_labels(name)

@@ -56,8 +56,7 @@ def hurt_hand(att: Fighter, card: tuple) -> tuple:
 def word(state: BoutState, att: Fighter, rn: int, in_ki: bool):
     """A card with a word for its RN (FOUL, INJURY, Special)."""
     if in_ki and state.ki_timing:
-        if rn == INJURY and state.injuries_on:
-            state.pending.append(("injury", att))
+        hold_back(state, att, rn)
         return
     if rn == FOUL:
         fouls.foul_check(state, att)
@@ -72,13 +71,9 @@ def clinch_rules(state: BoutState, att: Fighter):
     if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
         att.points_lost += 1
         att.deducted += 1
-        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1))
-        clock.ev(
-            state,
-            "foul",
-            att.side,
-            f"The referee takes a point from {att.name} for constant holding",
-        )
+        text = f"The referee takes a point from {att.name} for constant holding"
+        time = clock.ev(state, "foul", att.side, text)
+        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1, time))
     if state.advanced_clinching:
         extra = tables.clinch_cards(state.tolerance, clock.aux_rn(state))
         clock.remove_cards(state, extra)
@@ -94,16 +89,17 @@ def slip(state: BoutState, att: Fighter):
     state.slip_used = True
     att.kd_scored += 1
     dfn.kd_counts.append(0)
+    text = f"{dfn.name} slips and the referee calls it a knockdown"
+    time = clock.ev(state, "knockdown", dfn.side, text)
     state.knockdowns.append(
         {
             "round": state.rnd,
-            "time": clock.clock(state),
+            "time": time,
             "fighter": dfn.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    clock.ev(state, "knockdown", dfn.side, f"{dfn.name} slips and the referee calls it a knockdown")
     att.pts += 4
 
 
@@ -379,7 +375,7 @@ def play_round(state: BoutState):
                     total = actor.pts + points
                     actor.pts = total
                     if points:
-                        # the round clock (``clock.clock``): never back, never past 3:00
+                        # the round clock (``clock.ev``): never back, never past 3:00
                         shown = i - state.returned
                         if shown > state.tick:
                             if shown > bell:

@@ -10,17 +10,8 @@ from __future__ import annotations
 
 from math import floor
 
-from .deck import C_CF, C_RESULT, C_RN, DECK, ROUND_CARDS
-from .state import CLOCKS, BoutState, RoundOver
-
-
-def draw(state: BoutState):
-    """The next card of the round deck; the round ends when it runs out."""
-    i = state.i
-    if i >= len(state.deck):
-        raise RoundOver
-    state.i = i + 1
-    return state.deck[i]
+from .deck import C_CF, C_RESULT, C_RN, DECK, RNS, ROUND_CARDS
+from .state import CLOCKS, BoutState
 
 
 def draw_need(state: BoutState):
@@ -31,7 +22,7 @@ def draw_need(state: BoutState):
     try:
         card = state.deck[i]
     except IndexError:
-        return DECK[floor(state.rng.random() * 100.0)]
+        return any_card(state)
     state.i = i + 1
     return card
 
@@ -58,19 +49,18 @@ def check_rn(state: BoutState) -> int:
 
 
 def aux_rn(state: BoutState) -> int:
-    """An RN (1-80) from a used card, for checks between rounds and the like."""
+    """An RN (1-80) from a used card, for checks between rounds and the like: a card at
+    random from the whole deck (as ``any_card``, read in the deck's RN column
+    ``deck.RNS``), again while it is a word."""
     rn = RNS[floor(state.rng.random() * 100.0)]
     while rn < 0:
         rn = RNS[floor(state.rng.random() * 100.0)]
     return rn
 
 
-RNS = tuple(card[C_RN] for card in DECK)  # the deck's RNs, for ``aux_rn``
-
-
 def rn20(state: BoutState) -> int:
     """An RN 1-20 (a used card's CF number)."""
-    return DECK[floor(state.rng.random() * 100.0)][C_CF]
+    return any_card(state)[C_CF]
 
 
 def stop_clock(state: BoutState, n: int):
@@ -93,26 +83,16 @@ def remove_cards(state: BoutState, n: int):
     state.i += n
 
 
-def clock(state: BoutState) -> str:
-    """The round clock now, ``m:ss``: the cards used less those given back, never less
-    than the last time shown (stopped time stands still) nor past the bell."""
-    n = state.i - state.returned
-    if n <= state.tick:
-        n = state.tick
-    elif n > ROUND_CARDS:
-        n = state.tick = ROUND_CARDS
-    else:
-        state.tick = n
-    return CLOCKS[n]
-
-
 def bell(state: BoutState):
     """The round is over: whatever happens until the next bell is at 3:00."""
     state.tick = ROUND_CARDS
 
 
-def ev(state: BoutState, kind: str, side, text: str):
-    """One line of the play-by-play, at the round clock's time (``clock``, inlined)."""
+def ev(state: BoutState, kind: str, side, text: str) -> str:
+    """One line of the play-by-play, at the round clock's time, which is returned (the
+    time of the knockdown, cut, injury or foul it tells of). The clock: the cards used
+    less those given back, never less than the last time shown (stopped time stands
+    still) nor past the bell."""
     n = state.i - state.returned
     if n <= state.tick:
         n = state.tick
@@ -120,6 +100,8 @@ def ev(state: BoutState, kind: str, side, text: str):
         n = state.tick = ROUND_CARDS
     else:
         state.tick = n
+    time = CLOCKS[n]
     state.events.append(
-        {"round": state.rnd, "clock": CLOCKS[n], "kind": kind, "side": side, "text": text}
+        {"round": state.rnd, "clock": time, "kind": kind, "side": side, "text": text}
     )
+    return time

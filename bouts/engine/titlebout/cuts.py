@@ -27,10 +27,11 @@ def cut_check(state: BoutState, f: Fighter, source=None):
         f.pl_bout += pl
         ratings.refresh(state, f)
         severity = 2 if dp >= 3 else 1
+        time = clock.ev(state, "cut", f.side, f"{f.name} suffers {text}")
         state.injuries.append(
             {
                 "round": state.rnd,
-                "time": clock.clock(state),
+                "time": time,
                 "fighter": f.side,
                 "type": kind,
                 "location": loc,
@@ -38,7 +39,6 @@ def cut_check(state: BoutState, f: Fighter, source=None):
                 "text": text,
             }
         )
-        clock.ev(state, "cut", f.side, f"{f.name} suffers {text}")
     else:
         entry[0] += 1
         entry[1] = False

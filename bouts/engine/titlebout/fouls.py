@@ -3,11 +3,8 @@ of the ``BoutState`` (``state``) and its fighters."""
 
 from __future__ import annotations
 
-from math import floor
-
 from ..result import DQ
 from . import clock, cuts, tables
-from .deck import DECK
 from .state import BoutState, Fighter, finish
 
 
@@ -43,12 +40,14 @@ def foul(state: BoutState, att: Fighter, kind: int):
     """A foul of type ``kind`` (``tables.FOUL_TYPES``) found on the Foul Table: the
     referee's errors, Stealth Fouler, the warning, a head butt's cuts."""
     if state.error == tables.ERR_LOWBLOW and kind == 0:
-        state.fouls.append(foul_row(state, att, "low blow", "none", 0))
-        clock.ev(state, "foul", att.side, f"{att.name} lands low but the referee blames the trunks")
+        text = f"{att.name} lands low but the referee blames the trunks"
+        time = clock.ev(state, "foul", att.side, text)
+        state.fouls.append(foul_row(state, att, "low blow", "none", 0, time))
         return
     if state.traits_on and "stealth_fouler" in att.traits and clock.aux_rn(state) <= 40:
-        state.fouls.append(foul_row(state, att, tables.FOUL_TYPES[kind], "none", 0))
-        clock.ev(state, "foul", att.side, f"{att.name} fouls on the sly and gets away with it")
+        text = f"{att.name} fouls on the sly and gets away with it"
+        time = clock.ev(state, "foul", att.side, text)
+        state.fouls.append(foul_row(state, att, tables.FOUL_TYPES[kind], "none", 0, time))
         return
     clock.stop_clock(state, 2)
     warn(state, att, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
@@ -67,10 +66,11 @@ def butt_cut(state: BoutState, f: Fighter, src):
     cuts.cut_check(state, f, src)
 
 
-def foul_row(state: BoutState, f: Fighter, kind: str, penalty: str, points: int) -> dict:
+def foul_row(state: BoutState, f: Fighter, kind: str, penalty: str, points: int, time: str) -> dict:
+    """A foul's row in the result, at ``time``: its event's (``clock.ev``)."""
     return {
         "round": state.rnd,
-        "time": clock.clock(state),
+        "time": time,
         "fighter": f.side,
         "type": kind,
         "penalty": penalty,
@@ -92,20 +92,22 @@ def warn(state: BoutState, att: Fighter, kind: str, text: str):
         else:
             penalty = "disqualification"
     if penalty == "warning":
-        state.fouls.append(foul_row(state, att, kind, "warning", 0))
-        clock.ev(state, "foul", att.side, f"The referee warns {att.name} {text}")
+        time = clock.ev(state, "foul", att.side, f"The referee warns {att.name} {text}")
+        state.fouls.append(foul_row(state, att, kind, "warning", 0, time))
         if state.opt["foul_damage"]:
             dfn.end_extra += 2
     elif penalty == "point":
         att.points_lost += 1
         att.deducted += 1
-        state.fouls.append(foul_row(state, att, kind, "point", 1))
-        clock.ev(state, "foul", att.side, f"The referee takes a point from {att.name} {text}")
+        time = clock.ev(
+            state, "foul", att.side, f"The referee takes a point from {att.name} {text}"
+        )
+        state.fouls.append(foul_row(state, att, kind, "point", 1, time))
         if state.opt["foul_damage"]:
             dfn.end_extra += 4
     else:
-        state.fouls.append(foul_row(state, att, kind, "disqualification", 0))
-        clock.ev(state, "dq", att.side, f"The referee disqualifies {att.name} {text}")
+        time = clock.ev(state, "dq", att.side, f"The referee disqualifies {att.name} {text}")
+        state.fouls.append(foul_row(state, att, kind, "disqualification", 0, time))
         finish(state, dfn, DQ)
     if state.error == tables.ERR_SPOTLIGHT:
         att.end_extra -= 2
@@ -135,13 +137,9 @@ def anger(state: BoutState, f: Fighter):
     )
     f.points_lost += 1
     f.deducted += 1
-    state.fouls.append(foul_row(state, f, kind, "point", 1))
-    clock.ev(
-        state,
-        "foul",
-        f.side,
-        f"{f.name} loses his temper and retaliates ({kind}): the referee takes a point",
-    )
+    text = f"{f.name} loses his temper and retaliates ({kind}): the referee takes a point"
+    time = clock.ev(state, "foul", f.side, text)
+    state.fouls.append(foul_row(state, f, kind, "point", 1, time))
     if kind == "head butt":
         butt_cut(state, o, ("butt", state.rnd, None, f.side))
     if f.anger >= 3:
@@ -171,4 +169,4 @@ def referee_error(state: BoutState):
     if err == tables.ERR_EARLY:
         del state.deck[-5:]
     elif err == tables.ERR_LATE:
-        state.deck.extend(DECK[floor(state.rng.random() * 100.0)] for _ in range(5))
+        state.deck.extend(clock.any_card(state) for _ in range(5))

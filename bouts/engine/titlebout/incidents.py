@@ -27,10 +27,11 @@ def injury(state: BoutState, att: Fighter):
             return
     line = text.format(a=att.name, d=dfn.name)
     f.injuries.append(key)
+    time = clock.ev(state, "injury", f.side, line)
     state.injuries.append(
         {
             "round": state.rnd,
-            "time": clock.clock(state),
+            "time": time,
             "fighter": f.side,
             "type": "injury",
             "location": key,
@@ -38,7 +39,6 @@ def injury(state: BoutState, att: Fighter):
             "text": line,
         }
     )
-    clock.ev(state, "injury", f.side, line)
     if pts:
         att.landed += 1  # the damaging blow is a punch thrown and landed
         tko.score(state, att, pts, "lands the damaging blow", "punch")
@@ -83,7 +83,7 @@ def special(state: BoutState, att: Fighter):
     key, stops, restore, text = tables.SPECIALS[idx]
     dfn = att.opp
     line = text.format(a=att.name, d=dfn.name)
-    clock.ev(state, "special", None, line[0].upper() + line[1:])
+    time = clock.ev(state, "special", None, line[0].upper() + line[1:])
     if stops:
         clock.stop_clock(state, 2)
         att.end_extra -= restore
@@ -93,7 +93,7 @@ def special(state: BoutState, att: Fighter):
     elif key == "bite":
         att.points_lost += 1
         att.deducted += 1
-        state.fouls.append(fouls.foul_row(state, att, "biting", "point", 1))
+        state.fouls.append(fouls.foul_row(state, att, "biting", "point", 1, time))
     elif key == "complaint":
         att.landed += 1
         tko.score(state, att, 3, "punishes the complaint with a hook")

@@ -55,17 +55,16 @@ def knockdown(state: BoutState, att: Fighter, counter: bool) -> int:
     dfn = att.opp
     opt = state.opt
     if opt["three_knockdown"] and len(dfn.kd_counts) + 1 >= 3:
-        record_knockdown(state, att, dfn, 0, 0)
         text = (
             f"{dfn.name} is down for the third time in the round: the three-knockdown rule ends it"
         )
-        clock.ev(state, "knockdown", dfn.side, text)
+        record_knockdown(state, att, dfn, 0, 0, clock.ev(state, "knockdown", dfn.side, text))
         finish(state, att, TKO)
     if state.i >= len(state.deck) and opt["saved_by_bell"]:
         text = f"{dfn.name} goes down as the round ends: saved by the bell!"
-        clock.ev(state, "knockdown", dfn.side, text)
+        time = clock.ev(state, "knockdown", dfn.side, text)
         att.pts += 6
-        record_knockdown(state, att, dfn, 9, 9)
+        record_knockdown(state, att, dfn, 9, 9, time)
         raise RoundOver
     knockout_check(state, att, dfn)
     count = clock.draw_need(state)[C_KDC]
@@ -76,9 +75,9 @@ def knockdown(state: BoutState, att: Fighter, counter: bool) -> int:
         state.next = att
         return 0
     shown = max(count, 8) if opt["mandatory_eight"] else count
-    record_knockdown(state, att, dfn, count, shown)
     flash = " (a flash knockdown)" if count == 1 else ""
-    clock.ev(state, "knockdown", dfn.side, f"{att.name} drops {dfn.name}! Up at {shown}{flash}")
+    text = f"{att.name} drops {dfn.name}! Up at {shown}{flash}"
+    record_knockdown(state, att, dfn, count, shown, clock.ev(state, "knockdown", dfn.side, text))
     pts = 6 - (1 if att.hand == 3 else 0)
     att.pts += pts
     tko.freeze_check(state, att)
@@ -111,19 +110,19 @@ def knockout_check(state: BoutState, att: Fighter, dfn: Fighter):
         out = clock.draw_need(state)[C_KOR] == 1
     if out:
         att.pts += 6
-        record_knockdown(state, att, dfn, 10, 10)
-        clock.ev(state, "ko", att.side, f"{att.name} knocks {dfn.name} out!")
+        text = f"{att.name} knocks {dfn.name} out!"
+        record_knockdown(state, att, dfn, 10, 10, clock.ev(state, "ko", att.side, text))
         finish(state, att, KO)
 
 
-def record_knockdown(state: BoutState, att: Fighter, dfn: Fighter, count: int, shown: int):
+def record_knockdown(
+    state: BoutState, att: Fighter, dfn: Fighter, count: int, shown: int, time: str
+):
     """A knockdown on the record: the count he took (``kd_counts``), one scored by
-    ``att``, and the result's row with the count shown."""
+    ``att``, and the result's row with the count shown, at ``time`` (its event's)."""
     dfn.kd_counts.append(count)
     att.kd_scored += 1
-    state.knockdowns.append(
-        {"round": state.rnd, "time": clock.clock(state), "fighter": dfn.side, "count": shown}
-    )
+    state.knockdowns.append({"round": state.rnd, "time": time, "fighter": dfn.side, "count": shown})
 
 
 def discretion(state: BoutState, att: Fighter, dfn: Fighter, count: int):

@@ -362,7 +362,7 @@ def result(state: BoutState) -> BoutResult:
         winner, method, between = end
         if not between and method not in (TD, TDRAW) and len(state.round_stats) < state.rnd:
             state.round_stats.append(stats_line(state))
-        time = clock.clock(state)  # the time of the stoppage's event (between rounds: 3:00)
+        time = state.events[-1]["clock"]  # the stoppage's event's (between rounds: 3:00)
         if method in (TD, TDRAW):
             if len(state.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)

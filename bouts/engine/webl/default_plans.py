@@ -1,8 +1,9 @@
 """The default plans a corner writes when it sends none (RULES.md, "Default plans").
 
 ``default_plan_key`` draws the corner's choices with the bout's rng; ``plan_for_key``
-builds the plan without parsing text; ``fast_default_plan`` draws the same numbers
-in the same order and builds the same plan from ready-made tables (the bout's path).
+builds the plan without parsing text; ``fast_default_plan`` (the bout's path:
+``default_rounds``) makes the same draws and builds the same plan from ready-made
+tables. The four lines are drawn in one place, ``_draw_lines``.
 """
 
 from __future__ import annotations
@@ -36,22 +37,6 @@ DIRTY_SHARE = 0.0015  # a default line fights dirty this rarely (DQs ~0.2% of bo
 _REPERTOIRE: dict[tuple, Line] = {}  # the default lines, made once each
 
 
-def _draw_line(random, style: str) -> Line:
-    """One default line: AGG 4-8, POW 5-8, DEF the rest (at most 10), target, dirty."""
-    agg = 4 + int(random() * 5)
-    pow_ = 5 + int(random() * 4)
-    u = random()
-    target = "" if u < 0.65 else ("H" if u < 0.82 else "B")
-    dirty = random() < DIRTY_SHARE
-    key = (agg, pow_, target, dirty, style)
-    line = _REPERTOIRE.get(key)
-    if line is None:
-        line = _REPERTOIRE[key] = Line(
-            agg, pow_, min(10, ENERGY - agg - pow_), target, dirty, style
-        )
-    return line
-
-
 def default_plan_key(me: dict, opp: dict, strategy: str, rng) -> tuple:
     """The corner's choices for its default plan, drawn with the bout's ``rng``:
     ``(strategy, Line for rounds 1-3, 4-6, 7-9, 10-)``."""
@@ -59,13 +44,8 @@ def default_plan_key(me: dict, opp: dict, strategy: str, rng) -> tuple:
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
-    return (
-        strategy,
-        _draw_line(random, style),
-        _draw_line(random, style),
-        _draw_line(random, style),
-        _draw_line(random, style),
-    )
+    # each entry: ((line, the strategy's conditional rules), label)
+    return (strategy, *(entry[0][0] for entry in _draw_lines(random, style, strategy)))
 
 
 def default_plan_text(me: dict, opp: dict, strategy: str, rng) -> str:
@@ -192,10 +172,10 @@ def _corner_rules(strategy: str) -> tuple:
 
 
 # ------------------------------------------------- the default plan, fast path
-# ``fast_default_plan`` draws exactly what ``default_plan_key`` draws, in the same
-# order, and returns the plan ``plan_for_key`` builds (tests/engine/webl/test_plans.py
-# checks both): the four lines come from a table indexed by the draws instead of a
-# tuple key, each table entry carrying its line and its rule for each block.
+# ``fast_default_plan`` makes the draws ``default_plan_key`` makes, in the same order,
+# and returns the plan ``plan_for_key`` builds (tests/engine/webl/test_plans.py checks
+# both): the four lines come from a table indexed by the draws (``_draw_lines``), each
+# table entry carrying its line and its lookup entry.
 _TARGET_SLOT = ("", "", "H", "H", "B", "B")  # slot offset 0/2/4 -> target, +1 = dirty
 # (style, strategy) -> 120 slots: (the lookup entry (line, the strategy's conditional
 # rules last first), the line's label); the bout needs no Rule of a default line, so a
@@ -236,6 +216,27 @@ def _fast_entry(style: str, strategy: str, slots: list, i: int) -> tuple:
     return entry
 
 
+def _draw_lines(random, style: str, strategy: str) -> list:
+    """A default plan's four lines (rounds 1-3, 4-6, 7-9, 10 on), drawn one after the
+    other: each AGG 4-8, POW 5-8, DEF the rest (at most 10), opportunistic (65%), head
+    (17%) or body (18%) targeting, and very rarely (0.15%) dirty. Each is returned as its
+    entry in the table of the style and strategy (``_fast_entry``: ((line, the
+    strategy's conditional rules), label)), found by its slot ``(AGG - 4) x 24 + (POW -
+    5) x 6 + (0, 2 or 4 by target) + dirty``."""
+    slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
+    entries = []
+    for _ in BLOCKS:
+        # floor() of a positive float is its whole part; x 5.0 is x 5
+        slot = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
+        u = random()
+        if u >= 0.65:
+            slot += 2 if u < 0.82 else 4
+        if random() < DIRTY_SHARE:
+            slot += 1
+        entries.append(slots[slot] or _fast_entry(style, strategy, slots, slot))
+    return entries
+
+
 def fast_default_plan(me: dict, opp: dict, strategy: str, random) -> Plan:
     """``plan_for_key(default_plan_key(me, opp, strategy, rng))`` with ``random`` =
     ``rng.random``: the same draws, the same plan, without the intermediate key."""
@@ -268,38 +269,7 @@ def default_rounds(me: dict, opp: dict, strategy: str, random) -> tuple:
     style = ""
     if strategy != "poor" and (strategy != "average" or random() < 0.5):
         style = profile_style(me, opp)
-    slots = _FAST.get((style, strategy)) or _fast_slots(style, strategy)
-    # _draw_line, four times: AGG 4-8, POW 5-8, target (65/17/18%), dirty (0.15%);
-    # floor() of a positive float is its whole part; x 5.0 is x 5
-    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
-    u = random()
-    if u >= 0.65:
-        i += 2 if u < 0.82 else 4
-    if random() < DIRTY_SHARE:
-        i += 1
-    e1 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
-    u = random()
-    if u >= 0.65:
-        i += 2 if u < 0.82 else 4
-    if random() < DIRTY_SHARE:
-        i += 1
-    e2 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
-    u = random()
-    if u >= 0.65:
-        i += 2 if u < 0.82 else 4
-    if random() < DIRTY_SHARE:
-        i += 1
-    e3 = slots[i] or _fast_entry(style, strategy, slots, i)
-    i = floor(random() * 5.0) * 24 + floor(random() * 4.0) * 6
-    u = random()
-    if u >= 0.65:
-        i += 2 if u < 0.82 else 4
-    if random() < DIRTY_SHARE:
-        i += 1
-    e4 = slots[i] or _fast_entry(style, strategy, slots, i)
-
+    e1, e2, e3, e4 = _draw_lines(random, style, strategy)
     _, suffix, _, env, conditional = _STRATEGY[strategy]
     p1, p2, p3, p4 = e1[0], e2[0], e3[0], e4[0]
     return (

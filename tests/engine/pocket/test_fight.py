@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bouts.engine.pocket import tables as T
+from bouts.engine.pocket import tables
 from bouts.engine.pocket.fight import BoutOver, Fighter
 from bouts.engine.pocket.policy import DIE, DIRTY, SPECIAL
 
@@ -161,6 +161,18 @@ def test_worked_example_note_body_special_does_not_count_the_broken_nose():
     assert blue.health == 42 and blue.injuries == [] and bout.injuries == []
 
 
+def test_the_hardest_punch_is_the_most_damage_the_texts_hold():
+    # a special punch on an OPEN guard with power, at a fighter with every head injury
+    pol = Fixed(punches=[(SPECIAL, "head")])
+    bout, red, blue = make_bout(
+        [die(6), YES, die(1), die(6), die(6)], red=card(power=5), red_policy=pol
+    )
+    blue.hurt_head = 1 + 1 + 2  # broken nose, cut eye, broken jaw
+    bout.exchange(red, blue)
+    assert blue.health == 50 - tables.MOST_DAMAGE == 50 - 13
+    assert "SPECIAL to the head (13, caught open)" in bout.events[0]["text"]
+
+
 def test_special_injures_only_against_an_open_guard():
     pol = Fixed(punches=[(SPECIAL, "head")])
     bout, red, blue = make_bout([die(5), NO, die(6)], red_policy=pol)  # GUARD DOWN: 5+2
@@ -211,7 +223,7 @@ def test_dirty_punch_unseen_damage_counts_and_exchange_continues():
     pol = Fixed(punches=[(DIRTY, "head")])
     bout, red, blue = make_bout([die(4), die(1)], red_policy=pol)
     bout.exchange(red, blue)
-    assert blue.health == 50 - T.DIRTY_DAMAGE and red.warnings == 0
+    assert blue.health == 50 - tables.DIRTY_DAMAGE and red.warnings == 0
     assert red.stats["thrown"] == 2 and bout.fouls == []
 
 
@@ -264,7 +276,7 @@ def test_referee_foul_tolerance_shifts_the_warning_roll(fouls, rolls, warned):
 # --- health and TKO -----------------------------------------------------------------------
 def test_fighters_start_with_fifty_health():
     _bout, red, blue = make_bout()
-    assert red.health == blue.health == 50 == T.HEALTH
+    assert red.health == blue.health == 50 == tables.HEALTH
 
 
 def test_tko_as_soon_as_health_reaches_zero():
@@ -321,7 +333,7 @@ def test_boxer_clinches_on_four():
     rolls = [die(6), die(6), NO, die(4), die(4), NO, die(4)]
     bout, red, blue = make_bout(rolls, red=card(style="swarmer"), blue=card(style="boxer"))
     # swarmer uppercut 3 OPEN = 6, cross 2 GUARD UP -1 = 1 -> 7; boxer clinches on a 4
-    red.fighter_die = T.FIGHTER_DICE["swarmer"]
+    red.fighter_die = tables.FIGHTER_DICE["swarmer"]
     bout.exchange(red, blue)
     assert bout.rng.left == 0 and "clinches" in bout.events[-1]["text"]
 
@@ -388,7 +400,7 @@ def test_chin_adds_to_the_count_roll():
 def test_rounds_are_three_minutes_and_the_bout_five_rounds():
     from bouts.engine.pocket import RULESET
 
-    assert T.ROUND_SECONDS == 180
+    assert tables.ROUND_SECONDS == 180
     assert RULESET.default_rounds == 5
 
 
@@ -403,3 +415,9 @@ def test_a_round_runs_exchanges_until_the_bell():
     assert bout.exchanges == 3
     assert bout.events[-1]["kind"] == "bell" and bout.events[-1]["clock"] == "3:00"
     assert [e["clock"] for e in bout.events[:-1]] == ["0:51", "1:42", "2:33"]
+
+
+def test_a_policy_punch_of_no_known_kind_is_refused():
+    bout, red, blue = make_bout(red_policy=Fixed(punches=[("jab", "head")]))
+    with pytest.raises(ValueError, match="die, special or dirty"):
+        bout.exchange(red, blue)

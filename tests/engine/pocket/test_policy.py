@@ -8,7 +8,7 @@ from bouts.engine import PlanError
 from bouts.engine.pocket import RULESET
 from bouts.engine.pocket.policy import DIE, DIRTY, SPECIAL, DefaultPolicy, Policy
 
-from .helpers import NO, YES, Scripted, card, make_bout
+from .helpers import NO, YES, Scripted, card, die, make_bout
 
 
 def test_plans_are_validated():
@@ -48,16 +48,18 @@ def test_fixed_targets():
 
 
 def test_smart_target_goes_where_the_guard_die_gives_most():
-    bout, red, blue = make_bout([YES, YES], blue=card(guard="cross_arm"))
     policy = DefaultPolicy({"dirty": 0}, "excellent")
+    bout, red, blue = make_bout([YES], blue=card(guard="cross_arm"))
     assert policy.target(red, blue, bout) == "body"  # the armadillo covers the head
-    blue.guard = "philly_shell"
+    bout, red, blue = make_bout([YES], blue=card(guard="philly_shell"))
     assert policy.target(red, blue, bout) == "head"
 
 
 def test_smart_target_follows_an_injury():
-    bout, red, blue = make_bout([YES], blue=card(guard="cross_arm"))
-    blue.hurt_head = 2
+    bout, red, blue = make_bout([die(3), YES], blue=card(guard="cross_arm"))
+    assert blue.weaker_target == "body"
+    bout.injury_roll(red, blue, "head")  # a broken jaw: +2 to head punches
+    assert blue.hurt_head == 2 and blue.weaker_target == "head"
     assert DefaultPolicy({"dirty": 0}).target(red, blue, bout) == "head"
 
 

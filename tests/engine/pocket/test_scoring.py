@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bouts.engine.pocket.scoring import points, round_points, score_bout, totals
+from bouts.engine.pocket.scoring import (
+    MOST_KNOCKDOWNS,
+    POINTS_BY_NET,
+    points,
+    score_bout,
+    totals,
+)
 
 from .helpers import Scripted
 
@@ -84,5 +90,9 @@ def test_a_judges_totals_add_up_his_card_for_each_corner():
     assert totals(cards) == [[29, 27], [10, 10]]
 
 
-def test_rounds_with_more_knockdowns_than_the_table_holds_are_scored_by_the_rule():
-    assert round_points(14) == (points(1.0, 14), points(-1.0, 14), points(0.0, 14))
+def test_the_points_table_holds_every_round_a_bout_can_have_scored_by_the_rule():
+    # 50 health, 10 a knockdown: the fifth would be a TKO first
+    assert MOST_KNOCKDOWNS == 5
+    assert sorted(POINTS_BY_NET) == list(range(-5, 6))
+    for net, outcomes in POINTS_BY_NET.items():
+        assert outcomes == (points(1.0, net), points(-1.0, net), points(0.0, net))

@@ -1,5 +1,5 @@
-"""units.py: a card's margin follows its damage and fatigue; the smart plan's rank as
-one number orders enemies as its rules, compared one after the other, do."""
+"""units.py: a card's margin follows its damage and fatigue; the smart target is the
+rules' choice, its preferences compared one after the other; can_hurt is the rule."""
 
 import itertools
 import random
@@ -24,8 +24,8 @@ def test_the_margin_is_health_less_fatigue_and_damage_as_they_are_set():
     (unit,) = make_units("red", [card(1, 3, 2, 9)], None)
     assert unit.margin == 9
     unit.damage = 4
-    unit.fatigue = 3
-    assert unit.margin == 2 and unit.damage_taken == 4 and unit.fatigue_points == 3
+    unit.set_fatigue(3)
+    assert unit.margin == 2 and unit.damage_taken == 4 and unit.fatigue == 3
     unit.damage = 12
     assert unit.margin == -6
 
@@ -44,7 +44,7 @@ def the_rules_choice(attacker, enemies):
     )
 
 
-def test_the_smart_rank_orders_enemies_as_the_rules_do():
+def test_the_smart_target_is_the_rules_choice_on_random_cards():
     rng = random.Random(7)
     for _ in range(3000):
         cards = [
@@ -54,7 +54,7 @@ def test_the_smart_rank_orders_enemies_as_the_rules_do():
         attacker, *enemies = make_units("red", cards, None)
         for enemy in enemies:
             enemy.damage = rng.randrange(enemy.health + 30)
-            enemy.fatigue = rng.randrange(20)
+            enemy.set_fatigue(rng.randrange(20))
             enemy.acted = rng.random() < 0.5
         assert smart_target(attacker, enemies) is the_rules_choice(attacker, enemies)
 

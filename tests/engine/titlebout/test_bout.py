@@ -379,13 +379,13 @@ def test_three_knockdown_rule():
     assert bout.bout_end == ("red", "TKO", False)
 
 
-def test_time_of_stoppage_from_cards_used():
+def test_an_events_time_from_cards_used():
     bout = make_bout()
     script(bout, [card()] * 50)
     bout.i = 25
-    assert clock.clock(bout) == "1:30"
+    assert clock.ev(bout, "punch", "red", "") == "1:30" == bout.events[-1]["clock"]
     bout.i = 50
-    assert clock.clock(bout) == "3:00"
+    assert clock.ev(bout, "punch", "red", "") == "3:00"
 
 
 def test_the_clock_stands_still_while_time_is_stopped():
@@ -399,9 +399,9 @@ def test_the_clock_stands_still_while_time_is_stopped():
     times = [e["clock"] for e in bout.events]
     assert times == sorted(times) and times[0] == times[-1] == "1:15"
     bout.i += 1  # the next card makes up for the stopped time...
-    assert clock.clock(bout) == "1:15"
+    assert clock.ev(bout, "punch", "red", "") == "1:15"
     bout.i += 1  # ...then the clock runs on
-    assert clock.clock(bout) == "1:19"  # 22 cards: 79.2 s
+    assert clock.ev(bout, "punch", "red", "") == "1:19"  # 22 cards: 79.2 s
 
 
 def test_the_clock_never_runs_past_the_bell():
@@ -409,9 +409,9 @@ def test_the_clock_never_runs_past_the_bell():
     bout = make_bout()
     script(bout, [card()] * 55)
     bout.i = 55
-    assert clock.clock(bout) == "3:00"
+    assert clock.ev(bout, "punch", "red", "") == "3:00"
     clock.remove_cards(bout, 3)  # a count on the last card
-    assert clock.clock(bout) == "3:00"
+    assert clock.ev(bout, "punch", "red", "") == "3:00"
 
 
 def test_a_stoppage_between_rounds_is_at_3_00(monkeypatch):
