@@ -1,7 +1,8 @@
 """One WeBL bout: ``fight`` sets the bout up (officials, plans: ``follow_plan``;
-fighters), plays the rounds and writes the result (``bout_result``).
+fighters), ``play_rounds`` plays the rounds, and ``fight`` writes the result
+(``bout_result``).
 
-A round, in ``fight``'s loop: step 1 (the rest) and the plan lines, a corner's
+A round, in ``play_rounds``' loop: step 1 (the rest) and the plan lines, a corner's
 stoppage, steps 2-3 when a line or an injury changes (what a pair of lines means:
 fighter.new_pair, cached in ``PAIRS``), then the round's three groups of steps
 (steps.py): ``exchange`` (steps 4-8), ``harm`` (steps 9-12) and ``end_of_round``
@@ -44,31 +45,58 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     if views is None:
         views = bout_judges(judges, random, options.get("home"), options.get("champion"))
     # a corner that sends no plan writes its default one (red's drawn first)
-    red_rounds, red_text, red_variables, red_conditional, red_towels = follow_plan(
+    red_plan = follow_plan(
         plans.get("red"), red_card, blue_card, corners["red"]["strategy"], random
     )
-    blue_rounds, blue_text, blue_variables, blue_conditional, blue_towels = follow_plan(
+    blue_plan = follow_plan(
         plans.get("blue"), blue_card, red_card, corners["blue"]["strategy"], random
     )
-    towels = red_towels or blue_towels
     weight_rule = options.get("weight_rule", True)
     red = Fighter("red", red_card, blue_card, weight_rule)
     blue = Fighter("blue", blue_card, red_card, weight_rule)
-    red_endurance, blue_endurance = red_start, blue_start = red.start, blue.start
-    tko_share = TKO_LINE[referee["stoppage"]]
-    referee_chances = (WARN_CHANCE[referee["fouls"]], UNINTENTIONAL[referee["overall"]])
     # what the bout writes, and what plans' conditions read (kept only when they do)
     events, knockdowns, injury_records, fouls, stats, cards = [], [], [], [], [], ([], [], [])
-    totals = ([0, 0], [0, 0], [0, 0]) if red_conditional or blue_conditional else ()
-    won = [0, 0]
-    # what each group of the round's steps reads of the bout (steps.py)
-    exchange_writes = (fouls, events)
-    tko_lines = (tko_share * red_start, tko_share * blue_start)
-    harm_reads = (DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events)
+    totals = ([0, 0], [0, 0], [0, 0]) if red_plan[3] or blue_plan[3] else ()
+    # what each group of the round's steps reads and writes of the bout (steps.py)
+    referee_chances = (WARN_CHANCE[referee["fouls"]], UNINTENTIONAL[referee["overall"]])
+    tko_share = TKO_LINE[referee["stoppage"]]
+    tko_lines = (tko_share * red.start, tko_share * blue.start)
     records = (knockdowns, injury_records, fouls)
-    end_reads = ((red, blue), views, cards, totals, won, stats, events, records)
-    method = red_styled = blue_styled = red_recovery = blue_recovery = None
-    end_round, end_time, restyle = rounds, END_OF_ROUND, False
+    reads = (
+        (referee_chances, (fouls, events)),
+        (DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
+        ((red, blue), views, cards, totals, [0, 0], stats, events, records),
+    )
+    ending, red_endurance, blue_endurance = play_rounds(
+        rng, red, blue, rounds, red_plan, blue_plan, reads
+    )
+    if ending is None:  # the last bell: the judges' cards decide
+        winner, method = decision_from_totals([card_totals(card) for card in cards])
+        ending = (winner, method, rounds, END_OF_ROUND)
+    return bout_result(
+        ending,
+        rounds,
+        officials,
+        (cards, knockdowns, injury_records, fouls, stats, events),
+        (round2(red_endurance), round2(blue_endurance), red.start, blue.start),
+        (red_plan[1], blue_plan[1]),
+    )
+
+
+def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
+    """The rounds until a stoppage or the last bell: ``red_plan`` and ``blue_plan`` are
+    ``follow_plan``'s, ``reads`` what each group of steps reads and writes of the bout
+    (``fight``). Returns ``(how the bout ended (winner, method, round, time) or None
+    after the last bell, red's endurance, blue's)``."""
+    random = rng.random
+    red_rounds, _, red_variables, _, red_towels = red_plan
+    blue_rounds, _, blue_variables, _, blue_towels = blue_plan
+    towels = red_towels or blue_towels
+    refereeing, harm_reads, end_reads = reads
+    _, _, _, totals, won, _, events, _ = end_reads  # what plans' conditions read
+    red_endurance, blue_endurance = red_start, blue_start = red.start, blue.start
+    red_styled = blue_styled = red_recovery = blue_recovery = None
+    restyle = False
     red_nose = blue_nose = 0.0  # an injured nose's extra fatigue a round
     for number in range(1, rounds + 1):
         first_event = len(events)
@@ -95,10 +123,8 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         red_quits = red_endurance <= 0.0 or (towels and red_line is TOWEL)
         if red_quits or blue_endurance <= 0.0 or (towels and blue_line is TOWEL):
             blue_quits = blue_endurance <= 0.0 or blue_line is TOWEL
-            winner, method, end_round, end_time = corner_stoppage(
-                number, red_quits, blue_quits, red.name, blue.name, events
-            )
-            break
+            ending = corner_stoppage(number, red_quits, blue_quits, red.name, blue.name, events)
+            return ending, red_endurance, blue_endurance
         # --- steps 2-3: styles and height (again when a line or an injury changes)
         if restyle or red_line is not red_styled or blue_line is not blue_styled:
             red_styled, blue_styled, restyle = red_line, blue_line, False
@@ -107,16 +133,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             exchanging, harming, figures, red_recovery, blue_recovery = meaning
         # --- steps 4-8, 9-12, then step 12's figures, step 13 and the judges
         exchanged = exchange(
-            rng,
-            random,
-            red,
-            blue,
-            number,
-            red_endurance,
-            blue_endurance,
-            exchanging,
-            referee_chances,
-            exchange_writes,
+            rng, random, red, blue, number, red_endurance, blue_endurance, exchanging, refereeing
         )
         endurance = (red_endurance, blue_endurance, red_nose, blue_nose)
         red_endurance, blue_endurance, hurt, harmed = harm(
@@ -124,7 +141,6 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         )
         ending = end_of_round(
             rng,
-            random,
             number,
             first_event,
             exchanged,
@@ -136,8 +152,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
         )
         if ending:
             winner, method, end_time = ending
-            end_round = number
-            break
+            return (winner, method, number, end_time), red_endurance, blue_endurance
         if hurt:  # injury penalties to SPD and AGL (and a bad nose) count from the next round
             if red.changed:
                 red_nose = red.update_penalties()
@@ -145,16 +160,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
             if blue.changed:
                 blue_nose = blue.update_penalties()
                 restyle = True
-    if method is None:
-        winner, method = decision_from_totals([card_totals(card) for card in cards])
-    return bout_result(
-        (winner, method, end_round, end_time),
-        rounds,
-        officials,
-        (cards, knockdowns, injury_records, fouls, stats, events),
-        (round2(red_endurance), round2(blue_endurance), red_start, blue_start),
-        (red_text, blue_text),
-    )
+    return None, red_endurance, blue_endurance
 
 
 def follow_plan(plan, card, opp_card, strategy, random) -> tuple:

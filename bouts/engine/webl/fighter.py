@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from . import formulas
 from .cards import ATTR_MAX, weight_strength_bonus
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
@@ -18,7 +20,7 @@ _PAIRS_MAX = 20000
 # (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
 # tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
 STYLED: dict[tuple, tuple] = {}
-_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
+_LINES: dict[tuple, LineParts] = {}  # (line, AGG, opponent all-out) -> line_parts()
 _NAMES = {"red": "Red", "blue": "Blue"}
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 # an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float
@@ -110,10 +112,11 @@ class Fighter:
         return nose_fatigue(self.injuries)
 
 
-def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
+def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines
-    (``key`` is ``(a.key, b.key, la.label, lb.label)``): what the lines mean for the
-    round, laid out for the round's groups of steps (steps.py), red's values then blue's:
+    (``key`` is ``(red.key, blue.key, red_line.label, blue_line.label)``): what the
+    lines mean for the round, laid out for the round's groups of steps (steps.py), red's
+    values then blue's:
 
     - steps 4-8 (``steps.exchange``): each side's ``(SPD, AGG, POW x all-out x STR,
       DEF x AGL)`` and ``(landed multiplier, thrown as a float (step 7's cap), damage
@@ -125,113 +128,188 @@ def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
       blue's, the round event's two endings, the lines' labels, the close-round leans
       (aggressor, counterpuncher))``;
     - then step 1's recovery factors for the rest after the round, red's and blue's."""
-    style_a, style_b = la.style, lb.style
-    if style_a or style_b:
-        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
-        # of styles (a default plan keeps its style for all four lines)
-        skey = (a.key, b.key, style_a, style_b)
-        styled = STYLED.get(skey)
-        if styled is None:
-            if len(STYLED) > _PAIRS_MAX:
-                STYLED.clear()
-            styled = STYLED[skey] = resolve_fast(a.stats, b.stats, a.hgt, b.hgt, la, lb)[:2]
-        (s_a, p_a, g_a), (s_b, p_b, g_b) = styled
-        if style_a in LESS_AGG or style_b in LESS_AGG:
-            agg_a, agg_b = style_aggression(style_a, style_b, la.agg, lb.agg)
-        else:  # no other style changes AGG
-            agg_a, agg_b = la.agg, lb.agg
-    else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
-        agg_a, agg_b = la.agg, lb.agg
-        s_a, p_a, g_a = a.stats
-        s_b, p_b, g_b = b.stats
-        ha, hb = a.hgt, b.hgt
-        if ha > hb:
-            half = _FLOATS[ha - hb] * 0.5  # half the height difference
-            p_a += half
-            g_a += half
-        elif hb > ha:
-            half = _FLOATS[hb - ha] * 0.5
-            p_b += half
-            g_b += half
-    allout_a = allout_b = False  # an all-out line on either side
-    if style_a == "allout":
-        allout_a = True
-    if style_b == "allout":
-        allout_b = True
-    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
-        la, agg_a, allout_b
+    red_stats, blue_stats, red_aggression, blue_aggression = styled_attributes(
+        red, blue, red_line, blue_line
     )
-    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, allout_a)) or _line_parts(
-        lb, agg_b, allout_a
-    )
+    red_strength, red_speed, red_agility = red_stats
+    blue_strength, blue_speed, blue_agility = blue_stats
+    red_allout, blue_allout = red_line.style == "allout", blue_line.style == "allout"
+    red_parts = line_parts(red_line, red_aggression, blue_allout)
+    blue_parts = line_parts(blue_line, blue_aggression, red_allout)
     if len(PAIRS) > _PAIRS_MAX:
         PAIRS.clear()
     # Every value is a float already (the round's arithmetic has no mixed int-float
-    # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
-    agg_a, fat_a, recf_a, pow_a, def_a, cap_a = head_a
-    agg_b, fat_b, recf_b, pow_b, def_b, cap_b = head_b
-    tgt_a, cuts_a, may_a, dirty_a, land_a, mult_a, hold_a, thrown_a, text_a, _ = tail_a
-    tgt_b, cuts_b, may_b, dirty_b, land_b, mult_b, hold_b, thrown_b, _, text_b = tail_b
-    # step 10: the lines of the damage each takes, by the other's targeting
-    knock_a, knock_b = a.knock[tgt_b], b.knock[tgt_a]
+    # operations): the fighters' attributes are floats, AGG is made one in line_parts.
     pair = PAIRS[key] = (
         (  # steps 4-8; the products the round takes in this order: POW x STR (x factor
             # ...), DEF x AGL (x factor)
-            (p_a, agg_a, pow_a * s_a, def_a * g_a),
-            (land_a, cap_a, mult_a),
-            (p_b, agg_b, pow_b * s_b, def_b * g_b),
-            (land_b, cap_b, mult_b),
-            (may_a, dirty_a, hold_a, may_b, dirty_b, hold_b),
-        ),
-        (  # steps 9-12 (step 9: his own body blows, the other's head punches)
-            (cuts_a, own_a * opp_b, knock_a, knock_a[0] * STUN_SHARE, fat_a),
-            (cuts_b, own_b * opp_a, knock_b, knock_b[0] * STUN_SHARE, fat_b),
-        ),
-        (  # the round's figures and the judges
-            thrown_a,
-            thrown_b,
-            text_a,
-            text_b,
-            la.label,
-            lb.label,
-            (  # who a judge of each close-round view favours (aggressor, counterpuncher)
-                "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
-                "red" if def_a > def_b else ("blue" if def_b > def_a else None),
+            (
+                red_speed,
+                red_parts.aggression,
+                red_parts.power * red_strength,
+                red_parts.defence * red_agility,
+            ),
+            (red_parts.landing, red_parts.thrown_cap, red_parts.damage_multiplier),
+            (
+                blue_speed,
+                blue_parts.aggression,
+                blue_parts.power * blue_strength,
+                blue_parts.defence * blue_agility,
+            ),
+            (blue_parts.landing, blue_parts.thrown_cap, blue_parts.damage_multiplier),
+            (
+                red_parts.may_foul,
+                red_parts.dirty,
+                red_parts.holding,
+                blue_parts.may_foul,
+                blue_parts.dirty,
+                blue_parts.holding,
             ),
         ),
-        recf_a,
-        recf_b,
+        (  # steps 9-12
+            harm_meaning(red_parts, blue_parts, red.knock[blue_parts.target]),
+            harm_meaning(blue_parts, red_parts, blue.knock[red_parts.target]),
+        ),
+        (  # the round's figures and the judges
+            red_parts.thrown,
+            blue_parts.thrown,
+            red_parts.first_ending,
+            blue_parts.second_ending,
+            red_line.label,
+            blue_line.label,
+            (  # who a judge of each close-round view favours (aggressor, counterpuncher)
+                lean(red_parts.aggression, blue_parts.aggression),
+                lean(red_parts.defence, blue_parts.defence),
+            ),
+        ),
+        red_parts.recovery,
+        blue_parts.recovery,
     )
     return pair
 
 
-def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
-    values = line_values(line, agg, opp_allout)
-    target, dirty, hold, thrown = values[4], values[5], values[8], values[9]
-    # (target, targets cuts, may be penalised, dirty, landed multiplier, damage
-    # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
-    fatigue, used, pow_, defense = values[:4]
-    parts = _LINES[line.label, agg, opp_allout] = (
-        # step 1's recovery factor for the rest after a round of this line; thrown as a
-        # float too (step 7's cap)
-        (
-            float(agg),
-            fatigue,
-            RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
-            pow_,
-            defense,
-            float(thrown),
-        ),
-        (
-            target,
-            target == "C",
-            bool(dirty or hold),
-            *values[5:10],
-            f" of {thrown}, ",
-            f" of {thrown}.",
-        ),
-        values[10],
-        values[11],
+def harm_meaning(parts: LineParts, opponent: LineParts, knock_lines: tuple) -> tuple:
+    """One side's part of steps 9-12 (``new_pair``): he targets cuts, his injury-chance
+    multiplier (step 9: his own body blows, the other's head punches), the knockdown
+    lines of the damage he takes (step 10: ``knock_lines``, by the other's targeting),
+    the stun line, his fatigue."""
+    return (
+        parts.targets_cuts,
+        parts.own_injury * opponent.opponent_injury,
+        knock_lines,
+        knock_lines[0] * STUN_SHARE,
+        parts.fatigue,
+    )
+
+
+def lean(red_value: float, blue_value: float):
+    """The side with the larger value (a close round's lean), or None."""
+    if red_value > blue_value:
+        return "red"
+    return "blue" if blue_value > red_value else None
+
+
+def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
+    """Steps 2-3 for two lines: ``(red's (STR, SPD, AGL), blue's, red's AGG, blue's)``
+    after the styles and the height bonus."""
+    red_style, blue_style = red_line.style, blue_line.style
+    if red_style or blue_style:
+        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
+        # of styles (a default plan keeps its style for all four lines)
+        styled_key = (red.key, blue.key, red_style, blue_style)
+        styled = STYLED.get(styled_key)
+        if styled is None:
+            if len(STYLED) > _PAIRS_MAX:
+                STYLED.clear()
+            styled = STYLED[styled_key] = resolve_fast(
+                red.stats, blue.stats, red.hgt, blue.hgt, red_line, blue_line
+            )[:2]
+        red_stats, blue_stats = styled
+        if red_style in LESS_AGG or blue_style in LESS_AGG:
+            aggression = style_aggression(red_style, blue_style, red_line.agg, blue_line.agg)
+            return (red_stats, blue_stats, *aggression)
+        return red_stats, blue_stats, red_line.agg, blue_line.agg  # no other style changes AGG
+    # resolve_styles without styles: the values (all >= 1) and the height bonus
+    red_strength, red_speed, red_agility = red.stats
+    blue_strength, blue_speed, blue_agility = blue.stats
+    if red.hgt > blue.hgt:
+        half = _FLOATS[red.hgt - blue.hgt] * 0.5  # half the height difference
+        red_speed += half
+        red_agility += half
+    elif blue.hgt > red.hgt:
+        half = _FLOATS[blue.hgt - red.hgt] * 0.5
+        blue_speed += half
+        blue_agility += half
+    return (
+        (red_strength, red_speed, red_agility),
+        (blue_strength, blue_speed, blue_agility),
+        red_line.agg,
+        blue_line.agg,
+    )
+
+
+class LineParts(NamedTuple):
+    """What one side's line means for a round whoever the fighters (``line_parts``)."""
+
+    aggression: float  # AGG after the styles, as a float
+    fatigue: float  # step 12
+    recovery: float  # step 1's factor for the rest after a round of this line
+    power: float  # POW x all-out
+    defence: float
+    target: str
+    targets_cuts: bool
+    may_foul: bool  # dirty or holding: step 5 may penalise him
+    dirty: bool
+    landing: float  # step 7's landed multiplier
+    damage_multiplier: float  # for the target
+    holding: float  # step 5's holding chance
+    thrown: int
+    thrown_cap: float  # thrown as a float (step 7's cap)
+    first_ending: str  # the round event's " of 48, " (red's) and " of 40." (blue's)
+    second_ending: str
+    opponent_injury: float  # step 9: on the opponent's injury chance
+    own_injury: float  # step 9: on his own
+
+
+def line_parts(line: Line, aggression: int, opponent_allout: bool) -> LineParts:
+    """``line_values`` for a round, cached in ``_LINES`` by the line, AGG after the
+    styles and whether the opponent goes all-out."""
+    parts = _LINES.get((line.label, aggression, opponent_allout))
+    if parts is not None:
+        return parts
+    (
+        fatigue,
+        used,
+        power,
+        defence,
+        target,
+        dirty,
+        landing,
+        damage_multiplier,
+        holding,
+        thrown,
+        opponent_injury,
+        own_injury,
+    ) = line_values(line, aggression, opponent_allout)
+    parts = _LINES[line.label, aggression, opponent_allout] = LineParts(
+        float(aggression),
+        fatigue,
+        RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
+        power,
+        defence,
+        target,
+        target == "C",
+        bool(dirty or holding),
+        dirty,
+        landing,
+        damage_multiplier,
+        holding,
+        thrown,
+        float(thrown),
+        f" of {thrown}, ",
+        f" of {thrown}.",
+        opponent_injury,
+        own_injury,
     )
     return parts
 

@@ -33,16 +33,14 @@ NOISE = 0.12  # steps 7 and 8: x (1 + 0.12 (u1 - u2)), "usually within 10%"
 INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 
-def exchange(
-    rng, random, red, blue, number, red_endurance, blue_endurance, meaning, referee, written
-):
-    """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``'s
-    first five parts), ``referee`` his step 5 chances ``(a dirty fighter is warned, an
-    unintentional foul)``, ``written`` the bout's ``(fouls, events)``. Returns ``(red's
-    punches landed, blue's, the damage each takes before the head/body multiplier
-    (what knockdowns measure), after it, each one's point penalties, a foul was
-    called)``, red's value before blue's in each."""
+def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, meaning, bout):
+    """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``), ``bout`` the
+    referee's step 5 chances ``(a dirty fighter is warned, an unintentional foul)`` and what
+    the bout writes, ``(fouls, events)``. Returns ``(red's punches landed, blue's, the damage
+    each takes before the head/body multiplier (what knockdowns measure), after it, each
+    one's point penalties, a foul was called)``."""
     red_attributes, red_punches, blue_attributes, blue_punches, fouling = meaning
+    referee, written = bout
     red_speed, red_aggression, red_power, red_defence = red_attributes
     blue_speed, blue_aggression, blue_power, blue_defence = blue_attributes
     # --- step 4: STR, SPD and AGL x endurance left / starting endurance
@@ -54,7 +52,6 @@ def exchange(
         blue_factor = MIN_FACTOR
     red_speed *= red_factor
     blue_speed *= blue_factor
-
     # --- step 5: warnings, penalties, disqualification (incidents.fouls)
     red_may_foul, red_dirty, red_holding, blue_may_foul, blue_dirty, blue_holding = fouling
     unintentional_chance = referee[1]
@@ -70,7 +67,6 @@ def exchange(
             rng, blue, number, blue_dirty, blue_holding, *referee, *written
         )
         fouled = True
-
     # --- step 6: DEF_RATE = DEF x AGL (x the factor), at least 1
     red_def_rate = red_defence * red_factor
     if red_def_rate < 1.0:
@@ -78,7 +74,6 @@ def exchange(
     blue_def_rate = blue_defence * blue_factor
     if blue_def_rate < 1.0:
         blue_def_rate = 1.0
-
     # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
     red_landing, red_most_landed, red_target_multiplier = red_punches
     blue_landing, blue_most_landed, blue_target_multiplier = blue_punches
@@ -90,7 +85,6 @@ def exchange(
     blue_landed = blue_landing * blue_speed / sqrt(3.0 * red_def_rate) * noise
     if blue_landed > blue_most_landed:
         blue_landed = blue_most_landed
-
     # --- step 8: damage, all-out and dirty included (what a knockdown measures), then
     # the head/body multiplier
     noise = 1.0 + NOISE * (random() - random())
@@ -119,24 +113,20 @@ def exchange(
 
 
 def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
-    """Steps 9-12 for the pair: ``exchanged`` is what ``exchange`` returned, ``meaning``
-    what the lines mean for these steps (``new_pair``: red's part, blue's), ``bout``
-    the bout's ``(doctor's lines, TKO lines, knockdown records, injury records,
-    events)``. Returns ``(red's endurance after the round, blue's, an injury landed,
-    (red's stoppage, blue's (None, or (share of the round, method, text)), red's
-    knockdowns, blue's))``."""
+    """Steps 9-12 for the pair after ``exchange`` (``exchanged``), ``meaning`` what the lines
+    mean for them (``new_pair``), ``bout`` the bout's ``(doctor's lines, TKO lines, knockdown
+    and injury records, events)``. Returns ``(red's endurance after the round, blue's, an
+    injury landed, (red's stoppage (None or (share of the round, method, text)), blue's,
+    red's knockdowns, blue's))``."""
     _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _, _ = exchanged
-    red_meaning, blue_meaning = meaning
-    red_targets_cuts, red_injury_multiplier, red_knock_lines, red_stun_line, red_fatigue = (
-        red_meaning
-    )
-    blue_targets_cuts, blue_injury_multiplier, blue_knock_lines, blue_stun_line, blue_fatigue = (
-        blue_meaning
-    )
+    (
+        (red_targets_cuts, red_injury_multiplier, red_knock_lines, red_stun_line, red_fatigue),
+        (blue_targets_cuts, blue_injury_multiplier, blue_knock_lines, blue_stun_line, blue_fatigue),
+    ) = meaning
     red_endurance, blue_endurance, red_nose, blue_nose = endurance
     doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
-    # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his
-    # cuts); the first rolls here, the rest in incidents.injuries
+    # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his cuts);
+    # an injury made worse (at most 50%) and a new one, a draw each (incidents.injuries)
     red_stop = blue_stop = None
     hurt = False
     red_taken, blue_taken = red_damage, blue_damage  # and any injury damage
@@ -146,43 +136,28 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
     blue_chance = blue_damage * blue_damage * INJURY_SHARE * blue_injury_multiplier
     if red_targets_cuts and open_cuts(blue.injuries):
         blue_chance *= HEAD_INJURY
-    if red.injuries:  # an injury made worse (at most 50%), and a new one: a draw each
-        worse = new = False
-        if random() < (red_chance if red_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP):
-            worse = True
-        if random() < red_chance:
-            new = True
-        if worse or new:
-            hurt = True
-            injury_damage, red_stop = record_injuries(
-                rng, red, red_chance, number, *doctor, worse, new, injuries, events
-            )
-            red_taken += injury_damage
-    elif random() < red_chance:
+    if red.injuries:
+        worse = random() < (red_chance if red_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
+        new = random() < red_chance
+    else:
+        worse, new = False, random() < red_chance
+    if worse or new:
         hurt = True
         injury_damage, red_stop = record_injuries(
-            rng, red, red_chance, number, *doctor, False, True, injuries, events
+            rng, red, red_chance, number, *doctor, worse, new, injuries, events
         )
         red_taken += injury_damage
     if blue.injuries:
-        worse = new = False
-        if random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP):
-            worse = True
-        if random() < blue_chance:
-            new = True
-        if worse or new:
-            hurt = True
-            injury_damage, blue_stop = record_injuries(
-                rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
-            )
-            blue_taken += injury_damage
-    elif random() < blue_chance:
+        worse = random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
+        new = random() < blue_chance
+    else:
+        worse, new = False, random() < blue_chance
+    if worse or new:
         hurt = True
         injury_damage, blue_stop = record_injuries(
-            rng, blue, blue_chance, number, *doctor, False, True, injuries, events
+            rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
         )
         blue_taken += injury_damage
-
     # --- step 10: knockdowns and knockouts (from 75% of the line: a stun)
     red_knockdowns = blue_knockdowns = 0
     if red_knock_damage >= red_stun_line:
@@ -197,7 +172,6 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
         )
         if stop and (blue_stop is None or stop[0] < blue_stop[0]):
             blue_stop = stop
-
     # --- step 11: the damage comes off endurance; TKO at the referee's line
     if red_endurance - red_taken <= red_tko_line:
         share = (red_endurance - red_tko_line) / red_taken if red_taken > 0.0 else 1.0
@@ -207,7 +181,6 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
         share = (blue_endurance - blue_tko_line) / blue_taken if blue_taken > 0.0 else 1.0
         if blue_stop is None or share < blue_stop[0]:
             blue_stop = (share, TKO, f"The referee stops it: {blue.name} cannot continue.")
-
     # --- step 12: fatigue (AGG, cutting off the ring) and an injured nose
     red_endurance -= red_taken + red_fatigue + red_nose
     blue_endurance -= blue_taken + blue_fatigue + blue_nose
@@ -220,16 +193,7 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
 
 
 def end_of_round(
-    rng,
-    random,
-    number,
-    first_event,
-    exchanged,
-    red_endurance,
-    blue_endurance,
-    harmed,
-    figures,
-    bout,
+    rng, number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, bout
 ):
     """Step 12's figures, step 13 and the judges, after ``exchange`` and ``harm``
     (``exchanged``, ``harmed``: what they returned): ``figures`` is what the lines
@@ -277,7 +241,7 @@ def end_of_round(
         )
     # --- the judges: 10-point must, each with his view and a counting error; a
     # knockdown's 10-8 on every card whatever his punch score, then penalties
-    scores = round_scores(views, random, red_landed, blue_damage, blue_landed, red_damage, lean)
+    scores = round_scores(views, rng.random, red_landed, blue_damage, blue_landed, red_damage, lean)
     if red_downs != blue_downs:
         first = adjust(scores[0], red_downs, blue_downs, red_penalty, blue_penalty)
         scores = [first, first[:], first[:]]

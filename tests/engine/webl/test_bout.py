@@ -1,6 +1,7 @@
 """The bout: fouls, stoppages, the result's shape, plans' and officials' effects."""
 
 from collections import Counter
+from random import Random
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,9 @@ from bouts.engine.result import DQ, KO, TDRAW, TKO
 from bouts.engine.webl.fighter import Fighter, line_values, new_pair, side_values
 from bouts.engine.webl.incidents import DQ_LADDER
 from bouts.engine.webl.incidents import fouls as _fouls
+from bouts.engine.webl.officials import DOCTOR
 from bouts.engine.webl.plans import parse_line
+from bouts.engine.webl.steps import harm
 from bouts.engine.webl.stoppage import resolve_stoppage
 
 from .helpers import ScriptedRng, card
@@ -87,11 +90,34 @@ def test_unintentional_foul_never_disqualifies():
     ],
 )
 def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
-    a, b = Fighter("red", card(), card(), True), Fighter("blue", card(), card(), True)
-    la, lb = parse_line(red), parse_line(blue)
-    _, red_values, _, blue_values, _ = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
-    assert red_values[-1] == pytest.approx(red_mult)
-    assert blue_values[-1] == pytest.approx(blue_mult)
+    # 20 damage taken is a 40% injury chance (DAM x DAM / 10 percent), times the lines'
+    # multipliers: a draw just below the chance injures him, one just above does not
+    for side, mult in (("red", red_mult), ("blue", blue_mult)):
+        chance = 0.4 * mult
+        below, above = (chance * 0.999, 1.0), (chance * 1.001, 1.0)
+        if side == "blue":
+            below, above = below[::-1], above[::-1]
+        assert _injured_in_step_9(red, blue, below) == [side]
+        assert _injured_in_step_9(red, blue, above) == []
+
+
+def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
+    """The sides injured in step 9 of a round where each fighter takes 20 damage, with
+    ``draws`` as red's and blue's injury draws (neither injured before)."""
+    red, blue = (
+        Fighter("red", card(tgh=30), card(), True),
+        Fighter("blue", card(tgh=30), card(), True),
+    )
+    red_line, blue_line = parse_line(red_text), parse_line(blue_text)
+    key = (red.key, blue.key, red_line.label, blue_line.label)
+    _, harming, _, _, _ = new_pair(key, red, blue, red_line, blue_line)
+    exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0, False)  # no knockdown damage
+    scripted = iter(draws)
+    records = []
+    bout = (DOCTOR["balanced"], (0.0, 0.0), [], records, [])
+    endurance = (red.start, blue.start, 0.0, 0.0)
+    harm(Random(1), scripted.__next__, red, blue, 1, exchanged, harming, endurance, bout)
+    return sorted({record["fighter"] for record in records})
 
 
 def test_holding_penalty_probability():
