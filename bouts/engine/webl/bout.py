@@ -63,9 +63,9 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     tko_lines = (tko_share * red.start, tko_share * blue.start)
     records = (knockdowns, injury_records, fouls)
     reads = (
-        (referee_chances, (fouls, events)),
+        (*referee_chances, fouls, events),
         (DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
-        ((red, blue), views, cards, totals, [0, 0], stats, events, records),
+        ((red, blue), (rng, random), views, cards, totals, [0, 0], stats, events, records),
     )
     ending, red_endurance, blue_endurance = play_rounds(
         rng, red, blue, rounds, red_plan, blue_plan, reads
@@ -92,8 +92,8 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
     red_rounds, _, red_variables, _, red_towels = red_plan
     blue_rounds, _, blue_variables, _, blue_towels = blue_plan
     towels = red_towels or blue_towels
-    refereeing, harm_reads, end_reads = reads
-    _, _, _, totals, won, _, events, _ = end_reads  # what plans' conditions read
+    refereeing, harm_reads, judging = reads
+    _, _, _, _, totals, won, _, events, _ = judging  # what plans' conditions read
     red_endurance, blue_endurance = red_start, blue_start = red.start, blue.start
     red_styled = blue_styled = red_recovery = blue_recovery = None
     restyle = False
@@ -140,15 +140,7 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
             rng, random, red, blue, number, exchanged, harming, endurance, harm_reads
         )
         ending = end_of_round(
-            rng,
-            number,
-            first_event,
-            exchanged,
-            red_endurance,
-            blue_endurance,
-            harmed,
-            figures,
-            end_reads,
+            number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, judging
         )
         if ending:
             winner, method, end_time = ending

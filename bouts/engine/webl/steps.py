@@ -34,15 +34,19 @@ INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 
 def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, meaning, bout):
-    """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``), ``bout`` the
-    referee's step 5 chances ``(a dirty fighter is warned, an unintentional foul)`` and what
-    the bout writes, ``(fouls, events)``. Returns ``(red's punches landed, blue's, the damage
+    """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``), ``bout`` is
+    ``(the referee's step 5 chances: a dirty fighter is warned, an unintentional foul; what
+    the bout writes: fouls, events)``. Returns ``(red's punches landed, blue's, the damage
     each takes before the head/body multiplier (what knockdowns measure), after it, each
     one's point penalties, a foul was called)``."""
-    red_attributes, red_punches, blue_attributes, blue_punches, fouling = meaning
-    referee, written = bout
-    red_speed, red_aggression, red_power, red_defence = red_attributes
-    blue_speed, blue_aggression, blue_power, blue_defence = blue_attributes
+    (
+        (red_speed, red_aggression, red_power, red_defence),
+        (red_landing, red_most_landed, red_target_multiplier),
+        (blue_speed, blue_aggression, blue_power, blue_defence),
+        (blue_landing, blue_most_landed, blue_target_multiplier),
+        (red_may_foul, red_dirty, red_holding, blue_may_foul, blue_dirty, blue_holding),
+    ) = meaning
+    warn_chance, unintentional, fouls, events = bout  # unintentional: a clean fighter's chance
     # --- step 4: STR, SPD and AGL x endurance left / starting endurance
     red_factor = red_endurance / red.start
     if red_factor < MIN_FACTOR:
@@ -53,18 +57,16 @@ def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, mean
     red_speed *= red_factor
     blue_speed *= blue_factor
     # --- step 5: warnings, penalties, disqualification (incidents.fouls)
-    red_may_foul, red_dirty, red_holding, blue_may_foul, blue_dirty, blue_holding = fouling
-    unintentional_chance = referee[1]
     red_warned = blue_warned = fouled = False
     red_penalty = blue_penalty = 0  # point penalties this round
-    if red_may_foul or random() < unintentional_chance:
+    if red_may_foul or random() < unintentional:
         red_warned, red_penalty = call_fouls(
-            rng, red, number, red_dirty, red_holding, *referee, *written
+            rng, red, number, red_dirty, red_holding, warn_chance, unintentional, fouls, events
         )
         fouled = True
-    if blue_may_foul or random() < unintentional_chance:
+    if blue_may_foul or random() < unintentional:
         blue_warned, blue_penalty = call_fouls(
-            rng, blue, number, blue_dirty, blue_holding, *referee, *written
+            rng, blue, number, blue_dirty, blue_holding, warn_chance, unintentional, fouls, events
         )
         fouled = True
     # --- step 6: DEF_RATE = DEF x AGL (x the factor), at least 1
@@ -75,8 +77,6 @@ def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, mean
     if blue_def_rate < 1.0:
         blue_def_rate = 1.0
     # --- step 7: punches landed, randomised (usually within 10%), at most 8 x AGG
-    red_landing, red_most_landed, red_target_multiplier = red_punches
-    blue_landing, blue_most_landed, blue_target_multiplier = blue_punches
     noise = 1.0 + NOISE * (random() - random())
     red_landed = red_landing * red_speed / sqrt(3.0 * blue_def_rate) * noise
     if red_landed > red_most_landed:  # thrown, as a float (the same value in every use)
@@ -193,14 +193,14 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
 
 
 def end_of_round(
-    rng, number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, bout
+    number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, bout
 ):
     """Step 12's figures, step 13 and the judges, after ``exchange`` and ``harm``
     (``exchanged``, ``harmed``: what they returned): ``figures`` is what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(fighters, judges' views,
-    judges' cards, totals and rounds won (conditions read them), round figures,
-    events, knockdown, injury and foul records)``. Returns how a stoppage ended the
-    bout, ``(winner, method, time)``, or None."""
+    mean for them (``new_pair``), ``bout`` the bout's ``(fighters, (its Random, its
+    random()), judges' views, judges' cards, totals and rounds won (conditions read
+    them), round figures, events, knockdown, injury and foul records)``. Returns how a
+    stoppage ended the bout, ``(winner, method, time)``, or None."""
     red_landed, blue_landed, _, _, red_damage, blue_damage, red_penalty, blue_penalty, fouled = (
         exchanged
     )
@@ -208,7 +208,7 @@ def end_of_round(
     red_thrown, blue_thrown, red_thrown_text, blue_thrown_text, red_label, blue_label, lean = (
         figures
     )
-    (red, blue), views, cards, totals, won, stats, events, records = bout
+    (red, blue), (rng, random), views, cards, totals, won, stats, events, records = bout
     # --- step 12's figures: punches landed, rounded; damage and endurance to 2 dp
     red_landed_count = floor(red_landed + 0.5)
     blue_landed_count = floor(blue_landed + 0.5)
@@ -241,7 +241,7 @@ def end_of_round(
         )
     # --- the judges: 10-point must, each with his view and a counting error; a
     # knockdown's 10-8 on every card whatever his punch score, then penalties
-    scores = round_scores(views, rng.random, red_landed, blue_damage, blue_landed, red_damage, lean)
+    scores = round_scores(views, random, red_landed, blue_damage, blue_landed, red_damage, lean)
     if red_downs != blue_downs:
         first = adjust(scores[0], red_downs, blue_downs, red_penalty, blue_penalty)
         scores = [first, first[:], first[:]]
