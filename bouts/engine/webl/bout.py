@@ -64,7 +64,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     records = (knockdowns, injury_records, fouls)
     reads = (
         (*referee_chances, fouls, events),
-        (DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
+        (rng, DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
         ((red, blue), (rng, random), views, cards, totals, [0, 0], stats, events, records),
     )
     ending, red_endurance, blue_endurance = play_rounds(
@@ -97,7 +97,6 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
     red_endurance, blue_endurance = red_start, blue_start = red.start, blue.start
     red_styled = blue_styled = red_recovery = blue_recovery = None
     restyle = False
-    red_nose = blue_nose = 0.0  # an injured nose's extra fatigue a round
     for number in range(1, rounds + 1):
         first_event = len(events)
         # --- step 1: recovery between rounds (by the energy the last round's line left)
@@ -135,9 +134,8 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
         exchanged = exchange(
             rng, random, red, blue, number, red_endurance, blue_endurance, exchanging, refereeing
         )
-        endurance = (red_endurance, blue_endurance, red_nose, blue_nose)
         red_endurance, blue_endurance, hurt, harmed = harm(
-            rng, random, red, blue, number, exchanged, harming, endurance, harm_reads
+            random, red, blue, number, exchanged, harming, red_endurance, blue_endurance, harm_reads
         )
         ending = end_of_round(
             number, first_event, exchanged, red_endurance, blue_endurance, harmed, figures, judging
@@ -147,10 +145,10 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
             return (winner, method, number, end_time), red_endurance, blue_endurance
         if hurt:  # injury penalties to SPD and AGL (and a bad nose) count from the next round
             if red.changed:
-                red_nose = red.update_penalties()
+                red.update_penalties()
                 restyle = True
             if blue.changed:
-                blue_nose = blue.update_penalties()
+                blue.update_penalties()
                 restyle = True
     return None, red_endurance, blue_endurance
 

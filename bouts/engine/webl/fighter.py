@@ -57,7 +57,8 @@ class Fighter:
     ``key`` is what a pair of lines means for him depends on (``new_pair``): ``(STR,
     SPD, AGL, HGT, starting endurance)``, SPD and AGL less the injury penalties (never
     below 1), ``stats`` its first three; ``changed``: an
-    injury this round changes the penalties from the next (``update_penalties``)."""
+    injury this round changes the penalties from the next (``update_penalties``); ``nose``:
+    an injured nose's extra fatigue a round (step 12)."""
 
     __slots__ = (
         "agl",
@@ -70,6 +71,7 @@ class Fighter:
         "key",
         "knock",
         "name",
+        "nose",
         "side",
         "spd",
         "start",
@@ -97,10 +99,11 @@ class Fighter:
         self.injuries = []
         self.changed = self.dq = False
         self.warnings = self.downs = self.stuns = 0
+        self.nose = 0.0
 
-    def update_penalties(self) -> float:
-        """After a round with an injury: SPD and AGL penalties from the next round on;
-        returns the extra fatigue of an injured nose."""
+    def update_penalties(self) -> None:
+        """After a round with an injury: SPD and AGL penalties and an injured nose's
+        extra fatigue from the next round on."""
         self.changed = False
         pen_spd, pen_agl = vision_penalty(self.injuries)
         self.stats = stats = (
@@ -109,7 +112,7 @@ class Fighter:
             v if (v := self.agl - pen_agl) > 1.0 else 1.0,
         )
         self.key = (*stats, self.hgt, self.start)
-        return nose_fatigue(self.injuries)
+        self.nose = nose_fatigue(self.injuries)
 
 
 def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:

@@ -112,19 +112,18 @@ def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, mean
     )
 
 
-def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
+def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endurance, bout):
     """Steps 9-12 for the pair after ``exchange`` (``exchanged``), ``meaning`` what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(doctor's lines, TKO lines, knockdown
-    and injury records, events)``. Returns ``(red's endurance after the round, blue's, an
-    injury landed, (red's stoppage (None or (share of the round, method, text)), blue's,
-    red's knockdowns, blue's))``."""
+    mean for them (``new_pair``), ``bout`` the bout's ``(its Random, doctor's lines, TKO
+    lines, knockdown and injury records, events)``. Returns ``(red's endurance after the
+    round, blue's, an injury landed, (red's stoppage (None or (share of the round, method,
+    text)), blue's, red's knockdowns, blue's))``."""
     _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _, _ = exchanged
     (
         (red_targets_cuts, red_injury_multiplier, red_knock_lines, red_stun_line, red_fatigue),
         (blue_targets_cuts, blue_injury_multiplier, blue_knock_lines, blue_stun_line, blue_fatigue),
     ) = meaning
-    red_endurance, blue_endurance, red_nose, blue_nose = endurance
-    doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
+    rng, doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
     # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his cuts);
     # an injury made worse (at most 50%) and a new one, a draw each (incidents.injuries)
     red_stop = blue_stop = None
@@ -182,8 +181,8 @@ def harm(rng, random, red, blue, number, exchanged, meaning, endurance, bout):
         if blue_stop is None or share < blue_stop[0]:
             blue_stop = (share, TKO, f"The referee stops it: {blue.name} cannot continue.")
     # --- step 12: fatigue (AGG, cutting off the ring) and an injured nose
-    red_endurance -= red_taken + red_fatigue + red_nose
-    blue_endurance -= blue_taken + blue_fatigue + blue_nose
+    red_endurance -= red_taken + red_fatigue + red.nose
+    blue_endurance -= blue_taken + blue_fatigue + blue.nose
     return (
         red_endurance,
         blue_endurance,

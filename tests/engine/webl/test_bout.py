@@ -114,9 +114,8 @@ def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
     exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0, False)  # no knockdown damage
     scripted = iter(draws)
     records = []
-    bout = (DOCTOR["balanced"], (0.0, 0.0), [], records, [])
-    endurance = (red.start, blue.start, 0.0, 0.0)
-    harm(Random(1), scripted.__next__, red, blue, 1, exchanged, harming, endurance, bout)
+    bout = (Random(1), DOCTOR["balanced"], (0.0, 0.0), [], records, [])
+    harm(scripted.__next__, red, blue, 1, exchanged, harming, red.start, blue.start, bout)
     return sorted({record["fighter"] for record in records})
 
 
