@@ -1,6 +1,6 @@
-"""One WeBL round after the plan lines (bout.fight: step 1, the lines, steps 2-3), in
-three groups of the seed's steps, each written for the pair of fighters, red's side
-first in every step (the order of the draws):
+"""One WeBL round after the plan lines (bout.play_rounds: step 1, the lines, a corner's
+stoppage, steps 2-3), in three groups of the seed's steps, each written for the pair of
+fighters, red's side first in every step (the order of the draws):
 
 - ``exchange``: steps 4-8, what each lands and the damage he does (and step 5's fouls);
 - ``harm``: steps 9-12, injuries, knockdowns, the TKO line, endurance after the round;
