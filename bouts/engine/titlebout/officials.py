@@ -3,8 +3,6 @@ the bout's rng as the book says when they are absent."""
 
 from __future__ import annotations
 
-import random
-
 from ..base import (
     CUT_SKILL,
     DOCTOR_CAUTION,
@@ -141,30 +139,10 @@ CORNER_NAMES = (
 )
 
 
-def _randint(rng):
-    """``rng.randint``; for a plain ``random.Random`` the same draw without its Python
-    wrappers: ``randint(a, b)`` is ``a + rng._randbelow(b - a + 1)``, and
-    ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until it is below ``n``
-    (``random.Random._randbelow_with_getrandbits``, inlined)."""
-    if type(rng) is random.Random:
-        getrandbits = rng.getrandbits
-
-        def randint(a, b):
-            n = b - a + 1
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            return a + r
-
-        return randint
-    return rng.randint
-
-
-def draw_referee(rng, randint=None) -> dict:
+def draw_referee(rng) -> dict:
     """The book's procedure: pick a rated referee, check his availability (RN
     1-80 within his range), repeat until one is available."""
-    randint = randint or rng.randint
+    randint = rng.randint
     while True:
         name, fouls, stoppage, level, avail = REFEREES[randint(0, len(REFEREES) - 1)]
         if randint(1, 80) <= avail:
@@ -196,10 +174,10 @@ def _known(obj, allowed: tuple, field: str) -> None:
 def officials(given, rng) -> dict:
     """Validated officials; missing ones drawn with ``rng`` (in a fixed order)."""
     given = {} if validate_officials(given) is None else given  # the engine's one check
-    randint = _randint(rng)
+    randint = rng.randint
     ref = given.get("referee")
     if ref is None:
-        referee = draw_referee(rng, randint)
+        referee = draw_referee(rng)
     else:
         _known(ref, ("name", "fouls", "stoppage", "overall"), "officials.referee")
         overall = require_choice(
@@ -260,7 +238,7 @@ def officials(given, rng) -> dict:
 
 def corners(given, rng) -> dict:
     given = {} if validate_corners(given) is None else given  # the engine's one check
-    randint = _randint(rng)
+    randint = rng.randint
     out = {}
     for side in ("red", "blue"):
         corner = given.get(side)

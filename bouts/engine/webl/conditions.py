@@ -18,7 +18,7 @@ A division by zero makes the whole condition false. Every violation is a
 from __future__ import annotations
 
 import re
-from operator import eq, ge, gt, itemgetter, le, lt, ne
+from operator import add, eq, ge, gt, itemgetter, le, lt, mul, ne, sub, truediv
 
 from ..errors import PlanError
 from .injuries import open_cuts
@@ -284,64 +284,9 @@ def _normal_text(tokens: list) -> str:
 # kind "const" (payload: the value), "var" (payload: the variable's index) or "fn"
 # (payload: a closure env -> value). Constants are folded when both sides are.
 TRUTH = "truth"
-_ARITH = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}
-_ARITH["/"] = lambda x, y: x / y
+_ARITH = {"+": add, "-": sub, "*": mul, "/": truediv}
 _COMPARE = {"<": lt, ">": gt, "<=": le, ">=": ge, "=": eq, "==": eq, "!=": ne, "<>": ne}
-# op -> (f(l, r), f(l, const), f(const, r)) closures, written out for speed.
-_BINARY = {
-    "+": (
-        lambda f, g: lambda e: f(e) + g(e),
-        lambda f, c: lambda e: f(e) + c,
-        lambda c, g: lambda e: c + g(e),
-    ),
-    "-": (
-        lambda f, g: lambda e: f(e) - g(e),
-        lambda f, c: lambda e: f(e) - c,
-        lambda c, g: lambda e: c - g(e),
-    ),
-    "*": (
-        lambda f, g: lambda e: f(e) * g(e),
-        lambda f, c: lambda e: f(e) * c,
-        lambda c, g: lambda e: c * g(e),
-    ),
-    "/": (
-        lambda f, g: lambda e: f(e) / g(e),
-        lambda f, c: lambda e: f(e) / c,
-        lambda c, g: lambda e: c / g(e),
-    ),
-    "<": (
-        lambda f, g: lambda e: f(e) < g(e),
-        lambda f, c: lambda e: f(e) < c,
-        lambda c, g: lambda e: c < g(e),
-    ),
-    ">": (
-        lambda f, g: lambda e: f(e) > g(e),
-        lambda f, c: lambda e: f(e) > c,
-        lambda c, g: lambda e: c > g(e),
-    ),
-    "<=": (
-        lambda f, g: lambda e: f(e) <= g(e),
-        lambda f, c: lambda e: f(e) <= c,
-        lambda c, g: lambda e: c <= g(e),
-    ),
-    ">=": (
-        lambda f, g: lambda e: f(e) >= g(e),
-        lambda f, c: lambda e: f(e) >= c,
-        lambda c, g: lambda e: c >= g(e),
-    ),
-    "==": (
-        lambda f, g: lambda e: f(e) == g(e),
-        lambda f, c: lambda e: f(e) == c,
-        lambda c, g: lambda e: c == g(e),
-    ),
-    "!=": (
-        lambda f, g: lambda e: f(e) != g(e),
-        lambda f, c: lambda e: f(e) != c,
-        lambda c, g: lambda e: c != g(e),
-    ),
-}
-for _alias, _op in (("=", "=="), ("<>", "!=")):
-    _BINARY[_alias] = _BINARY[_op]
+_OPERATORS = {**_ARITH, **_COMPARE}
 
 
 def _fn(node):
@@ -359,17 +304,20 @@ def _binary(op: str, left, right, result_type: str):
     lk, rk = left[1], right[1]
     if lk == "const" and rk == "const":
         try:
-            value = (_ARITH.get(op) or _COMPARE[op])(left[2], right[2])
+            value = _OPERATORS[op](left[2], right[2])
         except ZeroDivisionError:
             pass  # left to the evaluation: the condition is then false when reached
         else:
             return (result_type, "const", value)
-    both, with_const, const_with = _BINARY[op]
+    operator = _OPERATORS[op]
     if rk == "const":
-        return (result_type, "fn", with_const(_fn(left), right[2]))
+        left_fn, constant = _fn(left), right[2]
+        return (result_type, "fn", lambda e: operator(left_fn(e), constant))
     if lk == "const":
-        return (result_type, "fn", const_with(left[2], _fn(right)))
-    return (result_type, "fn", both(_fn(left), _fn(right)))
+        constant, right_fn = left[2], _fn(right)
+        return (result_type, "fn", lambda e: operator(constant, right_fn(e)))
+    left_fn, right_fn = _fn(left), _fn(right)
+    return (result_type, "fn", lambda e: operator(left_fn(e), right_fn(e)))
 
 
 def _chain(first, rest) -> tuple:

@@ -226,15 +226,3 @@ def test_cli_card_validate_and_odds(tmp_path):
     )
     assert odds.returncode == 0
     assert json.loads(odds.stdout)["bouts"] == 50
-
-
-def test_officials_draw_matches_randint():
-    """The officials' fast draw is rng.randint's own: the same numbers, the same rng state."""
-    from bouts.engine.titlebout import officials
-
-    for seed in range(500):
-        a, b = random.Random(seed), random.Random(seed)
-        draw = officials._randint(a)
-        for lo, hi in ((0, 49), (1, 80), (0, 19), (1, 20), (0, 5), (0, 15), (1, 1)):
-            assert draw(lo, hi) == b.randint(lo, hi)
-        assert a.random() == b.random()
