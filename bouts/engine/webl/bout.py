@@ -57,18 +57,20 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     # what the bout writes, and what plans' conditions read (kept only when they do)
     events, knockdowns, injury_records, fouls, stats, cards = [], [], [], [], [], ([], [], [])
     totals = ([0, 0], [0, 0], [0, 0]) if red_plan[3] or blue_plan[3] else ()
-    # what each group of the round's steps reads and writes of the bout (steps.py)
+    # what each group of the round's steps reads and writes of the bout (steps.py), the
+    # Random first (its rare draws: incidents.py, stoppage.py): steps 4-8, steps 9-12, then
+    # the round's figures, step 13 and the judges
     referee_chances = (WARN_CHANCE[referee["fouls"]], UNINTENTIONAL[referee["overall"]])
     tko_share = TKO_LINE[referee["stoppage"]]
     tko_lines = (tko_share * red.start, tko_share * blue.start)
     records = (knockdowns, injury_records, fouls)
     reads = (
-        (*referee_chances, fouls, events),
+        (rng, *referee_chances, fouls, events),
         (rng, DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
         ((red, blue), (rng, random), views, cards, totals, [0, 0], stats, events, records),
     )
     ending, red_endurance, blue_endurance = play_rounds(
-        rng, red, blue, rounds, red_plan, blue_plan, reads
+        random, red, blue, rounds, red_plan, blue_plan, reads
     )
     if ending is None:  # the last bell: the judges' cards decide
         winner, method = decision_from_totals([card_totals(card) for card in cards])
@@ -83,12 +85,11 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     )
 
 
-def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
-    """The rounds until a stoppage or the last bell: ``red_plan`` and ``blue_plan`` are
-    ``follow_plan``'s, ``reads`` what each group of steps reads and writes of the bout
-    (``fight``). Returns ``(how the bout ended (winner, method, round, time) or None
-    after the last bell, red's endurance, blue's)``."""
-    random = rng.random
+def play_rounds(random, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
+    """The rounds until a stoppage or the last bell: ``random`` is the bout's draws,
+    ``red_plan`` and ``blue_plan`` are ``follow_plan``'s, ``reads`` what each group of steps
+    reads and writes of the bout (``fight``). Returns ``(how the bout ended (winner, method,
+    round, time) or None after the last bell, red's endurance, blue's)``."""
     red_rounds, _, red_variables, _, red_towels = red_plan
     blue_rounds, _, blue_variables, _, blue_towels = blue_plan
     towels = red_towels or blue_towels
@@ -132,7 +133,7 @@ def play_rounds(rng, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
             exchanging, harming, figures, red_recovery, blue_recovery = meaning
         # --- steps 4-8, 9-12, then step 12's figures, step 13 and the judges
         exchanged = exchange(
-            rng, random, red, blue, number, red_endurance, blue_endurance, exchanging, refereeing
+            random, red, blue, number, red_endurance, blue_endurance, exchanging, refereeing
         )
         red_endurance, blue_endurance, hurt, harmed = harm(
             random, red, blue, number, exchanged, harming, red_endurance, blue_endurance, harm_reads

@@ -33,12 +33,12 @@ NOISE = 0.12  # steps 7 and 8: x (1 + 0.12 (u1 - u2)), "usually within 10%"
 INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 
-def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, meaning, bout):
+def exchange(random, red, blue, number, red_endurance, blue_endurance, meaning, bout):
     """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``), ``bout`` is
-    ``(the referee's step 5 chances: a dirty fighter is warned, an unintentional foul; what
-    the bout writes: fouls, events)``. Returns ``(red's punches landed, blue's, the damage
-    each takes before the head/body multiplier (what knockdowns measure), after it, each
-    one's point penalties, a foul was called)``."""
+    ``(its Random, the referee's step 5 chances: a dirty fighter is warned, an unintentional
+    foul; what the bout writes: fouls, events)``. Returns ``(red's punches landed, blue's,
+    the damage each takes before the head/body multiplier (what knockdowns measure), after
+    it, each one's point penalties, a foul was called)``."""
     (
         (red_speed, red_aggression, red_power, red_defence),
         (red_landing, red_most_landed, red_target_multiplier),
@@ -46,7 +46,7 @@ def exchange(rng, random, red, blue, number, red_endurance, blue_endurance, mean
         (blue_landing, blue_most_landed, blue_target_multiplier),
         (red_may_foul, red_dirty, red_holding, blue_may_foul, blue_dirty, blue_holding),
     ) = meaning
-    warn_chance, unintentional, fouls, events = bout  # unintentional: a clean fighter's chance
+    rng, warn_chance, unintentional, fouls, events = bout  # unintentional: a clean fighter's chance
     # --- step 4: STR, SPD and AGL x endurance left / starting endurance
     red_factor = red_endurance / red.start
     if red_factor < MIN_FACTOR:
