@@ -9,8 +9,9 @@ import pytest
 from bouts.engine import simulate
 from bouts.engine.webl import clock
 from bouts.engine.webl.cards import ATTR_MAX, NAME_MAX, WEIGHT_MAX, WEIGHT_MIN, is_normal
-from bouts.engine.webl.fighter import Fighter
+from bouts.engine.webl.fighter import Fighter, line_parts
 from bouts.engine.webl.officials import DOCTOR
+from bouts.engine.webl.plans import parse_line
 
 
 def test_clock_floats_are_the_clock_ints():
@@ -46,6 +47,9 @@ def test_step_7_caps_punches_landed_at_punches_thrown(line):
         for side in ("red", "blue"):
             assert first[side]["landed"] == first[side]["thrown"]
             assert type(first[side]["thrown"]) is int
+    parts = line_parts(parse_line(line), parse_line(line).agg, False)
+    assert parts.thrown_cap == parts.thrown
+    assert (type(parts.thrown_cap), type(parts.thrown)) == (float, int)
 
 
 class _Str(str):
