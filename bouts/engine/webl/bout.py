@@ -25,6 +25,8 @@ from .scoring import bout_judges
 from .steps import end_of_round, exchange, harm
 from .stoppage import corner_stoppage
 
+MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
+
 
 def card_totals(card: list) -> list[int]:
     """A judge's ``[red, blue]`` totals over his card."""
@@ -67,7 +69,7 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     reads = (
         (rng, *referee_chances, fouls, events),
         (rng, DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
-        ((red, blue), (rng, random), views, cards, totals, [0, 0], stats, events, records),
+        (red, blue, rng, random, views, cards, totals, [0, 0], stats, events, records),
     )
     ending, red_endurance, blue_endurance = play_rounds(
         random, red, blue, rounds, red_plan, blue_plan, reads
@@ -94,7 +96,7 @@ def play_rounds(random, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
     blue_rounds, _, blue_variables, _, blue_towels = blue_plan
     towels = red_towels or blue_towels
     refereeing, harm_reads, judging = reads
-    _, _, _, _, totals, won, _, events, _ = judging  # what plans' conditions read
+    _, _, _, _, _, _, totals, won, _, events, _ = judging  # what plans' conditions read
     red_endurance, blue_endurance = red_start, blue_start = red.start, blue.start
     red_styled = blue_styled = red_recovery = blue_recovery = None
     restyle = False
@@ -131,11 +133,18 @@ def play_rounds(random, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
             key = (red.key, blue.key, red_line.label, blue_line.label)
             meaning = PAIRS.get(key) or new_pair(key, red, blue, red_line, blue_line)
             exchanging, harming, figures, red_recovery, blue_recovery = meaning
-        # --- steps 4-8, 9-12, then step 12's figures, step 13 and the judges
+        # --- step 4: STR, SPD and AGL x endurance left / starting endurance
+        red_factor = red_endurance / red_start
+        if red_factor < MIN_FACTOR:
+            red_factor = MIN_FACTOR
+        blue_factor = blue_endurance / blue_start
+        if blue_factor < MIN_FACTOR:
+            blue_factor = MIN_FACTOR
+        # --- steps 5-8, 9-12, then step 12's figures, step 13 and the judges
         exchanged = exchange(
-            random, red, blue, number, red_endurance, blue_endurance, exchanging, refereeing
+            random, red, blue, number, red_factor, blue_factor, exchanging, refereeing
         )
-        red_endurance, blue_endurance, hurt, harmed = harm(
+        red_endurance, blue_endurance, harmed = harm(
             random, red, blue, number, exchanged, harming, red_endurance, blue_endurance, harm_reads
         )
         ending = end_of_round(
@@ -144,13 +153,13 @@ def play_rounds(random, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
         if ending:
             winner, method, end_time = ending
             return (winner, method, number, end_time), red_endurance, blue_endurance
-        if hurt:  # injury penalties to SPD and AGL (and a bad nose) count from the next round
-            if red.changed:
-                red.update_penalties()
-                restyle = True
-            if blue.changed:
-                blue.update_penalties()
-                restyle = True
+        # an injury's penalties to SPD and AGL (and a bad nose) count from the next round
+        if red.changed:
+            red.update_penalties()
+            restyle = True
+        if blue.changed:
+            blue.update_penalties()
+            restyle = True
     return None, red_endurance, blue_endurance
 
 

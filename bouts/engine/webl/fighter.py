@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from . import formulas
 from .cards import ATTR_MAX, weight_strength_bonus
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
@@ -20,7 +18,7 @@ _PAIRS_MAX = 20000
 # (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
 # tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
 STYLED: dict[tuple, tuple] = {}
-_LINES: dict[tuple, LineParts] = {}  # (line, AGG, opponent all-out) -> line_parts()
+_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_parts()
 _NAMES = {"red": "Red", "blue": "Blue"}
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 # an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float
@@ -118,91 +116,117 @@ class Fighter:
 def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
     """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines
     (``key`` is ``(red.key, blue.key, red_line.label, blue_line.label)``): what the
-    lines mean for the round, laid out for the round's groups of steps (steps.py), red's
-    values then blue's:
-
-    - steps 4-8 (``steps.exchange``): each side's ``(SPD, AGG, POW x all-out x STR,
-      DEF x AGL)`` and ``(landed multiplier, thrown as a float (step 7's cap), damage
-      multiplier for the target)``, then step 5's ``(may be penalised, dirty, holding
-      chance)`` for both;
-    - steps 9-12 (``steps.harm``): each side's ``(he targets cuts, his injury-chance
-      multiplier, the knockdown lines of the damage he takes, the stun line, fatigue)``;
-    - the round's figures and the judges (``steps.end_of_round``): ``(red's thrown,
-      blue's, the round event's two endings, the lines' labels, the close-round leans
-      (aggressor, counterpuncher))``;
-    - then step 1's recovery factors for the rest after the round, red's and blue's."""
+    lines mean for the round, one flat tuple for each of the round's groups of steps
+    (steps.py), then step 1's recovery factors for the rest after the round, red's and
+    blue's: ``(exchange_meaning, harm_meaning, figures_meaning, red's recovery, blue's)``.
+    A pair is new in most bouts (a default plan's lines are drawn), so what it keeps is
+    a few flat tuples."""
     red_stats, blue_stats, red_aggression, blue_aggression = styled_attributes(
         red, blue, red_line, blue_line
     )
-    red_strength, red_speed, red_agility = red_stats
-    blue_strength, blue_speed, blue_agility = blue_stats
     red_allout, blue_allout = red_line.style == "allout", blue_line.style == "allout"
-    red_parts = line_parts(red_line, red_aggression, blue_allout)
-    blue_parts = line_parts(blue_line, blue_aggression, red_allout)
+    red_exchanging, red_harming, red_showing, red_recovery = line_parts(
+        red_line, red_aggression, blue_allout
+    )
+    blue_exchanging, blue_harming, blue_showing, blue_recovery = line_parts(
+        blue_line, blue_aggression, red_allout
+    )
     if len(PAIRS) > _PAIRS_MAX:
         PAIRS.clear()
-    # Every value is a float already (the round's arithmetic has no mixed int-float
-    # operations): the fighters' attributes are floats, AGG is made one in line_parts.
     pair = PAIRS[key] = (
-        (  # steps 4-8; the products the round takes in this order: POW x STR (x factor
-            # ...), DEF x AGL (x factor)
-            (
-                red_speed,
-                red_parts.aggression,
-                red_parts.power * red_strength,
-                red_parts.defence * red_agility,
-            ),
-            (red_parts.landing, red_parts.thrown_cap, red_parts.damage_multiplier),
-            (
-                blue_speed,
-                blue_parts.aggression,
-                blue_parts.power * blue_strength,
-                blue_parts.defence * blue_agility,
-            ),
-            (blue_parts.landing, blue_parts.thrown_cap, blue_parts.damage_multiplier),
-            (
-                red_parts.may_foul,
-                red_parts.dirty,
-                red_parts.holding,
-                blue_parts.may_foul,
-                blue_parts.dirty,
-                blue_parts.holding,
-            ),
-        ),
-        (  # steps 9-12
-            harm_meaning(red_parts, blue_parts, red.knock[blue_parts.target]),
-            harm_meaning(blue_parts, red_parts, blue.knock[red_parts.target]),
-        ),
-        (  # the round's figures and the judges
-            red_parts.thrown,
-            blue_parts.thrown,
-            red_parts.first_ending,
-            blue_parts.second_ending,
-            red_line.label,
-            blue_line.label,
-            (  # who a judge of each close-round view favours (aggressor, counterpuncher)
-                lean(red_parts.aggression, blue_parts.aggression),
-                lean(red_parts.defence, blue_parts.defence),
-            ),
-        ),
-        red_parts.recovery,
-        blue_parts.recovery,
+        exchange_meaning(red_stats, blue_stats, red_exchanging, blue_exchanging),
+        harm_meaning(red.knock, blue.knock, red_harming, blue_harming),
+        figures_meaning(red_line.label, blue_line.label, red_showing, blue_showing),
+        red_recovery,
+        blue_recovery,
     )
     return pair
 
 
-def harm_meaning(parts: LineParts, opponent: LineParts, knock_lines: tuple) -> tuple:
-    """One side's part of steps 9-12 (``new_pair``): he targets cuts, his injury-chance
-    multiplier (step 9: his own body blows, the other's head punches), the knockdown
-    lines of the damage he takes (step 10: ``knock_lines``, by the other's targeting),
-    the stun line, his fatigue."""
+def exchange_meaning(red_stats, blue_stats, red_parts, blue_parts) -> tuple:
+    """Steps 4-8 (``steps.exchange``): red's ``(SPD, AGG, POW x all-out x STR, DEF x AGL,
+    landed multiplier, thrown as a float (step 7's cap), damage multiplier for the
+    target)``, then blue's, then step 5's ``(dirty, holding chance)``, red's then blue's.
+    Every value is a float already (the round's arithmetic has no mixed int-float
+    operations): the fighters' attributes are floats, AGG is made one in ``line_parts``."""
+    red_strength, red_speed, red_agility = red_stats
+    blue_strength, blue_speed, blue_agility = blue_stats
+    (
+        red_aggression,
+        red_power,
+        red_defence,
+        red_landing,
+        red_most_landed,
+        red_damage_multiplier,
+        red_dirty,
+        red_holding,
+    ) = red_parts
+    (
+        blue_aggression,
+        blue_power,
+        blue_defence,
+        blue_landing,
+        blue_most_landed,
+        blue_damage_multiplier,
+        blue_dirty,
+        blue_holding,
+    ) = blue_parts
+    # the products the round takes in this order: POW x STR (x factor ...), DEF x AGL
+    # (x factor)
     return (
-        parts.targets_cuts,
-        parts.own_injury * opponent.opponent_injury,
-        knock_lines,
-        knock_lines[0] * STUN_SHARE,
-        parts.fatigue,
+        red_speed,
+        red_aggression,
+        red_power * red_strength,
+        red_defence * red_agility,
+        red_landing,
+        red_most_landed,
+        red_damage_multiplier,
+        blue_speed,
+        blue_aggression,
+        blue_power * blue_strength,
+        blue_defence * blue_agility,
+        blue_landing,
+        blue_most_landed,
+        blue_damage_multiplier,
+        red_dirty,
+        red_holding,
+        blue_dirty,
+        blue_holding,
     )
+
+
+def harm_meaning(red_knock, blue_knock, red_parts, blue_parts) -> tuple:
+    """Steps 9-12 (``steps.harm``): red's ``(he targets cuts, his injury-chance multiplier
+    (step 9: his own body blows, the other's head punches), the knockdown lines of the
+    damage he takes (step 10: by the other's targeting), the stun line, his fatigue)``,
+    then blue's; ``red_knock`` and ``blue_knock`` are the fighters' lines by targeting
+    (``Fighter.knock``)."""
+    red_target, red_targets_cuts, red_on_opponent, red_on_himself, red_fatigue = red_parts
+    blue_target, blue_targets_cuts, blue_on_opponent, blue_on_himself, blue_fatigue = blue_parts
+    red_knock_lines, blue_knock_lines = red_knock[blue_target], blue_knock[red_target]
+    return (
+        red_targets_cuts,
+        red_on_himself * blue_on_opponent,
+        red_knock_lines,
+        red_knock_lines[0] * STUN_SHARE,
+        red_fatigue,
+        blue_targets_cuts,
+        blue_on_himself * red_on_opponent,
+        blue_knock_lines,
+        blue_knock_lines[0] * STUN_SHARE,
+        blue_fatigue,
+    )
+
+
+def figures_meaning(red_label, blue_label, red_parts, blue_parts) -> tuple:
+    """The round's figures and the judges (``steps.end_of_round``): ``(red's thrown,
+    blue's, the round event's two endings, the lines' labels, the close-round leans)``;
+    the leans are who a judge of each close-round view favours, ``(aggressor,
+    counterpuncher)``: the side with more AGG, with more DEF, or None."""
+    red_thrown, red_ending, _, red_aggression, red_defence = red_parts
+    blue_thrown, _, blue_ending, blue_aggression, blue_defence = blue_parts
+    leans = (lean(red_aggression, blue_aggression), lean(red_defence, blue_defence))
+    return (red_thrown, blue_thrown, red_ending, blue_ending, red_label, blue_label, leans)
 
 
 def lean(red_value: float, blue_value: float):
@@ -251,33 +275,21 @@ def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Li
     )
 
 
-class LineParts(NamedTuple):
-    """What one side's line means for a round whoever the fighters (``line_parts``)."""
+def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
+    """What one side's line means for a round whoever the fighters, cached in ``_LINES`` by
+    the line, AGG after the styles and whether the opponent goes all-out; grouped as
+    ``new_pair`` lays them out for the round's groups of steps:
 
-    aggression: float  # AGG after the styles, as a float
-    fatigue: float  # step 12
-    recovery: float  # step 1's factor for the rest after a round of this line
-    power: float  # POW x all-out
-    defence: float
-    target: str
-    targets_cuts: bool
-    may_foul: bool  # dirty or holding: step 5 may penalise him
-    dirty: bool
-    landing: float  # step 7's landed multiplier
-    damage_multiplier: float  # for the target
-    holding: float  # step 5's holding chance
-    thrown: int
-    thrown_cap: float  # thrown as a float (step 7's cap)
-    first_ending: str  # the round event's " of 48, " (red's) and " of 40." (blue's)
-    second_ending: str
-    opponent_injury: float  # step 9: on the opponent's injury chance
-    own_injury: float  # step 9: on his own
-
-
-def line_parts(line: Line, aggression: int, opponent_allout: bool) -> LineParts:
-    """``line_values`` for a round, cached in ``_LINES`` by the line, AGG after the
-    styles and whether the opponent goes all-out."""
-    parts = _LINES.get((line.label, aggression, opponent_allout))
+    - steps 4-8: ``(AGG as a float, POW x all-out, DEF, landed multiplier, thrown as a
+      float (step 7's cap), damage multiplier for the target, dirty, step 5's holding
+      chance)``;
+    - steps 9-12: ``(target, targets cuts, step 9's multiplier on the opponent's injury
+      chance, on his own, fatigue (step 12))``;
+    - the round's figures and the judges: ``(thrown, the round event's ending as red's
+      " of 48, " and as blue's " of 40.", AGG as a float, DEF)``;
+    - step 1's recovery factor for the rest after a round of this line."""
+    key = (line.label, aggression, opponent_allout)
+    parts = _LINES.get(key)
     if parts is not None:
         return parts
     (
@@ -294,25 +306,21 @@ def line_parts(line: Line, aggression: int, opponent_allout: bool) -> LineParts:
         opponent_injury,
         own_injury,
     ) = line_values(line, aggression, opponent_allout)
-    parts = _LINES[line.label, aggression, opponent_allout] = LineParts(
-        float(aggression),
-        fatigue,
+    aggression = float(aggression)
+    parts = _LINES[key] = (
+        (
+            aggression,
+            power,
+            defence,
+            landing,
+            float(thrown),
+            damage_multiplier,
+            dirty,
+            holding,
+        ),
+        (target, target == "C", opponent_injury, own_injury, fatigue),
+        (thrown, f" of {thrown}, ", f" of {thrown}.", aggression, defence),
         RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
-        power,
-        defence,
-        target,
-        target == "C",
-        bool(dirty or holding),
-        dirty,
-        landing,
-        damage_multiplier,
-        holding,
-        thrown,
-        float(thrown),
-        f" of {thrown}, ",
-        f" of {thrown}.",
-        opponent_injury,
-        own_injury,
     )
     return parts
 

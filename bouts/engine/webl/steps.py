@@ -25,50 +25,54 @@ from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
 from .injuries import open_cuts
-from .scoring import adjust, round_scores
+from .scoring import adjust_round, round_scores
 from .stoppage import round_stoppage
 
-MIN_FACTOR = 0.05  # step 4 never scales attributes below 5% (endurance <= 0 is a TKO)
 NOISE = 0.12  # steps 7 and 8: x (1 + 0.12 (u1 - u2)), "usually within 10%"
 INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 
-def exchange(random, red, blue, number, red_endurance, blue_endurance, meaning, bout):
-    """Steps 4-8 for the pair: ``meaning`` is what their lines mean (``new_pair``), ``bout`` is
-    ``(its Random, the referee's step 5 chances: a dirty fighter is warned, an unintentional
-    foul; what the bout writes: fouls, events)``. Returns ``(red's punches landed, blue's,
-    the damage each takes before the head/body multiplier (what knockdowns measure), after
-    it, each one's point penalties, a foul was called)``."""
+def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
+    """Steps 5-8 for the pair, with step 4's factors: ``meaning`` is what their lines mean
+    (``new_pair``), ``bout`` is ``(its Random, the referee's step 5 chances: a dirty fighter
+    is warned, an unintentional foul; what the bout writes: fouls, events)``. Returns
+    ``(red's punches landed, blue's, the damage each takes before the head/body multiplier
+    (what knockdowns measure), after it, each one's point penalties)``."""
     (
-        (red_speed, red_aggression, red_power, red_defence),
-        (red_landing, red_most_landed, red_target_multiplier),
-        (blue_speed, blue_aggression, blue_power, blue_defence),
-        (blue_landing, blue_most_landed, blue_target_multiplier),
-        (red_may_foul, red_dirty, red_holding, blue_may_foul, blue_dirty, blue_holding),
+        red_speed,
+        red_aggression,
+        red_power,
+        red_defence,
+        red_landing,
+        red_most_landed,
+        red_target_multiplier,
+        blue_speed,
+        blue_aggression,
+        blue_power,
+        blue_defence,
+        blue_landing,
+        blue_most_landed,
+        blue_target_multiplier,
+        red_dirty,
+        red_holding,
+        blue_dirty,
+        blue_holding,
     ) = meaning
-    rng, warn_chance, unintentional, fouls, events = bout  # unintentional: a clean fighter's chance
-    # --- step 4: STR, SPD and AGL x endurance left / starting endurance
-    red_factor = red_endurance / red.start
-    if red_factor < MIN_FACTOR:
-        red_factor = MIN_FACTOR
-    blue_factor = blue_endurance / blue.start
-    if blue_factor < MIN_FACTOR:
-        blue_factor = MIN_FACTOR
-    red_speed *= red_factor
+    rng, warn_chance, unintentional, fouls, events = bout
+    red_speed *= red_factor  # step 4: SPD, AGL (DEF_RATE) and STR (damage) x the factor
     blue_speed *= blue_factor
-    # --- step 5: warnings, penalties, disqualification (incidents.fouls)
-    red_warned = blue_warned = fouled = False
+    # --- step 5: warnings, penalties, disqualification (incidents.fouls): a dirty or
+    # holding fighter may be penalised, a clean one fouls by chance
+    red_warned = blue_warned = False
     red_penalty = blue_penalty = 0  # point penalties this round
-    if red_may_foul or random() < unintentional:
+    if red_dirty or red_holding or random() < unintentional:
         red_warned, red_penalty = call_fouls(
             rng, red, number, red_dirty, red_holding, warn_chance, unintentional, fouls, events
         )
-        fouled = True
-    if blue_may_foul or random() < unintentional:
+    if blue_dirty or blue_holding or random() < unintentional:
         blue_warned, blue_penalty = call_fouls(
             rng, blue, number, blue_dirty, blue_holding, warn_chance, unintentional, fouls, events
         )
-        fouled = True
     # --- step 6: DEF_RATE = DEF x AGL (x the factor), at least 1
     red_def_rate = red_defence * red_factor
     if red_def_rate < 1.0:
@@ -85,8 +89,7 @@ def exchange(random, red, blue, number, red_endurance, blue_endurance, meaning, 
     blue_landed = blue_landing * blue_speed / sqrt(3.0 * red_def_rate) * noise
     if blue_landed > blue_most_landed:
         blue_landed = blue_most_landed
-    # --- step 8: damage, all-out and dirty included (what a knockdown measures), then
-    # the head/body multiplier
+    # --- step 8: damage, all-out and dirty included (knockdowns), then the head/body multiplier
     noise = 1.0 + NOISE * (random() - random())
     blue_knock_damage = (
         red_power * red_factor * sqrt(red_aggression * red_speed) / blue_def_rate * noise
@@ -108,7 +111,6 @@ def exchange(random, red, blue, number, red_endurance, blue_endurance, meaning, 
         blue_knock_damage * red_target_multiplier,
         red_penalty,
         blue_penalty,
-        fouled,
     )
 
 
@@ -118,16 +120,23 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     lines, knockdown and injury records, events)``. Returns ``(red's endurance after the
     round, blue's, an injury landed, (red's stoppage (None or (share of the round, method,
     text)), blue's, red's knockdowns, blue's))``."""
-    _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _, _ = exchanged
+    _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _ = exchanged
     (
-        (red_targets_cuts, red_injury_multiplier, red_knock_lines, red_stun_line, red_fatigue),
-        (blue_targets_cuts, blue_injury_multiplier, blue_knock_lines, blue_stun_line, blue_fatigue),
+        red_targets_cuts,
+        red_injury_multiplier,
+        red_knock_lines,
+        red_stun_line,
+        red_fatigue,
+        blue_targets_cuts,
+        blue_injury_multiplier,
+        blue_knock_lines,
+        blue_stun_line,
+        blue_fatigue,
     ) = meaning
     rng, doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
     # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his cuts);
     # an injury made worse (at most 50%) and a new one, a draw each (incidents.injuries)
     red_stop = blue_stop = None
-    hurt = False
     red_taken, blue_taken = red_damage, blue_damage  # and any injury damage
     red_chance = red_damage * red_damage * INJURY_SHARE * red_injury_multiplier
     if blue_targets_cuts and open_cuts(red.injuries):
@@ -141,7 +150,6 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     else:
         worse, new = False, random() < red_chance
     if worse or new:
-        hurt = True
         injury_damage, red_stop = record_injuries(
             rng, red, red_chance, number, *doctor, worse, new, injuries, events
         )
@@ -152,7 +160,6 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     else:
         worse, new = False, random() < blue_chance
     if worse or new:
-        hurt = True
         injury_damage, blue_stop = record_injuries(
             rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
         )
@@ -183,12 +190,7 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     # --- step 12: fatigue (AGG, cutting off the ring) and an injured nose
     red_endurance -= red_taken + red_fatigue + red.nose
     blue_endurance -= blue_taken + blue_fatigue + blue.nose
-    return (
-        red_endurance,
-        blue_endurance,
-        hurt,
-        (red_stop, blue_stop, red_knockdowns, blue_knockdowns),
-    )
+    return red_endurance, blue_endurance, (red_stop, blue_stop, red_knockdowns, blue_knockdowns)
 
 
 def end_of_round(
@@ -200,14 +202,12 @@ def end_of_round(
     random()), judges' views, judges' cards, totals and rounds won (conditions read
     them), round figures, events, knockdown, injury and foul records)``. Returns how a
     stoppage ended the bout, ``(winner, method, time)``, or None."""
-    red_landed, blue_landed, _, _, red_damage, blue_damage, red_penalty, blue_penalty, fouled = (
-        exchanged
-    )
+    red_landed, blue_landed, _, _, red_damage, blue_damage, red_penalty, blue_penalty = exchanged
     red_stop, blue_stop, red_downs, blue_downs = harmed
     red_thrown, blue_thrown, red_thrown_text, blue_thrown_text, red_label, blue_label, lean = (
         figures
     )
-    (red, blue), (rng, random), views, cards, totals, won, stats, events, records = bout
+    red, blue, rng, random, views, cards, totals, won, stats, events, records = bout
     # --- step 12's figures: punches landed, rounded; damage and endurance to 2 dp
     red_landed_count = floor(red_landed + 0.5)
     blue_landed_count = floor(blue_landed + 0.5)
@@ -234,20 +234,15 @@ def end_of_round(
         }
     )
     # --- step 13: a stoppage ends the bout (double (T)KO by timing, DQ priority)
-    if red_stop or blue_stop or (fouled and (red.dq or blue.dq)):
+    if red_stop or blue_stop or red.dq or blue.dq:  # a DQ: a foul called this round
         return round_stoppage(
             rng, number, red_stop, blue_stop, red, blue, events, first_event, records
         )
     # --- the judges: 10-point must, each with his view and a counting error; a
     # knockdown's 10-8 on every card whatever his punch score, then penalties
     scores = round_scores(views, random, red_landed, blue_damage, blue_landed, red_damage, lean)
-    if red_downs != blue_downs:
-        first = adjust(scores[0], red_downs, blue_downs, red_penalty, blue_penalty)
-        scores = [first, first[:], first[:]]
-    elif red_penalty or blue_penalty:  # equal knockdowns cancel: penalties on each card
-        scores = [
-            adjust(score, red_downs, blue_downs, red_penalty, blue_penalty) for score in scores
-        ]
+    if red_downs != blue_downs or red_penalty or blue_penalty:
+        scores = adjust_round(scores, red_downs, blue_downs, red_penalty, blue_penalty)
     for card, score in zip(cards, scores):
         card.append(score)
     if totals:

@@ -111,7 +111,7 @@ def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
     red_line, blue_line = parse_line(red_text), parse_line(blue_text)
     key = (red.key, blue.key, red_line.label, blue_line.label)
     _, harming, _, _, _ = new_pair(key, red, blue, red_line, blue_line)
-    exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0, False)  # no knockdown damage
+    exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0)  # no knockdown damage
     scripted = iter(draws)
     records = []
     bout = (Random(1), DOCTOR["balanced"], (0.0, 0.0), [], records, [])
