@@ -59,16 +59,18 @@ def fight(red_card, blue_card, rounds, rng, officials, corners, plans, options) 
     # what the bout writes, and what plans' conditions read (kept only when they do)
     events, knockdowns, injury_records, fouls, stats, cards = [], [], [], [], [], ([], [], [])
     totals = ([0, 0], [0, 0], [0, 0]) if red_plan[3] or blue_plan[3] else ()
-    # what each group of the round's steps reads and writes of the bout (steps.py), the
-    # Random first (its rare draws: incidents.py, stoppage.py): steps 4-8, steps 9-12, then
-    # the round's figures, step 13 and the judges
-    referee_chances = (WARN_CHANCE[referee["fouls"]], UNINTENTIONAL[referee["overall"]])
+    # what each group of the round's steps reads and writes of the bout (steps.py): steps
+    # 5-8 (a clean fighter's chance of a foul each round, what the referee's calls read:
+    # incidents.fouls), steps 9-12 (the TKO lines each round, what the incidents read:
+    # incidents.injuries, incidents.knocks), then the round's figures, step 13 and the
+    # judges; the Random is there for the rare draws (incidents.py, stoppage.py)
+    warn_chance, unintentional = WARN_CHANCE[referee["fouls"]], UNINTENTIONAL[referee["overall"]]
     tko_share = TKO_LINE[referee["stoppage"]]
-    tko_lines = (tko_share * red.start, tko_share * blue.start)
+    incidents = (rng, DOCTOR[doctor["caution"]], knockdowns, injury_records, events)
     records = (knockdowns, injury_records, fouls)
     reads = (
-        (rng, *referee_chances, fouls, events),
-        (rng, DOCTOR[doctor["caution"]], tko_lines, knockdowns, injury_records, events),
+        (unintentional, (rng, warn_chance, unintentional, fouls, events)),
+        (tko_share * red.start, tko_share * blue.start, incidents),
         (red, blue, rng, random, views, cards, totals, [0, 0], stats, events, records),
     )
     ending, red_endurance, blue_endurance = play_rounds(

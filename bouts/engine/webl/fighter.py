@@ -125,12 +125,14 @@ def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line:
         red, blue, red_line, blue_line
     )
     red_allout, blue_allout = red_line.style == "allout", blue_line.style == "allout"
-    red_exchanging, red_harming, red_showing, red_recovery = line_parts(
+    red_parts = _LINES.get((red_line.label, red_aggression, blue_allout)) or line_parts(
         red_line, red_aggression, blue_allout
     )
-    blue_exchanging, blue_harming, blue_showing, blue_recovery = line_parts(
+    blue_parts = _LINES.get((blue_line.label, blue_aggression, red_allout)) or line_parts(
         blue_line, blue_aggression, red_allout
     )
+    red_exchanging, red_harming, red_showing, red_recovery = red_parts
+    blue_exchanging, blue_harming, blue_showing, blue_recovery = blue_parts
     if len(PAIRS) > _PAIRS_MAX:
         PAIRS.clear()
     pair = PAIRS[key] = (
@@ -277,8 +279,9 @@ def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Li
 
 def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
     """What one side's line means for a round whoever the fighters, cached in ``_LINES`` by
-    the line, AGG after the styles and whether the opponent goes all-out; grouped as
-    ``new_pair`` lays them out for the round's groups of steps:
+    the line's label, AGG after the styles and whether the opponent goes all-out (``new_pair``
+    looks there first); grouped as ``new_pair`` lays them out for the round's groups of
+    steps:
 
     - steps 4-8: ``(AGG as a float, POW x all-out, DEF, landed multiplier, thrown as a
       float (step 7's cap), damage multiplier for the target, dirty, step 5's holding
@@ -288,10 +291,6 @@ def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
     - the round's figures and the judges: ``(thrown, the round event's ending as red's
       " of 48, " and as blue's " of 40.", AGG as a float, DEF)``;
     - step 1's recovery factor for the rest after a round of this line."""
-    key = (line.label, aggression, opponent_allout)
-    parts = _LINES.get(key)
-    if parts is not None:
-        return parts
     (
         fatigue,
         used,
@@ -306,6 +305,7 @@ def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
         opponent_injury,
         own_injury,
     ) = line_values(line, aggression, opponent_allout)
+    key = (line.label, aggression, opponent_allout)
     aggression = float(aggression)
     parts = _LINES[key] = (
         (

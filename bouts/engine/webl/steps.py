@@ -34,8 +34,8 @@ INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
     """Steps 5-8 for the pair, with step 4's factors: ``meaning`` is what their lines mean
-    (``new_pair``), ``bout`` is ``(its Random, the referee's step 5 chances: a dirty fighter
-    is warned, an unintentional foul; what the bout writes: fouls, events)``. Returns
+    (``new_pair``), ``bout`` the bout's ``(a clean fighter's chance of a foul, what the
+    referee's calls read and write: incidents.fouls)``. Returns
     ``(red's punches landed, blue's, the damage each takes before the head/body multiplier
     (what knockdowns measure), after it, each one's point penalties)``."""
     (
@@ -58,7 +58,7 @@ def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
         blue_dirty,
         blue_holding,
     ) = meaning
-    rng, warn_chance, unintentional, fouls, events = bout
+    unintentional, refereeing = bout
     red_speed *= red_factor  # step 4: SPD, AGL (DEF_RATE) and STR (damage) x the factor
     blue_speed *= blue_factor
     # --- step 5: warnings, penalties, disqualification (incidents.fouls): a dirty or
@@ -66,13 +66,9 @@ def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
     red_warned = blue_warned = False
     red_penalty = blue_penalty = 0  # point penalties this round
     if red_dirty or red_holding or random() < unintentional:
-        red_warned, red_penalty = call_fouls(
-            rng, red, number, red_dirty, red_holding, warn_chance, unintentional, fouls, events
-        )
+        red_warned, red_penalty = call_fouls(red, number, red_dirty, red_holding, refereeing)
     if blue_dirty or blue_holding or random() < unintentional:
-        blue_warned, blue_penalty = call_fouls(
-            rng, blue, number, blue_dirty, blue_holding, warn_chance, unintentional, fouls, events
-        )
+        blue_warned, blue_penalty = call_fouls(blue, number, blue_dirty, blue_holding, refereeing)
     # --- step 6: DEF_RATE = DEF x AGL (x the factor), at least 1
     red_def_rate = red_defence * red_factor
     if red_def_rate < 1.0:
@@ -116,10 +112,10 @@ def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
 
 def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endurance, bout):
     """Steps 9-12 for the pair after ``exchange`` (``exchanged``), ``meaning`` what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(its Random, doctor's lines, TKO
-    lines, knockdown and injury records, events)``. Returns ``(red's endurance after the
-    round, blue's, an injury landed, (red's stoppage (None or (share of the round, method,
-    text)), blue's, red's knockdowns, blue's))``."""
+    mean for them (``new_pair``), ``bout`` the bout's ``(red's TKO line, blue's, what the
+    incidents read and write: incidents.injuries)``. Returns ``(red's endurance after the
+    round, blue's, (red's stoppage (None or (share of the round, method, text)), blue's,
+    red's knockdowns, blue's))``."""
     _, _, red_knock_damage, blue_knock_damage, red_damage, blue_damage, _, _ = exchanged
     (
         red_targets_cuts,
@@ -133,7 +129,7 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
         blue_stun_line,
         blue_fatigue,
     ) = meaning
-    rng, doctor, (red_tko_line, blue_tko_line), knockdowns, injuries, events = bout
+    red_tko_line, blue_tko_line, incidents = bout
     # --- step 9: injuries, DAM x DAM / 10 percent (x1.5 when the other targets his cuts);
     # an injury made worse (at most 50%) and a new one, a draw each (incidents.injuries)
     red_stop = blue_stop = None
@@ -150,9 +146,7 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     else:
         worse, new = False, random() < red_chance
     if worse or new:
-        injury_damage, red_stop = record_injuries(
-            rng, red, red_chance, number, *doctor, worse, new, injuries, events
-        )
+        injury_damage, red_stop = record_injuries(red, red_chance, number, worse, new, incidents)
         red_taken += injury_damage
     if blue.injuries:
         worse = random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
@@ -160,21 +154,19 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     else:
         worse, new = False, random() < blue_chance
     if worse or new:
-        injury_damage, blue_stop = record_injuries(
-            rng, blue, blue_chance, number, *doctor, worse, new, injuries, events
-        )
+        injury_damage, blue_stop = record_injuries(blue, blue_chance, number, worse, new, incidents)
         blue_taken += injury_damage
     # --- step 10: knockdowns and knockouts (from 75% of the line: a stun)
     red_knockdowns = blue_knockdowns = 0
     if red_knock_damage >= red_stun_line:
         red_knockdowns, stop = knocks(
-            rng, red, blue, red_knock_damage, red_knock_lines, number, knockdowns, events
+            red, blue, red_knock_damage, red_knock_lines, number, incidents
         )
         if stop and (red_stop is None or stop[0] < red_stop[0]):
             red_stop = stop
     if blue_knock_damage >= blue_stun_line:
         blue_knockdowns, stop = knocks(
-            rng, blue, red, blue_knock_damage, blue_knock_lines, number, knockdowns, events
+            blue, red, blue_knock_damage, blue_knock_lines, number, incidents
         )
         if stop and (blue_stop is None or stop[0] < blue_stop[0]):
             blue_stop = stop

@@ -31,16 +31,20 @@ def test_dirty_fighter_warned_then_ladder():
     fouls, events = [], []
     # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: "After one warning, the fighter has
     # one point taken away from him, even if he is not disqualified."
-    warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.5]), f, 1, True, 0, 0.5, 0.015, fouls, events)
+    warned, points = _fouls(
+        f, 1, True, 0, (ScriptedRng([0.1, 0.3, 0.5]), 0.5, 0.015, fouls, events)
+    )
     assert (warned, points, f.warnings, f.dq) == (True, 1, 1, False)
     assert (fouls[-1]["penalty"], fouls[-1]["points"]) == ("point", 1)
     assert events[-1]["text"] == "Joe is warned for foul blows and loses a point."
     # Second warning: 20% DQ chance; 0.25 survives and costs a point.
-    warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.25]), f, 2, True, 0, 0.5, 0.015, fouls, events)
+    warned, points = _fouls(
+        f, 2, True, 0, (ScriptedRng([0.1, 0.3, 0.25]), 0.5, 0.015, fouls, events)
+    )
     assert (points, f.dq) == (1, False)
     assert fouls[-1]["penalty"] == "point"
     # Third warning: 40%: 0.39 disqualifies.
-    _fouls(ScriptedRng([0.1, 0.3, 0.39]), f, 3, True, 0, 0.5, 0.015, fouls, events)
+    _fouls(f, 3, True, 0, (ScriptedRng([0.1, 0.3, 0.39]), 0.5, 0.015, fouls, events))
     assert f.dq
     assert fouls[-1]["penalty"] == "disqualification"
     assert "disqualified" in events[-1]["text"]
@@ -50,13 +54,13 @@ def test_dq_ladder_values_and_automatic_fifth():
     assert DQ_LADDER == (0.10, 0.20, 0.40, 0.80, 1.0)
     f = _fighter()
     f.warnings = 4
-    _fouls(ScriptedRng([0.1, 0.3, 0.999]), f, 5, True, 0, 0.5, 0.015, [], [])
+    _fouls(f, 5, True, 0, (ScriptedRng([0.1, 0.3, 0.999]), 0.5, 0.015, [], []))
     assert f.dq
 
 
 def test_unwarned_dirty_fighter():
     f = _fighter()
-    warned, points = _fouls(ScriptedRng([0.6, 0.5]), f, 1, True, 0, 0.5, 0.015, [], [])
+    warned, points = _fouls(f, 1, True, 0, (ScriptedRng([0.6, 0.5]), 0.5, 0.015, [], []))
     assert (warned, points, f.warnings) == (False, 0, 0)
 
 
@@ -64,7 +68,7 @@ def test_first_unintentional_foul_costs_a_point():
     # "treated as a normal warning except that the fighter is never disqualified"
     f = _fighter()
     fouls = []
-    warned, points = _fouls(ScriptedRng([0.3]), f, 1, False, 0, 0.5, 0.015, fouls, [])
+    warned, points = _fouls(f, 1, False, 0, (ScriptedRng([0.3]), 0.5, 0.015, fouls, []))
     assert (warned, points, f.warnings, f.dq) == (False, 1, 1, False)
     assert (fouls[0]["type"], fouls[0]["penalty"]) == ("unintentional", "point")
 
@@ -74,7 +78,7 @@ def test_unintentional_foul_never_disqualifies():
     f.warnings = 4  # the next would be an automatic DQ if it were for dirty fighting
     fouls = []
     # Clean fighter: the caller's 1.5% roll landed; time roll.
-    warned, points = _fouls(ScriptedRng([0.3]), f, 6, False, 0, 0.5, 0.015, fouls, [])
+    warned, points = _fouls(f, 6, False, 0, (ScriptedRng([0.3]), 0.5, 0.015, fouls, []))
     assert not f.dq
     assert (warned, points) == (False, 1)
     assert fouls[0]["type"] == "unintentional"
@@ -114,7 +118,7 @@ def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
     exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0)  # no knockdown damage
     scripted = iter(draws)
     records = []
-    bout = (Random(1), DOCTOR["balanced"], (0.0, 0.0), [], records, [])
+    bout = (0.0, 0.0, (Random(1), DOCTOR["balanced"], [], records, []))
     harm(scripted.__next__, red, blue, 1, exchanged, harming, red.start, blue.start, bout)
     return sorted({record["fighter"] for record in records})
 
