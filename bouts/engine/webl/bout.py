@@ -4,8 +4,8 @@ fighters), ``play_rounds`` plays the rounds, and ``fight`` writes the result
 
 A round, in ``play_rounds``' loop: step 1 (the rest) and the plan lines, a corner's
 stoppage, steps 2-3 when a line or an injury changes (what a pair of lines means:
-fighter.new_pair, cached in ``PAIRS``), then the round's three groups of steps
-(steps.py): ``exchange`` (steps 4-8), ``harm`` (steps 9-12) and ``end_of_round``
+fighter.new_pair, cached in ``PAIRS``), step 4's factors, then the round's three groups
+of steps (steps.py): ``exchange`` (steps 5-8), ``harm`` (steps 9-12) and ``end_of_round``
 (step 12's figures, step 13, the judges). The round's values go from one group to the
 next as arguments and return values; what lasts from round to round (endurance, the
 lines' meaning) stays in the loop, what is the fighters' own (injuries, warnings,

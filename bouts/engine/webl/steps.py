@@ -1,16 +1,18 @@
 """One WeBL round after the plan lines (bout.play_rounds: step 1, the lines, a corner's
-stoppage, steps 2-3), in three groups of the seed's steps, each written for the pair of
-fighters, red's side first in every step (the order of the draws):
+stoppage, steps 2-3, step 4's factors), in three groups of the seed's steps, each written
+for the pair of fighters, red's side first in every step (the order of the draws):
 
-- ``exchange``: steps 4-8, what each lands and the damage he does (and step 5's fouls);
+- ``exchange``: steps 5-8, what each lands and the damage he does (and step 5's fouls);
 - ``harm``: steps 9-12, injuries, knockdowns, the TKO line, endurance after the round;
 - ``end_of_round``: step 12's figures, step 13 (a stoppage ends the bout) and the judges.
 
 What a pair of lines means for a round (steps 2-3, ``fighter.new_pair``) comes laid out
 for these groups; the round's values go from one group to the next as arguments and
-return values. What is rare lives beside them: the incidents with their records and
-events (incidents.py: fouls, injuries, knockdowns), stoppages (stoppage.py) and the
-judges' arithmetic (scoring.round_scores).
+return values; each group unpacks only what it reads every round, and hands the rare
+incidents what they read and write of the bout as one tuple. What is rare lives beside
+them: the incidents with their records and events (incidents.py: fouls, injuries,
+knockdowns), stoppages (stoppage.py) and the judges' arithmetic (scoring.round_scores,
+scoring.adjust_round).
 """
 
 from __future__ import annotations
@@ -190,8 +192,8 @@ def end_of_round(
 ):
     """Step 12's figures, step 13 and the judges, after ``exchange`` and ``harm``
     (``exchanged``, ``harmed``: what they returned): ``figures`` is what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(fighters, (its Random, its
-    random()), judges' views, judges' cards, totals and rounds won (conditions read
+    mean for them (``new_pair``), ``bout`` the bout's ``(red, blue, its Random, its
+    random(), judges' views, judges' cards, totals and rounds won (conditions read
     them), round figures, events, knockdown, injury and foul records)``. Returns how a
     stoppage ended the bout, ``(winner, method, time)``, or None."""
     red_landed, blue_landed, _, _, red_damage, blue_damage, red_penalty, blue_penalty = exchanged
