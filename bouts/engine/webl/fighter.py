@@ -12,13 +12,15 @@ from .styles import LESS_AGG, resolve_fast, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
+# (a key holds what the pair's values depend on: Fighter.key)
 PAIRS: dict[tuple, tuple] = {}
 _PAIRS_MAX = 20000
 # (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
 # tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
 STYLED: dict[tuple, tuple] = {}
-_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_values in parts
+_LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_parts()
 _NAMES = {"red": "Red", "blue": "Blue"}
+STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
 # an attribute (a validated int in 1..ATTR_MAX) -> the same value as a float
 _FLOATS = tuple(float(x) for x in range(ATTR_MAX + 1))
 
@@ -50,9 +52,11 @@ class Fighter:
     """A fighter's state between the steps (the round loop keeps hot values in locals
     and writes them back here before a helper or a condition reads them).
 
-    ``key`` is what steps 2-3 read from him: ``(STR, SPD, AGL, HGT)``, SPD and AGL less
-    the injury penalties (never below 1), ``stats`` its first three; ``changed``: an
-    injury this round changes the penalties from the next (``update_penalties``)."""
+    ``key`` is what a pair of lines means for him depends on (``new_pair``): ``(STR,
+    SPD, AGL, HGT, starting endurance)``, SPD and AGL less the injury penalties (never
+    below 1), ``stats`` its first three; ``changed``: an
+    injury this round changes the penalties from the next (``update_penalties``); ``nose``:
+    an injured nose's extra fatigue a round (step 12)."""
 
     __slots__ = (
         "agl",
@@ -65,6 +69,7 @@ class Fighter:
         "key",
         "knock",
         "name",
+        "nose",
         "side",
         "spd",
         "start",
@@ -88,14 +93,15 @@ class Fighter:
         self.agl = agl = _FLOATS[card["agl"]]
         self.hgt = hgt = card["hgt"]
         self.stats = (strength, spd, agl)
-        self.key = (strength, spd, agl, hgt)
+        self.key = (strength, spd, agl, hgt, start)
         self.injuries = []
         self.changed = self.dq = False
         self.warnings = self.downs = self.stuns = 0
+        self.nose = 0.0
 
-    def update_penalties(self) -> float:
-        """After a round with an injury: SPD and AGL penalties from the next round on;
-        returns the extra fatigue of an injured nose."""
+    def update_penalties(self) -> None:
+        """After a round with an injury: SPD and AGL penalties and an injured nose's
+        extra fatigue from the next round on."""
         self.changed = False
         pen_spd, pen_agl = vision_penalty(self.injuries)
         self.stats = stats = (
@@ -103,106 +109,218 @@ class Fighter:
             v if (v := self.spd - pen_spd) > 1.0 else 1.0,
             v if (v := self.agl - pen_agl) > 1.0 else 1.0,
         )
-        self.key = (*stats, self.hgt)
-        return nose_fatigue(self.injuries)
+        self.key = (*stats, self.hgt, self.start)
+        self.nose = nose_fatigue(self.injuries)
 
 
-def new_pair(key: tuple, a: Fighter, b: Fighter, la: Line, lb: Line) -> tuple:
-    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines:
-    five tuples the round loop unpacks, red's ``(SPD, AGG, fatigue, recovery factor
-    for the next rest, POW x all-out x STR, DEF x AGL, thrown as a float)`` and
-    ``(target, targets cuts, may be penalised, dirty, landed multiplier, damage
-    multiplier for the target,
-    holding chance, thrown, the round event's two endings, his injury-chance
-    multiplier)``, then blue's, then the close-round leans ``(aggressor,
-    counterpuncher)``. ``key`` is ``(a.key, b.key, la.label, lb.label)``."""
-    style_a, style_b = la.style, lb.style
-    if style_a or style_b:
-        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
-        # of styles (a default plan keeps its style for all four lines)
-        skey = (a.key, b.key, style_a, style_b)
-        styled = STYLED.get(skey)
-        if styled is None:
-            if len(STYLED) > _PAIRS_MAX:
-                STYLED.clear()
-            styled = STYLED[skey] = resolve_fast(a.stats, b.stats, a.hgt, b.hgt, la, lb)[:2]
-        (s_a, p_a, g_a), (s_b, p_b, g_b) = styled
-        if style_a in LESS_AGG or style_b in LESS_AGG:
-            agg_a, agg_b = style_aggression(style_a, style_b, la.agg, lb.agg)
-        else:  # no other style changes AGG
-            agg_a, agg_b = la.agg, lb.agg
-    else:  # resolve_styles without styles: the values (all >= 1) and the height bonus
-        agg_a, agg_b = la.agg, lb.agg
-        s_a, p_a, g_a = a.stats
-        s_b, p_b, g_b = b.stats
-        ha, hb = a.hgt, b.hgt
-        if ha > hb:
-            half = _FLOATS[ha - hb] * 0.5  # half the height difference
-            p_a += half
-            g_a += half
-        elif hb > ha:
-            half = _FLOATS[hb - ha] * 0.5
-            p_b += half
-            g_b += half
-    allout_a = allout_b = False  # an all-out line on either side
-    if style_a == "allout":
-        allout_a = True
-    if style_b == "allout":
-        allout_b = True
-    head_a, tail_a, opp_a, own_a = _LINES.get((la.label, agg_a, allout_b)) or _line_parts(
-        la, agg_a, allout_b
+def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
+    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines
+    (``key`` is ``(red.key, blue.key, red_line.label, blue_line.label)``): what the
+    lines mean for the round, one flat tuple for each of the round's groups of steps
+    (steps.py), then step 1's recovery factors for the rest after the round, red's and
+    blue's: ``(exchange_meaning, harm_meaning, figures_meaning, red's recovery, blue's)``.
+    A pair is new in most bouts (a default plan's lines are drawn), so what it keeps is
+    a few flat tuples."""
+    red_stats, blue_stats, red_aggression, blue_aggression = styled_attributes(
+        red, blue, red_line, blue_line
     )
-    head_b, tail_b, opp_b, own_b = _LINES.get((lb.label, agg_b, allout_a)) or _line_parts(
-        lb, agg_b, allout_a
+    red_allout, blue_allout = red_line.style == "allout", blue_line.style == "allout"
+    red_parts = _LINES.get((red_line.label, red_aggression, blue_allout)) or line_parts(
+        red_line, red_aggression, blue_allout
     )
+    blue_parts = _LINES.get((blue_line.label, blue_aggression, red_allout)) or line_parts(
+        blue_line, blue_aggression, red_allout
+    )
+    red_exchanging, red_harming, red_showing, red_recovery = red_parts
+    blue_exchanging, blue_harming, blue_showing, blue_recovery = blue_parts
     if len(PAIRS) > _PAIRS_MAX:
         PAIRS.clear()
-    # Every value is a float already (the round's arithmetic has no mixed int-float
-    # operations): the fighters' attributes are floats, AGG is made one in _line_parts.
-    agg_a, fat_a, recf_a, pow_a, def_a, cap_a = head_a
-    agg_b, fat_b, recf_b, pow_b, def_b, cap_b = head_b
     pair = PAIRS[key] = (
-        # products the round takes in this order: POW x STR (x factor ...), DEF x AGL
-        # (x factor)
-        (p_a, agg_a, fat_a, recf_a, pow_a * s_a, def_a * g_a, cap_a),
-        (*tail_a, own_a * opp_b),  # step 9: his own body blows, the other's head punches
-        (p_b, agg_b, fat_b, recf_b, pow_b * s_b, def_b * g_b, cap_b),
-        (*tail_b, own_b * opp_a),
-        (  # who a judge of each close-round view favours (aggressor, counterpuncher)
-            "red" if agg_a > agg_b else ("blue" if agg_b > agg_a else None),
-            "red" if def_a > def_b else ("blue" if def_b > def_a else None),
-        ),
+        exchange_meaning(red_stats, blue_stats, red_exchanging, blue_exchanging),
+        harm_meaning(red.knock, blue.knock, red_harming, blue_harming),
+        figures_meaning(red_line.label, blue_line.label, red_showing, blue_showing),
+        red_recovery,
+        blue_recovery,
     )
     return pair
 
 
-def _line_parts(line: Line, agg: int, opp_allout: bool) -> tuple:
-    values = line_values(line, agg, opp_allout)
-    target, dirty, hold, thrown = values[4], values[5], values[8], values[9]
-    # (target, targets cuts, may be penalised, dirty, landed multiplier, damage
-    # multiplier, holding chance, thrown, and the round event's " of 48, " / " of 40.")
-    fatigue, used, pow_, defense = values[:4]
-    parts = _LINES[line.label, agg, opp_allout] = (
-        # step 1's recovery factor for the rest after a round of this line; thrown as a
-        # float too (step 7's cap)
+def exchange_meaning(red_stats, blue_stats, red_parts, blue_parts) -> tuple:
+    """Steps 4-8 (``steps.exchange``): red's ``(SPD, AGG, POW x all-out x STR, DEF x AGL,
+    landed multiplier, thrown as a float (step 7's cap), damage multiplier for the
+    target)``, then blue's, then step 5's ``(dirty, holding chance)``, red's then blue's.
+    Every value is a float already (the round's arithmetic has no mixed int-float
+    operations): the fighters' attributes are floats, AGG is made one in ``line_parts``."""
+    red_strength, red_speed, red_agility = red_stats
+    blue_strength, blue_speed, blue_agility = blue_stats
+    (
+        red_aggression,
+        red_power,
+        red_defence,
+        red_landing,
+        red_most_landed,
+        red_damage_multiplier,
+        red_dirty,
+        red_holding,
+    ) = red_parts
+    (
+        blue_aggression,
+        blue_power,
+        blue_defence,
+        blue_landing,
+        blue_most_landed,
+        blue_damage_multiplier,
+        blue_dirty,
+        blue_holding,
+    ) = blue_parts
+    # the products the round takes in this order: POW x STR (x factor ...), DEF x AGL
+    # (x factor)
+    return (
+        red_speed,
+        red_aggression,
+        red_power * red_strength,
+        red_defence * red_agility,
+        red_landing,
+        red_most_landed,
+        red_damage_multiplier,
+        blue_speed,
+        blue_aggression,
+        blue_power * blue_strength,
+        blue_defence * blue_agility,
+        blue_landing,
+        blue_most_landed,
+        blue_damage_multiplier,
+        red_dirty,
+        red_holding,
+        blue_dirty,
+        blue_holding,
+    )
+
+
+def harm_meaning(red_knock, blue_knock, red_parts, blue_parts) -> tuple:
+    """Steps 9-12 (``steps.harm``): red's ``(he targets cuts, his injury-chance multiplier
+    (step 9: his own body blows, the other's head punches), the knockdown lines of the
+    damage he takes (step 10: by the other's targeting), the stun line, his fatigue)``,
+    then blue's; ``red_knock`` and ``blue_knock`` are the fighters' lines by targeting
+    (``Fighter.knock``)."""
+    red_target, red_targets_cuts, red_on_opponent, red_on_himself, red_fatigue = red_parts
+    blue_target, blue_targets_cuts, blue_on_opponent, blue_on_himself, blue_fatigue = blue_parts
+    red_knock_lines, blue_knock_lines = red_knock[blue_target], blue_knock[red_target]
+    return (
+        red_targets_cuts,
+        red_on_himself * blue_on_opponent,
+        red_knock_lines,
+        red_knock_lines[0] * STUN_SHARE,
+        red_fatigue,
+        blue_targets_cuts,
+        blue_on_himself * red_on_opponent,
+        blue_knock_lines,
+        blue_knock_lines[0] * STUN_SHARE,
+        blue_fatigue,
+    )
+
+
+def figures_meaning(red_label, blue_label, red_parts, blue_parts) -> tuple:
+    """The round's figures and the judges (``steps.end_of_round``): ``(red's thrown,
+    blue's, the round event's two endings, the lines' labels, the close-round leans)``;
+    the leans are who a judge of each close-round view favours, ``(aggressor,
+    counterpuncher)``: the side with more AGG, with more DEF, or None."""
+    red_thrown, red_ending, _, red_aggression, red_defence = red_parts
+    blue_thrown, _, blue_ending, blue_aggression, blue_defence = blue_parts
+    leans = (lean(red_aggression, blue_aggression), lean(red_defence, blue_defence))
+    return (red_thrown, blue_thrown, red_ending, blue_ending, red_label, blue_label, leans)
+
+
+def lean(red_value: float, blue_value: float):
+    """The side with the larger value (a close round's lean), or None."""
+    if red_value > blue_value:
+        return "red"
+    return "blue" if blue_value > red_value else None
+
+
+def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
+    """Steps 2-3 for two lines: ``(red's (STR, SPD, AGL), blue's, red's AGG, blue's)``
+    after the styles and the height bonus."""
+    red_style, blue_style = red_line.style, blue_line.style
+    if red_style or blue_style:
+        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
+        # of styles (a default plan keeps its style for all four lines)
+        styled_key = (red.key, blue.key, red_style, blue_style)
+        styled = STYLED.get(styled_key)
+        if styled is None:
+            if len(STYLED) > _PAIRS_MAX:
+                STYLED.clear()
+            styled = STYLED[styled_key] = resolve_fast(
+                red.stats, blue.stats, red.hgt, blue.hgt, red_line, blue_line
+            )[:2]
+        red_stats, blue_stats = styled
+        if red_style in LESS_AGG or blue_style in LESS_AGG:
+            aggression = style_aggression(red_style, blue_style, red_line.agg, blue_line.agg)
+            return (red_stats, blue_stats, *aggression)
+        return red_stats, blue_stats, red_line.agg, blue_line.agg  # no other style changes AGG
+    # resolve_styles without styles: the values (all >= 1) and the height bonus
+    red_strength, red_speed, red_agility = red.stats
+    blue_strength, blue_speed, blue_agility = blue.stats
+    if red.hgt > blue.hgt:
+        half = _FLOATS[red.hgt - blue.hgt] * 0.5  # half the height difference
+        red_speed += half
+        red_agility += half
+    elif blue.hgt > red.hgt:
+        half = _FLOATS[blue.hgt - red.hgt] * 0.5
+        blue_speed += half
+        blue_agility += half
+    return (
+        (red_strength, red_speed, red_agility),
+        (blue_strength, blue_speed, blue_agility),
+        red_line.agg,
+        blue_line.agg,
+    )
+
+
+def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
+    """What one side's line means for a round whoever the fighters, cached in ``_LINES`` by
+    the line's label, AGG after the styles and whether the opponent goes all-out (``new_pair``
+    looks there first); grouped as ``new_pair`` lays them out for the round's groups of
+    steps:
+
+    - steps 4-8: ``(AGG as a float, POW x all-out, DEF, landed multiplier, thrown as a
+      float (step 7's cap), damage multiplier for the target, dirty, step 5's holding
+      chance)``;
+    - steps 9-12: ``(target, targets cuts, step 9's multiplier on the opponent's injury
+      chance, on his own, fatigue (step 12))``;
+    - the round's figures and the judges: ``(thrown, the round event's ending as red's
+      " of 48, " and as blue's " of 40.", AGG as a float, DEF)``;
+    - step 1's recovery factor for the rest after a round of this line."""
+    (
+        fatigue,
+        used,
+        power,
+        defence,
+        target,
+        dirty,
+        landing,
+        damage_multiplier,
+        holding,
+        thrown,
+        opponent_injury,
+        own_injury,
+    ) = line_values(line, aggression, opponent_allout)
+    key = (line.label, aggression, opponent_allout)
+    aggression = float(aggression)
+    parts = _LINES[key] = (
         (
-            float(agg),
-            fatigue,
-            RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
-            pow_,
-            defense,
+            aggression,
+            power,
+            defence,
+            landing,
             float(thrown),
+            damage_multiplier,
+            dirty,
+            holding,
         ),
-        (
-            target,
-            target == "C",
-            bool(dirty or hold),
-            *values[5:10],
-            f" of {thrown}, ",
-            f" of {thrown}.",
-        ),
-        values[10],
-        values[11],
+        (target, target == "C", opponent_injury, own_injury, fatigue),
+        (thrown, f" of {thrown}, ", f" of {thrown}.", aggression, defence),
+        RECOVERY + RECOVERY_PER_REST * (ENERGY - used),
     )
     return parts
 

@@ -18,14 +18,17 @@ assert all(one <= two <= out for one, two, out in KNOCK_THRESHOLDS.values())
 _STUN_SCALE = ROUND_SECONDS * 0.9  # computed as the expression did: the same float
 
 
-def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
-    """Step 5 for one fighter: ``(warned for dirty fighting, penalty points)``.
+def fouls(f: Fighter, rnd, dirty, hold, refereeing):
+    """Step 5 for one fighter: ``(warned for dirty fighting, penalty points)``;
+    ``refereeing`` is what the referee's calls read and write of the bout: ``(its
+    Random, warn_p, unint_p, the foul records, the events)``.
 
     A dirty fighter is warned with ``warn_p`` (seed 50%); any fighter may be warned
     for an unintentional foul (``unint_p``, seed 1.5%), which counts on the ladder
     but never disqualifies. The n-th warning for dirty fighting disqualifies with
     10/20/40/80/100%; every warning that does not disqualify costs a point. A
     clinching fighter with DEF >= 10 is penalised for holding with DEF x DEF / 4 %."""
+    rng, warn_p, unint_p, records, events = refereeing
     random = rng.random
     points = 0
     dirty_warned = False
@@ -92,8 +95,11 @@ def fouls(rng, f: Fighter, rnd, dirty, hold, warn_p, unint_p, records, events):
     return dirty_warned, points
 
 
-def injuries(rng, f: Fighter, chance, rnd, doctor_line, gash_stops, aggr, new, out, events):
-    """Step 9 for one fighter: ``(injury damage, stop or None)``; records the injuries."""
+def injuries(f: Fighter, chance, rnd, aggr, new, incidents):
+    """Step 9 for one fighter: ``(injury damage, stop or None)``; records the injuries.
+    ``incidents`` is what steps 9-10's incidents read and write of the bout: ``(its
+    Random, the doctor's lines, the knockdown records, the injury records, the events)``."""
+    rng, (doctor_line, gash_stops), _, out, events = incidents
     damage, hits, stop = injure(rng, f.injuries, chance, rnd, doctor_line, gash_stops, aggr, new)
     if not hits:
         return 0.0, None
@@ -158,10 +164,12 @@ def _injury(loc: int, level: int, aggravated: bool) -> tuple:
     return parts
 
 
-def knocks(rng, f: Fighter, opp: Fighter, kd, thresholds, rnd, knockdowns, events):
+def knocks(f: Fighter, opp: Fighter, kd, thresholds, rnd, incidents):
     """Step 10 for one fighter: ``(knockdowns, stop or None)``. Damage beyond a knockout
     is used again for knockdowns, reported in random order (a knockout first hides
-    them). Damage of at least 75% of the knockdown line is reported as a stun."""
+    them). Damage of at least 75% of the knockdown line is reported as a stun.
+    ``incidents`` as ``injuries`` reads it."""
+    rng, _, knockdowns, _, events = incidents
     k1, k2, k3 = thresholds
     if kd < k1:  # below every line (k1 <= k2 <= k3): no knockout, no knockdown
         f.stuns += 1

@@ -140,6 +140,18 @@ def adjust(
     return score
 
 
+def adjust_round(
+    scores: list, red_downs: int, blue_downs: int, red_penalties: int, blue_penalties: int
+) -> list:
+    """A round's knockdowns and point penalties on the judges' scores (``round_scores``'):
+    a knockdown's 10-8 on every card whatever each judge's punch score, then the
+    penalties; equal knockdowns cancel, and the penalties come off each judge's score."""
+    if red_downs != blue_downs:
+        first = adjust(scores[0], red_downs, blue_downs, red_penalties, blue_penalties)
+        return [first, first[:], first[:]]
+    return [adjust(score, red_downs, blue_downs, red_penalties, blue_penalties) for score in scores]
+
+
 def round_scores(views, random, landed_red, dealt_red, landed_blue, dealt_blue, lean) -> list:
     """Each judge's ``[red, blue]`` for a round on punches, judge by judge (the only
     place a judge's arithmetic lives): his weights of what each landed and dealt

@@ -1,6 +1,7 @@
 """The bout: fouls, stoppages, the result's shape, plans' and officials' effects."""
 
 from collections import Counter
+from random import Random
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,9 @@ from bouts.engine.result import DQ, KO, TDRAW, TKO
 from bouts.engine.webl.fighter import Fighter, line_values, new_pair, side_values
 from bouts.engine.webl.incidents import DQ_LADDER
 from bouts.engine.webl.incidents import fouls as _fouls
+from bouts.engine.webl.officials import DOCTOR
 from bouts.engine.webl.plans import parse_line
+from bouts.engine.webl.steps import harm
 from bouts.engine.webl.stoppage import resolve_stoppage
 
 from .helpers import ScriptedRng, card
@@ -28,16 +31,20 @@ def test_dirty_fighter_warned_then_ladder():
     fouls, events = [], []
     # warned (0.1 < 0.5), time, DQ roll 0.5 >= 10%: "After one warning, the fighter has
     # one point taken away from him, even if he is not disqualified."
-    warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.5]), f, 1, True, 0, 0.5, 0.015, fouls, events)
+    warned, points = _fouls(
+        f, 1, True, 0, (ScriptedRng([0.1, 0.3, 0.5]), 0.5, 0.015, fouls, events)
+    )
     assert (warned, points, f.warnings, f.dq) == (True, 1, 1, False)
     assert (fouls[-1]["penalty"], fouls[-1]["points"]) == ("point", 1)
     assert events[-1]["text"] == "Joe is warned for foul blows and loses a point."
     # Second warning: 20% DQ chance; 0.25 survives and costs a point.
-    warned, points = _fouls(ScriptedRng([0.1, 0.3, 0.25]), f, 2, True, 0, 0.5, 0.015, fouls, events)
+    warned, points = _fouls(
+        f, 2, True, 0, (ScriptedRng([0.1, 0.3, 0.25]), 0.5, 0.015, fouls, events)
+    )
     assert (points, f.dq) == (1, False)
     assert fouls[-1]["penalty"] == "point"
     # Third warning: 40%: 0.39 disqualifies.
-    _fouls(ScriptedRng([0.1, 0.3, 0.39]), f, 3, True, 0, 0.5, 0.015, fouls, events)
+    _fouls(f, 3, True, 0, (ScriptedRng([0.1, 0.3, 0.39]), 0.5, 0.015, fouls, events))
     assert f.dq
     assert fouls[-1]["penalty"] == "disqualification"
     assert "disqualified" in events[-1]["text"]
@@ -47,13 +54,13 @@ def test_dq_ladder_values_and_automatic_fifth():
     assert DQ_LADDER == (0.10, 0.20, 0.40, 0.80, 1.0)
     f = _fighter()
     f.warnings = 4
-    _fouls(ScriptedRng([0.1, 0.3, 0.999]), f, 5, True, 0, 0.5, 0.015, [], [])
+    _fouls(f, 5, True, 0, (ScriptedRng([0.1, 0.3, 0.999]), 0.5, 0.015, [], []))
     assert f.dq
 
 
 def test_unwarned_dirty_fighter():
     f = _fighter()
-    warned, points = _fouls(ScriptedRng([0.6, 0.5]), f, 1, True, 0, 0.5, 0.015, [], [])
+    warned, points = _fouls(f, 1, True, 0, (ScriptedRng([0.6, 0.5]), 0.5, 0.015, [], []))
     assert (warned, points, f.warnings) == (False, 0, 0)
 
 
@@ -61,7 +68,7 @@ def test_first_unintentional_foul_costs_a_point():
     # "treated as a normal warning except that the fighter is never disqualified"
     f = _fighter()
     fouls = []
-    warned, points = _fouls(ScriptedRng([0.3]), f, 1, False, 0, 0.5, 0.015, fouls, [])
+    warned, points = _fouls(f, 1, False, 0, (ScriptedRng([0.3]), 0.5, 0.015, fouls, []))
     assert (warned, points, f.warnings, f.dq) == (False, 1, 1, False)
     assert (fouls[0]["type"], fouls[0]["penalty"]) == ("unintentional", "point")
 
@@ -71,7 +78,7 @@ def test_unintentional_foul_never_disqualifies():
     f.warnings = 4  # the next would be an automatic DQ if it were for dirty fighting
     fouls = []
     # Clean fighter: the caller's 1.5% roll landed; time roll.
-    warned, points = _fouls(ScriptedRng([0.3]), f, 6, False, 0, 0.5, 0.015, fouls, [])
+    warned, points = _fouls(f, 6, False, 0, (ScriptedRng([0.3]), 0.5, 0.015, fouls, []))
     assert not f.dq
     assert (warned, points) == (False, 1)
     assert fouls[0]["type"] == "unintentional"
@@ -87,11 +94,33 @@ def test_unintentional_foul_never_disqualifies():
     ],
 )
 def test_injury_chance_multipliers_of_step_9(red, blue, red_mult, blue_mult):
-    a, b = Fighter("red", card(), card(), True), Fighter("blue", card(), card(), True)
-    la, lb = parse_line(red), parse_line(blue)
-    _, red_values, _, blue_values, _ = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
-    assert red_values[-1] == pytest.approx(red_mult)
-    assert blue_values[-1] == pytest.approx(blue_mult)
+    # 20 damage taken is a 40% injury chance (DAM x DAM / 10 percent), times the lines'
+    # multipliers: a draw just below the chance injures him, one just above does not
+    for side, mult in (("red", red_mult), ("blue", blue_mult)):
+        chance = 0.4 * mult
+        below, above = (chance * 0.999, 1.0), (chance * 1.001, 1.0)
+        if side == "blue":
+            below, above = below[::-1], above[::-1]
+        assert _injured_in_step_9(red, blue, below) == [side]
+        assert _injured_in_step_9(red, blue, above) == []
+
+
+def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
+    """The sides injured in step 9 of a round where each fighter takes 20 damage, with
+    ``draws`` as red's and blue's injury draws (neither injured before)."""
+    red, blue = (
+        Fighter("red", card(tgh=30), card(), True),
+        Fighter("blue", card(tgh=30), card(), True),
+    )
+    red_line, blue_line = parse_line(red_text), parse_line(blue_text)
+    key = (red.key, blue.key, red_line.label, blue_line.label)
+    _, harming, _, _, _ = new_pair(key, red, blue, red_line, blue_line)
+    exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0)  # no knockdown damage
+    scripted = iter(draws)
+    records = []
+    bout = (0.0, 0.0, (Random(1), DOCTOR["balanced"], [], records, []))
+    harm(scripted.__next__, red, blue, 1, exchanged, harming, red.start, blue.start, bout)
+    return sorted({record["fighter"] for record in records})
 
 
 def test_holding_penalty_probability():

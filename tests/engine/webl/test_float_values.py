@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from bouts.engine import simulate
 from bouts.engine.webl import clock
 from bouts.engine.webl.cards import ATTR_MAX, NAME_MAX, WEIGHT_MAX, WEIGHT_MIN, is_normal
-from bouts.engine.webl.fighter import Fighter, new_pair
+from bouts.engine.webl.fighter import Fighter, line_parts
 from bouts.engine.webl.officials import DOCTOR
 from bouts.engine.webl.plans import parse_line
 
@@ -36,12 +37,20 @@ def test_fighter_attributes_are_floats_of_the_card():
 
 
 @pytest.mark.parametrize("line", ["5/7/8", "8H/8/4 (all-out)", "4/6/10 (clinch)"])
-def test_pair_cap_is_thrown(line):
-    a, b = Fighter("red", _card(), _card(), True), Fighter("blue", _card(), _card(), True)
-    la, lb = parse_line(line), parse_line("6/7/7")
-    va1, va2, vb1, vb2, _ = new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
-    for head, tail in ((va1, va2), (vb1, vb2)):
-        assert head[-1] == tail[7] and type(head[-1]) is float and type(tail[7]) is int
+def test_step_7_caps_punches_landed_at_punches_thrown(line):
+    # the fastest fighter against the slowest defence lands more than he throws before
+    # step 7's cap: the cap (a float) is exactly the punches he throws (8 x AGG, an int)
+    card = _card(spd=ATTR_MAX, agl=1)
+    for seed in range(5):
+        result = simulate("webl", card, card, seed=seed, plans={"red": line, "blue": "6/7/7"})
+        first = result.rounds[0]
+        for side in ("red", "blue"):
+            assert first[side]["landed"] == first[side]["thrown"]
+            assert type(first[side]["thrown"]) is int
+    exchanging, _, showing, _ = line_parts(parse_line(line), parse_line(line).agg, False)
+    most_landed, thrown = exchanging[4], showing[0]  # step 7's cap, the figures' thrown
+    assert most_landed == thrown
+    assert (type(most_landed), type(thrown)) == (float, int)
 
 
 class _Str(str):
