@@ -71,9 +71,9 @@ def judge_round(state: BoutState) -> int:
     else:
         chart = CHART_WIDE[ahead > 0]
     if chart is not None:
-        card, verdict = chart
-        for judge_cards in state.cards:
-            judge_cards.append(list(card))
+        red_points, blue_points, verdict = chart
+        for judge_cards in state.cards:  # each judge his own list
+            judge_cards.append([red_points, blue_points])
         return verdict
     won = 0
     for card, judge_cards in zip(
@@ -130,9 +130,9 @@ def chart_card(ahead: int):
 
 
 def chart_entry(card):
-    """A chart card and the three judges' verdict on it (``card_verdict`` each, read
-    at import), or None for a Check."""
-    return None if card is None else (card, 3 * card_verdict(card))
+    """A chart card's points (red's, blue's) and the three judges' verdict on it
+    (``card_verdict`` each, read at import), or None for a Check."""
+    return None if card is None else (*card, 3 * card_verdict(card))
 
 
 CHART_REACH = 40
