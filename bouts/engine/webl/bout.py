@@ -4,7 +4,7 @@ fighters), ``play_rounds`` plays the rounds, and ``fight`` writes the result
 
 A round, in ``play_rounds``' loop: step 1 (the rest) and the plan lines, a corner's
 stoppage, steps 2-3 when a line or an injury changes (what a pair of lines means:
-fighter.new_pair, cached in ``PAIRS``), step 4's factors, then the round's three groups
+fighter.pair_meaning), step 4's factors, then the round's three groups
 of steps (steps.py): ``exchange`` (steps 5-8), ``harm`` (steps 9-12) and ``end_of_round``
 (step 12's figures, step 13, the judges). The round's values go from one group to the
 next as arguments and return values; what lasts from round to round (endurance, the
@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..result import BoutResult, decision_from_totals
 from .clock import END_OF_ROUND
 from .default_plans import default_rounds
-from .fighter import PAIRS, Fighter, new_pair
+from .fighter import Fighter, pair_meaning
 from .formulas import round2
 from .officials import DOCTOR, TKO_LINE, UNINTENTIONAL, WARN_CHANCE
 from .plans import TOWEL, conditional_action
@@ -132,8 +132,7 @@ def play_rounds(random, red, blue, rounds, red_plan, blue_plan, reads) -> tuple:
         # --- steps 2-3: styles and height (again when a line or an injury changes)
         if restyle or red_line is not red_styled or blue_line is not blue_styled:
             red_styled, blue_styled, restyle = red_line, blue_line, False
-            key = (red.key, blue.key, red_line.label, blue_line.label)
-            meaning = PAIRS.get(key) or new_pair(key, red, blue, red_line, blue_line)
+            meaning = pair_meaning(red, blue, red_line, blue_line)
             exchanging, harming, figures, red_recovery, blue_recovery = meaning
         # --- step 4: STR, SPD and AGL x endurance left / starting endurance
         red_factor = red_endurance / red_start

@@ -1,5 +1,5 @@
 """A fighter's state in the bout, and what a pair of plan lines means for a round
-(steps 2-3 and the line's multipliers), computed once per pairing and cached."""
+(steps 2-3 and the line's multipliers), computed when the lines change."""
 
 from __future__ import annotations
 
@@ -11,13 +11,10 @@ from .plans import Line
 from .styles import LESS_AGG, resolve_fast, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
-# (red's key, blue's key, red's line, blue's line) -> new_pair(): pure, shared by bouts
-# (a key holds what the pair's values depend on: Fighter.key)
-PAIRS: dict[tuple, tuple] = {}
-_PAIRS_MAX = 20000
 # (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
-# tuples (which AGG does not change): pure, shared by bouts, at most _PAIRS_MAX
+# tuples (which AGG does not change): pure, shared by bouts, at most _STYLED_MAX
 STYLED: dict[tuple, tuple] = {}
+_STYLED_MAX = 20000
 _LINES: dict[tuple, tuple] = {}  # (line, AGG, opponent all-out) -> line_parts()
 _NAMES = {"red": "Red", "blue": "Blue"}
 STUN_SHARE = 0.75  # a round's damage >= 75% of the knockdown line is reported as a stun
@@ -52,7 +49,7 @@ class Fighter:
     """A fighter's state between the steps (the round loop keeps hot values in locals
     and writes them back here before a helper or a condition reads them).
 
-    ``key`` is what a pair of lines means for him depends on (``new_pair``): ``(STR,
+    ``key`` is what the styled attributes depend on (``styled_attributes``): ``(STR,
     SPD, AGL, HGT, starting endurance)``, SPD and AGL less the injury penalties (never
     below 1), ``stats`` its first three; ``changed``: an
     injury this round changes the penalties from the next (``update_penalties``); ``nose``:
@@ -113,14 +110,16 @@ class Fighter:
         self.nose = nose_fatigue(self.injuries)
 
 
-def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
-    """Steps 2-3 for two lines, cached in ``PAIRS`` by the fighters' keys and the lines
-    (``key`` is ``(red.key, blue.key, red_line.label, blue_line.label)``): what the
-    lines mean for the round, one flat tuple for each of the round's groups of steps
-    (steps.py), then step 1's recovery factors for the rest after the round, red's and
-    blue's: ``(exchange_meaning, harm_meaning, figures_meaning, red's recovery, blue's)``.
-    A pair is new in most bouts (a default plan's lines are drawn), so what it keeps is
-    a few flat tuples."""
+def pair_meaning(red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
+    """Steps 2-3 for two lines: what the lines mean for the round, one flat tuple for
+    each of the round's groups of steps (steps.py), then step 1's recovery factors for
+    the rest after the round, red's and blue's: ``(exchange_meaning, harm_meaning,
+    figures_meaning, red's recovery, blue's)``.
+
+    Made again whenever a line or an injury changes, and not kept across bouts: a pair
+    is new in most bouts (a default plan's lines are drawn), and a cache of pairs would
+    grow by a few entries a bout, each of them work for the garbage collector, for few
+    hits; what repeats across bouts is cached by its own parts (``STYLED``, ``_LINES``)."""
     red_stats, blue_stats, red_aggression, blue_aggression = styled_attributes(
         red, blue, red_line, blue_line
     )
@@ -133,16 +132,13 @@ def new_pair(key: tuple, red: Fighter, blue: Fighter, red_line: Line, blue_line:
     )
     red_exchanging, red_harming, red_showing, red_recovery = red_parts
     blue_exchanging, blue_harming, blue_showing, blue_recovery = blue_parts
-    if len(PAIRS) > _PAIRS_MAX:
-        PAIRS.clear()
-    pair = PAIRS[key] = (
+    return (
         exchange_meaning(red_stats, blue_stats, red_exchanging, blue_exchanging),
         harm_meaning(red.knock, blue.knock, red_harming, blue_harming),
         figures_meaning(red_line.label, blue_line.label, red_showing, blue_showing),
         red_recovery,
         blue_recovery,
     )
-    return pair
 
 
 def exchange_meaning(red_stats, blue_stats, red_parts, blue_parts) -> tuple:
@@ -248,7 +244,7 @@ def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Li
         styled_key = (red.key, blue.key, red_style, blue_style)
         styled = STYLED.get(styled_key)
         if styled is None:
-            if len(STYLED) > _PAIRS_MAX:
+            if len(STYLED) > _STYLED_MAX:
                 STYLED.clear()
             styled = STYLED[styled_key] = resolve_fast(
                 red.stats, blue.stats, red.hgt, blue.hgt, red_line, blue_line
@@ -279,8 +275,8 @@ def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Li
 
 def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:
     """What one side's line means for a round whoever the fighters, cached in ``_LINES`` by
-    the line's label, AGG after the styles and whether the opponent goes all-out (``new_pair``
-    looks there first); grouped as ``new_pair`` lays them out for the round's groups of
+    the line's label, AGG after the styles and whether the opponent goes all-out (``pair_meaning``
+    looks there first); grouped as ``pair_meaning`` lays them out for the round's groups of
     steps:
 
     - steps 4-8: ``(AGG as a float, POW x all-out, DEF, landed multiplier, thrown as a

@@ -6,7 +6,7 @@ for the pair of fighters, red's side first in every step (the order of the draws
 - ``harm``: steps 9-12, injuries, knockdowns, the TKO line, endurance after the round;
 - ``end_of_round``: step 12's figures, step 13 (a stoppage ends the bout) and the judges.
 
-What a pair of lines means for a round (steps 2-3, ``fighter.new_pair``) comes laid out
+What a pair of lines means for a round (steps 2-3, ``fighter.pair_meaning``) comes laid out
 for these groups; the round's values go from one group to the next as arguments and
 return values; each group unpacks only what it reads every round, and hands the rare
 incidents what they read and write of the bout as one tuple. What is rare lives beside
@@ -36,7 +36,7 @@ INJURY_SHARE = 0.001  # step 9: DAM x DAM / 10 percent
 
 def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
     """Steps 5-8 for the pair, with step 4's factors: ``meaning`` is what their lines mean
-    (``new_pair``), ``bout`` the bout's ``(a clean fighter's chance of a foul, what the
+    (``pair_meaning``), ``bout`` the bout's ``(a clean fighter's chance of a foul, what the
     referee's calls read and write: incidents.fouls)``. Returns
     ``(red's punches landed, blue's, the damage each takes before the head/body multiplier
     (what knockdowns measure), after it, each one's point penalties)``."""
@@ -114,7 +114,7 @@ def exchange(random, red, blue, number, red_factor, blue_factor, meaning, bout):
 
 def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endurance, bout):
     """Steps 9-12 for the pair after ``exchange`` (``exchanged``), ``meaning`` what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(red's TKO line, blue's, what the
+    mean for them (``pair_meaning``), ``bout`` the bout's ``(red's TKO line, blue's, what the
     incidents read and write: incidents.injuries)``. Returns ``(red's endurance after the
     round, blue's, (red's stoppage (None or (share of the round, method, text)), blue's,
     red's knockdowns, blue's))``."""
@@ -192,7 +192,7 @@ def end_of_round(
 ):
     """Step 12's figures, step 13 and the judges, after ``exchange`` and ``harm``
     (``exchanged``, ``harmed``: what they returned): ``figures`` is what the lines
-    mean for them (``new_pair``), ``bout`` the bout's ``(red, blue, its Random, its
+    mean for them (``pair_meaning``), ``bout`` the bout's ``(red, blue, its Random, its
     random(), judges' views, judges' cards, totals and rounds won (conditions read
     them), round figures, events, knockdown, injury and foul records)``. Returns how a
     stoppage ended the bout, ``(winner, method, time)``, or None."""

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bouts.engine import simulate
 from bouts.engine.errors import OptionError
 from bouts.engine.result import DQ, KO, TDRAW, TKO
-from bouts.engine.webl.fighter import Fighter, line_values, new_pair, side_values
+from bouts.engine.webl.fighter import Fighter, line_values, pair_meaning, side_values
 from bouts.engine.webl.incidents import DQ_LADDER
 from bouts.engine.webl.incidents import fouls as _fouls
 from bouts.engine.webl.officials import DOCTOR
@@ -113,8 +113,7 @@ def _injured_in_step_9(red_text, blue_text, draws) -> list[str]:
         Fighter("blue", card(tgh=30), card(), True),
     )
     red_line, blue_line = parse_line(red_text), parse_line(blue_text)
-    key = (red.key, blue.key, red_line.label, blue_line.label)
-    _, harming, _, _, _ = new_pair(key, red, blue, red_line, blue_line)
+    _, harming, _, _, _ = pair_meaning(red, blue, red_line, blue_line)
     exchanged = (0.0, 0.0, 0.0, 0.0, 20.0, 20.0, 0, 0)  # no knockdown damage
     scripted = iter(draws)
     records = []

@@ -134,7 +134,7 @@ def test_resolve_styles_adds_height_after_styles():
 
 
 def test_the_bouts_fast_path_gives_the_same_values():
-    # fighter.new_pair uses resolve_fast; resolve_styles (apply_styles) is the reference.
+    # fighter.pair_meaning uses resolve_fast; resolve_styles (apply_styles) is the reference.
     import random
 
     from bouts.engine.webl.plans import STYLES, Line
@@ -158,12 +158,12 @@ def test_the_bouts_fast_path_gives_the_same_values():
         assert resolve_fast(a, b, hgt_a, hgt_b, line_a, line_b) == expected
 
 
-def test_new_pair_reuses_styled_attributes_only_where_agg_does_not_matter():
+def test_pair_meaning_reuses_styled_attributes_only_where_agg_does_not_matter():
     # fighter.STYLED keeps resolve_fast's attributes per matchup of styles: a pair of
     # lines with other AGGs but the same styles gives what a cold cache gives.
     import random
 
-    from bouts.engine.webl.fighter import PAIRS, STYLED, Fighter, new_pair
+    from bouts.engine.webl.fighter import STYLED, Fighter, pair_meaning
     from bouts.engine.webl.plans import STYLES, Line
 
     rng = random.Random(11)
@@ -176,20 +176,16 @@ def test_new_pair_reuses_styled_attributes_only_where_agg_does_not_matter():
         return Line(agg, rng.randint(1, 8), rng.randint(1, 20 - agg - 1), "", False, style)
 
     def pair(a, b, la, lb):
-        return new_pair((a.key, b.key, la.label, lb.label), a, b, la, lb)
+        return pair_meaning(a, b, la, lb)
 
     for _ in range(3000):
         red, blue = card(), card()
         a, b = Fighter("red", red, blue, True), Fighter("blue", blue, red, True)
         style_a, style_b = rng.choice(("", *STYLES)), rng.choice(("", *STYLES))
         la, lb = line(style_a), line(style_b)
-        PAIRS.clear()
         STYLED.clear()
         cold = pair(a, b, la, lb)
-        PAIRS.clear()
         STYLED.clear()
         pair(a, b, line(style_a), line(style_b))  # the styles' entry, from other AGGs
-        PAIRS.clear()
         assert pair(a, b, la, lb) == cold
-    PAIRS.clear()
     STYLED.clear()
