@@ -1,7 +1,7 @@
 """The engines against another version of the code, on the same machine at the same moment.
 
     git worktree add --detach ../wt-r1 4f862ed      # the code issue 16 timed
-    .venv/bin/python bench/engine_versus.py ../wt-r1 [--runs 9] [--sets 3] [--bouts 200]
+    .venv/bin/python bench/engine_versus.py ../wt-r1 [--runs 7] [--sets 3] [--bouts 1000]
 
 A µs figure belongs to its host: the round-1 code ran 1.3-2.7x slower on one session's
 machine than on the machine issue 16 measured it on (round 10, in bench/README.md's git
@@ -13,6 +13,10 @@ ratio (this ÷ other); the 1-minute load and the CPU steal counter (``/proc/stat
 and after every set. Take figures with nothing else running (load below 1.5, the steal
 counter unchanged). When the other tree is the round-1 code (4f862ed), the ratios are also
 applied to the issue's own figures for it, beside the goals.
+
+A run is 1,000 bouts a ruleset (the steady state of a worker that fights a season): the
+engines keep small caches across bouts (a fighter's styles, a card's tables), and in a run
+of 200 WeBL bouts (~14 ms) their warm-up is a visible share of the time.
 """
 
 from __future__ import annotations
@@ -76,9 +80,9 @@ def head(tree: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("other", type=Path, help="a checkout of the other version")
-    parser.add_argument("--runs", type=int, default=9, help="interleaved runs a set")
+    parser.add_argument("--runs", type=int, default=7, help="interleaved runs a set")
     parser.add_argument("--sets", type=int, default=3)
-    parser.add_argument("--bouts", type=int, default=200)
+    parser.add_argument("--bouts", type=int, default=1000, help="bouts a run (each ruleset)")
     args = parser.parse_args()
     other = args.other.resolve()
     if not (other / "bench" / "engine_speed.py").is_file():

@@ -134,20 +134,14 @@ DECK = build_deck()
 RNS = tuple(card[C_RN] for card in DECK)
 
 
-def shuffled_reference(rng: random.Random) -> list:
-    """The whole deck, thoroughly shuffled with the bout's rng: the cards sorted
-    by 32 random bits each (one ``randbytes`` call; ties keep deck order)."""
-    keys = _UNPACK(rng.randbytes(4 * DECK_SIZE))
-    return [DECK[i] for i in sorted(_INDICES, key=keys.__getitem__)]
-
-
 def shuffled(rng: random.Random) -> list:
-    """``shuffled_reference``, the same order, computed in C: card i's 32 random
-    bits K and its index i make the exact double 2**52 + (K << 8 | i) (bytes laid
-    out in a template), so sorting by the doubles sorts by key with ties in deck
-    order. The deck itself is sorted, its key the cards' doubles taken in deck order
-    (``sorted`` calls the key once per card, first to last): no index list to map
-    back to cards (that mapping cost as much as the sort)."""
+    """The whole deck, thoroughly shuffled with the bout's rng: the cards sorted by
+    32 random bits each (one ``randbytes`` call, four bytes a card in deck order), ties
+    keeping deck order. How: card i's bits K and its index i make the exact double
+    2**52 + (K << 8 | i) (bytes laid out in a template), so sorting by the doubles sorts
+    by key with ties in deck order; the deck itself is sorted, its key the cards'
+    doubles taken in deck order (``sorted`` calls the key once per card, first to
+    last). ``tests/engine/titlebout/test_deck.py`` holds the plain sort it equals."""
     buf = bytearray(_TEMPLATE)
     # card i's four key bytes (bytes 4i-4i+3 of the draw) copied at once to bytes
     # 8i+1-8i+4 of the template: the template seen as 4-byte items from byte 1,
@@ -158,8 +152,6 @@ def shuffled(rng: random.Random) -> list:
     return sorted(DECK, key=partial(next, iter(_DOUBLES.unpack(buf))))
 
 
-_UNPACK = struct.Struct(f"<{DECK_SIZE}I").unpack
-_INDICES = range(DECK_SIZE)
 _DOUBLES = struct.Struct(f"<{DECK_SIZE}d")
 
 
