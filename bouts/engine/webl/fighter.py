@@ -8,10 +8,10 @@ from .cards import ATTR_MAX, weight_strength_bonus
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
-from .styles import LESS_AGG, resolve_fast, style_aggression
+from .styles import resolve_styles, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
-# (red's key, blue's key, red's style, blue's style) -> resolve_fast()'s two attribute
+# (red's key, blue's key, red's style, blue's style) -> resolve_styles()'s two attribute
 # tuples (which AGG does not change): pure, shared by bouts, at most _STYLED_MAX
 STYLED: dict[tuple, tuple] = {}
 _STYLED_MAX = 20000
@@ -236,41 +236,20 @@ def lean(red_value: float, blue_value: float):
 
 def styled_attributes(red: Fighter, blue: Fighter, red_line: Line, blue_line: Line) -> tuple:
     """Steps 2-3 for two lines: ``(red's (STR, SPD, AGL), blue's, red's AGG, blue's)``
-    after the styles and the height bonus."""
+    after the styles and the height bonus (``styles.resolve_styles``). The attributes do
+    not depend on AGG: they are kept per pair of fighters and styles (a default plan
+    keeps its style for all four lines)."""
     red_style, blue_style = red_line.style, blue_line.style
-    if red_style or blue_style:
-        # steps 2-3's attributes do not depend on AGG: one resolve_fast per matchup
-        # of styles (a default plan keeps its style for all four lines)
-        styled_key = (red.key, blue.key, red_style, blue_style)
-        styled = STYLED.get(styled_key)
-        if styled is None:
-            if len(STYLED) > _STYLED_MAX:
-                STYLED.clear()
-            styled = STYLED[styled_key] = resolve_fast(
-                red.stats, blue.stats, red.hgt, blue.hgt, red_line, blue_line
-            )[:2]
-        red_stats, blue_stats = styled
-        if red_style in LESS_AGG or blue_style in LESS_AGG:
-            aggression = style_aggression(red_style, blue_style, red_line.agg, blue_line.agg)
-            return (red_stats, blue_stats, *aggression)
-        return red_stats, blue_stats, red_line.agg, blue_line.agg  # no other style changes AGG
-    # resolve_styles without styles: the values (all >= 1) and the height bonus
-    red_strength, red_speed, red_agility = red.stats
-    blue_strength, blue_speed, blue_agility = blue.stats
-    if red.hgt > blue.hgt:
-        half = _FLOATS[red.hgt - blue.hgt] * 0.5  # half the height difference
-        red_speed += half
-        red_agility += half
-    elif blue.hgt > red.hgt:
-        half = _FLOATS[blue.hgt - red.hgt] * 0.5
-        blue_speed += half
-        blue_agility += half
-    return (
-        (red_strength, red_speed, red_agility),
-        (blue_strength, blue_speed, blue_agility),
-        red_line.agg,
-        blue_line.agg,
-    )
+    styled_key = (red.key, blue.key, red_style, blue_style)
+    styled = STYLED.get(styled_key)
+    if styled is None:
+        if len(STYLED) > _STYLED_MAX:
+            STYLED.clear()
+        styled = STYLED[styled_key] = resolve_styles(
+            red.stats, blue.stats, red.hgt, blue.hgt, red_line, blue_line
+        )[:2]
+    aggression = style_aggression(red_style, blue_style, red_line.agg, blue_line.agg)
+    return (*styled, *aggression)
 
 
 def line_parts(line: Line, aggression: int, opponent_allout: bool) -> tuple:

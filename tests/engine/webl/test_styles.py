@@ -133,33 +133,8 @@ def test_resolve_styles_adds_height_after_styles():
     assert (agg_a, agg_b) == (5, 5)
 
 
-def test_the_bouts_fast_path_gives_the_same_values():
-    # fighter.pair_meaning uses resolve_fast; resolve_styles (apply_styles) is the reference.
-    import random
-
-    from bouts.engine.webl.plans import STYLES, Line
-    from bouts.engine.webl.styles import resolve_fast
-
-    rng = random.Random(7)
-
-    def attributes():
-        return tuple(
-            rng.choice((1.0, 1.5, rng.uniform(1, 30), float(rng.randint(1, 30)))) for _ in "spa"
-        )
-
-    for _ in range(20000):
-        a, b = attributes(), attributes()
-        if rng.random() < 0.2:
-            b = (a[0], b[1], a[2])  # equal STR and AGL: the edges at zero
-        hgt_a, hgt_b = rng.randint(1, 30), rng.randint(1, 30)
-        line_a = Line(rng.randint(1, 8), 5, 5, "", False, rng.choice(("", *STYLES)))
-        line_b = Line(rng.randint(1, 8), 5, 5, "", False, rng.choice(("", *STYLES)))
-        expected = resolve_styles(a, b, hgt_a, hgt_b, line_a, line_b)
-        assert resolve_fast(a, b, hgt_a, hgt_b, line_a, line_b) == expected
-
-
 def test_pair_meaning_reuses_styled_attributes_only_where_agg_does_not_matter():
-    # fighter.STYLED keeps resolve_fast's attributes per matchup of styles: a pair of
+    # fighter.STYLED keeps resolve_styles' attributes per matchup of styles: a pair of
     # lines with other AGGs but the same styles gives what a cold cache gives.
     import random
 
