@@ -142,19 +142,11 @@ def harm(random, red, blue, number, exchanged, meaning, red_endurance, blue_endu
     blue_chance = blue_damage * blue_damage * INJURY_SHARE * blue_injury_multiplier
     if red_targets_cuts and open_cuts(blue.injuries):
         blue_chance *= HEAD_INJURY
-    if red.injuries:
-        worse = random() < (red_chance if red_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
-        new = random() < red_chance
-    else:
-        worse, new = False, random() < red_chance
+    worse, new = injury_draws(red, red_chance, random)
     if worse or new:
         injury_damage, red_stop = record_injuries(red, red_chance, number, worse, new, incidents)
         red_taken += injury_damage
-    if blue.injuries:
-        worse = random() < (blue_chance if blue_chance < INJURY_REPEAT_CAP else INJURY_REPEAT_CAP)
-        new = random() < blue_chance
-    else:
-        worse, new = False, random() < blue_chance
+    worse, new = injury_draws(blue, blue_chance, random)
     if worse or new:
         injury_damage, blue_stop = record_injuries(blue, blue_chance, number, worse, new, incidents)
         blue_taken += injury_damage
@@ -269,3 +261,12 @@ def tally(totals, won, scores) -> None:
         won[0] += 1
     elif sum(blue > red for red, blue in scores) >= 2:
         won[1] += 1
+
+
+def injury_draws(fighter, chance: float, random) -> tuple[bool, bool]:
+    """Step 9's draws for one fighter, ``chance`` his injury chance this round: an
+    injury made worse (only with one already; at most ``INJURY_REPEAT_CAP``), then a new
+    one."""
+    if fighter.injuries:
+        return random() < min(INJURY_REPEAT_CAP, chance), random() < chance
+    return False, random() < chance
