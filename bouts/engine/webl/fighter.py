@@ -318,7 +318,7 @@ def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     land_mult = 8.0 * agg
     if line.target:
         land_mult *= formulas.TARGETED_LANDED * (formulas.CUT_TARGET if line.target == "C" else 1.0)
-    tgt_mult = formulas.damage_modifiers(line.target, False, False)[0]
+    tgt_mult = formulas.TARGET_DAMAGE[line.target]
     dmg_mult = (formulas.ALLOUT_DEALT if style == "allout" else 1.0) * (
         formulas.ALLOUT_TAKEN if opp_allout else 1.0
     )

@@ -18,7 +18,7 @@ assert all(one <= two <= out for one, two, out in KNOCK_THRESHOLDS.values())
 _STUN_SCALE = ROUND_SECONDS * 0.9  # computed as the expression did: the same float
 
 
-def fouls(f: Fighter, rnd, dirty, hold, refereeing):
+def fouls(fighter: Fighter, rnd, dirty, hold, refereeing):
     """Step 5 for one fighter: ``(warned for dirty fighting, penalty points)``;
     ``refereeing`` is what the referee's calls read and write of the bout: ``(its
     Random, warn_p, unint_p, the foul records, the events)``.
@@ -41,25 +41,22 @@ def fouls(f: Fighter, rnd, dirty, hold, refereeing):
     elif not (dirty or hold):
         kind = "unintentional"  # the caller's roll already landed
     if kind:
-        f.warnings += 1
-        n = f.warnings
+        fighter.warnings += 1
+        n = fighter.warnings
         seconds = 1 + floor(random() * MOMENTS)
         if kind == "dirty" and random() < DQ_LADDER[min(n, len(DQ_LADDER)) - 1]:
-            f.dq = True
-            penalty, pts = "disqualification", 0
+            fighter.dq = True
+            penalty, pts, outcome = "disqualification", 0, "disqualified"
         else:  # "After one warning, the fighter has one point taken away from him"
-            penalty, pts = "point", 1
+            penalty, pts, outcome = "point", 1, "loses a point"
         points += pts
         what = "foul blows" if kind == "dirty" else "an unintentional foul"
-        text = {
-            "point": f"{f.name} is warned for {what} and loses a point.",
-            "disqualification": f"{f.name} is warned for {what} and disqualified.",
-        }[penalty]
+        text = f"{fighter.name} is warned for {what} and {outcome}."
         records.append(
             {
                 "round": rnd,
                 "time": CLOCKS[seconds],
-                "fighter": f.side,
+                "fighter": fighter.side,
                 "type": kind,
                 "penalty": penalty,
                 "points": pts,
@@ -67,7 +64,13 @@ def fouls(f: Fighter, rnd, dirty, hold, refereeing):
             }
         )
         events.append(
-            {"round": rnd, "clock": CLOCKS[seconds], "kind": "foul", "side": f.side, "text": text}
+            {
+                "round": rnd,
+                "clock": CLOCKS[seconds],
+                "kind": "foul",
+                "side": fighter.side,
+                "text": text,
+            }
         )
     if hold and random() < hold:
         seconds = 1 + floor(random() * MOMENTS)
@@ -76,11 +79,11 @@ def fouls(f: Fighter, rnd, dirty, hold, refereeing):
             {
                 "round": rnd,
                 "time": CLOCKS[seconds],
-                "fighter": f.side,
+                "fighter": fighter.side,
                 "type": "holding",
                 "penalty": "point",
                 "points": 1,
-                "warning": f.warnings,
+                "warning": fighter.warnings,
             }
         )
         events.append(
@@ -88,33 +91,35 @@ def fouls(f: Fighter, rnd, dirty, hold, refereeing):
                 "round": rnd,
                 "clock": CLOCKS[seconds],
                 "kind": "foul",
-                "side": f.side,
-                "text": f"{f.name} is penalised a point for holding.",
+                "side": fighter.side,
+                "text": f"{fighter.name} is penalised a point for holding.",
             }
         )
     return dirty_warned, points
 
 
-def injuries(f: Fighter, chance, rnd, aggr, new, incidents):
+def injuries(fighter: Fighter, chance, rnd, aggr, new, incidents):
     """Step 9 for one fighter: ``(injury damage, stop or None)``; records the injuries.
     ``incidents`` is what steps 9-10's incidents read and write of the bout: ``(its
     Random, the doctor's lines, the knockdown records, the injury records, the events)``."""
     rng, (doctor_line, gash_stops), _, out, events = incidents
-    damage, hits, stop = injure(rng, f.injuries, chance, rnd, doctor_line, gash_stops, aggr, new)
+    damage, hits, stop = injure(
+        rng, fighter.injuries, chance, rnd, doctor_line, gash_stops, aggr, new
+    )
     if not hits:
         return 0.0, None
-    f.changed = True  # penalties change from the next round
+    fighter.changed = True  # penalties change from the next round
     for loc, level, aggravated in hits:
         seconds = 1 + floor(rng.random() * MOMENTS)
         tail, kind, where, grade = _INJURY.get((loc, level, aggravated)) or _injury(
             loc, level, aggravated
         )
-        text = f.name + tail
+        text = fighter.name + tail
         out.append(
             {
                 "round": rnd,
                 "time": CLOCKS[seconds],
-                "fighter": f.side,
+                "fighter": fighter.side,
                 "type": kind,
                 "location": where,
                 "level": level,
@@ -128,16 +133,16 @@ def injuries(f: Fighter, chance, rnd, aggr, new, incidents):
                 "round": rnd,
                 "clock": CLOCKS[seconds],
                 "kind": "injury",
-                "side": f.side,
+                "side": fighter.side,
                 "text": text,
             }
         )
     if stop is None:
         return damage, None
     why = {
-        "eyes": f"The doctor stops it: both of {f.name}'s eyes are swollen shut.",
-        "jaw": f"The fight is stopped: {f.name}'s broken jaw is aggravated.",
-        "doctor": f"The doctor stops it because of {f.name}'s injury.",
+        "eyes": f"The doctor stops it: both of {fighter.name}'s eyes are swollen shut.",
+        "jaw": f"The fight is stopped: {fighter.name}'s broken jaw is aggravated.",
+        "doctor": f"The doctor stops it because of {fighter.name}'s injury.",
     }[stop]
     return damage, (rng.random(), TKO, why)
 
@@ -164,48 +169,52 @@ def _injury(loc: int, level: int, aggravated: bool) -> tuple:
     return parts
 
 
-def knocks(f: Fighter, opp: Fighter, kd, thresholds, rnd, incidents):
+def knocks(fighter: Fighter, opponent: Fighter, damage, thresholds, rnd, incidents):
     """Step 10 for one fighter: ``(knockdowns, stop or None)``. Damage beyond a knockout
     is used again for knockdowns, reported in random order (a knockout first hides
     them). Damage of at least 75% of the knockdown line is reported as a stun.
     ``incidents`` as ``injuries`` reads it."""
     rng, _, knockdowns, _, events = incidents
-    k1, k2, k3 = thresholds
-    if kd < k1:  # below every line (k1 <= k2 <= k3): no knockout, no knockdown
-        f.stuns += 1
-        s = floor(_STUN_SCALE * kd / k1 - 90.0)  # >= 31: stuns start at 75%
+    knockdown_line, second_line, knockout_line = thresholds
+    if damage < knockdown_line:  # below every line (they rise): no knockout, no knockdown
+        fighter.stuns += 1
+        second = floor(_STUN_SCALE * damage / knockdown_line - 90.0)  # >= 31: stuns start at 75%
         events.append(
             {
                 "round": rnd,
-                "clock": CLOCKS[s if s < LAST_SECOND else LAST_SECOND],
+                "clock": CLOCKS[second if second < LAST_SECOND else LAST_SECOND],
                 "kind": "stun",
-                "side": f.side,
-                "text": f"{f.name} is stunned by {opp.name}.",
+                "side": fighter.side,
+                "text": f"{fighter.name} is stunned by {opponent.name}.",
             }
         )
         return 0, None
-    if kd >= k3:  # past the knockout line
-        ko, rest, ratio_ko = True, kd - k3, k3 / kd
+    if damage >= knockout_line:  # past the knockout line
+        ko, rest, ratio_ko = True, damage - knockout_line, knockout_line / damage
     else:
-        ko, rest, ratio_ko = False, kd, 1.0
-    downs = 2 if rest >= k2 else (1 if rest >= k1 else 0)
+        ko, rest, ratio_ko = False, damage, 1.0
+    downs = 2 if rest >= second_line else (1 if rest >= knockdown_line else 0)
     if ko and downs and rng.random() < 0.5:
         downs = 0  # the knockout came first: the knockdowns do not appear
     for i in range(downs):
-        share = (k1 if i == 0 else k2) / kd if not ko else ratio_ko * (i + 1) / (downs + 1)
-        s = floor(share * ROUND_SECONDS_F)  # the second of the round
-        when = CLOCKS[1 if s < 1 else (LAST_SECOND if s > LAST_SECOND else s)]
-        f.downs += 1
-        knockdowns.append({"round": rnd, "time": when, "fighter": f.side, "count": 8})
+        share = (
+            (knockdown_line if i == 0 else second_line) / damage
+            if not ko
+            else ratio_ko * (i + 1) / (downs + 1)
+        )
+        second = floor(share * ROUND_SECONDS_F)  # the second of the round
+        when = CLOCKS[1 if second < 1 else (LAST_SECOND if second > LAST_SECOND else second)]
+        fighter.downs += 1
+        knockdowns.append({"round": rnd, "time": when, "fighter": fighter.side, "count": 8})
         events.append(
             {
                 "round": rnd,
                 "clock": when,
                 "kind": "knockdown",
-                "side": f.side,
-                "text": f"{opp.name} knocks {f.name} down; he is up at eight.",
+                "side": fighter.side,
+                "text": f"{opponent.name} knocks {fighter.name} down; he is up at eight.",
             }
         )
     if not ko:
         return downs, None
-    return downs, (ratio_ko, KO, f"{opp.name} knocks out {f.name}.")
+    return downs, (ratio_ko, KO, f"{opponent.name} knocks out {fighter.name}.")

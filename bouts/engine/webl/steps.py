@@ -21,8 +21,7 @@ from math import floor, sqrt
 
 from ..result import TKO
 from .clock import BY_CLOCK, END_OF_ROUND
-from .formulas import DIRTY_DAMAGE, DIRTY_WARNED_DAMAGE, HEAD_INJURY, INJURY_REPEAT_CAP
-from .formulas import round2_four as round2_each
+from .formulas import DIRTY_DAMAGE, DIRTY_WARNED_DAMAGE, HEAD_INJURY, INJURY_REPEAT_CAP, round2
 from .incidents import fouls as call_fouls
 from .incidents import injuries as record_injuries
 from .incidents import knocks
@@ -197,24 +196,21 @@ def end_of_round(
     # --- step 12's figures: punches landed, rounded; damage and endurance to 2 dp
     red_landed_count = floor(red_landed + 0.5)
     blue_landed_count = floor(blue_landed + 0.5)
-    red_dealt, red_left, blue_dealt, blue_left = round2_each(
-        blue_damage, red_endurance, red_damage, blue_endurance
-    )
     stats.append(
         {
             "round": number,
             "red": {
                 "landed": red_landed_count,
                 "thrown": red_thrown,
-                "damage": red_dealt,
-                "endurance": red_left,
+                "damage": round2(blue_damage),
+                "endurance": round2(red_endurance),
                 "plan": red_label,
             },
             "blue": {
                 "landed": blue_landed_count,
                 "thrown": blue_thrown,
-                "damage": blue_dealt,
-                "endurance": blue_left,
+                "damage": round2(red_damage),
+                "endurance": round2(blue_endurance),
                 "plan": blue_label,
             },
         }

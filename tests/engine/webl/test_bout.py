@@ -442,11 +442,10 @@ def test_events_are_in_clock_order_and_nothing_follows_the_stoppage():
                     assert record["time"] <= result.time
 
 
-def test_inlined_endurance_arithmetic_matches_the_formulas():
-    # Steps 1, 8, 11, 12 in the loop against formulas.recovery: endurance after a round =
-    # (recovered endurance) - damage taken - AGG (fatigue); 5/7/6 leaves 2 points of rest.
-    from bouts.engine.webl import formulas
-
+def test_endurance_after_a_round_is_the_rest_less_damage_and_fatigue():
+    # Steps 1, 11 and 12 over a bout: endurance after a round = endurance after the rest
+    # (15% of what is lost, 2% more per unused point: 5/7/6 leaves 2) - the damage
+    # taken - fatigue (AGG 5).
     result = simulate(
         "webl", card(tgh=20), card(tgh=20), seed=1, plans={"red": "5/7/6", "blue": "5/7/8"}
     )
@@ -455,8 +454,8 @@ def test_inlined_endurance_arithmetic_matches_the_formulas():
     previous = start
     for row in result.rounds[:4]:
         taken = row["blue"]["damage"]
-        recovered = formulas.recovery(start, previous, 18) if row["round"] > 1 else start
-        assert row["red"]["endurance"] == pytest.approx(recovered - taken - 5, abs=0.02)
+        rested = previous + (start - previous) * (0.15 + 0.02 * 2)
+        assert row["red"]["endurance"] == pytest.approx(rested - taken - 5, abs=0.02)
         previous = row["red"]["endurance"]
 
 
