@@ -11,7 +11,7 @@ from bouts.engine import simulate
 from bouts.engine.errors import PlanError
 from bouts.engine.webl import RULESET
 from bouts.engine.webl.conditions import situation
-from bouts.engine.webl.default_plans import default_plan_text
+from bouts.engine.webl.default_plans import default_rounds
 from bouts.engine.webl.plans import TOWEL, Line, format_plan, parse_line, parse_plan
 
 from .helpers import card
@@ -168,14 +168,42 @@ def test_line_text():
     assert Line(5, 8, 7, "B", True, "allout").text() == "5B/8!/7 (all-out)"
 
 
-def test_default_plans_are_valid_for_every_strategy():
+def test_a_default_plan_is_the_plan_its_text_says_for_every_strategy():
+    # What the bout reads of a corner's default plan is what its text, parsed, says:
+    # the line and the conditional lines of every round, what its conditions read.
     rng = random.Random(3)
+    pairs = [(card(), card(hgt=15)), (card(str=15, hgt=8), card()), (card(agl=16), card())]
     for strategy in ("poor", "average", "good", "excellent"):
-        for _ in range(50):
-            text = default_plan_text(card(), card(hgt=15), strategy, rng)
+        for me, opp in pairs * 20:
+            rounds, text, env, conditional = default_rounds(me, opp, strategy, rng.random)
             plan = parse_plan(text)
+            assert format_plan(plan) == text == plan.text()
+            assert (conditional, env) == (plan.has_conditions, plan.env)
             for rnd in range(1, 16):
+                line, conditions = rounds[rnd]
+                parsed_line, parsed_conditions = plan.rounds[rnd]
+                assert line == parsed_line
+                assert [rule.text() for rule in conditions] == [
+                    rule.text() for rule in parsed_conditions
+                ]
                 assert plan.choose(rnd, *situation(round=rnd)[:2]) is not None
+
+
+def test_default_lines_spend_the_energy_as_the_corners_do():
+    # AGG 4-8, POW 5-8, DEF the rest (at most 10); all four blocks drawn.
+    rng = random.Random(5)
+    aggs, pows, targets = set(), set(), set()
+    for _ in range(400):
+        rounds, *_ = default_rounds(card(), card(), "poor", rng.random)
+        for start in (1, 4, 7, 10):
+            line = rounds[start][0]
+            aggs.add(line.agg)
+            pows.add(line.pow)
+            targets.add(line.target)
+            assert line.defense == min(10, 20 - line.agg - line.pow)
+    assert aggs == {4, 5, 6, 7, 8}
+    assert pows == {5, 6, 7, 8}
+    assert targets == {"", "H", "B"}
 
 
 def test_validate_plans_accepts_text_plan_or_none():
@@ -210,43 +238,6 @@ def test_plans_drive_the_bout():
 def test_towel_ends_the_bout_by_rtd():
     result = simulate("webl", card(), card(), seed=1, plans={"red": "5/7/8\n4) towel"})
     assert (result.winner, result.method, result.round, result.time) == ("blue", "RTD", 3, "3:00")
-
-
-def test_default_plan_built_directly_equals_parsed_text():
-    from bouts.engine.webl.default_plans import default_plan_key, plan_for_key, plan_text_for_key
-
-    rng = random.Random(9)
-    for strategy in ("poor", "average", "good", "excellent"):
-        for _ in range(20):
-            key = default_plan_key(card(), card(str=15, hgt=8), strategy, rng)
-            built = plan_for_key(key)
-            parsed = parse_plan(plan_text_for_key(key))
-            assert built.text() == format_plan(parsed) == plan_text_for_key(key)
-            assert built.needs == parsed.needs
-            for rnd in range(1, 16):
-                fb1, conds1 = built.lookup[rnd]
-                fb2, conds2 = parsed.lookup[rnd]
-                assert fb1 == fb2
-                assert [r.text() for r in conds1] == [r.text() for r in conds2]
-
-
-def test_fast_default_plan_equals_the_keyed_one():
-    # The fast path draws the same numbers in the same order and builds the same plan.
-    from bouts.engine.webl.default_plans import default_plan_key, fast_default_plan, plan_for_key
-
-    pairs = [(card(), card(str=15, hgt=8)), (card(hgt=16), card()), (card(agl=16), card())]
-    pairs += [(card(spd=16), card()), (card(), card())]
-    for seed in range(60):
-        for strategy in ("poor", "average", "good", "excellent"):
-            for me, opp in pairs:
-                rng1, rng2 = random.Random(seed), random.Random(seed)
-                slow = plan_for_key(default_plan_key(me, opp, strategy, rng1))
-                fast = fast_default_plan(me, opp, strategy, rng2.random)
-                assert fast.text() == slow.text() and fast.source == slow.source
-                assert fast.rules == slow.rules
-                assert fast.lookup == slow.lookup
-                assert (fast.needs, fast.has_conditions) == (slow.needs, slow.has_conditions)
-                assert rng1.random() == rng2.random()
 
 
 _ALPHABET = st.sampled_from(
