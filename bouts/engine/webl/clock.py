@@ -16,9 +16,3 @@ BY_CLOCK = itemgetter("clock")  # "m:ss" within one round sorts as text
 ROUND_SECONDS_F = float(ROUND_SECONDS)
 MOMENTS = ROUND_SECONDS - 1.0  # an incident's second: 1 + floor(random() x 179)
 SECONDS_F = {text: float(s) for s, text in enumerate(CLOCKS)}  # "m:ss" -> second
-
-
-def inside_round(seconds: int) -> str:
-    """The clock at ``seconds``, kept within 0:01..2:59 (an incident is never at the
-    bell: a stoppage at 3:00 would read as a completed round)."""
-    return CLOCKS[1 if seconds < 1 else (LAST_SECOND if seconds > LAST_SECOND else seconds)]

@@ -8,7 +8,7 @@ from .cards import ATTR_MAX, weight_strength_bonus
 from .formulas import ENERGY, RECOVERY, RECOVERY_PER_REST
 from .injuries import nose_fatigue, vision_penalty
 from .plans import Line
-from .styles import resolve_styles, style_aggression
+from .styles import resolve_styles, resting_aggression, style_aggression
 
 _KNOCK: dict[float, dict] = {}  # starting endurance -> step 10 lines by targeting
 # (red's key, blue's key, red's style, blue's style) -> resolve_styles()'s two attribute
@@ -313,8 +313,9 @@ def side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
 def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     """The parts of ``side_values`` that depend on the line alone."""
     style = line.style
-    fat_agg = line.agg if style == "feint" else agg  # feint's lost point still tires
-    used = fat_agg + line.pow + line.defense
+    # AGG a style takes away rests him (clinch, counter), or tires him as if used (feint)
+    tiring = agg if resting_aggression(style) else line.agg
+    used = tiring + line.pow + line.defense
     land_mult = 8.0 * agg
     if line.target:
         land_mult *= formulas.TARGETED_LANDED * (formulas.CUT_TARGET if line.target == "C" else 1.0)
@@ -329,7 +330,7 @@ def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:
     opp_inj = formulas.HEAD_INJURY if line.target == "H" else 1.0
     own_inj = formulas.BODY_INJURY if line.target == "B" else 1.0
     return (
-        fat_agg + cut_cost,
+        tiring + cut_cost,
         used,
         line.pow * dmg_mult,
         float(line.defense),
