@@ -66,11 +66,6 @@ DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
 DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
 _DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
-assert DEFAULT_REFEREE == {"fouls": "normal", "stoppage": "normal", "overall": "average"}
-assert DEFAULT_JUDGE == {"bias": "none", "close_round": "even"}  # resolve_officials(None)
-# pool sizes as floats (a draw is random() x the size)
-_N_REFEREES, _N_DOCTORS = float(len(REFEREES)), float(len(DOCTORS))
-_N_JUDGES, _N_JUDGES1, _N_JUDGES2 = float(len(JUDGES)), len(JUDGES) - 1.0, len(JUDGES) - 2.0
 
 
 def _name(value, field: str) -> str:
@@ -85,27 +80,9 @@ def _dict(value, field: str) -> dict:
     return value
 
 
-def _pick(rng, pool):
-    return pool[int(rng.random() * len(pool))]
-
-
-def _default_names(random) -> tuple:
-    """``resolve_officials(None, rng)`` with ``random`` = ``rng.random``: the default
-    settings, with the same draws as its general path."""
-    referee = {
-        "fouls": "normal",
-        "stoppage": "normal",
-        "overall": "average",
-        "name": REFEREES[floor(random() * _N_REFEREES)],
-    }
-    pool = list(JUDGES)
-    judges = [
-        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES))},
-        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES1))},
-        {"bias": "none", "close_round": "even", "name": pool.pop(floor(random() * _N_JUDGES2))},
-    ]
-    doctor = {"caution": "balanced", "name": DOCTORS[floor(random() * _N_DOCTORS)]}
-    return referee, judges, doctor
+def _draw(pool, random) -> str:
+    """A name from ``pool``, drawn with the bout's ``random``."""
+    return pool[floor(random() * len(pool))]
 
 
 def default_officials(random, home) -> tuple:
@@ -113,7 +90,7 @@ def default_officials(random, home) -> tuple:
     for the bout (``scoring.bout_judges(judges, random, home, champion)``, which draws
     next): ``(referee, judges, doctor, views)``. Three unbiased judges with the
     ``even`` view."""
-    referee, judges, doctor = _default_names(random)
+    referee, judges, doctor = _officials({}, random)
     return referee, judges, doctor, bout_judges(judges, random, home, None)
 
 
@@ -121,55 +98,75 @@ def resolve_officials(officials, rng) -> tuple:
     """``(referee, judges, doctor)`` with every setting filled in; missing names drawn
     from ``rng``."""
     if officials is None:
-        return _default_names(rng.random)
+        return _officials({}, rng.random)
     officials = validate_officials(officials)  # the engine's one strict check
-    ref_in = _dict(officials.get("referee") or {}, "officials.referee")
+    resolved = _officials(officials, rng.random)
+    unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
+    if unknown:
+        raise OptionError(f"officials.{unknown[0]}", "unknown official (referee, judges, doctor)")
+    return resolved
+
+
+def _officials(given: dict, random) -> tuple:
+    """The referee, the judges and the doctor from what is ``given`` of them, each
+    setting filled in, each missing name drawn in that order."""
+    referee = _referee(_dict(given.get("referee") or {}, "officials.referee"), random)
+    judges = _judges(given.get("judges"), random)
+    doctor = _doctor(_dict(given.get("doctor") or {}, "officials.doctor"), random)
+    return referee, judges, doctor
+
+
+def _referee(given: dict, random) -> dict:
     referee = dict(DEFAULT_REFEREE)
     for key, allowed in (
         ("fouls", REFEREE_FOULS),
         ("stoppage", REFEREE_STOPPAGE),
         ("overall", REFEREE_OVERALL),
     ):
-        if ref_in.get(key) is not None:
-            referee[key] = require_choice(ref_in[key], allowed, f"officials.referee.{key}")
-    if ref_in.get("name") is not None:
-        referee["name"] = _name(ref_in["name"], "officials.referee.name")
+        if given.get(key) is not None:
+            referee[key] = require_choice(given[key], allowed, f"officials.referee.{key}")
+    if given.get("name") is not None:
+        referee["name"] = _name(given["name"], "officials.referee.name")
     else:
-        referee["name"] = _pick(rng, REFEREES)
+        referee["name"] = _draw(REFEREES, random)
+    return referee
 
-    judges_in = officials.get("judges")
-    if judges_in is None:
-        judges_in = [{}, {}, {}]
-    if not isinstance(judges_in, list) or len(judges_in) != 3:
+
+def _judges(given, random) -> list:
+    """Three judges; a name not given is drawn from those not drawn yet."""
+    if given is None:
+        given = [{}, {}, {}]
+    if not isinstance(given, list) or len(given) != 3:
         raise OptionError("officials.judges", "must be a list of three judges")
     pool = list(JUDGES)
     judges = []
-    for i, j_in in enumerate(judges_in):
-        j_in = _dict(j_in or {}, f"officials.judges[{i}]")
+    for i, judge_given in enumerate(given):
+        judge_given = _dict(judge_given or {}, f"officials.judges[{i}]")
         judge = dict(DEFAULT_JUDGE)
         for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
-            if j_in.get(key) is not None:
-                judge[key] = require_choice(j_in[key], allowed, f"officials.judges[{i}].{key}")
-        if j_in.get("name") is not None:
-            judge["name"] = _name(j_in["name"], f"officials.judges[{i}].name")
+            if judge_given.get(key) is not None:
+                judge[key] = require_choice(
+                    judge_given[key], allowed, f"officials.judges[{i}].{key}"
+                )
+        if judge_given.get("name") is not None:
+            judge["name"] = _name(judge_given["name"], f"officials.judges[{i}].name")
         else:
-            judge["name"] = pool.pop(int(rng.random() * len(pool)))
+            judge["name"] = pool.pop(floor(random() * len(pool)))
         judges.append(judge)
+    return judges
 
-    doc_in = _dict(officials.get("doctor") or {}, "officials.doctor")
+
+def _doctor(given: dict, random) -> dict:
     doctor = {"caution": "balanced"}
-    if doc_in.get("caution") is not None:
+    if given.get("caution") is not None:
         doctor["caution"] = require_choice(
-            doc_in["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
+            given["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
         )
-    if doc_in.get("name") is not None:
-        doctor["name"] = _name(doc_in["name"], "officials.doctor.name")
+    if given.get("name") is not None:
+        doctor["name"] = _name(given["name"], "officials.doctor.name")
     else:
-        doctor["name"] = _pick(rng, DOCTORS)
-    unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
-    if unknown:
-        raise OptionError(f"officials.{unknown[0]}", "unknown official (referee, judges, doctor)")
-    return referee, judges, doctor
+        doctor["name"] = _draw(DOCTORS, random)
+    return doctor
 
 
 def resolve_corners(corners) -> dict:
