@@ -66,15 +66,28 @@ TOP_KEYS = (
     "hitting",
     "strategy",
 )
+# The card's ranges, stated once: ``validate_card_full`` (which names the rule broken)
+# and the no-copy checks (``side_is_normal``, ``normal.is_normal``) read them.
+RATING = (1, 10)  # the overall rating
+AGG = (1, 10)
+STRATEGY_RATING = (1, 10)
+ENDURANCE = (1, 250)
+CUT = (0, 10)
+CF = (1, 20)  # against a boxer, against a slugger
+DEF = (-10, 10)
+CP = (0, 20)
+KNOCKDOWN = (0, 10)  # KD1, KD2, KO
+KI = (0, 20)
+RN = 80  # the action and hitting ranges cover 1-80
 SIDE_INTS = (  # key, low, high
-    ("cf_b", 1, 20),
-    ("cf_s", 1, 20),
-    ("def", -10, 10),
-    ("cp", 0, 20),
-    ("kd1", 0, 10),
-    ("kd2", 0, 10),
-    ("ko", 0, 10),
-    ("ki", 0, 20),
+    ("cf_b", *CF),
+    ("cf_s", *CF),
+    ("def", *DEF),
+    ("cp", *CP),
+    ("kd1", *KNOCKDOWN),
+    ("kd2", *KNOCKDOWN),
+    ("ko", *KNOCKDOWN),
+    ("ki", *KI),
 )
 ACTION_RANGES = ("pl", "pm", "clinch", "move")
 SIDE_KEYS = (*tuple(k for k, _, _ in SIDE_INTS), "pl", "kp", "pm", "cpd", "clinch", "move")
@@ -88,8 +101,8 @@ def _range(value, field: str) -> list[int]:
     ):
         raise CardError(field, f"must be a range [low, high] of whole numbers (got {value!r})")
     lo, hi = value
-    if not 1 <= lo <= hi <= 80:
-        raise CardError(field, f"must satisfy 1 <= low <= high <= 80 (got [{lo}, {hi}])")
+    if not 1 <= lo <= hi <= RN:
+        raise CardError(field, f"must satisfy 1 <= low <= high <= {RN} (got [{lo}, {hi}])")
     return [lo, hi]
 
 
@@ -109,14 +122,14 @@ def _side(side, prefix: str) -> dict:
             rule = "gap" if lo > expected else "overlap"
             raise CardError(
                 f"{prefix}{key}",
-                f"action ranges must cover 1-80 in order pl, pm, clinch, move with no gap or "
+                f"action ranges must cover 1-{RN} in order pl, pm, clinch, move with no gap or "
                 f"overlap: {key} starts at {lo}, expected {expected} ({rule})",
             )
         out[key] = [lo, hi]
         expected = hi + 1
-    if expected != 81:
+    if expected != RN + 1:
         raise CardError(
-            f"{prefix}move", f"action ranges must end at 80 (move ends at {expected - 1})"
+            f"{prefix}move", f"action ranges must end at {RN} (move ends at {expected - 1})"
         )
     out["kp"] = require_int(side, "kp", 0, out["pl"][1], prefix)
     pm_lo, pm_hi = out["pm"]
@@ -150,14 +163,14 @@ def _hitting(hitting) -> dict:
                 rule = "gap" if lo > expected else "overlap"
                 raise CardError(
                     field,
-                    f"hitting ranges must cover 1-80 in order (jab, hook, cross, combination, "
+                    f"hitting ranges must cover 1-{RN} in order (jab, hook, cross, combination, "
                     f"uppercut; three then two) with no gap or overlap: starts at {lo}, "
                     f"expected {expected} ({rule})",
                 )
             out[punch][key] = [lo, hi]
             expected = hi + 1
-    if expected != 81:
-        raise CardError("hitting", f"hitting ranges must end at 80 (they end at {expected - 1})")
+    if expected != RN + 1:
+        raise CardError("hitting", f"hitting ranges must end at {RN} (they end at {expected - 1})")
     return out
 
 
@@ -181,7 +194,7 @@ _FOUL_SET = frozenset(FOUL_RATINGS)
 def side_is_normal(side) -> bool:
     """Whether a card's fresh or fatigued side is exactly what ``validate_card`` gives
     back for it: a plain dict of its 14 fields, plain ints in range, the four ranges
-    plain lists of two ints covering 1-80 in order (``_fast_side`` and
+    plain lists of two ints covering 1-RN in order (``_fast_side`` and
     ``normal.is_normal`` both ask it). Straight-line code with constant keys: cheaper
     than a loop over ``SIDE_INTS``."""
     if type(side) is not dict or len(side) != 14:
@@ -203,6 +216,11 @@ def side_is_normal(side) -> bool:
         cpd = side["cpd"]
     except KeyError:
         return False
+    cf_low, cf_high = CF
+    def_low, def_high = DEF
+    cp_low, cp_high = CP
+    knockdown_low, knockdown_high = KNOCKDOWN
+    ki_low, ki_high = KI
     if (
         type(cf_b) is not int
         or type(cf_s) is not int
@@ -214,14 +232,14 @@ def side_is_normal(side) -> bool:
         or type(ki) is not int
         or type(kp) is not int
         or type(cpd) is not int
-        or not 1 <= cf_b <= 20
-        or not 1 <= cf_s <= 20
-        or not -10 <= deff <= 10
-        or not 0 <= cp <= 20
-        or not 0 <= kd1 <= 10
-        or not 0 <= kd2 <= 10
-        or not 0 <= ko <= 10
-        or not 0 <= ki <= 20
+        or not cf_low <= cf_b <= cf_high
+        or not cf_low <= cf_s <= cf_high
+        or not def_low <= deff <= def_high
+        or not cp_low <= cp <= cp_high
+        or not knockdown_low <= kd1 <= knockdown_high
+        or not knockdown_low <= kd2 <= knockdown_high
+        or not knockdown_low <= ko <= knockdown_high
+        or not ki_low <= ki <= ki_high
         or type(pl) is not list
         or type(pm) is not list
         or type(clinch) is not list
@@ -235,7 +253,7 @@ def side_is_normal(side) -> bool:
         mv_lo, mv_hi = move
     except ValueError:
         return False
-    # pl, pm, clinch, move: whole numbers covering 1-80 in order, no gap or overlap
+    # pl, pm, clinch, move: whole numbers covering 1-RN in order, no gap or overlap
     return not (
         type(pl_lo) is not int
         or type(pl_hi) is not int
@@ -253,7 +271,7 @@ def side_is_normal(side) -> bool:
         or cl_hi < cl_lo
         or mv_lo != cl_hi + 1
         or mv_hi < mv_lo
-        or mv_hi != 80
+        or mv_hi != RN
         or not 0 <= kp <= pl_hi
         or not pm_lo <= cpd <= pm_hi
     )
@@ -277,7 +295,7 @@ def validate_card_full(card) -> dict:
         if not isinstance(card["name"], str) or not card["name"].strip():
             raise CardError("name", "must be a non-empty string")
         out["name"] = card["name"]
-    out["rating"] = require_int(card, "rating", 1, 10)
+    out["rating"] = require_int(card, "rating", *RATING)
     style = card.get("style")
     if style not in STYLES:
         raise CardError("style", f"must be B (boxer), S (slugger) or E (either) (got {style!r})")
@@ -293,9 +311,9 @@ def validate_card_full(card) -> dict:
     if len(set(keys)) != len(keys):
         raise CardError("traits", "must not repeat a trait")
     out["traits"] = keys
-    out["agg"] = require_int(card, "agg", 1, 10)
-    out["end"] = require_int(card, "end", 1, 250)
-    out["cut"] = require_int(card, "cut", 0, 10)
+    out["agg"] = require_int(card, "agg", *AGG)
+    out["end"] = require_int(card, "end", *ENDURANCE)
+    out["cut"] = require_int(card, "cut", *CUT)
     foul = card.get("foul")
     if foul not in FOUL_RATINGS:
         raise CardError("foul", f"must be a foul rating A-E (got {foul!r})")
@@ -313,7 +331,8 @@ def validate_card_full(card) -> dict:
     unknown = sorted(set(strategy) - set(STRATEGY_KEYS))
     if unknown:
         raise CardError(f"strategy.{unknown[0]}", "is not a strategy rating (FI, FO, CU, KO)")
-    out["strategy"] = {k: require_int(strategy, k, 1, 10, "strategy.") for k in STRATEGY_KEYS}
+    low, high = STRATEGY_RATING
+    out["strategy"] = {k: require_int(strategy, k, low, high, "strategy.") for k in STRATEGY_KEYS}
     return out
 
 

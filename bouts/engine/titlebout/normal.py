@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .cards import FOUL_RATINGS, PUNCHES, STYLES, TOP_KEYS, TRAITS, side_is_normal
+from .cards import (
+    AGG,
+    CUT,
+    ENDURANCE,
+    FOUL_RATINGS,
+    PUNCHES,
+    RATING,
+    RN,
+    STRATEGY_RATING,
+    STYLES,
+    TOP_KEYS,
+    TRAITS,
+    side_is_normal,
+)
 
 _TOP_SET = frozenset(TOP_KEYS)
 _TRAIT_SET = frozenset(TRAITS)
@@ -20,7 +33,7 @@ _PUNCH_ENTRIES = itemgetter(*PUNCHES)
 def is_normal(card) -> bool:
     """True when ``validate_card(card)`` would equal ``card``: a plain dict of the card's
     fields (the name optional; southpaw and traits present), plain ints in range, plain
-    lists for the ranges, covering 1-80 in order, canonical distinct trait names, every
+    lists for the ranges, covering 1-RN in order, canonical distinct trait names, every
     hitting entry with both its keys. False is no verdict: ask ``validate_card``."""
     if type(card) is not dict:
         return False
@@ -40,7 +53,7 @@ def is_normal(card) -> bool:
         strategy = card["strategy"]
         if (
             type(rating) is not int
-            or not 1 <= rating <= 10
+            or not RATING[0] <= rating <= RATING[1]
             or type(style) is not str
             or style not in _STYLE_SET
             or (southpaw is not True and southpaw is not False)
@@ -48,9 +61,9 @@ def is_normal(card) -> bool:
             or type(agg) is not int
             or type(end) is not int
             or type(cut) is not int
-            or not 1 <= agg <= 10
-            or not 1 <= end <= 250
-            or not 0 <= cut <= 10
+            or not AGG[0] <= agg <= AGG[1]
+            or not ENDURANCE[0] <= end <= ENDURANCE[1]
+            or not CUT[0] <= cut <= CUT[1]
             or type(foul) is not str
             or foul not in _FOUL_SET
             or type(strategy) is not dict
@@ -70,15 +83,16 @@ def is_normal(card) -> bool:
         fo = strategy["FO"]
         cu = strategy["CU"]
         ko = strategy["KO"]
+        low, high = STRATEGY_RATING
         if (
             type(fi) is not int
             or type(fo) is not int
             or type(cu) is not int
             or type(ko) is not int
-            or not 1 <= fi <= 10
-            or not 1 <= fo <= 10
-            or not 1 <= cu <= 10
-            or not 1 <= ko <= 10
+            or not low <= fi <= high
+            or not low <= fo <= high
+            or not low <= cu <= high
+            or not low <= ko <= high
         ):
             return False
         return (
@@ -93,8 +107,8 @@ def is_normal(card) -> bool:
 def _hitting_is_normal(hitting) -> bool:
     if type(hitting) is not dict or len(hitting) != 5:
         return False
-    # the ranges cover 1-80 in order (jab ... uppercut, three then two): each starts
-    # where the last ended and ends no lower, so only the last end is checked against 80
+    # the ranges cover 1-RN in order (jab ... uppercut, three then two): each starts
+    # where the last ended and ends no lower, so only the last end is checked against RN
     expected = 1
     for entry in _PUNCH_ENTRIES(hitting):
         if type(entry) is not dict or len(entry) != 2:
@@ -115,4 +129,4 @@ def _hitting_is_normal(hitting) -> bool:
             if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
                 return False
             expected = hi + 1
-    return expected == 81
+    return expected == RN + 1
