@@ -52,11 +52,11 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
     safety = []
     crowd = []
     if traits_on:
-        for f in (r, b):
-            if "safety_first" in f.traits:
-                safety.append(f.side)
-            if "plays_to_crowd" in f.traits:
-                crowd.append(f.side)
+        for fighter in (r, b):
+            if "safety_first" in fighter.traits:
+                safety.append(fighter.side)
+            if "plays_to_crowd" in fighter.traits:
+                crowd.append(fighter.side)
     # the fields in ``BoutState``'s order
     state = BoutState(
         rng,

@@ -191,6 +191,9 @@ _STYLE_SET = frozenset(STYLES)
 _FOUL_SET = frozenset(FOUL_RATINGS)
 
 
+_SIDE_FIELDS = itemgetter(*(key for key, _, _ in SIDE_INTS), *ACTION_RANGES, "kp", "cpd")
+
+
 def side_is_normal(side) -> bool:
     """Whether a card's fresh or fatigued side is exactly what ``validate_card`` gives
     back for it: a plain dict of its 14 fields, plain ints in range, the four ranges
@@ -200,20 +203,7 @@ def side_is_normal(side) -> bool:
     if type(side) is not dict or len(side) != 14:
         return False
     try:
-        cf_b = side["cf_b"]
-        cf_s = side["cf_s"]
-        deff = side["def"]
-        cp = side["cp"]
-        kd1 = side["kd1"]
-        kd2 = side["kd2"]
-        ko = side["ko"]
-        ki = side["ki"]
-        pl = side["pl"]
-        pm = side["pm"]
-        clinch = side["clinch"]
-        move = side["move"]
-        kp = side["kp"]
-        cpd = side["cpd"]
+        cf_b, cf_s, deff, cp, kd1, kd2, ko, ki, pl, pm, clinch, move, kp, cpd = _SIDE_FIELDS(side)
     except KeyError:
         return False
     cf_low, cf_high = CF

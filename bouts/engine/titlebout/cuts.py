@@ -9,30 +9,30 @@ from .state import BoutState, Fighter, finish
 
 
 # --- cuts and swelling ----------------------------------------------------------------
-def cut_check(state: BoutState, f: Fighter, source=None):
+def cut_check(state: BoutState, fighter: Fighter, source=None):
     """The Cuts and Swelling table: RN + the cut fighter's cut rating."""
     rn = clock.check_rn(state)
-    idx = tables.cut_row(rn + f.cut_rating)
+    idx = tables.cut_row(rn + fighter.cut_rating)
     if idx < 0:
         return
     row = tables.CUT_ROWS[idx]
     _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
-    entry = f.locations.get(loc)
+    entry = fighter.locations.get(loc)
     if entry is None:
-        f.locations[loc] = [1, False, source]
-        f.cf_bout += cf
-        f.end_drain -= endr
-        f.cut_rating += cutr
-        f.def_bout += dfn_
-        f.pl_bout += pl
-        ratings.refresh(state, f)
+        fighter.locations[loc] = [1, False, source]
+        fighter.cf_bout += cf
+        fighter.end_drain -= endr
+        fighter.cut_rating += cutr
+        fighter.def_bout += dfn_
+        fighter.pl_bout += pl
+        ratings.refresh(state, fighter)
         severity = 2 if dp >= 3 else 1
-        time = clock.ev(state, "cut", f.side, f"{f.name} suffers {text}")
+        time = clock.ev(state, "cut", fighter.side, f"{fighter.name} suffers {text}")
         state.injuries.append(
             {
                 "round": state.rnd,
                 "time": time,
-                "fighter": f.side,
+                "fighter": fighter.side,
                 "type": kind,
                 "location": loc,
                 "severity": severity,
@@ -44,8 +44,10 @@ def cut_check(state: BoutState, f: Fighter, source=None):
         entry[1] = False
         if source:
             entry[2] = source
-        clock.ev(state, "cut", f.side, f"{f.name}'s {loc} damage worsens (time {entry[0]})")
-    f.damage += dp
+        clock.ev(
+            state, "cut", fighter.side, f"{fighter.name}'s {loc} damage worsens (time {entry[0]})"
+        )
+    fighter.damage += dp
     if state.i >= len(state.deck) and rn != 80:
         # the last card of the round: the corner works first, then the referee looks
         # (between rounds)
@@ -54,18 +56,18 @@ def cut_check(state: BoutState, f: Fighter, source=None):
         clock.ev(
             state,
             "stoppage",
-            f.side,
-            f"The referee takes one look at {f.name}'s face and stops the bout",
+            fighter.side,
+            f"The referee takes one look at {fighter.name}'s face and stops the bout",
         )
-        damage_stop(state, f, loc)
-    if f.damage >= tables.DAMAGE_MAY:
-        damage_check(state, f, loc)
+        damage_stop(state, fighter, loc)
+    if fighter.damage >= tables.DAMAGE_MAY:
+        damage_check(state, fighter, loc)
 
 
-def damage_stop(state: BoutState, f: Fighter, loc):
-    """The bout is stopped for ``f``'s cuts: TKO, or a butt's cut: DQ at once, a
+def damage_stop(state: BoutState, fighter: Fighter, loc):
+    """The bout is stopped for ``fighter``'s cuts: TKO, or a butt's cut: DQ at once, a
     technical decision later."""
-    src = f.locations[loc][2] if loc in f.locations else None
+    src = fighter.locations[loc][2] if loc in fighter.locations else None
     if src and src[0] == "butt":
         if src[1] == state.rnd and src[2] == state.i:
             offender = state.red if src[3] == "red" else state.blue
@@ -77,7 +79,7 @@ def damage_stop(state: BoutState, f: Fighter, loc):
             )
             finish(state, offender.opp, DQ)
         technical(state, f"the butted {loc} stops the bout")
-    finish(state, f.opp, TKO)
+    finish(state, fighter.opp, TKO)
 
 
 def technical(state: BoutState, why: str):
@@ -86,73 +88,88 @@ def technical(state: BoutState, why: str):
     finish(state, None, TD if state.rnd >= 5 else TDRAW)
 
 
-def damage_check(state: BoutState, f: Fighter, loc=None):
+def damage_check(state: BoutState, fighter: Fighter, loc=None):
     """The Accumulated Damage table, the referee's viewpoint and the doctor."""
-    d = f.damage
-    f.damage_checked = d
+    d = fighter.damage
+    fighter.damage_checked = d
     if d >= tables.DAMAGE_STOP:
         clock.ev(
             state,
             "stoppage",
-            f.side,
-            f"{f.name} has taken too much damage ({d} points): the bout is stopped",
+            fighter.side,
+            f"{fighter.name} has taken too much damage ({d} points): the bout is stopped",
         )
-        damage_stop(state, f, loc)
+        damage_stop(state, fighter, loc)
     if d < tables.DAMAGE_MUST:
         rn = clock.rn20(state)
         if rn > tables.VIEWPOINT[state.tolerance]:
             clock.ev(
                 state,
                 "referee",
-                f.side,
-                f"The referee looks at {f.name}'s damage and lets them fight on",
+                fighter.side,
+                f"The referee looks at {fighter.name}'s damage and lets them fight on",
             )
             return
     res = tables.doctor(state.doctor, clock.rn20(state))
     if res == tables.DOCTOR_CONTINUE:
         clock.ev(
-            state, "doctor", f.side, f"The doctor examines {f.name} and allows the bout to go on"
+            state,
+            "doctor",
+            fighter.side,
+            f"The doctor examines {fighter.name} and allows the bout to go on",
         )
     elif res == tables.DOCTOR_ONE_MORE:
         if state.one_more_round is None:
-            state.one_more_round = (f.side, state.rnd + 1)
-            clock.ev(state, "doctor", f.side, f"The doctor gives {f.name} one more round")
+            state.one_more_round = (fighter.side, state.rnd + 1)
+            clock.ev(
+                state, "doctor", fighter.side, f"The doctor gives {fighter.name} one more round"
+            )
     else:
-        clock.ev(state, "doctor", f.side, f"The doctor stops the bout: {f.name} cannot continue")
-        damage_stop(state, f, loc)
+        clock.ev(
+            state,
+            "doctor",
+            fighter.side,
+            f"The doctor stops the bout: {fighter.name} cannot continue",
+        )
+        damage_stop(state, fighter, loc)
 
 
 # --- the cut man between rounds -------------------------------------------------------
-def corner_work(state: BoutState, f: Fighter):
+def corner_work(state: BoutState, fighter: Fighter):
     """The cut man between rounds: each unworked cut or swelling gets an RN; two or more
     at once lower his rating a level."""
-    if f.damage <= 0:
+    if fighter.damage <= 0:
         return
     todo = []
-    for loc, e in f.locations.items():
+    for loc, e in fighter.locations.items():
         if not e[1]:
             todo.append(loc)
     if not todo:
         return
-    level = f.corner["cut"]
+    level = fighter.corner["cut"]
     if len(todo) > 1:
         level = tables.lower_level(level)
     for loc in todo:
         eff = tables.CORNER_BY_RN[level][clock.aux_rn(state)]  # ``tables.corner_work``
-        entry = f.locations[loc]
+        entry = fighter.locations[loc]
         entry[1] = eff < 0
-        before = f.damage
-        damage = f.damage + eff
-        f.damage = damage if damage > 0 else 0
+        before = fighter.damage
+        damage = fighter.damage + eff
+        fighter.damage = damage if damage > 0 else 0
         if eff < 0:
             clock.ev(
                 state,
                 "corner",
-                f.side,
-                f"{f.corner['name']} works on {f.name}'s damage ({loc}): "
-                f"{before} -> {f.damage} points",
+                fighter.side,
+                f"{fighter.corner['name']} works on {fighter.name}'s damage ({loc}): "
+                f"{before} -> {fighter.damage} points",
             )
         elif eff > 0:
-            clock.ev(state, "corner", f.side, f"{f.name}'s corner makes the damage ({loc}) worse")
-    if f.damage < f.damage_checked:
-        f.damage_checked = f.damage
+            clock.ev(
+                state,
+                "corner",
+                fighter.side,
+                f"{fighter.name}'s corner makes the damage ({loc}) worse",
+            )
+    if fighter.damage < fighter.damage_checked:
+        fighter.damage_checked = fighter.damage

@@ -126,7 +126,7 @@ def build_deck() -> tuple:
             43,
         ),  # special
     ]
-    return tuple(tuple(f[i] for f in fields) for i in range(DECK_SIZE))
+    return tuple(tuple(field[i] for field in fields) for i in range(DECK_SIZE))
 
 
 DECK = build_deck()

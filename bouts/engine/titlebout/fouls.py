@@ -60,18 +60,20 @@ def foul(state: BoutState, att: Fighter, kind: int):
             butt_cut(state, att, src)
 
 
-def butt_cut(state: BoutState, f: Fighter, src):
+def butt_cut(state: BoutState, fighter: Fighter, src):
     """A cut check from a head butt (its source remembered for the DQ/TD rules)."""
     src = (src[0], src[1], state.i + 1, src[3])
-    cuts.cut_check(state, f, src)
+    cuts.cut_check(state, fighter, src)
 
 
-def foul_row(state: BoutState, f: Fighter, kind: str, penalty: str, points: int, time: str) -> dict:
+def foul_row(
+    state: BoutState, fighter: Fighter, kind: str, penalty: str, points: int, time: str
+) -> dict:
     """A foul's row in the result, at ``time``: its event's (``clock.ev``)."""
     return {
         "round": state.rnd,
         "time": time,
-        "fighter": f.side,
+        "fighter": fighter.side,
         "type": kind,
         "penalty": penalty,
         "points": points,
@@ -121,10 +123,10 @@ def warn(state: BoutState, att: Fighter, kind: str, text: str):
             anger(state, dfn)
 
 
-def anger(state: BoutState, f: Fighter):
+def anger(state: BoutState, fighter: Fighter):
     """Anger Issues: he retaliates and loses a point; the third time, a DQ."""
-    o = f.opp
-    f.anger += 1
+    o = fighter.opp
+    fighter.anger += 1
     rn = clock.aux_rn(state)
     kind = (
         "low blow"
@@ -135,16 +137,21 @@ def anger(state: BoutState, f: Fighter):
         if rn <= 78
         else "biting"
     )
-    f.points_lost += 1
-    f.deducted += 1
-    text = f"{f.name} loses his temper and retaliates ({kind}): the referee takes a point"
-    time = clock.ev(state, "foul", f.side, text)
-    state.fouls.append(foul_row(state, f, kind, "point", 1, time))
+    fighter.points_lost += 1
+    fighter.deducted += 1
+    text = f"{fighter.name} loses his temper and retaliates ({kind}): the referee takes a point"
+    time = clock.ev(state, "foul", fighter.side, text)
+    state.fouls.append(foul_row(state, fighter, kind, "point", 1, time))
     if kind == "head butt":
-        butt_cut(state, o, ("butt", state.rnd, None, f.side))
-    if f.anger >= 3:
+        butt_cut(state, o, ("butt", state.rnd, None, fighter.side))
+    if fighter.anger >= 3:
         state.fouls[-1]["penalty"] = "disqualification"
-        clock.ev(state, "dq", f.side, f"{f.name} has lost control once too often: disqualified")
+        clock.ev(
+            state,
+            "dq",
+            fighter.side,
+            f"{fighter.name} has lost control once too often: disqualified",
+        )
         finish(state, o, DQ)
 
 

@@ -18,21 +18,21 @@ def injury(state: BoutState, att: Fighter):
     clock.stop_clock(state, 2)
     key, who, pts, text = tables.INJURIES[idx]
     dfn = att.opp
-    f = att if who == "attacker" else dfn
-    if key != "clash" and key in f.injuries:
+    fighter = att if who == "attacker" else dfn
+    if key != "clash" and key in fighter.injuries:
         return
     if key in tables.HAND_LEVEL:
         level = tables.HAND_LEVEL[key]
-        if f.hand >= level:
+        if fighter.hand >= level:
             return
     line = text.format(a=att.name, d=dfn.name)
-    f.injuries.append(key)
-    time = clock.ev(state, "injury", f.side, line)
+    fighter.injuries.append(key)
+    time = clock.ev(state, "injury", fighter.side, line)
     state.injuries.append(
         {
             "round": state.rnd,
             "time": time,
-            "fighter": f.side,
+            "fighter": fighter.side,
             "type": "injury",
             "location": key,
             "severity": tables.INJURY_SEVERITY[key],
@@ -43,35 +43,38 @@ def injury(state: BoutState, att: Fighter):
         att.landed += 1  # the damaging blow is a punch thrown and landed
         tko.score(state, att, pts, "lands the damaging blow", "punch")
     if key == "clash":
-        f.cf_bout -= 1
+        fighter.cf_bout -= 1
     elif key == "rib":
-        f.rib = True
+        fighter.rib = True
     elif key in ("leg", "ankle"):
         if key == "ankle" and clock.aux_rn(state) > tables.ANKLE_OCCURS:
-            clock.ev(state, "injury", f.side, f"{f.name} shakes the ankle off")
+            clock.ev(state, "injury", fighter.side, f"{fighter.name} shakes the ankle off")
             return
-        f.cf_round -= 1
-        if f.style == "B":
-            f.style = "S"
-            f.slugger_round = True
+        fighter.cf_round -= 1
+        if fighter.style == "B":
+            fighter.style = "S"
+            fighter.slugger_round = True
             ratings.set_cfs(state)
     elif key == "nose":
-        f.end_drain += 2
+        fighter.end_drain += 2
     elif key in tables.HAND_LEVEL:
-        f.hand = tables.HAND_LEVEL[key]
+        fighter.hand = tables.HAND_LEVEL[key]
     elif key == "jaw":
         if clock.aux_rn(state) <= tables.JAW_STOP:
-            clock.ev(state, "stoppage", f.side, f"The broken jaw ends it for {f.name}")
+            clock.ev(state, "stoppage", fighter.side, f"The broken jaw ends it for {fighter.name}")
             finish(state, att, TKO)
-        f.cf_bout -= 2
+        fighter.cf_bout -= 2
     elif key == "shoulder":
         if clock.aux_rn(state) <= tables.SHOULDER_STOP:
             clock.ev(
-                state, "stoppage", f.side, f"{f.name} cannot lift his arm: the bout is stopped"
+                state,
+                "stoppage",
+                fighter.side,
+                f"{fighter.name} cannot lift his arm: the bout is stopped",
             )
-            finish(state, f.opp, TKO)
-        f.cf_bout -= 1
-    ratings.refresh(state, f)
+            finish(state, fighter.opp, TKO)
+        fighter.cf_bout -= 1
+    ratings.refresh(state, fighter)
 
 
 def special(state: BoutState, att: Fighter):
@@ -98,10 +101,10 @@ def special(state: BoutState, att: Fighter):
         att.landed += 1
         tko.score(state, att, 3, "punishes the complaint with a hook")
     elif key == "wild":
-        for f in (att, dfn):
-            pts, punch, _text = f.hit[clock.draw_need(state)[C_RESULT]]
-            f.landed += 1
-            tko.score(state, f, pts, f"lands {punch} in the exchange")
+        for fighter in (att, dfn):
+            pts, punch, _text = fighter.hit[clock.draw_need(state)[C_RESULT]]
+            fighter.landed += 1
+            tko.score(state, fighter, pts, f"lands {punch} in the exchange")
     elif key == "break":
         clock.stop_clock(state, 1)
         fouls.warn(state, att, "hitting on the break", "for hitting on the break")

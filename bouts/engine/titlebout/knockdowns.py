@@ -154,10 +154,10 @@ def discretion(state: BoutState, att: Fighter, dfn: Fighter, count: int):
 def end_ki(state: BoutState):
     """After a killer-instinct run: an E fighter who was boxing goes back to his boxer's
     KP; cuts and injuries held back by the KI-timing option are checked."""
-    f = state.ki_side
+    fighter = state.ki_side
     state.ki_side = None
-    if f.card_style == "E" and f.style == "B":
-        ratings.refresh(state, f)
+    if fighter.card_style == "E" and fighter.style == "B":
+        ratings.refresh(state, fighter)
     if state.pending:
         pending, state.pending = state.pending, []
         for kind, who in pending:

@@ -14,23 +14,23 @@ from .strategy import LABELS, MODS, SOLO_BY_STYLE, STRATEGIES, rating_check, sol
 
 
 # --- effective ratings ----------------------------------------------------------------
-def refresh(state: BoutState, f: Fighter):
-    """Recompute ``f``'s effective ratings from the card side in use and his modifiers."""
-    numbers = f.fat_t if f.fatigued else f.fresh_t
+def refresh(state: BoutState, fighter: Fighter):
+    """Recompute ``fighter``'s effective ratings from the card side in use and his modifiers."""
+    numbers = fighter.fat_t if fighter.fatigued else fighter.fresh_t
     pl, pm, cpd, clinch, deff, cp, kp, kd1, kd2, ko, ki, _cf_b, _cf_s = numbers
-    if numbers is not f.numbers:
+    if numbers is not fighter.numbers:
         # the side's own ratings (no modifier touches them) change only with the side
-        f.numbers = numbers
-        f.pm = pm
-        f.cpd = cpd
-        f.clinch = clinch
-        f.kd2 = kd2
-        f.ko = ko
-        f.ki = ki
-    cf = f.base_cf + f.cf_bout + f.cf_round + f.cf_trait
-    pl += f.pl_bout + f.pl_trait
-    deff += f.def_bout + f.def_round
-    sm = f.smod
+        fighter.numbers = numbers
+        fighter.pm = pm
+        fighter.cpd = cpd
+        fighter.clinch = clinch
+        fighter.kd2 = kd2
+        fighter.ko = ko
+        fighter.ki = ki
+    cf = fighter.base_cf + fighter.cf_bout + fighter.cf_round + fighter.cf_trait
+    pl += fighter.pl_bout + fighter.pl_trait
+    deff += fighter.def_bout + fighter.def_round
+    sm = fighter.smod
     if sm is not NO_MODS:  # a strategy applied this round (whole numbers: same sums)
         cf += sm[0]
         pl += sm[1]
@@ -38,25 +38,29 @@ def refresh(state: BoutState, f: Fighter):
         cp += sm[3]
         kp += sm[4]
         kd1 += sm[5]
-    f.cf = cf
-    if f.either and f.style == "B" and not (state.ki_left > 0 and state.ki_side is f):
+    fighter.cf = cf
+    if (
+        fighter.either
+        and fighter.style == "B"
+        and not (state.ki_left > 0 and state.ki_side is fighter)
+    ):
         kp -= 2  # boxing costs an E fighter 2 KP, except in his own KI run
-    if f.careless and not f.fatigued:
+    if fighter.careless and not fighter.fatigued:
         kd1 -= 2
         kp -= 2
-    if f.southpaws and state.rnd <= 3:
+    if fighter.southpaws and state.rnd <= 3:
         deff += 2
-    f.pl = pl
-    f.deff = deff
-    f.cp = cp
+    fighter.pl = pl
+    fighter.deff = deff
+    fighter.cp = cp
     if kp > pl:
         kp = pl
-    f.kp = kp if kp > 0 else 0
+    fighter.kp = kp if kp > 0 else 0
     if kd1 < 0:
         kd1 = 0
-    if f.carry:
+    if fighter.carry:
         kd1 = kd1 + 1 + kd2  # KD1 + 1 + KD2 (a 0 KD1 counts as 1: the same)
-    f.kd1 = kd1 + f.kd_temp
+    fighter.kd1 = kd1 + fighter.kd_temp
 
 
 def set_cfs(state: BoutState):
@@ -80,16 +84,16 @@ def set_cfs(state: BoutState):
 
 
 # --- styles, strategies, traits and the aggressor for a round -------------------------
-def choose_style(state: BoutState, f: Fighter, margin: int):
+def choose_style(state: BoutState, fighter: Fighter, margin: int):
     """An (E)ither fighter's style for the round (default corner policy)."""
-    if f.card_style != "E":
-        return f.card_style
+    if fighter.card_style != "E":
+        return fighter.card_style
     if state.plans:
-        plan = plan_for_round(state.plans.get(f.side), "style", state.rnd)
+        plan = plan_for_round(state.plans.get(fighter.side), "style", state.rnd)
         if plan:
             return plan
-    o = f.opp
-    side = f.fatigued_side if f.fatigued else f.fresh
+    o = fighter.opp
+    side = fighter.fatigued_side if fighter.fatigued else fighter.fresh
     oside = o.fatigued_side if o.fatigued else o.fresh
     my_cf = side["cf_s"] if o.style == "S" else side["cf_b"]
     edge_s = my_cf - oside["cf_s"]
@@ -151,16 +155,16 @@ _SOLO_BY_CARD = {
 }
 
 
-def _pick(state: BoutState, f: Fighter, margin: int, rnd: int) -> str:
+def _pick(state: BoutState, fighter: Fighter, margin: int, rnd: int) -> str:
     """A corner's strategy choice: its plan, else the solo tables (an RN 1-20, the
     table by the phase of the bout: ``strategy.solo_phase``)."""
-    plan = state.plans.get(f.side) if state.plans else None
+    plan = state.plans.get(fighter.side) if state.plans else None
     choice = plan_for_round(plan, "strategy", rnd) if plan else None
     if choice is None:
-        choice = _SOLO_BY_CARD[f.style][solo_phase(rnd, state.rounds, margin, f.carry)][
+        choice = _SOLO_BY_CARD[fighter.style][solo_phase(rnd, state.rounds, margin, fighter.carry)][
             floor(state.rng.random() * 100.0)
         ]
-    if choice == "tie_up" and state.traits_on and "constant_clincher" in f.traits:
+    if choice == "tie_up" and state.traits_on and "constant_clincher" in fighter.traits:
         choice = "defensive_shell"
     return choice
 
@@ -187,56 +191,69 @@ def _used(state: BoutState, rc: str, bc: str) -> tuple[str, str]:
     return ur, ub
 
 
-def _carries_out(state: BoutState, f: Fighter, choice: str) -> bool:
+def _carries_out(state: BoutState, fighter: Fighter, choice: str) -> bool:
     """The rating check when only one corner chose a strategy."""
-    intellect = state.traits_on and "intellect" in f.traits
-    return rating_check(f.card["strategy"][STRATEGIES[choice]], clock.aux_rn(state), intellect)
+    intellect = state.traits_on and "intellect" in fighter.traits
+    return rating_check(
+        fighter.card["strategy"][STRATEGIES[choice]], clock.aux_rn(state), intellect
+    )
 
 
-def strategy_total(state: BoutState, f: Fighter, choice: str) -> int:
-    intellect = state.traits_on and "intellect" in f.traits
-    corner = tables.STRATEGY_SKILL_VALUE[f.corner["strategy"]]
-    return total(f.card["strategy"][STRATEGIES[choice]], corner, clock.aux_rn(state), intellect)
+def strategy_total(state: BoutState, fighter: Fighter, choice: str) -> int:
+    intellect = state.traits_on and "intellect" in fighter.traits
+    corner = tables.STRATEGY_SKILL_VALUE[fighter.corner["strategy"]]
+    return total(
+        fighter.card["strategy"][STRATEGIES[choice]], corner, clock.aux_rn(state), intellect
+    )
 
 
 def pre_bout(state: BoutState):
     """Traits checked before the bout."""
     if not state.traits_on:
         return
-    for f in (state.red, state.blue):
-        t = f.traits
+    for fighter in (state.red, state.blue):
+        t = fighter.traits
         if not t:
             continue
-        o = f.opp
+        o = fighter.opp
         if "head_case" in t and clock.aux_rn(state) <= 2:
-            clock.ev(state, "trait", f.side, f"{f.name} refuses to leave his dressing room")
+            clock.ev(
+                state, "trait", fighter.side, f"{fighter.name} refuses to leave his dressing room"
+            )
             finish(state, o, DQ, True)
-        if "fights_down" in t and o.rating <= f.rating - 3 and clock.aux_rn(state) <= 35:
-            f.cf_trait -= 2
-            clock.ev(state, "trait", f.side, f"{f.name} does not take this opponent seriously")
+        if "fights_down" in t and o.rating <= fighter.rating - 3 and clock.aux_rn(state) <= 35:
+            fighter.cf_trait -= 2
+            clock.ev(
+                state,
+                "trait",
+                fighter.side,
+                f"{fighter.name} does not take this opponent seriously",
+            )
         if "inconsistent" in t and clock.aux_rn(state) <= 30:
-            f.cf_trait -= 2
-            f.pl_trait -= 2
-            clock.ev(state, "trait", f.side, f"The wrong {f.name} shows up tonight")
+            fighter.cf_trait -= 2
+            fighter.pl_trait -= 2
+            clock.ev(state, "trait", fighter.side, f"The wrong {fighter.name} shows up tonight")
         if "self_doubts" in t and clock.aux_rn(state) <= 20:
-            f.self_doubt = True
-            f.cf_trait -= 1
-            clock.ev(state, "trait", f.side, f"{f.name} looks tense and unsure of himself")
+            fighter.self_doubt = True
+            fighter.cf_trait -= 1
+            clock.ev(
+                state, "trait", fighter.side, f"{fighter.name} looks tense and unsure of himself"
+            )
 
 
-def round_traits(state: BoutState, f: Fighter) -> int:
+def round_traits(state: BoutState, fighter: Fighter) -> int:
     """CF traits that depend on the round (strong closer, fireplug, front runner)."""
     if not state.traits_on:
         return 0
-    o = f.opp
+    o = fighter.opp
     mod = 0
-    t = f.traits
-    if "strong_closer" in t and o.rating >= f.rating - 1 and state.rnd > state.rounds - 2:
+    t = fighter.traits
+    if "strong_closer" in t and o.rating >= fighter.rating - 1 and state.rnd > state.rounds - 2:
         mod += 1
     if "fireplug" in t and o.fresh["kp"] >= 10 and o.card["strategy"]["FO"] >= 9:
         mod -= 2
     if "front_runner" in t:
-        mod += f.front
+        mod += fighter.front
     return mod
 
 

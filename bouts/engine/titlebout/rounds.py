@@ -141,19 +141,19 @@ CHART = {ahead: chart_entry(chart_card(ahead)) for ahead in range(1 - CHART_REAC
 CHART_WIDE = {True: chart_entry((10, 8)), False: chart_entry((8, 10))}
 
 
-def front_runner(f: Fighter, won: bool, lost: bool):
+def front_runner(fighter: Fighter, won: bool, lost: bool):
     """Front Runner: -2 CF after three rounds lost in a row; a round won +1, two in a
     row back to normal."""
     if won:
-        f.won_streak += 1
-        f.lost_streak = 0
+        fighter.won_streak += 1
+        fighter.lost_streak = 0
     elif lost:
-        f.lost_streak += 1
-        f.won_streak = 0
-    if f.lost_streak >= 3:
-        f.front = -2
+        fighter.lost_streak += 1
+        fighter.won_streak = 0
+    if fighter.lost_streak >= 3:
+        fighter.front = -2
     elif won:
-        f.front = 0 if f.won_streak >= 2 else min(1, f.front + 1)
+        fighter.front = 0 if fighter.won_streak >= 2 else min(1, fighter.front + 1)
 
 
 def stats_line(state: BoutState) -> dict:
@@ -198,63 +198,72 @@ def stats_line(state: BoutState) -> dict:
 def between_rounds(state: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
     discretion = state.discretion
-    for f in (state.red, state.blue):
-        o = f.opp
-        if f.end <= 0 and not f.fatigued:
-            if state.traits_on and "second_wind" in f.traits and not f.second_wind_used:
-                f.second_wind_used = True
+    for fighter in (state.red, state.blue):
+        o = fighter.opp
+        if fighter.end <= 0 and not fighter.fatigued:
+            if state.traits_on and "second_wind" in fighter.traits and not fighter.second_wind_used:
+                fighter.second_wind_used = True
                 if clock.aux_rn(state) <= 45:
-                    f.end = 15
-                    clock.ev(state, "trait", f.side, f"{f.name} finds his second wind")
-            if f.end <= 0:
-                f.fatigued = True
-                clock.ev(state, "fatigue", f.side, f"{f.name} is fatigued")
-        f.cf_round = f.cf_next
-        f.def_round = f.def_next
-        f.cf_next = f.def_next = 0
+                    fighter.end = 15
+                    clock.ev(state, "trait", fighter.side, f"{fighter.name} finds his second wind")
+            if fighter.end <= 0:
+                fighter.fatigued = True
+                clock.ev(state, "fatigue", fighter.side, f"{fighter.name} is fatigued")
+        fighter.cf_round = fighter.cf_next
+        fighter.def_round = fighter.def_next
+        fighter.cf_next = fighter.def_next = 0
         if o.pts >= 25:
-            res = tables.condition(f.ko, clock.aux_rn(state))
+            res = tables.condition(fighter.ko, clock.aux_rn(state))
             if res:
-                clock.ev(state, "condition", f.side, f"{f.name} {tables.CONDITION_TEXT[res]}")
+                clock.ev(
+                    state, "condition", fighter.side, f"{fighter.name} {tables.CONDITION_TEXT[res]}"
+                )
             if res >= 1:
-                f.cf_round -= 1
+                fighter.cf_round -= 1
             if res == 2:
-                f.def_round += 2
+                fighter.def_round += 2
             if res == 3:
-                f.def_bout += 2
+                fighter.def_bout += 2
         rn = clock.aux_rn(state)  # the carry-over check's RN: drawn every round
-        if f.kd_counts:
-            f.carry = tables.carry_over(f.kd_counts, rn)
-            if f.carry:
-                clock.ev(state, "carryover", f.side, f"{f.name} is still feeling the knockdown")
+        if fighter.kd_counts:
+            fighter.carry = tables.carry_over(fighter.kd_counts, rn)
+            if fighter.carry:
+                clock.ev(
+                    state,
+                    "carryover",
+                    fighter.side,
+                    f"{fighter.name} is still feeling the knockdown",
+                )
         else:
-            f.carry = False
-        f.kd_temp = 0
-        if f.slugger_round:
-            f.slugger_round = False
-        if f.locations:
-            cuts.corner_work(state, f)
-        if f.damage >= DAMAGE_MAY and f.damage > f.damage_checked:
-            cuts.damage_check(state, f)
-        if discretion and f.fatigued and len(f.against) >= 2:
-            beating = f.against[-1] + f.against[-2]
+            fighter.carry = False
+        fighter.kd_temp = 0
+        if fighter.slugger_round:
+            fighter.slugger_round = False
+        if fighter.locations:
+            cuts.corner_work(state, fighter)
+        if fighter.damage >= DAMAGE_MAY and fighter.damage > fighter.damage_checked:
+            cuts.damage_check(state, fighter)
+        if discretion and fighter.fatigued and len(fighter.against) >= 2:
+            beating = fighter.against[-1] + fighter.against[-2]
             if beating >= 28 and clock.rn20(state) <= (4 if beating < 38 else 8):
                 clock.ev(
                     state,
                     "retire",
-                    f.side,
-                    f"{f.name}'s corner has seen enough and retires him on his stool",
+                    fighter.side,
+                    f"{fighter.name}'s corner has seen enough and retires him on his stool",
                 )
                 finish(state, o, RTD, True)
-        if f.rib and clock.aux_rn(state) <= tables.RIB_STOP:
-            clock.ev(state, "retire", f.side, f"{f.name} cannot go on with the rib injury")
+        if fighter.rib and clock.aux_rn(state) <= tables.RIB_STOP:
+            clock.ev(
+                state, "retire", fighter.side, f"{fighter.name} cannot go on with the rib injury"
+            )
             finish(state, o, RTD, True)
     # self-doubts: restored if ahead after three rounds
     if state.rnd == 3 and state.traits_on:
-        for f in (state.red, state.blue):
-            if f.self_doubt and f.margin > 0:
-                f.self_doubt = False
-                f.cf_trait += 1
+        for fighter in (state.red, state.blue):
+            if fighter.self_doubt and fighter.margin > 0:
+                fighter.self_doubt = False
+                fighter.cf_trait += 1
 
 
 def run(state: BoutState) -> BoutResult:

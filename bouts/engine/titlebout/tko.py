@@ -29,22 +29,26 @@ def freeze_check(state: BoutState, att: Fighter):
         clock.ev(state, "trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
 
 
-def thresholds(state: BoutState, f: Fighter) -> tuple:
-    """TKO points against ``f`` (one, two, three rounds), shifted by the referee."""
-    base = tables.TKO_ABSORBER if state.traits_on and "absorber" in f.traits else tables.TKO_POINTS
+def thresholds(state: BoutState, fighter: Fighter) -> tuple:
+    """TKO points against ``fighter`` (one, two, three rounds), shifted by the referee."""
+    base = (
+        tables.TKO_ABSORBER
+        if state.traits_on and "absorber" in fighter.traits
+        else tables.TKO_POINTS
+    )
     shift = tables.STOPPAGE_SHIFT[state.ref["stoppage"]]
     return base[0] + shift, base[1] + shift, base[2] + shift
 
 
-def tko_check(state: BoutState, f: Fighter):
-    """Technical knockout on points scored against ``f`` over one, two or three
+def tko_check(state: BoutState, fighter: Fighter):
+    """Technical knockout on points scored against ``fighter`` over one, two or three
     consecutive rounds, checked after every scoring event; the towel."""
-    o = f.opp
+    o = fighter.opp
     this = o.pts
-    if this < f.alarm:
+    if this < fighter.alarm:
         return
-    hist = f.against
-    one, two, three = f.thr
+    hist = fighter.against
+    one, two, three = fighter.thr
     two_pts = this + (hist[-1] if hist else 0)
     three_pts = two_pts + (hist[-2] if len(hist) >= 2 else 0)
     if this >= one or two_pts >= two or three_pts >= three:
@@ -52,45 +56,51 @@ def tko_check(state: BoutState, f: Fighter):
         finish(state, o, TKO)
     if (
         state.towel_on
-        and not f.towel_used
+        and not fighter.towel_used
         and (this >= one - 5 or two_pts >= two - 5 or three_pts >= three - 5)
     ):
-        towel(state, f)
+        towel(state, fighter)
 
 
-def towel(state: BoutState, f: Fighter):
+def towel(state: BoutState, fighter: Fighter):
     """Throw in the towel (option): within five points of a TKO, once per corner."""
-    f.towel_used = True
+    fighter.towel_used = True
     res = tables.towel(state.tolerance, clock.rn20(state))
     if res == "stop":
         clock.ev(
             state,
             "towel",
-            f.side,
-            f"{f.name}'s corner throws in the towel and the referee stops the bout",
+            fighter.side,
+            f"{fighter.name}'s corner throws in the towel and the referee stops the bout",
         )
-        finish(state, f.opp, TKO)  # the book: "stops the bout and award a TKO"
+        finish(state, fighter.opp, TKO)  # the book: "stops the bout and award a TKO"
     elif res == "ignore":
         clock.ev(
             state,
             "towel",
-            f.side,
-            f"{f.name}'s corner throws in the towel; the referee kicks it out of the ring",
+            fighter.side,
+            f"{fighter.name}'s corner throws in the towel; the referee kicks it out of the ring",
         )
     elif res == "warn":
         clock.ev(
-            state, "towel", f.side, f"The referee picks up the towel and warns {f.name}'s corner"
+            state,
+            "towel",
+            fighter.side,
+            f"The referee picks up the towel and warns {fighter.name}'s corner",
         )
     elif clock.rn20(state) >= 19:
         clock.ev(
             state,
             "towel",
-            f.side,
+            fighter.side,
             f"A corner man climbs through the ropes to confront the "
-            f"referee: {f.name} is disqualified",
+            f"referee: {fighter.name} is disqualified",
         )
-        finish(state, f.opp, DQ)
+        finish(state, fighter.opp, DQ)
     else:
         clock.ev(
-            state, "towel", f.side, "The referee ignores the towel; the corner waits for the bell"
+            state,
+            "towel",
+            fighter.side,
+            "The referee ignores the towel; the corner waits for the bell",
         )
