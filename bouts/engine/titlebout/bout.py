@@ -39,20 +39,20 @@ def endurance(end: int, rounds: int) -> int:
     return int(value + 0.5)
 
 
-def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> BoutState:
+def new_bout(red_card, blue_card, rounds, rng, officials, corners, plans, options) -> BoutState:
     """The bout's state at the first bell (cards, officials, corners, plans and options
     already validated)."""
     ref = officials["referee"]
     traits_on = options["traits"]
-    r = new_fighter("red", red, endurance(red["end"], rounds))
-    b = new_fighter("blue", blue, endurance(blue["end"], rounds))
-    r.opp = b
-    b.opp = r
+    red = new_fighter("red", red_card, endurance(red_card["end"], rounds))
+    blue = new_fighter("blue", blue_card, endurance(blue_card["end"], rounds))
+    red.opp = blue
+    blue.opp = red
     # Safety First and Plays to Crowd sides, for the judges
     safety = []
     crowd = []
     if traits_on:
-        for fighter in (r, b):
+        for fighter in (red, blue):
             if "safety_first" in fighter.traits:
                 safety.append(fighter.side)
             if "plays_to_crowd" in fighter.traits:
@@ -65,8 +65,8 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         plans,
         officials,
         corners,
-        r,  # red
-        b,  # blue
+        red,
+        blue,
         ref,
         ref["fouls"],  # tolerance
         officials["judges"],  # judges
@@ -89,27 +89,27 @@ def new_bout(red, blue, rounds, rng, officials, corners, plans, options) -> Bout
         options["throw_in_towel"],  # towel_on
         options["near_knockdown_ki"],
     )
-    r.thr = tko.thresholds(state, r)  # fixed for the bout
-    b.thr = tko.thresholds(state, b)
-    southpaws = options["southpaw"] and red["southpaw"] and blue["southpaw"]
-    r.either = r.card_style == "E"
-    b.either = b.card_style == "E"
-    r.careless = traits_on and "careless" in r.traits and b.rating >= 9
-    b.careless = traits_on and "careless" in b.traits and r.rating >= 9
-    r.southpaws = b.southpaws = southpaws
+    red.thr = tko.thresholds(state, red)  # fixed for the bout
+    blue.thr = tko.thresholds(state, blue)
+    southpaws = options["southpaw"] and red_card["southpaw"] and blue_card["southpaw"]
+    red.either = red.card_style == "E"
+    blue.either = blue.card_style == "E"
+    red.careless = traits_on and "careless" in red.traits and blue.rating >= 9
+    blue.careless = traits_on and "careless" in blue.traits and red.rating >= 9
+    red.southpaws = blue.southpaws = southpaws
     if traits_on:
-        r.round_trait = not _ROUND_TRAITS.isdisjoint(r.traits)
-        b.round_trait = not _ROUND_TRAITS.isdisjoint(b.traits)
-        state.front_runners = "front_runner" in r.traits or "front_runner" in b.traits
+        red.round_trait = not _ROUND_TRAITS.isdisjoint(red.traits)
+        blue.round_trait = not _ROUND_TRAITS.isdisjoint(blue.traits)
+        state.front_runners = "front_runner" in red.traits or "front_runner" in blue.traits
     if options["southpaw"]:
         state.southpaw_cf = (
-            1 if blue["southpaw"] and not red["southpaw"] else 0,
-            1 if red["southpaw"] and not blue["southpaw"] else 0,
+            1 if blue_card["southpaw"] and not red_card["southpaw"] else 0,
+            1 if red_card["southpaw"] and not blue_card["southpaw"] else 0,
         )
-    if red["agg"] != blue["agg"]:  # the cards never change: every round's aggressor
-        state.higher_agg = r if red["agg"] > blue["agg"] else b
-    r.corner = corners["red"]
-    b.corner = corners["blue"]
+    if red_card["agg"] != blue_card["agg"]:  # the cards never change: every round's aggressor
+        state.higher_agg = red if red_card["agg"] > blue_card["agg"] else blue
+    red.corner = corners["red"]
+    blue.corner = corners["blue"]
     return state
 
 
