@@ -108,25 +108,29 @@ def resolve_officials(officials, rng) -> tuple:
 
 
 def _officials(given: dict, random) -> tuple:
-    """The referee, the judges and the doctor from what is ``given`` of them, each
-    setting filled in, each missing name drawn in that order."""
-    referee = _referee(_dict(given.get("referee") or {}, "officials.referee"), random)
+    """The referee, the judges and the doctor from what is ``given`` of them (nothing:
+    the defaults), each setting filled in, each missing name drawn in that order."""
+    referee = _referee(given.get("referee"), random)
     judges = _judges(given.get("judges"), random)
-    doctor = _doctor(_dict(given.get("doctor") or {}, "officials.doctor"), random)
+    doctor = _doctor(given.get("doctor"), random)
     return referee, judges, doctor
 
 
-def _referee(given: dict, random) -> dict:
+def _referee(given, random) -> dict:
     referee = dict(DEFAULT_REFEREE)
-    for key, allowed in (
-        ("fouls", REFEREE_FOULS),
-        ("stoppage", REFEREE_STOPPAGE),
-        ("overall", REFEREE_OVERALL),
-    ):
-        if given.get(key) is not None:
-            referee[key] = require_choice(given[key], allowed, f"officials.referee.{key}")
-    if given.get("name") is not None:
-        referee["name"] = _name(given["name"], "officials.referee.name")
+    name = None
+    if given:  # settings or a name
+        given = _dict(given, "officials.referee")
+        for key, allowed in (
+            ("fouls", REFEREE_FOULS),
+            ("stoppage", REFEREE_STOPPAGE),
+            ("overall", REFEREE_OVERALL),
+        ):
+            if given.get(key) is not None:
+                referee[key] = require_choice(given[key], allowed, f"officials.referee.{key}")
+        name = given.get("name")
+    if name is not None:
+        referee["name"] = _name(name, "officials.referee.name")
     else:
         referee["name"] = _draw(REFEREES, random)
     return referee
@@ -135,35 +139,41 @@ def _referee(given: dict, random) -> dict:
 def _judges(given, random) -> list:
     """Three judges; a name not given is drawn from those not drawn yet."""
     if given is None:
-        given = [{}, {}, {}]
-    if not isinstance(given, list) or len(given) != 3:
+        given = [None, None, None]
+    elif not isinstance(given, list) or len(given) != 3:
         raise OptionError("officials.judges", "must be a list of three judges")
     pool = list(JUDGES)
     judges = []
     for i, judge_given in enumerate(given):
-        judge_given = _dict(judge_given or {}, f"officials.judges[{i}]")
         judge = dict(DEFAULT_JUDGE)
-        for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
-            if judge_given.get(key) is not None:
-                judge[key] = require_choice(
-                    judge_given[key], allowed, f"officials.judges[{i}].{key}"
-                )
-        if judge_given.get("name") is not None:
-            judge["name"] = _name(judge_given["name"], f"officials.judges[{i}].name")
+        name = None
+        if judge_given:  # settings or a name
+            judge_given = _dict(judge_given, f"officials.judges[{i}]")
+            for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
+                if judge_given.get(key) is not None:
+                    field = f"officials.judges[{i}].{key}"
+                    judge[key] = require_choice(judge_given[key], allowed, field)
+            name = judge_given.get("name")
+        if name is not None:
+            judge["name"] = _name(name, f"officials.judges[{i}].name")
         else:
             judge["name"] = pool.pop(floor(random() * len(pool)))
         judges.append(judge)
     return judges
 
 
-def _doctor(given: dict, random) -> dict:
+def _doctor(given, random) -> dict:
     doctor = {"caution": "balanced"}
-    if given.get("caution") is not None:
-        doctor["caution"] = require_choice(
-            given["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
-        )
-    if given.get("name") is not None:
-        doctor["name"] = _name(given["name"], "officials.doctor.name")
+    name = None
+    if given:  # a setting or a name
+        given = _dict(given, "officials.doctor")
+        if given.get("caution") is not None:
+            doctor["caution"] = require_choice(
+                given["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
+            )
+        name = given.get("name")
+    if name is not None:
+        doctor["name"] = _name(name, "officials.doctor.name")
     else:
         doctor["name"] = _draw(DOCTORS, random)
     return doctor

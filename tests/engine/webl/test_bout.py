@@ -357,6 +357,21 @@ def test_named_officials_are_used():
     assert result.details["doctor"]["caution"] == "cautious"
 
 
+def test_officials_left_out_are_drawn_alike_however_they_are_left_out():
+    # No officials, an empty object, empty entries: the same default settings and the
+    # same names drawn, in the same order; a name given is kept and the rest drawn.
+    from bouts.engine.webl.officials import resolve_officials
+
+    left_out = [None, {}, {"referee": {}, "judges": [{}, {}, {}], "doctor": {}}]
+    resolved = [resolve_officials(officials, Random(7)) for officials in left_out]
+    assert resolved[0] == resolved[1] == resolved[2]
+    referee, judges, doctor = resolved[0]
+    assert referee["fouls"] == "normal" and doctor["caution"] == "balanced"
+    assert len({judge["name"] for judge in judges}) == 3
+    named = resolve_officials({"judges": [{}, {"name": "A"}, {}]}, Random(7))[1]
+    assert named[1]["name"] == "A" and named[0] == judges[0]
+
+
 @pytest.mark.parametrize(
     ("officials", "message"),
     [
