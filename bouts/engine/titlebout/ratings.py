@@ -30,14 +30,14 @@ def refresh(state: BoutState, fighter: Fighter):
     cf = fighter.base_cf + fighter.cf_bout + fighter.cf_round + fighter.cf_trait
     pl += fighter.pl_bout + fighter.pl_trait
     deff += fighter.def_bout + fighter.def_round
-    sm = fighter.smod
-    if sm is not NO_MODS:  # a strategy applied this round (whole numbers: same sums)
-        cf += sm[0]
-        pl += sm[1]
-        deff += sm[2]
-        cp += sm[3]
-        kp += sm[4]
-        kd1 += sm[5]
+    strategy_mods = fighter.smod
+    if strategy_mods is not NO_MODS:  # a strategy applied this round (whole numbers: same sums)
+        cf += strategy_mods[0]
+        pl += strategy_mods[1]
+        deff += strategy_mods[2]
+        cp += strategy_mods[3]
+        kp += strategy_mods[4]
+        kd1 += strategy_mods[5]
     fighter.cf = cf
     if (
         fighter.either
@@ -66,21 +66,23 @@ def refresh(state: BoutState, fighter: Fighter):
 def set_cfs(state: BoutState):
     """Each fighter's CF against the other's style, converted (option), and then both
     fighters' effective ratings (``refresh``)."""
-    r, b = state.red, state.blue
-    rn = r.fat_t if r.fatigued else r.fresh_t  # the card side in use (``state.side_numbers``)
-    bn = b.fat_t if b.fatigued else b.fresh_t
-    rc = rn[CF_S] if b.style == "S" else rn[CF_B]
-    bc = bn[CF_S] if r.style == "S" else bn[CF_B]
-    if state.cf_conversion and not r.fatigued and not b.fatigued:
-        rc, bc = tables.CF_CONVERTED[rc][bc]  # ``tables.convert_cf``: the card's CFs are 1-20
+    red, blue = state.red, state.blue
+    # the card side in use (``state.side_numbers``)
+    red_numbers = red.fat_t if red.fatigued else red.fresh_t
+    blue_numbers = blue.fat_t if blue.fatigued else blue.fresh_t
+    red_cf = red_numbers[CF_S] if blue.style == "S" else red_numbers[CF_B]
+    blue_cf = blue_numbers[CF_S] if red.style == "S" else blue_numbers[CF_B]
+    if state.cf_conversion and not red.fatigued and not blue.fatigued:
+        # ``tables.convert_cf``: the card's CFs are 1-20
+        red_cf, blue_cf = tables.CF_CONVERTED[red_cf][blue_cf]
     if state.rnd <= 5:  # the southpaw option (``BoutState.southpaw_cf``, fixed for the bout)
-        red_sp, blue_sp = state.southpaw_cf
-        rc -= red_sp
-        bc -= blue_sp
-    r.base_cf = rc
-    b.base_cf = bc
-    refresh(state, r)
-    refresh(state, b)
+        red_southpaw, blue_southpaw = state.southpaw_cf
+        red_cf -= red_southpaw
+        blue_cf -= blue_southpaw
+    red.base_cf = red_cf
+    blue.base_cf = blue_cf
+    refresh(state, red)
+    refresh(state, blue)
 
 
 # --- styles, strategies, traits and the aggressor for a round -------------------------
@@ -169,26 +171,27 @@ def _pick(state: BoutState, fighter: Fighter, margin: int, rnd: int) -> str:
     return choice
 
 
-def _used(state: BoutState, rc: str, bc: str) -> tuple[str, str]:
-    """The strategies applied (red's, blue's) when the corners chose ``rc`` and ``bc``:
-    the same, both; two, the higher total (a tie: neither); one, his rating check."""
-    ur = ub = "none"
-    if rc != "none" and bc != "none":
-        if rc == bc:
-            ur = ub = rc
+def _used(state: BoutState, red_choice: str, blue_choice: str) -> tuple[str, str]:
+    """The strategies applied (red's, blue's) when the corners chose ``red_choice`` and
+    ``blue_choice``: the same, both; two, the higher total (a tie: neither); one, his
+    rating check."""
+    red_used = blue_used = "none"
+    if red_choice != "none" and blue_choice != "none":
+        if red_choice == blue_choice:
+            red_used = blue_used = red_choice
         else:
-            tr = strategy_total(state, state.red, rc)
-            tb = strategy_total(state, state.blue, bc)
-            if tr > tb:
-                ur = rc
-            elif tb > tr:
-                ub = bc
+            red_total = strategy_total(state, state.red, red_choice)
+            blue_total = strategy_total(state, state.blue, blue_choice)
+            if red_total > blue_total:
+                red_used = red_choice
+            elif blue_total > red_total:
+                blue_used = blue_choice
     else:
-        if rc != "none" and _carries_out(state, state.red, rc):
-            ur = rc
-        if bc != "none" and _carries_out(state, state.blue, bc):
-            ub = bc
-    return ur, ub
+        if red_choice != "none" and _carries_out(state, state.red, red_choice):
+            red_used = red_choice
+        if blue_choice != "none" and _carries_out(state, state.blue, blue_choice):
+            blue_used = blue_choice
+    return red_used, blue_used
 
 
 def _carries_out(state: BoutState, fighter: Fighter, choice: str) -> bool:

@@ -24,6 +24,12 @@ def chart(diff: int, mark: int) -> tuple[int, int]:
     return 10, 8  # 19+; 10-7 needs a knockdown (the 10-7 rule)
 
 
+# ``chart`` read once: a point difference (19 and more: the last row) -> the (high
+# scorer, low scorer) scores by the judge's mark (HS, LS, E)
+assert (HS, LS, EV) == (0, 1, 2)
+CHART_ROWS = tuple(tuple(chart(diff, mark) for mark in (HS, LS, EV)) for diff in range(20))
+
+
 def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
     """(knockdown scorer, other) when one fighter has ``knockdowns`` more than the
     other; ``diff`` = his points minus the other's."""
@@ -71,84 +77,73 @@ def lean(mark: int, judge: dict, high: str, ctx: dict) -> int | str:
 
 
 def score_round(
-    pr: int, pb: int, kr: int, kb: int, card: tuple, judges: list | None, ctx: dict
+    red_points: int,
+    blue_points: int,
+    red_knockdowns: int,
+    blue_knockdowns: int,
+    card: tuple,
+    judges: list | None,
+    ctx: dict,
 ) -> list:
     """Three judges' [red, blue] for the round before deductions.
 
-    ``pr``/``pb``: in-round points (with the aggressiveness bonus already added);
-    ``kr``/``kb``: knockdowns SCORED by each side; ``card``: the Check card, whose
-    judges' line (HS/LS/E per judge) is read on a Check; ``judges``: the judges whose
-    leanings decide a Check round (option ``judge_leanings``, an invention), or None:
-    the book's marks alone; ``ctx``: aggressor, styles, safety (sides with Safety
-    First), crowd (sides with Plays to Crowd)."""
-    if kr or kb:
-        common = min(kr, kb)
-        nr, nb = kr - common, kb - common
-        if nr or nb:
-            if nr:
-                a, b = knockdown_score(pr - pb, nr)
-            else:
-                b, a = knockdown_score(pb - pr, nb)
-            return [[a - common, b - common], [a - common, b - common], [a - common, b - common]]
+    ``red_points``/``blue_points``: in-round points (with the aggressiveness bonus
+    already added); ``red_knockdowns``/``blue_knockdowns``: knockdowns SCORED by each
+    side; ``card``: the Check card, whose judges' line (HS/LS/E per judge) is read on a
+    Check; ``judges``: the judges whose leanings decide a Check round (option
+    ``judge_leanings``, an invention), or None: the book's marks alone; ``ctx``:
+    aggressor, styles, safety (sides with Safety First), crowd (sides with Plays to
+    Crowd). Knockdowns scored by both cancel, a point each off every score."""
+    common = min(red_knockdowns, blue_knockdowns)
+    red_extra, blue_extra = red_knockdowns - common, blue_knockdowns - common
+    if red_extra:
+        red, blue = knockdown_score(red_points - blue_points, red_extra)
+        return [[red - common, blue - common] for _ in range(3)]
+    if blue_extra:
+        blue, red = knockdown_score(blue_points - red_points, blue_extra)
+        return [[red - common, blue - common] for _ in range(3)]
+    high = "red" if red_points >= blue_points else "blue"
+    margin = abs(red_points - blue_points)
+    if 1 <= margin <= 6 or 16 <= margin <= 18:  # a Check: each judge's mark counts
+        marks = check_marks(card, judges, margin, high, ctx)
     else:
-        common = 0
-    diff = pr - pb if pr >= pb else pb - pr
-    if diff == 0:
-        # the book: "the point difference is 0. All 3 judges score the round 10-10"
-        even = 10 - common
-        return [[even, even], [even, even], [even, even]]
-    high = "red" if pr >= pb else "blue"
-    if 7 <= diff <= 15 or diff >= 19:
-        # no Check: the judges' marks do not matter
-        h, lo = (10, 9) if diff <= 15 else (10, 8)
-        r, bl = (h - common, lo - common) if high == "red" else (lo - common, h - common)
-        return [[r, bl], [r, bl], [r, bl]]
-    one, two, three = card[C_J1], card[C_J2], card[C_J3]  # the judges' line
-    if diff <= 6:
-        crowd = ctx["crowd"]
-        safety = ctx["safety"]
-        if crowd or safety:
-            low = "blue" if high == "red" else "red"
-            marks = [one, two, three]
-            for i in range(3):
-                mark = marks[i]
-                if high in crowd:
-                    mark = LS
-                elif low in crowd:
-                    mark = HS
-                elif mark == EV and high in safety:
-                    mark = LS
-                elif mark == EV and low in safety:
-                    mark = HS
-                marks[i] = mark
-            one, two, three = marks
+        marks = (HS, HS, HS)  # the chart gives every mark the same scores
+    row = CHART_ROWS[margin if margin < len(CHART_ROWS) else -1]
+    scores = []
+    for mark in marks:
+        high_score, low_score = row[mark]
+        high_score -= common
+        low_score -= common
+        scores.append([high_score, low_score] if high == "red" else [low_score, high_score])
+    return scores
+
+
+def check_marks(card: tuple, judges: list | None, margin: int, high: str, ctx: dict) -> tuple:
+    """Each judge's mark on a Check round (HS, LS or E): the Check card's judges' line;
+    1-6 points apart, Plays to Crowd, then Safety First move an even mark; then each
+    judge's leaning (option ``judge_leanings``): a side the round goes to is read as
+    that side's mark."""
+    marks = (card[C_J1], card[C_J2], card[C_J3])
+    low = "blue" if high == "red" else "red"
+    crowd, safety = ctx["crowd"], ctx["safety"]
+    if margin <= 6 and (crowd or safety):
+        marks = tuple(crowd_or_safety(mark, high, low, crowd, safety) for mark in marks)
     if judges is not None:
-        low = "blue" if high == "red" else "red"
-        marks = [one, two, three]
-        for i in range(3):
-            got = lean(marks[i], judges[i], high, ctx)
-            marks[i] = HS if got == high else LS if got == low else got
-        one, two, three = marks
-    # the chart: 1-6 HS 10-9, LS 9-10 (to the low scorer), E 10-10; 16-18 HS 10-8,
-    # else 10-9 to the high scorer (``_CHECK_LOW``/``_CHECK_HIGH`` by mark: three
-    # lookups and three list displays cost less than a loop of conditional expressions)
-    chart = _CHECK_LOW if diff <= 6 else _CHECK_HIGH
-    h1, l1 = chart[one]
-    h2, l2 = chart[two]
-    h3, l3 = chart[three]
-    if common:
-        h1 -= common
-        l1 -= common
-        h2 -= common
-        l2 -= common
-        h3 -= common
-        l3 -= common
-    if high == "red":
-        return [[h1, l1], [h2, l2], [h3, l3]]
-    return [[l1, h1], [l2, h2], [l3, h3]]
+        leaned = (lean(mark, judge, high, ctx) for mark, judge in zip(marks, judges))
+        marks = tuple(HS if got == high else LS if got == low else got for got in leaned)
+    return marks
 
 
-# (high scorer, low scorer) on a Check round, by the judge's mark (HS, LS, E = 0, 1, 2)
-_CHECK_LOW = ((10, 9), (9, 10), (10, 10))  # 1-6 points apart
-_CHECK_HIGH = ((10, 8), (10, 9), (10, 9))  # 16-18 points apart
-assert (HS, LS, EV) == (0, 1, 2)
+def crowd_or_safety(mark: int, high: str, low: str, crowd: list, safety: list) -> int:
+    """A judge's mark with the traits' pull: Plays to Crowd sides are marked low scorer
+    when ahead and high scorer when behind, whatever the mark; Safety First moves an even
+    mark the same way."""
+    if high in crowd:
+        return LS
+    if low in crowd:
+        return HS
+    if mark == EV and high in safety:
+        return LS
+    if mark == EV and low in safety:
+        return HS
+    return mark
