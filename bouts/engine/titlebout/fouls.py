@@ -125,7 +125,7 @@ def warn(state: BoutState, att: Fighter, kind: str, text: str):
 
 def anger(state: BoutState, fighter: Fighter):
     """Anger Issues: he retaliates and loses a point; the third time, a DQ."""
-    o = fighter.opp
+    opponent = fighter.opp
     fighter.anger += 1
     rn = clock.aux_rn(state)
     kind = (
@@ -143,7 +143,7 @@ def anger(state: BoutState, fighter: Fighter):
     time = clock.ev(state, "foul", fighter.side, text)
     state.fouls.append(foul_row(state, fighter, kind, "point", 1, time))
     if kind == "head butt":
-        butt_cut(state, o, ("butt", state.rnd, None, fighter.side))
+        butt_cut(state, opponent, ("butt", state.rnd, None, fighter.side))
     if fighter.anger >= 3:
         state.fouls[-1]["penalty"] = "disqualification"
         clock.ev(
@@ -152,7 +152,7 @@ def anger(state: BoutState, fighter: Fighter):
             fighter.side,
             f"{fighter.name} has lost control once too often: disqualified",
         )
-        finish(state, o, DQ)
+        finish(state, opponent, DQ)
 
 
 # --- the referee's errors -------------------------------------------------------------

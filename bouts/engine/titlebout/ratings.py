@@ -94,12 +94,12 @@ def choose_style(state: BoutState, fighter: Fighter, margin: int):
         plan = plan_for_round(state.plans.get(fighter.side), "style", state.rnd)
         if plan:
             return plan
-    o = fighter.opp
+    opponent = fighter.opp
     side = fighter.fatigued_side if fighter.fatigued else fighter.fresh
-    oside = o.fatigued_side if o.fatigued else o.fresh
-    my_cf = side["cf_s"] if o.style == "S" else side["cf_b"]
-    edge_s = my_cf - oside["cf_s"]
-    edge_b = my_cf - oside["cf_b"]
+    opponent_side = opponent.fatigued_side if opponent.fatigued else opponent.fresh
+    my_cf = side["cf_s"] if opponent.style == "S" else side["cf_b"]
+    edge_s = my_cf - opponent_side["cf_s"]
+    edge_b = my_cf - opponent_side["cf_b"]
     late = state.rnd > state.rounds - 3
     if late and margin < 0:
         return "S"
@@ -215,16 +215,20 @@ def pre_bout(state: BoutState):
     if not state.traits_on:
         return
     for fighter in (state.red, state.blue):
-        t = fighter.traits
-        if not t:
+        traits = fighter.traits
+        if not traits:
             continue
-        o = fighter.opp
-        if "head_case" in t and clock.aux_rn(state) <= 2:
+        opponent = fighter.opp
+        if "head_case" in traits and clock.aux_rn(state) <= 2:
             clock.ev(
                 state, "trait", fighter.side, f"{fighter.name} refuses to leave his dressing room"
             )
-            finish(state, o, DQ, True)
-        if "fights_down" in t and o.rating <= fighter.rating - 3 and clock.aux_rn(state) <= 35:
+            finish(state, opponent, DQ, True)
+        if (
+            "fights_down" in traits
+            and opponent.rating <= fighter.rating - 3
+            and clock.aux_rn(state) <= 35
+        ):
             fighter.cf_trait -= 2
             clock.ev(
                 state,
@@ -232,11 +236,11 @@ def pre_bout(state: BoutState):
                 fighter.side,
                 f"{fighter.name} does not take this opponent seriously",
             )
-        if "inconsistent" in t and clock.aux_rn(state) <= 30:
+        if "inconsistent" in traits and clock.aux_rn(state) <= 30:
             fighter.cf_trait -= 2
             fighter.pl_trait -= 2
             clock.ev(state, "trait", fighter.side, f"The wrong {fighter.name} shows up tonight")
-        if "self_doubts" in t and clock.aux_rn(state) <= 20:
+        if "self_doubts" in traits and clock.aux_rn(state) <= 20:
             fighter.self_doubt = True
             fighter.cf_trait -= 1
             clock.ev(
@@ -248,31 +252,35 @@ def round_traits(state: BoutState, fighter: Fighter) -> int:
     """CF traits that depend on the round (strong closer, fireplug, front runner)."""
     if not state.traits_on:
         return 0
-    o = fighter.opp
-    mod = 0
-    t = fighter.traits
-    if "strong_closer" in t and o.rating >= fighter.rating - 1 and state.rnd > state.rounds - 2:
-        mod += 1
-    if "fireplug" in t and o.fresh["kp"] >= 10 and o.card["strategy"]["FO"] >= 9:
-        mod -= 2
-    if "front_runner" in t:
-        mod += fighter.front
-    return mod
+    opponent = fighter.opp
+    cf_change = 0
+    traits = fighter.traits
+    if (
+        "strong_closer" in traits
+        and opponent.rating >= fighter.rating - 1
+        and state.rnd > state.rounds - 2
+    ):
+        cf_change += 1
+    if "fireplug" in traits and opponent.fresh["kp"] >= 10 and opponent.card["strategy"]["FO"] >= 9:
+        cf_change -= 2
+    if "front_runner" in traits:
+        cf_change += fighter.front
+    return cf_change
 
 
 def aggressor_for_round(state: BoutState) -> Fighter:
     """Higher AGG; a tie: round 1 the higher Overall Rating, then RNs; later rounds the
     previous round's winner, else the last winner, else the previous aggressor."""
-    r, b = state.red, state.blue
-    if r.card["agg"] != b.card["agg"]:
-        return r if r.card["agg"] > b.card["agg"] else b
+    red, blue = state.red, state.blue
+    if red.card["agg"] != blue.card["agg"]:
+        return red if red.card["agg"] > blue.card["agg"] else blue
     if state.rnd == 1:
-        if r.rating != b.rating:
-            return r if r.rating > b.rating else b
+        if red.rating != blue.rating:
+            return red if red.rating > blue.rating else blue
         while True:
-            x, y = clock.aux_rn(state), clock.aux_rn(state)
-            if x != y:
-                return r if x > y else b
+            red_roll, blue_roll = clock.aux_rn(state), clock.aux_rn(state)
+            if red_roll != blue_roll:
+                return red if red_roll > blue_roll else blue
     if state.last_winner is not None:
         return state.last_winner
     return state.aggressor

@@ -158,40 +158,26 @@ def front_runner(fighter: Fighter, won: bool, lost: bool):
 
 def stats_line(state: BoutState) -> dict:
     """The round's line in the result (``rounds``): each fighter's counts."""
-    r, b = state.red, state.blue
-    rk, bk = r.kd_counts, b.kd_counts  # (mostly empty: no ``len`` call then)
+    return {"round": state.rnd, "red": round_counts(state.red), "blue": round_counts(state.blue)}
+
+
+def round_counts(fighter: Fighter) -> dict:
+    """One fighter's counts for the round (``stats_line``)."""
+    knockdowns = fighter.kd_counts  # mostly empty
     return {
-        "round": state.rnd,
-        "red": {
-            "points": r.pts,
-            "landed": r.landed,
-            "thrown": r.landed + r.missed,
-            "missed": r.missed,
-            "damage": r.pts,
-            "clinches": r.clinches,
-            "knockdowns": len(rk) if rk else 0,
-            "deducted": r.deducted,
-            "end": r.end,
-            "cut_damage": r.damage,
-            "style": r.style,
-            "strategy": r.strategy,
-            "actions": r.actions,
-        },
-        "blue": {
-            "points": b.pts,
-            "landed": b.landed,
-            "thrown": b.landed + b.missed,
-            "missed": b.missed,
-            "damage": b.pts,
-            "clinches": b.clinches,
-            "knockdowns": len(bk) if bk else 0,
-            "deducted": b.deducted,
-            "end": b.end,
-            "cut_damage": b.damage,
-            "style": b.style,
-            "strategy": b.strategy,
-            "actions": b.actions,
-        },
+        "points": fighter.pts,
+        "landed": fighter.landed,
+        "thrown": fighter.landed + fighter.missed,
+        "missed": fighter.missed,
+        "damage": fighter.pts,
+        "clinches": fighter.clinches,
+        "knockdowns": len(knockdowns) if knockdowns else 0,
+        "deducted": fighter.deducted,
+        "end": fighter.end,
+        "cut_damage": fighter.damage,
+        "style": fighter.style,
+        "strategy": fighter.strategy,
+        "actions": fighter.actions,
     }
 
 
@@ -199,7 +185,7 @@ def between_rounds(state: BoutState):
     """Fatigue, conditions, carry-over, corner work, the referee and doctor, the rib."""
     discretion = state.discretion
     for fighter in (state.red, state.blue):
-        o = fighter.opp
+        opponent = fighter.opp
         if fighter.end <= 0 and not fighter.fatigued:
             if state.traits_on and "second_wind" in fighter.traits and not fighter.second_wind_used:
                 fighter.second_wind_used = True
@@ -212,7 +198,7 @@ def between_rounds(state: BoutState):
         fighter.cf_round = fighter.cf_next
         fighter.def_round = fighter.def_next
         fighter.cf_next = fighter.def_next = 0
-        if o.pts >= 25:
+        if opponent.pts >= 25:
             res = tables.condition(fighter.ko, clock.aux_rn(state))
             if res:
                 clock.ev(
@@ -252,12 +238,12 @@ def between_rounds(state: BoutState):
                     fighter.side,
                     f"{fighter.name}'s corner has seen enough and retires him on his stool",
                 )
-                finish(state, o, RTD, True)
+                finish(state, opponent, RTD, True)
         if fighter.rib and clock.aux_rn(state) <= tables.RIB_STOP:
             clock.ev(
                 state, "retire", fighter.side, f"{fighter.name} cannot go on with the rib injury"
             )
-            finish(state, o, RTD, True)
+            finish(state, opponent, RTD, True)
     # self-doubts: restored if ahead after three rounds
     if state.rnd == 3 and state.traits_on:
         for fighter in (state.red, state.blue):
@@ -370,11 +356,11 @@ _NAME = itemgetter("name")
 
 def result(state: BoutState) -> BoutResult:
     """The result: the method, the round and time, the cards and the record."""
-    tots = totals(state)
+    judges_totals = totals(state)
     end = state.bout_end
     rnd = state.rnd if state.rnd > 1 else 1  # (0: the bout ended before the first bell)
     if end is None:
-        winner, method = decision_from_totals(tots)
+        winner, method = decision_from_totals(judges_totals)
         time = "3:00"
     else:
         winner, method, between = end
@@ -385,14 +371,14 @@ def result(state: BoutState) -> BoutResult:
             if len(state.cards[0]) < rnd:
                 # score the partial round (even if nothing much happened)
                 end_of_round(state)
-                tots = totals(state)
+                judges_totals = totals(state)
             if method == TD:
-                winner, _dec = decision_from_totals(tots)
+                winner, _dec = decision_from_totals(judges_totals)
                 if winner is None:
                     method = TDRAW
             else:
                 winner = None
-    r, b = state.red, state.blue
+    red, blue = state.red, state.blue
     # the fields in ``BoutResult``'s order
     return BoutResult(
         "titlebout",  # ruleset
@@ -415,12 +401,12 @@ def result(state: BoutState) -> BoutResult:
             "doctor": state.officials["doctor"],
             "corners": state.corners,
             "judges": state.judges,
-            "endurance": {"red": r.end, "blue": b.end},
-            "fatigued": {"red": r.fatigued, "blue": b.fatigued},
-            "damage_points": {"red": r.damage, "blue": b.damage},
-            "ratings": {"red": card_rating(r.card), "blue": card_rating(b.card)},
+            "endurance": {"red": red.end, "blue": blue.end},
+            "fatigued": {"red": red.fatigued, "blue": blue.fatigued},
+            "damage_points": {"red": red.damage, "blue": blue.damage},
+            "ratings": {"red": card_rating(red.card), "blue": card_rating(blue.card)},
             "strategies": state.strategies_log,
             "referee_errors": state.errors_log,
-            "totals": tots,
+            "totals": judges_totals,
         },
     )

@@ -43,8 +43,8 @@ def thresholds(state: BoutState, fighter: Fighter) -> tuple:
 def tko_check(state: BoutState, fighter: Fighter):
     """Technical knockout on points scored against ``fighter`` over one, two or three
     consecutive rounds, checked after every scoring event; the towel."""
-    o = fighter.opp
-    this = o.pts
+    opponent = fighter.opp
+    this = opponent.pts
     if this < fighter.alarm:
         return
     hist = fighter.against
@@ -52,8 +52,13 @@ def tko_check(state: BoutState, fighter: Fighter):
     two_pts = this + (hist[-1] if hist else 0)
     three_pts = two_pts + (hist[-2] if len(hist) >= 2 else 0)
     if this >= one or two_pts >= two or three_pts >= three:
-        clock.ev(state, "tko", o.side, f"The referee steps in and stops it: {o.name} wins by TKO")
-        finish(state, o, TKO)
+        clock.ev(
+            state,
+            "tko",
+            opponent.side,
+            f"The referee steps in and stops it: {opponent.name} wins by TKO",
+        )
+        finish(state, opponent, TKO)
     if (
         state.towel_on
         and not fighter.towel_used
