@@ -9,102 +9,102 @@ from .state import ERR_SLIP, VERB, BoutState, Fighter, RoundOver
 
 
 # --- the four actions -----------------------------------------------------------------
-def land(state: BoutState, att: Fighter, counter: bool = False) -> int:
+def land(state: BoutState, attacker: Fighter, counter: bool = False) -> int:
     """A punch lands (``counter``: a counterpunch): the RESULT card's hitting value (less
     a point with a hurt hand: ``hurt_hand``), its event, then the TKO check (from the
     alarm's points) and, on a Cut card, a cut check (held back in a KI run with KI
     timing). Returns the points."""
     card = clock.draw_need(state)
-    pts, punch, text = att.hit[card[C_RESULT]]
-    if att.hand:
-        pts, text = hurt_hand(att, card)
-    att.landed += 1
-    att.pts += pts
+    pts, punch, text = attacker.hit[card[C_RESULT]]
+    if attacker.hand:
+        pts, text = hurt_hand(attacker, card)
+    attacker.landed += 1
+    attacker.pts += pts
     if pts:
         if counter:
             text = f" {VERB[counter]} {punch} ({pts})"
-        clock.ev(state, "punch", att.side, att.name + text)
-    dfn = att.opp
-    if att.pts >= dfn.alarm:
-        tko.tko_check(state, dfn)
+        clock.ev(state, "punch", attacker.side, attacker.name + text)
+    defender = attacker.opp
+    if attacker.pts >= defender.alarm:
+        tko.tko_check(state, defender)
     if card[C_CUT]:
         if state.ki_timing and state.ki_left:
-            state.pending.append(("cut", dfn))
+            state.pending.append(("cut", defender))
         else:
-            cuts.cut_check(state, dfn)
+            cuts.cut_check(state, defender)
     return pts
 
 
-def hurt_hand(att: Fighter, card: tuple) -> tuple:
+def hurt_hand(attacker: Fighter, card: tuple) -> tuple:
     """A punch (its RESULT ``card``) with a hurt hand (1: 2-point punches, 2: 3-point
     punches, 3 broken: all lose a point): its points and its event text."""
-    pts, punch, text = att.hit[card[C_RESULT]]
-    hand = att.hand
+    pts, punch, text = attacker.hit[card[C_RESULT]]
+    hand = attacker.hand
     if hand == 3 or (hand == 1 and pts == 2) or (hand == 2 and pts == 3):
         return pts - 1, f" lands {punch} ({pts - 1})"
     return pts, text
 
 
-def word(state: BoutState, att: Fighter, rn: int):
+def word(state: BoutState, attacker: Fighter, rn: int):
     """An action's card with a word for its RN ``rn`` (FOUL, INJURY, Special). In a KI
     run with KI timing an injury (option on) waits for the run's end; the rest are
     ignored."""
-    if state.ki_side is att and state.ki_timing:  # an action of his KI run
+    if state.ki_side is attacker and state.ki_timing:  # an action of his KI run
         if rn == INJURY and state.injuries_on:
-            state.pending.append(("injury", att))
+            state.pending.append(("injury", attacker))
         return
     if rn == FOUL:
-        fouls.foul_check(state, att)
+        fouls.foul_check(state, attacker)
     elif rn == INJURY:
-        incidents.injury(state, att)
+        incidents.injury(state, attacker)
     else:
-        incidents.special(state, att)
+        incidents.special(state, attacker)
 
 
-def clinch(state: BoutState, att: Fighter):
+def clinch(state: BoutState, attacker: Fighter):
     """A clinch: the Constant Clincher's fifth costs a point; advanced clinching."""
-    att.clinches += 1
-    if state.traits_on and att.clinches == 5 and "constant_clincher" in att.traits:
-        att.points_lost += 1
-        att.deducted += 1
-        text = f"The referee takes a point from {att.name} for constant holding"
-        time = clock.ev(state, "foul", att.side, text)
-        state.fouls.append(fouls.foul_row(state, att, "excessive holding", "point", 1, time))
+    attacker.clinches += 1
+    if state.traits_on and attacker.clinches == 5 and "constant_clincher" in attacker.traits:
+        attacker.points_lost += 1
+        attacker.deducted += 1
+        text = f"The referee takes a point from {attacker.name} for constant holding"
+        time = clock.ev(state, "foul", attacker.side, text)
+        state.fouls.append(fouls.foul_row(state, attacker, "excessive holding", "point", 1, time))
     if state.advanced_clinching:
         extra = tables.clinch_cards(state.tolerance, clock.aux_rn(state))
         clock.remove_cards(state, extra)
         if extra == 3:
             clock.ev(state, "referee", None, "The referee calls time and warns both for holding")
-            fouls.warn(state, att, "excessive holding", "for excessive holding")
-            fouls.warn(state, att.opp, "excessive holding", "for excessive holding")
+            fouls.warn(state, attacker, "excessive holding", "for excessive holding")
+            fouls.warn(state, attacker.opp, "excessive holding", "for excessive holding")
 
 
-def slip(state: BoutState, att: Fighter):
+def slip(state: BoutState, attacker: Fighter):
     """Referee error: a slip called a knockdown (once a fight)."""
-    dfn = att.opp
+    defender = attacker.opp
     state.slip_used = True
-    att.kd_scored += 1
-    dfn.kd_counts.append(0)
-    text = f"{dfn.name} slips and the referee calls it a knockdown"
-    time = clock.ev(state, "knockdown", dfn.side, text)
+    attacker.kd_scored += 1
+    defender.kd_counts.append(0)
+    text = f"{defender.name} slips and the referee calls it a knockdown"
+    time = clock.ev(state, "knockdown", defender.side, text)
     state.knockdowns.append(
         {
             "round": state.rnd,
             "time": time,
-            "fighter": dfn.side,
+            "fighter": defender.side,
             "count": 8,
             "ruling": "a slip called a knockdown",
         }
     )
-    att.pts += 4
+    attacker.pts += 4
 
 
-def knockdown_punch(state: BoutState, att: Fighter):
+def knockdown_punch(state: BoutState, attacker: Fighter):
     """An action's RN up to KP: a knockdown check (a pinned fighter's frees him)."""
-    att.landed += 1
-    if state.trapper is att.opp:
+    attacker.landed += 1
+    if state.trapper is attacker.opp:
         state.trapper = None
-    knockdowns.kd_check(state, att, False)
+    knockdowns.kd_check(state, attacker, False)
 
 
 def counter(state: BoutState, cp: Fighter):
@@ -121,32 +121,37 @@ def counter(state: BoutState, cp: Fighter):
         counter_rn(state, cp, rn)
 
 
-def move(state: BoutState, att: Fighter):
+def move(state: BoutState, attacker: Fighter):
     """Ring movement: the next card's ring position; a pinned fighter moves back to ring
     center without a card. Nothing in a KI run with KI timing."""
-    dfn = att.opp
-    if state.ki_side is att and state.ki_timing:  # an action of his KI run
+    defender = attacker.opp
+    if state.ki_side is attacker and state.ki_timing:  # an action of his KI run
         return
-    if state.trapper is dfn:
+    if state.trapper is defender:
         state.trapper = None  # the trapped fighter moves back to ring center
         return
     if state.error == ERR_SLIP and not state.slip_used:
-        slip(state, att)
+        slip(state, attacker)
         return
     pos = clock.draw_need(state)[C_POS]
     if pos == CENTER:
         if state.trapper is not None:
             state.trapper = None
-            clock.ev(state, "move", att.side, "The fighters are back in ring center")
+            clock.ev(state, "move", attacker.side, "The fighters are back in ring center")
     else:
-        state.trapper = att
-        clock.ev(state, "move", att.side, f"{att.name} pins {dfn.name} on {POSITIONS[pos]}")
+        state.trapper = attacker
+        clock.ev(
+            state,
+            "move",
+            attacker.side,
+            f"{attacker.name} pins {defender.name} on {POSITIONS[pos]}",
+        )
 
 
 def counter_rn(state: BoutState, cp: Fighter, rn: int):
     """The counterpunch's card drawn, its RN ``rn`` (0-80): a knockdown check, a punch,
     or nothing; a 4+ point counter takes control, a 5+ one ends the attacker's KI run."""
-    att = cp.opp
+    attacker = cp.opp
     if rn <= cp.kp:
         cp.landed += 1
         pts = knockdowns.kd_check(state, cp, True)
@@ -154,7 +159,7 @@ def counter_rn(state: BoutState, cp: Fighter, rn: int):
         pts = land(state, cp, True)
     else:
         return
-    if state.ki_left and state.ki_side is att and pts >= 5:
+    if state.ki_left and state.ki_side is attacker and pts >= 5:
         state.ki_left = 0
         state.trapper = None
         state.next = cp
@@ -225,47 +230,47 @@ def play(state: BoutState):
             # an action of a killer-instinct run counts it down: the runner's, given
             # the action or acting while it has actions left (a run over has ended:
             # the winner of control checks is never in one)
-            att = state.next
-            if att is not None:
+            attacker = state.next
+            if attacker is not None:
                 state.next = None
-                if state.ki_side is att:
+                if state.ki_side is attacker:
                     state.ki_left -= 1
             elif state.ki_left > 0:
-                att = state.ki_side
+                attacker = state.ki_side
                 state.ki_left -= 1
             else:
-                att = control(state, state.first)
-                if att is None:  # no card left for a control check: the round is over
+                attacker = control(state, state.first)
+                if attacker is None:  # no card left for a control check: the round is over
                     return
-            att.actions += 1
+            attacker.actions += 1
             i = state.i
             try:
                 card = deck[i]
             except IndexError:  # the round deck is used up: the round is over
                 return
             state.i = i + 1
-            state.first = att
+            state.first = attacker
             rn = card[C_RN]
             if rn < 0 and (
-                rn != INJURY or state.injuries_on or (state.ki_side is att and state.ki_timing)
+                rn != INJURY or state.injuries_on or (state.ki_side is attacker and state.ki_timing)
             ):
-                word(state, att, rn)
+                word(state, attacker, rn)
             else:
                 if rn < 0:
                     rn = card[C_RESULT]
-                dfn = att.opp
-                if rn <= att.kp:
-                    knockdown_punch(state, att)
-                elif rn <= att.pl + dfn.deff:
-                    land(state, att)
-                elif rn <= att.pm:
-                    att.missed += 1
-                    if rn >= att.cpd:
-                        counter(state, dfn)
-                elif rn <= att.clinch:
-                    clinch(state, att)
+                defender = attacker.opp
+                if rn <= attacker.kp:
+                    knockdown_punch(state, attacker)
+                elif rn <= attacker.pl + defender.deff:
+                    land(state, attacker)
+                elif rn <= attacker.pm:
+                    attacker.missed += 1
+                    if rn >= attacker.cpd:
+                        counter(state, defender)
+                elif rn <= attacker.clinch:
+                    clinch(state, attacker)
                 else:
-                    move(state, att)
+                    move(state, attacker)
             if state.ki_side is not None and state.ki_left <= 0:
                 knockdowns.end_ki(state)
     except RoundOver:

@@ -16,17 +16,17 @@ def cut_check(state: BoutState, fighter: Fighter, source=None):
     if idx < 0:
         return
     row = tables.CUT_ROWS[idx]
-    _, _, kind, loc, cf, endr, cutr, dfn_, pl, dp, text = row
+    _, _, kind, loc, cf, endurance, cut_rating, defence, pl, damage_points, text = row
     entry = fighter.locations.get(loc)
     if entry is None:
         fighter.locations[loc] = [1, False, source]
         fighter.cf_bout += cf
-        fighter.end_drain -= endr
-        fighter.cut_rating += cutr
-        fighter.def_bout += dfn_
+        fighter.end_drain -= endurance
+        fighter.cut_rating += cut_rating
+        fighter.def_bout += defence
         fighter.pl_bout += pl
         ratings.refresh(state, fighter)
-        severity = 2 if dp >= 3 else 1
+        severity = 2 if damage_points >= 3 else 1
         time = clock.ev(state, "cut", fighter.side, f"{fighter.name} suffers {text}")
         state.injuries.append(
             {
@@ -47,7 +47,7 @@ def cut_check(state: BoutState, fighter: Fighter, source=None):
         clock.ev(
             state, "cut", fighter.side, f"{fighter.name}'s {loc} damage worsens (time {entry[0]})"
         )
-    fighter.damage += dp
+    fighter.damage += damage_points
     if state.i >= len(state.deck) and rn != 80:
         # the last card of the round: the corner works first, then the referee looks
         # (between rounds)

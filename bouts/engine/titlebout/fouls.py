@@ -9,13 +9,13 @@ from .state import BoutState, Fighter, finish
 
 
 # --- fouls ----------------------------------------------------------------------------
-def foul_check(state: BoutState, att: Fighter):
+def foul_check(state: BoutState, attacker: Fighter):
     """FOUL as the action's RN: the Foul Table by foul rating, with the referee's modifier."""
     rn = clock.check_rn(state)
     tol = "very_lenient" if state.error == tables.ERR_MISSES else state.tolerance
-    kind = FOUL_KINDS[tol][state.classic][att.card["foul"]][rn]
+    kind = FOUL_KINDS[tol][state.classic][attacker.card["foul"]][rn]
     if kind != tables.FOUL_NONE:
-        foul(state, att, kind)
+        foul(state, attacker, kind)
 
 
 def foul_kinds(mod: int, table: dict) -> dict:
@@ -36,28 +36,28 @@ FOUL_KINDS = {
 }
 
 
-def foul(state: BoutState, att: Fighter, kind: int):
+def foul(state: BoutState, attacker: Fighter, kind: int):
     """A foul of type ``kind`` (``tables.FOUL_TYPES``) found on the Foul Table: the
     referee's errors, Stealth Fouler, the warning, a head butt's cuts."""
     if state.error == tables.ERR_LOWBLOW and kind == 0:
-        text = f"{att.name} lands low but the referee blames the trunks"
-        time = clock.ev(state, "foul", att.side, text)
-        state.fouls.append(foul_row(state, att, "low blow", "none", 0, time))
+        text = f"{attacker.name} lands low but the referee blames the trunks"
+        time = clock.ev(state, "foul", attacker.side, text)
+        state.fouls.append(foul_row(state, attacker, "low blow", "none", 0, time))
         return
-    if state.traits_on and "stealth_fouler" in att.traits and clock.aux_rn(state) <= 40:
-        text = f"{att.name} fouls on the sly and gets away with it"
-        time = clock.ev(state, "foul", att.side, text)
-        state.fouls.append(foul_row(state, att, tables.FOUL_TYPES[kind], "none", 0, time))
+    if state.traits_on and "stealth_fouler" in attacker.traits and clock.aux_rn(state) <= 40:
+        text = f"{attacker.name} fouls on the sly and gets away with it"
+        time = clock.ev(state, "foul", attacker.side, text)
+        state.fouls.append(foul_row(state, attacker, tables.FOUL_TYPES[kind], "none", 0, time))
         return
     clock.stop_clock(state, 2)
-    warn(state, att, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
+    warn(state, attacker, tables.FOUL_TYPES[kind], tables.FOUL_TEXT[kind])
     if kind == 1 and state.opt["head_butt"]:
         who = tables.head_butt(clock.aux_rn(state))
-        src = ("butt", state.rnd, None, att.side)
+        src = ("butt", state.rnd, None, attacker.side)
         if who in (1, 3):
-            butt_cut(state, att.opp, src)
+            butt_cut(state, attacker.opp, src)
         if who in (2, 3):
-            butt_cut(state, att, src)
+            butt_cut(state, attacker, src)
 
 
 def butt_cut(state: BoutState, fighter: Fighter, src):
@@ -80,47 +80,55 @@ def foul_row(
     }
 
 
-def warn(state: BoutState, att: Fighter, kind: str, text: str):
+def warn(state: BoutState, attacker: Fighter, kind: str, text: str):
     """A warning; past the referee's tolerance, a point or a disqualification."""
-    dfn = att.opp
-    att.warnings += 1
+    defender = attacker.opp
+    attacker.warnings += 1
     _mod, allowed, point_top = tables.REF_APPROACH[state.tolerance]
     penalty = "warning"
-    if att.points_lost or att.warnings > allowed:
-        if state.error == tables.ERR_FAVORS and not state.favor_used and att.rating > dfn.rating:
+    if attacker.points_lost or attacker.warnings > allowed:
+        if (
+            state.error == tables.ERR_FAVORS
+            and not state.favor_used
+            and attacker.rating > defender.rating
+        ):
             state.favor_used = True
         elif clock.aux_rn(state) <= point_top:
             penalty = "point"
         else:
             penalty = "disqualification"
     if penalty == "warning":
-        time = clock.ev(state, "foul", att.side, f"The referee warns {att.name} {text}")
-        state.fouls.append(foul_row(state, att, kind, "warning", 0, time))
+        time = clock.ev(state, "foul", attacker.side, f"The referee warns {attacker.name} {text}")
+        state.fouls.append(foul_row(state, attacker, kind, "warning", 0, time))
         if state.opt["foul_damage"]:
-            dfn.end_extra += 2
+            defender.end_extra += 2
     elif penalty == "point":
-        att.points_lost += 1
-        att.deducted += 1
+        attacker.points_lost += 1
+        attacker.deducted += 1
         time = clock.ev(
-            state, "foul", att.side, f"The referee takes a point from {att.name} {text}"
+            state, "foul", attacker.side, f"The referee takes a point from {attacker.name} {text}"
         )
-        state.fouls.append(foul_row(state, att, kind, "point", 1, time))
+        state.fouls.append(foul_row(state, attacker, kind, "point", 1, time))
         if state.opt["foul_damage"]:
-            dfn.end_extra += 4
+            defender.end_extra += 4
     else:
-        time = clock.ev(state, "dq", att.side, f"The referee disqualifies {att.name} {text}")
-        state.fouls.append(foul_row(state, att, kind, "disqualification", 0, time))
-        finish(state, dfn, DQ)
+        time = clock.ev(
+            state, "dq", attacker.side, f"The referee disqualifies {attacker.name} {text}"
+        )
+        state.fouls.append(foul_row(state, attacker, kind, "disqualification", 0, time))
+        finish(state, defender, DQ)
     if state.error == tables.ERR_SPOTLIGHT:
-        att.end_extra -= 2
-        dfn.end_extra -= 2
+        attacker.end_extra -= 2
+        defender.end_extra -= 2
         if state.ki_left and not state.ki_timing:
             state.ki_left -= 1
     if state.traits_on:
-        dfn.fouled_round += 1
-        dfn.fouled_total += 1
-        if "anger_issues" in dfn.traits and (dfn.fouled_round == 2 or dfn.fouled_total == 5):
-            anger(state, dfn)
+        defender.fouled_round += 1
+        defender.fouled_total += 1
+        if "anger_issues" in defender.traits and (
+            defender.fouled_round == 2 or defender.fouled_total == 5
+        ):
+            anger(state, defender)
 
 
 def anger(state: BoutState, fighter: Fighter):

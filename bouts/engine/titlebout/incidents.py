@@ -9,7 +9,7 @@ from .deck import C_INJURY, C_RESULT, C_SPECIAL
 from .state import BoutState, Fighter, RoundOver, finish
 
 
-def injury(state: BoutState, att: Fighter):
+def injury(state: BoutState, attacker: Fighter):
     """INJURY as the action's RN: the next card's injury description (most say none)."""
     card = clock.check_card(state)
     idx = card[C_INJURY]
@@ -17,15 +17,15 @@ def injury(state: BoutState, att: Fighter):
         return
     clock.stop_clock(state, 2)
     key, who, pts, text = tables.INJURIES[idx]
-    dfn = att.opp
-    fighter = att if who == "attacker" else dfn
+    defender = attacker.opp
+    fighter = attacker if who == "attacker" else defender
     if key != "clash" and key in fighter.injuries:
         return
     if key in tables.HAND_LEVEL:
         level = tables.HAND_LEVEL[key]
         if fighter.hand >= level:
             return
-    line = text.format(a=att.name, d=dfn.name)
+    line = text.format(a=attacker.name, d=defender.name)
     fighter.injuries.append(key)
     time = clock.ev(state, "injury", fighter.side, line)
     state.injuries.append(
@@ -40,8 +40,8 @@ def injury(state: BoutState, att: Fighter):
         }
     )
     if pts:
-        att.landed += 1  # the damaging blow is a punch thrown and landed
-        tko.score(state, att, pts, "lands the damaging blow", "punch")
+        attacker.landed += 1  # the damaging blow is a punch thrown and landed
+        tko.score(state, attacker, pts, "lands the damaging blow", "punch")
     if key == "clash":
         fighter.cf_bout -= 1
     elif key == "rib":
@@ -62,7 +62,7 @@ def injury(state: BoutState, att: Fighter):
     elif key == "jaw":
         if clock.aux_rn(state) <= tables.JAW_STOP:
             clock.ev(state, "stoppage", fighter.side, f"The broken jaw ends it for {fighter.name}")
-            finish(state, att, TKO)
+            finish(state, attacker, TKO)
         fighter.cf_bout -= 2
     elif key == "shoulder":
         if clock.aux_rn(state) <= tables.SHOULDER_STOP:
@@ -77,36 +77,36 @@ def injury(state: BoutState, att: Fighter):
     ratings.refresh(state, fighter)
 
 
-def special(state: BoutState, att: Fighter):
+def special(state: BoutState, attacker: Fighter):
     """Special as the action's RN: the next card's special action."""
     card = clock.check_card(state)
     idx = card[C_SPECIAL]
     if idx == 0:
         return
     key, stops, restore, text = tables.SPECIALS[idx]
-    dfn = att.opp
-    line = text.format(a=att.name, d=dfn.name)
+    defender = attacker.opp
+    line = text.format(a=attacker.name, d=defender.name)
     time = clock.ev(state, "special", None, line[0].upper() + line[1:])
     if stops:
         clock.stop_clock(state, 2)
-        att.end_extra -= restore
-        dfn.end_extra -= restore
+        attacker.end_extra -= restore
+        defender.end_extra -= restore
         if key == "ropes":
             state.trapper = None
     elif key == "bite":
-        att.points_lost += 1
-        att.deducted += 1
-        state.fouls.append(fouls.foul_row(state, att, "biting", "point", 1, time))
+        attacker.points_lost += 1
+        attacker.deducted += 1
+        state.fouls.append(fouls.foul_row(state, attacker, "biting", "point", 1, time))
     elif key == "complaint":
-        att.landed += 1
-        tko.score(state, att, 3, "punishes the complaint with a hook")
+        attacker.landed += 1
+        tko.score(state, attacker, 3, "punishes the complaint with a hook")
     elif key == "wild":
-        for fighter in (att, dfn):
+        for fighter in (attacker, defender):
             pts, punch, _text = fighter.hit[clock.draw_need(state)[C_RESULT]]
             fighter.landed += 1
             tko.score(state, fighter, pts, f"lands {punch} in the exchange")
     elif key == "break":
         clock.stop_clock(state, 1)
-        fouls.warn(state, att, "hitting on the break", "for hitting on the break")
+        fouls.warn(state, attacker, "hitting on the break", "for hitting on the break")
     elif key == "bell":
         raise RoundOver

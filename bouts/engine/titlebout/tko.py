@@ -8,25 +8,32 @@ from . import clock, ratings, tables
 from .state import BoutState, Fighter, finish
 
 
-def score(state: BoutState, att: Fighter, pts: int, what: str, kind: str = "punch"):
-    """``att`` scores ``pts``: the event, Freezes, the TKO check."""
-    att.pts += pts
-    dfn = att.opp
+def score(state: BoutState, attacker: Fighter, pts: int, what: str, kind: str = "punch"):
+    """``attacker`` scores ``pts``: the event, Freezes, the TKO check."""
+    attacker.pts += pts
+    defender = attacker.opp
     if pts:
-        clock.ev(state, kind, att.side, f"{att.name} {what} ({pts})")
+        clock.ev(state, kind, attacker.side, f"{attacker.name} {what} ({pts})")
     if pts >= 4:
-        freeze_check(state, att)
-    tko_check(state, dfn)
+        freeze_check(state, attacker)
+    tko_check(state, defender)
 
 
-def freeze_check(state: BoutState, att: Fighter):
+def freeze_check(state: BoutState, attacker: Fighter):
     """Freezes: a 4+ point punch from a 10+ KP puncher costs 2 CF for the bout."""
-    dfn = att.opp
-    if state.traits_on and not dfn.froze and "freezes" in dfn.traits and att.fresh["kp"] >= 10:
-        dfn.froze = True
-        dfn.cf_bout -= 2
-        ratings.refresh(state, dfn)
-        clock.ev(state, "trait", dfn.side, f"{dfn.name} freezes in front of the big puncher")
+    defender = attacker.opp
+    if (
+        state.traits_on
+        and not defender.froze
+        and "freezes" in defender.traits
+        and attacker.fresh["kp"] >= 10
+    ):
+        defender.froze = True
+        defender.cf_bout -= 2
+        ratings.refresh(state, defender)
+        clock.ev(
+            state, "trait", defender.side, f"{defender.name} freezes in front of the big puncher"
+        )
 
 
 def thresholds(state: BoutState, fighter: Fighter) -> tuple:
