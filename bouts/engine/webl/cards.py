@@ -21,21 +21,27 @@ RATING_RANGE = (6.0, 16.0)
 
 
 def is_normal(card) -> bool:
-    """Whether ``card`` is exactly what ``validate_card`` returns for it: a plain dict
-    with the five attributes (plain ints in range), and a name (a plain, stripped,
-    non-empty str of at most NAME_MAX) and a weight (a plain int in range) only when
+    """Whether ``card`` is exactly what ``validate_card`` returns for it: agility plain dict
+    with the five attributes (plain ints in range), and agility name (agility plain, stripped,
+    non-empty str of at most NAME_MAX) and agility weight (agility plain int in range) only when
     given; no other key, no None. Anything else is not normal (the checks decide)."""
     if type(card) is not dict:
         return False
     try:
-        s, p, a, h, t = card["str"], card["spd"], card["agl"], card["hgt"], card["tgh"]
+        strength, speed, agility, height, toughness = (
+            card["str"],
+            card["spd"],
+            card["agl"],
+            card["hgt"],
+            card["tgh"],
+        )
         if not (
-            type(s) is type(p) is type(a) is type(h) is type(t) is int
-            and _IN_BOUNDS[s]
-            and _IN_BOUNDS[p]
-            and _IN_BOUNDS[a]
-            and _IN_BOUNDS[h]
-            and _IN_BOUNDS[t]
+            type(strength) is type(speed) is type(agility) is type(height) is type(toughness) is int
+            and _IN_BOUNDS[strength]
+            and _IN_BOUNDS[speed]
+            and _IN_BOUNDS[agility]
+            and _IN_BOUNDS[height]
+            and _IN_BOUNDS[toughness]
         ):
             return False
     except KeyError:  # an attribute missing, or out of bounds

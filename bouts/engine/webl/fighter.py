@@ -305,9 +305,9 @@ def side_values(line: Line, stats: tuple, agg: int, opp_line: Line) -> tuple:
     energy used, POW x all-out, DEF, target, dirty, landed multiplier, damage
     multiplier for the target, holding chance, thrown, injury-chance multiplier for
     the opponent, injury-chance multiplier for himself)``."""
-    s, p, a = stats
+    strength, speed, agility = stats
     values = line_values(line, agg, opp_line.style == "allout")
-    return (float(s), float(p), float(a), float(agg), *values)
+    return (float(strength), float(speed), float(agility), float(agg), *values)
 
 
 def line_values(line: Line, agg: int, opp_allout: bool) -> tuple:

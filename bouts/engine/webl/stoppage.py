@@ -19,55 +19,63 @@ from .clock import (
 )
 
 
-def corner_stoppage(rnd: int, quit_a: bool, quit_b: bool, name_a: str, name_b: str, events):
+def corner_stoppage(
+    rnd: int, red_quits: bool, blue_quits: bool, red_name: str, blue_name: str, events
+):
     """The corner stops the fight before round ``rnd`` (RTD; both: technical draw).
     Returns ``(winner, method, round, time)``; the stoppage is recorded at the end of
     the previous round (0:00 of round 1 when it never starts)."""
     end_round = rnd - 1 if rnd > 1 else 1
     end_time = END_OF_ROUND if rnd > 1 else CLOCKS[0]
-    if quit_a and quit_b:
+    if red_quits and blue_quits:
         winner, method = None, TDRAW
         text = f"Both corners stop the fight before round {rnd}."
     else:
-        winner, method = ("blue" if quit_a else "red"), RTD
-        text = f"{name_a if quit_a else name_b}'s corner stops the fight before round {rnd}."
+        winner, method = ("blue" if red_quits else "red"), RTD
+        text = (
+            f"{red_name if red_quits else blue_name}'s corner stops the fight before round {rnd}."
+        )
     events.append(
         {"round": end_round, "clock": end_time, "kind": "stoppage", "side": winner, "text": text}
     )
     return winner, method, end_round, end_time
 
 
-def resolve_stoppage(stop_a, stop_b, dq_a: bool, dq_b: bool, name_a="Red", name_b="Blue"):
+def resolve_stoppage(
+    red_stop, blue_stop, red_dq: bool, blue_dq: bool, red_name="Red", blue_name="Blue"
+):
     """How a round with a stoppage ends: ``(winner, method, share, text)``.
 
-    ``stop_a``/``stop_b`` are ``(share of the round, method, text)`` for a (T)KO
+    ``red_stop``/``blue_stop`` are ``(share of the round, method, text)`` for a (T)KO
     suffered by red/blue (the share of the round at which it happened: the damage
     needed over the damage done), or None. Seed: when both are (T)KO'd the earlier
     one loses; a DQ'd fighter's (T)KO of his opponent is disregarded; a fighter DQ'd
     and (T)KO'd in the same round loses by the (T)KO. Both DQ'd and no (T)KO: a
     technical draw (our choice). ``share`` is None for a disqualification."""
-    if dq_a:
-        stop_b = None  # a DQ'd fighter's (T)KO is disregarded
-    if dq_b:
-        stop_a = None
-    if stop_a or stop_b:
-        if stop_b is None or (stop_a is not None and stop_a[0] < stop_b[0]):
-            share, method, text = stop_a
+    if red_dq:
+        blue_stop = None  # a DQ'd fighter's (T)KO is disregarded
+    if blue_dq:
+        red_stop = None
+    if red_stop or blue_stop:
+        if blue_stop is None or (red_stop is not None and red_stop[0] < blue_stop[0]):
+            share, method, text = red_stop
             return "blue", method, share, text
-        share, method, text = stop_b
+        share, method, text = blue_stop
         return "red", method, share, text
-    if dq_a and dq_b:
+    if red_dq and blue_dq:
         return None, TDRAW, None, "Both fighters are disqualified."
-    loser = name_a if dq_a else name_b
-    return ("blue" if dq_a else "red"), DQ, None, f"{loser} is disqualified for fighting dirty."
+    loser = red_name if red_dq else blue_name
+    return ("blue" if red_dq else "red"), DQ, None, f"{loser} is disqualified for fighting dirty."
 
 
-def round_stoppage(rng, rnd, stop_a, stop_b, a, b, events, first_event, records):
+def round_stoppage(rng, rnd, red_stop, blue_stop, red, blue, events, first_event, records):
     """A round that ends early: ``(winner, method, time)``. The stoppage's moment is the
-    share of the round from ``resolve_stoppage`` (a DQ: the foul's random moment), kept
+    share of the round from ``resolve_stoppage`` (red DQ: the foul's random moment), kept
     within 0:01-2:59; what happened earlier in the round is moved before it."""
-    winner, method, share, text = resolve_stoppage(stop_a, stop_b, a.dq, b.dq, a.name, b.name)
-    if share is None:  # a disqualification: the foul's moment in the round
+    winner, method, share, text = resolve_stoppage(
+        red_stop, blue_stop, red.dq, blue.dq, red.name, blue.name
+    )
+    if share is None:  # red disqualification: the foul's moment in the round
         seconds = floor(rng.random() * MOMENTS) + 1
     else:
         seconds = int(share * ROUND_SECONDS_F)
