@@ -39,7 +39,7 @@ class SkirmishRuleset(Ruleset):
 
     # ``side`` itself when it is already normal (the copies would equal it), else
     # ``validate_side``'s copy or error: the battle only reads its sides, and the
-    # result holds none of their dicts. A plain function (no method frame a side).
+    # result holds none of their dicts.
     side_for_bout = staticmethod(cards.side_for_bout)
 
     def card_rating(self, card: dict) -> float:

@@ -197,9 +197,9 @@ _SIDE_FIELDS = itemgetter(*(key for key, _, _ in SIDE_INTS), *ACTION_RANGES, "kp
 def side_is_normal(side) -> bool:
     """Whether a card's fresh or fatigued side is exactly what ``validate_card`` gives
     back for it: a plain dict of its 14 fields, plain ints in range, the four ranges
-    plain lists of two ints covering 1-RN in order (``_fast_side`` and
-    ``normal.is_normal`` both ask it). Straight-line code with constant keys: cheaper
-    than a loop over ``SIDE_INTS``."""
+    plain lists of two ints covering 1-RN in order (``normal.is_normal`` asks it of both
+    sides). Every bout asks it twice a card, so it reads the fields at once and
+    compares them in one expression, with the ranges of ``SIDE_INTS``."""
     if type(side) is not dict or len(side) != 14:
         return False
     try:

@@ -49,7 +49,7 @@ class WeblRuleset(Ruleset):
     max_rounds = 15
     methods = BOXING_METHODS
 
-    # A side is a card (base.Ruleset); each without a method's frame in between.
+    # A side is a card (base.Ruleset): the card module's functions are the ruleset's.
     validate_card = staticmethod(cards.validate_card)
     validate_side = staticmethod(cards.validate_card)
     # A normal card goes to the bout as it is (no copy): the bout only reads it.
