@@ -190,7 +190,7 @@ def test_a_normalised_side_validates_to_an_equal_copy_sharing_nothing():
     assert again["corner"] is not side["corner"]
 
 
-def test_fast_path_still_normalises_and_refuses():
+def test_a_side_with_one_odd_fighter_is_still_normalised_or_refused():
     side = validate_side(_side())
     fighters = [dict(f) for f in side["fighters"]]
     fighters[0]["name"] = "  Padded Name "

@@ -70,8 +70,9 @@ def test_weight_rule():
     assert weight_strength_bonus(None, 150) == 0.0
 
 
-def test_fast_path_agrees_with_the_checks():
-    # A dict subclass skips the fast path: both must accept and refuse the same cards.
+def test_a_card_gets_the_same_verdict_as_a_plain_dict_or_a_dict_subclass():
+    # A dict subclass is never taken as normal as it is: both must be accepted or
+    # refused alike.
     import random
 
     from bouts.engine.errors import CardError
