@@ -24,10 +24,13 @@ def chart(diff: int, mark: int) -> tuple[int, int]:
     return 10, 8  # 19+; 10-7 needs a knockdown (the 10-7 rule)
 
 
-# ``chart`` read once: a point difference (19 and more: the last row) -> the (high
+# ``chart`` read once: a point difference (``CHART_LAST`` and more: the last row) -> the (high
 # scorer, low scorer) scores by the judge's mark (HS, LS, E)
 assert (HS, LS, EV) == (0, 1, 2)
-CHART_ROWS = tuple(tuple(chart(diff, mark) for mark in (HS, LS, EV)) for diff in range(20))
+CHART_LAST = 19
+CHART_ROWS = tuple(
+    tuple(chart(diff, mark) for mark in (HS, LS, EV)) for diff in range(CHART_LAST + 1)
+)
 
 
 def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
@@ -94,21 +97,24 @@ def score_round(
     ``judge_leanings``, an invention), or None: the book's marks alone; ``ctx``:
     aggressor, styles, safety (sides with Safety First), crowd (sides with Plays to
     Crowd). Knockdowns scored by both cancel, a point each off every score."""
-    common = min(red_knockdowns, blue_knockdowns)
-    red_extra, blue_extra = red_knockdowns - common, blue_knockdowns - common
-    if red_extra:
-        red, blue = knockdown_score(red_points - blue_points, red_extra)
-        return [[red - common, blue - common] for _ in range(3)]
-    if blue_extra:
-        blue, red = knockdown_score(blue_points - red_points, blue_extra)
-        return [[red - common, blue - common] for _ in range(3)]
+    common = 0
+    if red_knockdowns or blue_knockdowns:
+        common = min(red_knockdowns, blue_knockdowns)
+        red_extra, blue_extra = red_knockdowns - common, blue_knockdowns - common
+        if red_extra or blue_extra:  # the knockdown rules: every judge scores it alike
+            if red_extra:
+                red, blue = knockdown_score(red_points - blue_points, red_extra)
+            else:
+                blue, red = knockdown_score(blue_points - red_points, blue_extra)
+            red, blue = red - common, blue - common
+            return [[red, blue], [red, blue], [red, blue]]
     high = "red" if red_points >= blue_points else "blue"
     margin = abs(red_points - blue_points)
     if 1 <= margin <= 6 or 16 <= margin <= 18:  # a Check: each judge's mark counts
         marks = check_marks(card, judges, margin, high, ctx)
     else:
         marks = (HS, HS, HS)  # the chart gives every mark the same scores
-    row = CHART_ROWS[margin if margin < len(CHART_ROWS) else -1]
+    row = CHART_ROWS[margin if margin < CHART_LAST else CHART_LAST]
     scores = []
     for mark in marks:
         high_score, low_score = row[mark]
@@ -118,19 +124,21 @@ def score_round(
     return scores
 
 
-def check_marks(card: tuple, judges: list | None, margin: int, high: str, ctx: dict) -> tuple:
+def check_marks(card: tuple, judges: list | None, margin: int, high: str, ctx: dict) -> list:
     """Each judge's mark on a Check round (HS, LS or E): the Check card's judges' line;
     1-6 points apart, Plays to Crowd, then Safety First move an even mark; then each
     judge's leaning (option ``judge_leanings``): a side the round goes to is read as
     that side's mark."""
-    marks = (card[C_J1], card[C_J2], card[C_J3])
+    marks = [card[C_J1], card[C_J2], card[C_J3]]
     low = "blue" if high == "red" else "red"
     crowd, safety = ctx["crowd"], ctx["safety"]
     if margin <= 6 and (crowd or safety):
-        marks = tuple(crowd_or_safety(mark, high, low, crowd, safety) for mark in marks)
+        for i, mark in enumerate(marks):
+            marks[i] = crowd_or_safety(mark, high, low, crowd, safety)
     if judges is not None:
-        leaned = (lean(mark, judge, high, ctx) for mark, judge in zip(marks, judges))
-        marks = tuple(HS if got == high else LS if got == low else got for got in leaned)
+        for i, mark in enumerate(marks):
+            got = lean(mark, judges[i], high, ctx)
+            marks[i] = HS if got == high else LS if got == low else got
     return marks
 
 
