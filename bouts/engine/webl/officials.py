@@ -64,6 +64,7 @@ DOCTOR = {"cautious": (5.0, True), "balanced": (7.0, True), "permissive": (9.0, 
 
 DEFAULT_REFEREE = {"fouls": "normal", "stoppage": "normal", "overall": "average"}
 DEFAULT_JUDGE = {"bias": "none", "close_round": "even"}
+DEFAULT_DOCTOR = {"caution": "balanced"}
 DEFAULT_CORNER = {"cut": "average", "strategy": "average"}
 _DEFAULT_CORNERS = {"red": dict(DEFAULT_CORNER), "blue": dict(DEFAULT_CORNER)}
 
@@ -85,20 +86,39 @@ def _draw(pool, random) -> str:
     return pool[floor(random() * len(pool))]
 
 
+def _draw_judge(pool: list, random) -> str:
+    """A judge's name, drawn from ``pool`` and taken out of it (no judge twice)."""
+    return pool.pop(floor(random() * len(pool)))
+
+
 def default_officials(random, home) -> tuple:
     """The default officials (``resolve_officials(None, rng)``) and the judges' views
     for the bout (``scoring.bout_judges(judges, random, home, champion)``, which draws
     next): ``(referee, judges, doctor, views)``. Three unbiased judges with the
     ``even`` view."""
-    referee, judges, doctor = _officials({}, random)
+    referee, judges, doctor = _defaults(random)
     return referee, judges, doctor, bout_judges(judges, random, home, None)
+
+
+def _defaults(random) -> tuple:
+    """Nothing given: every setting its default, every name drawn (``_officials``'
+    draws, in its order: the referee, the judges, the doctor)."""
+    pool = list(JUDGES)
+    referee = {**DEFAULT_REFEREE, "name": _draw(REFEREES, random)}
+    judges = [
+        {**DEFAULT_JUDGE, "name": _draw_judge(pool, random)},
+        {**DEFAULT_JUDGE, "name": _draw_judge(pool, random)},
+        {**DEFAULT_JUDGE, "name": _draw_judge(pool, random)},
+    ]
+    doctor = {**DEFAULT_DOCTOR, "name": _draw(DOCTORS, random)}
+    return referee, judges, doctor
 
 
 def resolve_officials(officials, rng) -> tuple:
     """``(referee, judges, doctor)`` with every setting filled in; missing names drawn
     from ``rng``."""
     if officials is None:
-        return _officials({}, rng.random)
+        return _defaults(rng.random)
     officials = validate_officials(officials)  # the engine's one strict check
     resolved = _officials(officials, rng.random)
     unknown = sorted(k for k in officials if k not in ("referee", "judges", "doctor"))
@@ -117,18 +137,16 @@ def _officials(given: dict, random) -> tuple:
 
 
 def _referee(given, random) -> dict:
+    given = _dict(given or {}, "officials.referee")
     referee = dict(DEFAULT_REFEREE)
-    name = None
-    if given:  # settings or a name
-        given = _dict(given, "officials.referee")
-        for key, allowed in (
-            ("fouls", REFEREE_FOULS),
-            ("stoppage", REFEREE_STOPPAGE),
-            ("overall", REFEREE_OVERALL),
-        ):
-            if given.get(key) is not None:
-                referee[key] = require_choice(given[key], allowed, f"officials.referee.{key}")
-        name = given.get("name")
+    for key, allowed in (
+        ("fouls", REFEREE_FOULS),
+        ("stoppage", REFEREE_STOPPAGE),
+        ("overall", REFEREE_OVERALL),
+    ):
+        if given.get(key) is not None:
+            referee[key] = require_choice(given[key], allowed, f"officials.referee.{key}")
+    name = given.get("name")
     if name is not None:
         referee["name"] = _name(name, "officials.referee.name")
     else:
@@ -139,39 +157,35 @@ def _referee(given, random) -> dict:
 def _judges(given, random) -> list:
     """Three judges; a name not given is drawn from those not drawn yet."""
     if given is None:
-        given = [None, None, None]
+        given = [{}, {}, {}]
     elif not isinstance(given, list) or len(given) != 3:
         raise OptionError("officials.judges", "must be a list of three judges")
     pool = list(JUDGES)
     judges = []
     for i, judge_given in enumerate(given):
+        judge_given = _dict(judge_given or {}, f"officials.judges[{i}]")
         judge = dict(DEFAULT_JUDGE)
-        name = None
-        if judge_given:  # settings or a name
-            judge_given = _dict(judge_given, f"officials.judges[{i}]")
-            for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
-                if judge_given.get(key) is not None:
-                    field = f"officials.judges[{i}].{key}"
-                    judge[key] = require_choice(judge_given[key], allowed, field)
-            name = judge_given.get("name")
+        for key, allowed in (("bias", JUDGE_BIAS), ("close_round", JUDGE_CLOSE_ROUND)):
+            if judge_given.get(key) is not None:
+                field = f"officials.judges[{i}].{key}"
+                judge[key] = require_choice(judge_given[key], allowed, field)
+        name = judge_given.get("name")
         if name is not None:
             judge["name"] = _name(name, f"officials.judges[{i}].name")
         else:
-            judge["name"] = pool.pop(floor(random() * len(pool)))
+            judge["name"] = _draw_judge(pool, random)
         judges.append(judge)
     return judges
 
 
 def _doctor(given, random) -> dict:
-    doctor = {"caution": "balanced"}
-    name = None
-    if given:  # a setting or a name
-        given = _dict(given, "officials.doctor")
-        if given.get("caution") is not None:
-            doctor["caution"] = require_choice(
-                given["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
-            )
-        name = given.get("name")
+    given = _dict(given or {}, "officials.doctor")
+    doctor = dict(DEFAULT_DOCTOR)
+    if given.get("caution") is not None:
+        doctor["caution"] = require_choice(
+            given["caution"], DOCTOR_CAUTION, "officials.doctor.caution"
+        )
+    name = given.get("name")
     if name is not None:
         doctor["name"] = _name(name, "officials.doctor.name")
     else:
