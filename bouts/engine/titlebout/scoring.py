@@ -24,15 +24,6 @@ def chart(diff: int, mark: int) -> tuple[int, int]:
     return 10, 8  # 19+; 10-7 needs a knockdown (the 10-7 rule)
 
 
-# ``chart`` read once: a point difference (``CHART_LAST`` and more: the last row) -> the (high
-# scorer, low scorer) scores by the judge's mark (HS, LS, E)
-assert (HS, LS, EV) == (0, 1, 2)
-CHART_LAST = 19
-CHART_ROWS = tuple(
-    tuple(chart(diff, mark) for mark in (HS, LS, EV)) for diff in range(CHART_LAST + 1)
-)
-
-
 def knockdown_score(diff: int, knockdowns: int) -> tuple[int, int]:
     """(knockdown scorer, other) when one fighter has ``knockdowns`` more than the
     other; ``diff`` = his points minus the other's."""
@@ -97,24 +88,52 @@ def score_round(
     ``judge_leanings``, an invention), or None: the book's marks alone; ``ctx``:
     aggressor, styles, safety (sides with Safety First), crowd (sides with Plays to
     Crowd). Knockdowns scored by both cancel, a point each off every score."""
-    common = 0
     if red_knockdowns or blue_knockdowns:
         common = min(red_knockdowns, blue_knockdowns)
         red_extra, blue_extra = red_knockdowns - common, blue_knockdowns - common
-        if red_extra or blue_extra:  # the knockdown rules: every judge scores it alike
+        if red_extra or blue_extra:
             if red_extra:
                 red, blue = knockdown_score(red_points - blue_points, red_extra)
             else:
                 blue, red = knockdown_score(blue_points - red_points, blue_extra)
             red, blue = red - common, blue - common
             return [[red, blue], [red, blue], [red, blue]]
-    high = "red" if red_points >= blue_points else "blue"
-    margin = abs(red_points - blue_points)
-    if 1 <= margin <= 6 or 16 <= margin <= 18:  # a Check: each judge's mark counts
-        marks = check_marks(card, judges, margin, high, ctx)
     else:
-        marks = (HS, HS, HS)  # the chart gives every mark the same scores
-    row = CHART_ROWS[margin if margin < CHART_LAST else CHART_LAST]
+        common = 0
+    margin = red_points - blue_points if red_points >= blue_points else blue_points - red_points
+    if margin == 0:
+        # the book: "the point difference is 0. All 3 judges score the round 10-10"
+        even = 10 - common
+        return [[even, even], [even, even], [even, even]]
+    high = "red" if red_points >= blue_points else "blue"
+    if 7 <= margin <= 15 or margin >= 19:
+        # no Check: the judges' marks do not matter
+        high_score, low_score = chart(margin, HS)
+        high_score, low_score = high_score - common, low_score - common
+        red, blue = (high_score, low_score) if high == "red" else (low_score, high_score)
+        return [[red, blue], [red, blue], [red, blue]]
+    marks = [card[C_J1], card[C_J2], card[C_J3]]  # the judges' line
+    low = "blue" if high == "red" else "red"
+    if margin <= 6:
+        crowd = ctx["crowd"]
+        safety = ctx["safety"]
+        if crowd or safety:
+            for i, mark in enumerate(marks):
+                if high in crowd:
+                    mark = LS
+                elif low in crowd:
+                    mark = HS
+                elif mark == EV and high in safety:
+                    mark = LS
+                elif mark == EV and low in safety:
+                    mark = HS
+                marks[i] = mark
+    if judges is not None:
+        for i, mark in enumerate(marks):
+            got = lean(mark, judges[i], high, ctx)
+            marks[i] = HS if got == high else LS if got == low else got
+    # each judge's scores by his mark (``chart``, read once: ``CHECK_ROWS``)
+    row = CHECK_ROWS[margin]
     scores = []
     for mark in marks:
         high_score, low_score = row[mark]
@@ -124,34 +143,10 @@ def score_round(
     return scores
 
 
-def check_marks(card: tuple, judges: list | None, margin: int, high: str, ctx: dict) -> list:
-    """Each judge's mark on a Check round (HS, LS or E): the Check card's judges' line;
-    1-6 points apart, Plays to Crowd, then Safety First move an even mark; then each
-    judge's leaning (option ``judge_leanings``): a side the round goes to is read as
-    that side's mark."""
-    marks = [card[C_J1], card[C_J2], card[C_J3]]
-    low = "blue" if high == "red" else "red"
-    crowd, safety = ctx["crowd"], ctx["safety"]
-    if margin <= 6 and (crowd or safety):
-        for i, mark in enumerate(marks):
-            marks[i] = crowd_or_safety(mark, high, low, crowd, safety)
-    if judges is not None:
-        for i, mark in enumerate(marks):
-            got = lean(mark, judges[i], high, ctx)
-            marks[i] = HS if got == high else LS if got == low else got
-    return marks
-
-
-def crowd_or_safety(mark: int, high: str, low: str, crowd: list, safety: list) -> int:
-    """A judge's mark with the traits' pull: Plays to Crowd sides are marked low scorer
-    when ahead and high scorer when behind, whatever the mark; Safety First moves an even
-    mark the same way."""
-    if high in crowd:
-        return LS
-    if low in crowd:
-        return HS
-    if mark == EV and high in safety:
-        return LS
-    if mark == EV and low in safety:
-        return HS
-    return mark
+# ``chart`` read once for a Check round (1-6 and 16-18 points apart): the point
+# difference -> the (high scorer, low scorer) scores by the judge's mark (HS, LS, E)
+assert (HS, LS, EV) == (0, 1, 2)
+CHECK_ROWS = {
+    margin: tuple(chart(margin, mark) for mark in (HS, LS, EV))
+    for margin in (*range(1, 7), *range(16, 19))
+}
