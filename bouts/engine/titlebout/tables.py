@@ -15,6 +15,8 @@ KDKO_POINTS = (4, 5, 5, 5, 6, 6, 6)
 
 
 def _kdko_cell(row: int, col: int) -> int:
+    """The KD/KO table's cell (read once into ``KDKO``): the 0 column by the row alone,
+    the others by row + column."""
     if col <= 0:
         if row <= 10:
             return R4
@@ -25,16 +27,16 @@ def _kdko_cell(row: int, col: int) -> int:
         if row == 19:
             return R5F
         return RSTAR
-    s = row + col
-    if s <= 10:
+    total = row + col
+    if total <= 10:
         return R4
-    if s <= 15:
+    if total <= 15:
         return R5
-    if s <= 17:
+    if total <= 17:
         return R5H
-    if s <= 19:
+    if total <= 19:
         return R5F
-    if s <= 21:
+    if total <= 21:
         return RK110
     return RK
 
