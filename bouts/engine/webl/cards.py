@@ -21,9 +21,9 @@ RATING_RANGE = (6.0, 16.0)
 
 
 def is_normal(card) -> bool:
-    """Whether ``card`` is exactly what ``validate_card`` returns for it: agility plain dict
-    with the five attributes (plain ints in range), and agility name (agility plain, stripped,
-    non-empty str of at most NAME_MAX) and agility weight (agility plain int in range) only when
+    """Whether ``card`` is exactly what ``validate_card`` returns for it: a plain dict
+    with the five attributes (plain ints in range), and a name (a plain, stripped,
+    non-empty str of at most NAME_MAX) and a weight (a plain int in range) only when
     given; no other key, no None. Anything else is not normal (the checks decide)."""
     if type(card) is not dict:
         return False

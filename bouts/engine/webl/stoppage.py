@@ -70,12 +70,12 @@ def resolve_stoppage(
 
 def round_stoppage(rng, rnd, red_stop, blue_stop, red, blue, events, first_event, records):
     """A round that ends early: ``(winner, method, time)``. The stoppage's moment is the
-    share of the round from ``resolve_stoppage`` (red DQ: the foul's random moment), kept
+    share of the round from ``resolve_stoppage`` (a DQ: the foul's random moment), kept
     within 0:01-2:59; what happened earlier in the round is moved before it."""
     winner, method, share, text = resolve_stoppage(
         red_stop, blue_stop, red.dq, blue.dq, red.name, blue.name
     )
-    if share is None:  # red disqualification: the foul's moment in the round
+    if share is None:  # a disqualification: the foul's moment in the round
         seconds = floor(rng.random() * MOMENTS) + 1
     else:
         seconds = int(share * ROUND_SECONDS_F)
