@@ -28,6 +28,7 @@ _TRAIT_SET = frozenset(TRAITS)
 _STYLE_SET = frozenset(STYLES)
 _FOUL_SET = frozenset(FOUL_RATINGS)
 _PUNCH_ENTRIES = itemgetter(*PUNCHES)
+_RANGES = itemgetter("three", "two")
 
 
 def is_normal(card) -> bool:
@@ -113,20 +114,12 @@ def _hitting_is_normal(hitting) -> bool:
     for entry in _PUNCH_ENTRIES(hitting):
         if type(entry) is not dict or len(entry) != 2:
             return False
-        three = entry["three"]
-        if three is not None:
-            if type(three) is not list:
-                return False
-            lo, hi = three  # not two items: ValueError (not normal)
-            if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
-                return False
-            expected = hi + 1
-        two = entry["two"]
-        if two is not None:
-            if type(two) is not list:
-                return False
-            lo, hi = two
-            if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
-                return False
-            expected = hi + 1
+        for given in _RANGES(entry):  # the three, then the two
+            if given is not None:
+                if type(given) is not list:
+                    return False
+                lo, hi = given  # not two items: ValueError (not normal)
+                if type(lo) is not int or type(hi) is not int or lo != expected or hi < lo:
+                    return False
+                expected = hi + 1
     return expected == RN + 1
