@@ -190,7 +190,9 @@ def _source_version() -> str:
 # Part of every cached read's key and validator; a deploy may name its release.
 DEPLOY_VERSION = env.str("DEPLOY_VERSION", default="") or _source_version()
 
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
+# (Eager Celery still serialises a task's arguments through a producer of the in-memory
+# transport: "localhost" spares the warning kombu prints for a URL without a host.)
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://localhost/")
 # No broker configured: run tasks in-process (the embedded default) and let their
 # errors propagate to the caller.
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
@@ -480,4 +482,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Embedded (eager) tasks run inside the command or the request that sent them: a
+    # line per task ("Task ... succeeded in 0.01s: {...}") is a worker's log, not theirs.
+    "loggers": {"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {},
 }

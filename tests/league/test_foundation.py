@@ -66,6 +66,27 @@ def test_embedded_default_is_sqlite_and_eager():
     ]
 
 
+def test_embedded_tasks_run_without_a_workers_log_lines():
+    """`make demo` runs its tasks in-process: no "Task ... succeeded" line per task and
+    no warning about the in-memory broker's host among the command's own output."""
+    env_drop = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "LOG_LEVEL")
+    code = (
+        "import django,os;os.environ['DJANGO_SETTINGS_MODULE']='league.settings';django.setup()\n"
+        "from league.celery import app\n"
+        "@app.task(name='probe')\n"
+        "def probe():\n"
+        "    return 42\n"
+        "print(probe.delay().get())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in env_drop}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["42"]  # the task ran, here
+    assert out.stderr == ""
+
+
 def test_production_stack_is_postgres_and_redis_with_exactly_once_celery():
     env = {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/ringside",
