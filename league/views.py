@@ -16,7 +16,7 @@ from .models import Division, Event, League, Season, Title, Tournament, Tourname
 from .pages import bracket, front, lineage, stages
 from .pages.bracket import DRAW_RULE_WORDS
 from .pages.paging import page_of
-from .services.membership import is_manager
+from .services.membership import is_commissioner, is_manager
 from .standings.metrics import METRICS
 
 RECENT_BOUTS = 10
@@ -47,6 +47,8 @@ def home(request):
 
 def league_detail(request, slug: str):
     league = get_object_or_404(League, slug=slug)
+    user = request.user
+    plays_it = user.is_authenticated and (user.is_staff or is_manager(user, league))
     events = list(
         Event.objects.filter(league=league)
         .annotate(bout_count=Count("bouts"))
@@ -61,9 +63,9 @@ def league_detail(request, slug: str):
         .select_related("division", "champion", "champion_camp")
         .order_by("-start_date", "-id"),
         # "Build a fighter" where the league allows it: its managers (and staff).
-        "may_build": league.career_mode
-        and request.user.is_authenticated
-        and (request.user.is_staff or is_manager(request.user, league)),
+        "may_build": league.career_mode and plays_it,
+        # Who plays the league is its own people's to see (league_managers' rule).
+        "sees_managers": plays_it or (user.is_authenticated and is_commissioner(user, league)),
     }
     return render(request, "league/league_detail.html", context)
 

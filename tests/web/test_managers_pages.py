@@ -235,6 +235,16 @@ def test_league_managers_page_writes(w, role):
         assert not joined and owner == w.owner and not Invitation.objects.exists()
 
 
+@pytest.mark.parametrize("role", [*ROLES, "plain"])
+def test_the_league_page_links_its_managers_page_only_for_those_who_may_open_it(w, role):
+    client = client_of(w, role)
+    managers_page = f"/leagues/{w.league.slug}/managers/"
+    linked = f'href="{managers_page}"' in client.get(f"/leagues/{w.league.slug}/").content.decode()
+    opened = client.get(managers_page).status_code == 200
+    assert linked == opened
+    assert linked == (role in ("other_manager", "owner", "commissioner", "staff"))
+
+
 def test_league_managers_page_errors_stay_at_their_field(w):
     answer = client_of(w, "commissioner").post(
         f"/leagues/{w.league.slug}/managers/", {"act": "add", "add-username": "ghost"}

@@ -151,7 +151,7 @@ class Command(BaseCommand):
                 name=f"Ringside {LEAGUE_NAMES.get(ruleset, ruleset.capitalize())} League",
                 slug=slug,
                 ruleset=ruleset,
-                description=f"The demo league, fought under {ruleset}: {rules.description}",
+                description=f"The demo league, fought under the rules of {rules.title}.",
                 rounds=min(10, rules.max_rounds),
                 title_rounds=min(12, rules.max_rounds),
                 start_date=START,
