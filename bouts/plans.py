@@ -227,7 +227,7 @@ SOURCE_TEXT = {
     "bout": "the manager's plan for this bout",
     "standing": "the manager's standing plan",
     "booked": "the plan given when the bout was booked",
-    "ruleset": "no plan: the ruleset's default corner policy",
+    "ruleset": "no plan: the corner's default plan, from the rules",
 }
 
 

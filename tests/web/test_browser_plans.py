@@ -106,4 +106,4 @@ def test_a_manager_writes_his_plan_and_the_report_shows_both_after_the_night(bro
     blue = browser.find_element(By.ID, "plan-blue").text
     assert "6/6/8 (inside)" in red and "plan for this bout (version 1)" in red
     shoot(browser, "bout-report-with-plans")
-    assert "default corner policy" in blue
+    assert "the corner's default plan" in blue

@@ -121,7 +121,7 @@ def test_the_report_shows_both_plans_after_the_fight_and_none_before(client, nig
     client.logout()
     after = client.get(f"/bouts/{night.bout.pk}/").content.decode()
     assert 'id="plan-red"' in after and "6/6/8 (inside)" in after
-    assert 'id="plan-blue"' in after and "default corner policy" in after
+    assert 'id="plan-blue"' in after and "default plan, from the rules" in after
 
 
 def test_the_plan_page_query_count_is_fixed(client, night, django_assert_num_queries):

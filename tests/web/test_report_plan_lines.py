@@ -67,7 +67,11 @@ def test_titlebout_rounds_read_as_strategies_in_words():
 
     plans = [
         {"side": "red", "data": {"strategy": "FI"}, "source": "the manager's plan"},
-        {"side": "blue", "data": None, "source": "no plan: the ruleset's default corner policy"},
+        {
+            "side": "blue",
+            "data": None,
+            "source": "no plan: the corner's default plan, from the rules",
+        },
     ]
     stats = [
         {
