@@ -12,6 +12,7 @@ from django.db.models import Q
 from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
+from core.dates import long_date
 from league.calendar.jobs import job_progress, job_start
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
 from league.calendar.runner import run_division
@@ -174,15 +175,31 @@ def failed_lines(bouts) -> list[str]:
     ]
 
 
+NAME_WIDTH = 40  # a name longer than this is cut (with an ellipsis) to keep the columns
+
+
+def column_name(name, width: int) -> str:
+    """``name`` for a column ``width`` wide: whole when it fits, else cut with "…"."""
+    name = str(name)
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def name_width(names) -> int:
+    """The width of a names column: the longest name, at most ``NAME_WIDTH``."""
+    return min(NAME_WIDTH, max((len(str(name)) for name in names), default=0))
+
+
 def print_standings(stdout, season) -> None:
     stdout.write(f"\n{season.name} ({season.league.name}) — {season.get_status_display()}")
-    stdout.write(f"{'#':>3}  {'':24} {'Pts':>4} {'W':>3} {'L':>3} {'D':>3} {'Stop':>4}")
-    for row in season_standings(season=season):
+    rows = list(season_standings(season=season))
+    width = name_width(row.fighter or row.camp for row in rows)
+    stdout.write(f"{'#':>3}  {'':{width}} {'Pts':>4} {'W':>3} {'L':>3} {'D':>3} {'W inside':>9}")
+    for row in rows:
         rank = f"={row.rank}" if row.tied else str(row.rank)
-        name = str(row.fighter or row.camp)[:24]
+        name = column_name(row.fighter or row.camp, width)
         stdout.write(
-            f"{rank:>3}  {name:24} {row.points:>4} {row.wins:>3} {row.losses:>3} "
-            f"{row.draws:>3} {row.stoppage_wins:>4}"
+            f"{rank:>3}  {name:{width}} {row.points:>4} {row.wins:>3} {row.losses:>3} "
+            f"{row.draws:>3} {row.stoppage_wins:>9}"
         )
 
 
@@ -191,18 +208,22 @@ def print_champions(stdout, league) -> None:
         stdout.write(f"{league.name} {division.name} champion: {champion or 'vacant'}")
         for reign in title_lineage(division=division):
             end = (
-                f"until {reign.ended_on} ({reign.get_end_reason_display()})"
+                f"until {long_date(reign.ended_on)} ({reign.get_end_reason_display()})"
                 if reign.ended_on
-                else "current"
+                else "champion now"
             )
+            defences = "1 defence" if reign.defences == 1 else f"{reign.defences} defences"
             stdout.write(
-                f"  #{reign.number} {reign.fighter or reign.camp}: from {reign.started_on}, "
-                f"{reign.defences} defence(s), {end}"
+                f"  #{reign.number} {reign.fighter or reign.camp}: from "
+                f"{long_date(reign.started_on)}, {defences}, {end}"
             )
 
 
 def print_rankings(stdout, division, top: int = 10) -> None:
     stdout.write(f"\n{division.league.name} {division.name} rankings")
-    for entry in division_rankings(division=division)[:top]:
+    entries = list(division_rankings(division=division)[:top])
+    width = name_width(entry.competitor for entry in entries)
+    for entry in entries:
         mark = "C" if entry.is_champion else str(entry.position)
-        stdout.write(f"{mark:>3}  {str(entry.competitor)[:28]:28} {entry.ordinal:7.2f}")
+        name = column_name(entry.competitor, width)
+        stdout.write(f"{mark:>3}  {name:{width}} {entry.ordinal:7.2f}")

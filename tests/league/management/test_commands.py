@@ -1,12 +1,17 @@
 """The league's commands: the demo league fought and consistent under check_league."""
 
+import datetime
 import io
+import re
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, OutputWrapper
 
 from bouts.models import Bout, BoutStatus
+from league.management.commands import _league
+from league.management.commands._league import column_name, name_width
 from league.models import League, Standing, Title, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +51,11 @@ def test_demo_league_fought_and_consistent(django_capture_on_commit_callbacks):
         if tournament.status == "completed":
             assert tournament.champion is not None
     assert "champion" in out
+    # What it prints reads as the pages do: whole names, dates as "3 Dec 2027".
+    assert "defence(s)" not in out and not re.search(r"\d{4}-\d{2}-\d{2}", out)
+    for league in leagues:
+        for standing in Standing.objects.filter(season__division__league=league):
+            assert str(standing.fighter or standing.camp) in out
     # Loading again with --if-empty leaves the leagues alone.
     out, _ = run("load_demo", "--if-empty")
     assert "not loaded again" in out
@@ -111,3 +121,42 @@ def test_demo_never_fails(monkeypatch):
     monkeypatch.setattr(load_demo.Command, "handle", broken)
     _out, err = run("demo")
     assert "could not be completed" in err
+
+
+def test_a_names_column_fits_its_longest_name_up_to_forty_characters():
+    names = ["Lee Leonard", "Davi Luiz Santos “Smokin’”"]
+    assert name_width(names) == len(names[1])
+    assert column_name(names[1], name_width(names)) == names[1]
+    long = "Maximiliano Bartholomew Fitzgerald “The Unbreakable”"
+    assert name_width([long]) == 40
+    assert column_name(long, 40) == long[:39] + "…"
+    assert name_width([]) == 0
+
+
+def test_a_lineage_prints_its_dates_as_the_pages_do_and_counts_defences_in_words(monkeypatch):
+    def reign(number, defences, started, ended=None):
+        return SimpleNamespace(
+            number=number,
+            fighter=f"Champion {number}",
+            camp=None,
+            defences=defences,
+            started_on=started,
+            ended_on=ended,
+            get_end_reason_display=lambda: "lost the title",
+        )
+
+    division = SimpleNamespace(name="Middleweight")
+    league = SimpleNamespace(name="The League")
+    reigns = [
+        reign(1, 1, datetime.date(2027, 1, 5), datetime.date(2027, 12, 3)),
+        reign(2, 0, datetime.date(2027, 12, 3)),
+    ]
+    monkeypatch.setattr(_league, "league_champions", lambda league: [(division, "Champion 2")])
+    monkeypatch.setattr(_league, "title_lineage", lambda division: reigns)
+    out = io.StringIO()
+    _league.print_champions(OutputWrapper(out), league)  # a command's stdout
+    assert out.getvalue().splitlines() == [
+        "The League Middleweight champion: Champion 2",
+        "  #1 Champion 1: from 5 Jan 2027, 1 defence, until 3 Dec 2027 (lost the title)",
+        "  #2 Champion 2: from 3 Dec 2027, 0 defences, champion now",
+    ]
