@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bouts.models import Bout
+from core.dates import long_date
 from fighters.models import Camp
 from league.models import CareerState, Event, League, Title
 from league.services import weekly
@@ -140,7 +141,7 @@ def test_the_command_makes_the_week_and_refuses_bad_input():
     world = _league()
     out = StringIO()
     call_command("matchmake_week", world.league.slug, "--date", "2026-03-07", stdout=out)
-    assert "2 bouts" in out.getvalue()
+    assert "2 bouts" in out.getvalue() and "on 7 Mar 2026" in out.getvalue()
     with pytest.raises(CommandError, match="no league"):
         call_command("matchmake_week", "nope")
     with pytest.raises(CommandError, match="not a date"):
@@ -164,7 +165,7 @@ def test_the_command_makes_the_night_the_beat_would(monkeypatch, today, lead, ni
     monkeypatch.setattr("django.utils.timezone.localdate", lambda *a, **k: today)
     out = StringIO()
     call_command("matchmake_week", world.league.slug, stdout=out)
-    assert f" on {night};" in out.getvalue()
+    assert f" on {long_date(night)};" in out.getvalue()
     assert {b.date for b in _bouts(world)} == {night}
     if weekly.is_due(world.league, today):
         assert weekly.due_leagues_matchmake(today)[0][1][0].skipped == "already made"

@@ -37,8 +37,8 @@ class Command(BaseCommand):
             postponed = list(bouts.filter(status=BoutStatus.POSTPONED).order_by("order", "id"))
             fought = bouts.exclude(status=BoutStatus.POSTPONED).count()
             self.stdout.write(
-                f"{event.name} ({long_date(event.date)}): fired, {fought} bout(s) fought or "
-                f"queued, {len(postponed)} postponed"
+                f"{event.name} ({long_date(event.date)}): fired, {fought} "
+                f"bout{'' if fought == 1 else 's'} fought or queued, {len(postponed)} postponed"
             )
             for bout in postponed:
                 self.stdout.write(f"  postponed: {bout} — {bout.postponed_reason}")

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from core.dates import long_date
 from league.services import weekly
 
 from ._league import get_league
@@ -47,7 +48,9 @@ class Command(BaseCommand):
             extra = " (with a title bout)" if report.title else ""
             outs = report.notes.get("out", [])
             sat = f"; {len(outs)} sat out" if outs else ""
-            self.stdout.write(f"{report.division}: {report.bouts} bouts{extra} on {night}{sat}")
+            self.stdout.write(
+                f"{report.division}: {report.bouts} bouts{extra} on {long_date(night)}{sat}"
+            )
             # Why each pair, and who sat out and why (also on the event's page).
             for pair in report.notes.get("pairs", []):
                 self.stdout.write(f"  {pair['rule']}")

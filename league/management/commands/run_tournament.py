@@ -36,7 +36,9 @@ class Command(BaseCommand):
             )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from None
-        self.stdout.write(f"{tournament.name}: {opts['size']} entrants, {tournament.format}")
+        self.stdout.write(
+            f"{tournament.name}: {opts['size']} entrants, {tournament.get_format_display().lower()}"
+        )
         bouts = Bout.objects.filter(tournament_match__tournament=tournament)
         if opts["wait"] and not eager():
             # The bracket grows as it advances: follow until it has a champion.
