@@ -22,6 +22,7 @@ from bouts.models import (
     Result,
     RoundStat,
 )
+from core.words import counted
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -149,7 +150,7 @@ class BoutAdmin(admin.ModelAdmin):
         failed = list(queryset.filter(status=BoutStatus.FAILED))
         count, refused = services.bouts_requeue_failed(bouts=failed)
         skipped = queryset.count() - len(failed)
-        text = f"Re-queued {count} failed bout(s)."
+        text = f"Re-queued {counted(count, 'failed bout')}."
         if skipped:
             text += f" {skipped} not failed, left alone."
         self.message_user(request, text, messages.SUCCESS)
@@ -186,7 +187,7 @@ class BoutAdmin(admin.ModelAdmin):
                 self.message_user(request, f"Bout {bout.pk}: {text}", messages.ERROR)
                 continue
             voided += 1
-        self.message_user(request, f"Voided {voided} result(s).", messages.SUCCESS)
+        self.message_user(request, f"Voided {counted(voided, 'result')}.", messages.SUCCESS)
         return None
 
     @admin.action(

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from bouts.models import Bout, BoutStatus
 from bouts.services import bout_void
+from core.words import counted
 from league.models import Event
 from league.services import fight_cards
 
@@ -202,7 +203,7 @@ def card_fight(request, pk):
         if fired["postponed"]:
             messages.error(
                 request,
-                f"{fired['postponed']} bout(s) postponed: a fighter can no longer fight "
+                f"{counted(fired['postponed'], 'bout')} postponed: a fighter can no longer fight "
                 "on this date (the reason is on the line). Re-book them on a later card.",
             )
     return redirect("console:event", pk=event.pk)

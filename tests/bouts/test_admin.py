@@ -49,7 +49,7 @@ def test_action_requeues_failed_bouts_only(admin_client, fought, ruleset, offici
         follow=True,
     )
     assert response.status_code == 200
-    assert "Re-queued 1 failed bout(s). 1 not failed, left alone." in response.content.decode()
+    assert "Re-queued 1 failed bout. 1 not failed, left alone." in response.content.decode()
     failed.refresh_from_db()
     assert failed.status == BoutStatus.QUEUED and failed.failure_reason == ""
     assert Bout.objects.get(pk=fought.pk).status == BoutStatus.COMPLETED
@@ -80,7 +80,7 @@ def test_void_action_asks_for_a_reason_then_voids(admin_client, fought):
         },
         follow=True,
     )
-    assert "Voided 1 result(s)." in done.content.decode()
+    assert "Voided 1 result." in done.content.decode()
     bout = Bout.objects.get(pk=fought.pk)
     assert bout.status == BoutStatus.VOIDED and bout.void_reason == "wrong result entered"
     assert bout.voided_by is not None and bout.voided_by.is_superuser

@@ -13,6 +13,7 @@ from tqdm import tqdm
 
 from bouts.models import Bout, BoutStatus
 from core.dates import long_date
+from core.words import counted
 from league.calendar.jobs import job_progress, job_start
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
 from league.calendar.runner import run_division
@@ -49,7 +50,7 @@ def workers_or_eager(stdout) -> bool:
         stdout.write(f"No Celery worker consumes {wanted!r}: the bouts run in this process.")
         app.conf.task_always_eager = True
         return True
-    stdout.write(f"{len(serving)} Celery worker(s) on {wanted!r}: the bouts run on them.")
+    stdout.write(f"{counted(len(serving), 'Celery worker')} on {wanted!r}: the bouts run on them.")
     return False
 
 

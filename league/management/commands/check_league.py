@@ -3,6 +3,7 @@ from the bout rows and compare."""
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.words import counted
 from league import services
 from league.history.services import awards_refresh
 from league.selectors import league_check
@@ -37,7 +38,7 @@ class Command(BaseCommand):
         for problem in problems:
             self.stderr.write(problem)
         if problems:
-            raise CommandError(f"{league.slug}: {len(problems)} disagreement(s)")
+            raise CommandError(f"{league.slug}: {counted(len(problems), 'disagreement')}")
         self.stdout.write(
             f"{league.slug}: careers, standings, rankings, titles, records and awards agree."
         )

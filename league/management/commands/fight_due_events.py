@@ -8,6 +8,7 @@ from django.utils.dateparse import parse_datetime
 
 from bouts.models import Bout, BoutStatus
 from core.dates import long_date
+from core.words import counted
 from league.services.fight_nights import events_fire_due
 
 
@@ -37,8 +38,8 @@ class Command(BaseCommand):
             postponed = list(bouts.filter(status=BoutStatus.POSTPONED).order_by("order", "id"))
             fought = bouts.exclude(status=BoutStatus.POSTPONED).count()
             self.stdout.write(
-                f"{event.name} ({long_date(event.date)}): fired, {fought} "
-                f"bout{'' if fought == 1 else 's'} fought or queued, {len(postponed)} postponed"
+                f"{event.name} ({long_date(event.date)}): fired, {counted(fought, 'bout')} "
+                f"fought or queued, {len(postponed)} postponed"
             )
             for bout in postponed:
                 self.stdout.write(f"  postponed: {bout} — {bout.postponed_reason}")

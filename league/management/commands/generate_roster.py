@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from bouts.engine.registry import RULESETS
+from core.words import counted
 from fighters.roster import plan_roster
 from fighters.services import roster_create
 from fighters.weight_classes import LIMIT_LB
@@ -78,9 +79,9 @@ class Command(BaseCommand):
 
         created = roster_create(plan=plan, divisions=divisions, progress=progress)
         self.stdout.write(
-            f"Created {len(created['fighters'])} {ruleset} fighter(s) in "
-            f"{len(created['camps'])} camp(s) with {len(created['corners'])} corner men "
-            f"(seed {seed})."
+            f"Created {counted(len(created['fighters']), ruleset + ' fighter')} in "
+            f"{counted(len(created['camps']), 'camp')} with "
+            f"{counted(len(created['corners']), 'corner man', 'corner men')} (seed {seed})."
         )
         if divisions:
             for _wc, division in sorted(divisions.items()):
