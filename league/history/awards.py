@@ -19,6 +19,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from bouts.engine.result import INSIDE_THE_DISTANCE, KO, TKO
+from core.words import counted
 
 FIGHTER = "fighter"
 KNOCKOUT = "knockout"
@@ -167,10 +168,6 @@ def _order(competitor: Hashable) -> tuple:
     return (competitor,)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _lines(bouts: Sequence[AwardBout]) -> dict[tuple, _Line]:
     """``{(division id, competitor): line}`` of the season's bouts."""
     lines: dict[tuple, _Line] = {}
@@ -203,7 +200,7 @@ def _fighter_summary(line: _Line) -> str:
     record = f"{line.wins}–{line.losses}–{line.draws}"
     parts = [record, f"{line.stoppages} inside the distance"]
     if line.title_wins:
-        parts.append(_plural(line.title_wins, "title-bout win"))
+        parts.append(counted(line.title_wins, "title-bout win"))
     if line.first is not None:
         parts.append(f"rating {line.rise:+.2f}")
     return ", ".join(parts)
@@ -259,7 +256,7 @@ def knockout_of_the_year(bouts: Sequence[AwardBout]) -> AwardRow | None:
     minutes, seconds = divmod(bout.seconds, 60)
     words = [
         f"{bout.method} in round {bout.round} at {minutes}:{seconds:02d}",
-        _plural(score[1], "knockdown"),
+        counted(score[1], "knockdown"),
     ]
     if bout.is_title:
         words.insert(0, "title bout")
@@ -306,8 +303,8 @@ def fight_of_the_year(bouts: Sequence[AwardBout]) -> AwardRow | None:
         return None
     (score, _), bout = best
     summary = (
-        f"{_plural(score[0], 'knockdown')}, judges' margins {-score[1]} in all, "
-        f"{_plural(bout.round, 'round')}, {bout.method}"
+        f"{counted(score[0], 'knockdown')}, judges' margins {-score[1]} in all, "
+        f"{counted(bout.round, 'round')}, {bout.method}"
     )
     return AwardRow(FIGHT, None, None, None, bout.id, score, summary)
 
@@ -374,9 +371,9 @@ def manager_of_the_year(bouts: Sequence[AwardBout]) -> AwardRow | None:
         return None
     (score, _), manager, line = best
     summary = (
-        f"{_plural(line.wins, 'win')} in {_plural(line.bouts, 'bout')} "
+        f"{counted(line.wins, 'win')} in {counted(line.bouts, 'bout')} "
         f"({round(100 * score[1])}%), {line.stoppages} inside the distance, "
-        f"{_plural(len(line.fighters), 'fighter')}"
+        f"{counted(len(line.fighters), 'fighter')}"
     )
     return AwardRow(MANAGER, None, None, manager, None, score, summary)
 

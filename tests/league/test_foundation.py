@@ -24,6 +24,20 @@ def _manage(*args, env_extra=None, env_drop=()):
     )
 
 
+# What the embedded default (`make demo`) runs with: none of the services' variables.
+EMBEDDED_DROP = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL")
+SETUP = "import django,os;os.environ['DJANGO_SETTINGS_MODULE']='league.settings';django.setup()\n"
+
+
+def _embedded_python(code: str, env_drop=()):
+    """``code`` run by a fresh Python after ``django.setup()``, on the embedded default."""
+    drop = (*EMBEDDED_DROP, *env_drop)
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    return subprocess.run(
+        [sys.executable, "-c", SETUP + code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
 PRODUCTION = {
     "DJANGO_DEBUG": "0",
     "DJANGO_SECRET_KEY": "a-production-secret-key-that-is-long-and-random-9f8e7d6c5b4a3f2e1d0c",
@@ -46,16 +60,11 @@ def test_refuses_to_start_without_secret_key_when_debug_off():
 
 
 def test_embedded_default_is_sqlite_and_eager():
-    env_drop = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG")
-    code = (
-        "import django,os;os.environ['DJANGO_SETTINGS_MODULE']='league.settings';django.setup();"
+    out = _embedded_python(
         "from django.conf import settings as s;"
         "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER,"
-        " s.CELERY_TASK_EAGER_PROPAGATES, s.CACHES['default']['BACKEND'])"
-    )
-    env = {k: v for k, v in os.environ.items() if k not in env_drop}
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+        " s.CELERY_TASK_EAGER_PROPAGATES, s.CACHES['default']['BACKEND'])",
+        env_drop=("DJANGO_DEBUG",),
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [
@@ -69,18 +78,13 @@ def test_embedded_default_is_sqlite_and_eager():
 def test_embedded_tasks_run_without_a_workers_log_lines():
     """`make demo` runs its tasks in-process: no "Task ... succeeded" line per task and
     no warning about the in-memory broker's host among the command's own output."""
-    env_drop = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "LOG_LEVEL")
-    code = (
-        "import django,os;os.environ['DJANGO_SETTINGS_MODULE']='league.settings';django.setup()\n"
+    out = _embedded_python(
         "from league.celery import app\n"
         "@app.task(name='probe')\n"
         "def probe():\n"
         "    return 42\n"
-        "print(probe.delay().get())\n"
-    )
-    env = {k: v for k, v in os.environ.items() if k not in env_drop}
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+        "print(probe.delay().get())\n",
+        env_drop=("LOG_LEVEL",),
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["42"]  # the task ran, here

@@ -213,10 +213,9 @@ def print_champions(stdout, league) -> None:
                 if reign.ended_on
                 else "champion now"
             )
-            defences = "1 defence" if reign.defences == 1 else f"{reign.defences} defences"
             stdout.write(
                 f"  #{reign.number} {reign.fighter or reign.camp}: from "
-                f"{long_date(reign.started_on)}, {defences}, {end}"
+                f"{long_date(reign.started_on)}, {counted(reign.defences, 'defence')}, {end}"
             )
 
 
