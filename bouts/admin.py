@@ -196,7 +196,9 @@ class BoutAdmin(admin.ModelAdmin):
     )
     def resend_queued(self, request, queryset):
         count = services.bouts_resend(bouts=queryset)
-        self.message_user(request, f"Sent {count} bout(s) to the workers again.", messages.SUCCESS)
+        self.message_user(
+            request, f"Sent {counted(count, 'bout')} to the workers again.", messages.SUCCESS
+        )
 
 
 @admin.register(MedicalSuspension)

@@ -12,6 +12,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from core.words import counted
+
 
 class StageKind(models.TextChoices):
     ROUND_ROBIN = "round_robin", "Round robin groups"
@@ -90,7 +92,7 @@ class TournamentStage(models.Model):
     def in_words(self) -> str:
         """``Swiss, 4 rounds, top 8 go on`` — the stage as a commissioner says it."""
         if self.kind == StageKind.SWISS:
-            words = f"Swiss, {self.rounds} round{'s' if self.rounds != 1 else ''}"
+            words = f"Swiss, {counted(self.rounds, 'round')}"
         elif self.kind == StageKind.ROUND_ROBIN:
             words = "Round robin" if self.groups == 1 else f"Round robin in {self.groups} groups"
         else:

@@ -31,6 +31,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from core.scoping import may_commission
+from core.words import counted
 from fighters.models import Fighter
 from fighters.roster import plan_roster
 from fighters.services import roster_create
@@ -200,7 +201,7 @@ def _awards(found: Break, user) -> str:
     if not found.seasons:
         return "No season to award."
     handed = season_awards_hand_out(found.seasons[0], by=user)
-    return f"{len(handed)} award{'s' if len(handed) != 1 else ''} handed out."
+    return f"{counted(len(handed), 'award')} handed out."
 
 
 def _develop(found: Break, _user) -> str:
@@ -213,7 +214,7 @@ def _develop(found: Break, _user) -> str:
         {"fighter": fighter.pk, "name": fighter.name, "reason": reason}
         for fighter, reason in plan.retire
     ]
-    return f"{summary.cards} card{'s' if summary.cards != 1 else ''} developed."
+    return f"{counted(summary.cards, 'card')} developed."
 
 
 def _retire(found: Break, user) -> str:
@@ -269,7 +270,7 @@ def _prospects(found: Break, _user) -> str:
         )
         made = roster_create(plan=plan, divisions={division.weight_class: division})
         added += len(made["fighters"])
-    return f"{added} prospect{'s' if added != 1 else ''} added."
+    return f"{counted(added, 'prospect')} added."
 
 
 def _next_start(found: Break) -> dt.date:
@@ -290,7 +291,7 @@ def _next(found: Break, _user) -> str:
         )
         for season in found.seasons
     ]
-    return f"{len(made)} season{'s' if len(made) != 1 else ''} scheduled."
+    return f"{counted(len(made), 'season')} scheduled."
 
 
 def _seed(found: Break, division_id: int) -> int:

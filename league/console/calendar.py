@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from core.words import counted
 from league.calendar import jobs, season_break, seasons
 from league.calendar.dates import long_date
 from league.calendar.models import ACTIVE, AdvanceJob, JobStatus, JobTarget
@@ -93,8 +94,8 @@ def _started(job: AdvanceJob) -> str:
     if job.status == JobStatus.DONE:
         job.league.refresh_from_db(fields=["today"])
         return (
-            f"Played {progress['nights']} fight night{'s' if progress['nights'] != 1 else ''} "
-            f"({progress['bouts_done']} bouts). The league's date is now "
+            f"Played {counted(progress['nights'], 'fight night')} "
+            f"({counted(progress['bouts_done'], 'bout')}). The league's date is now "
             f"{long_date(job.league.date)}."
         )
     return "The league is being played: follow it below."
@@ -132,7 +133,7 @@ def season_close(request, pk):
         else:
             messages.success(
                 request,
-                f"{season.name} is closed: {count} bout{'s' if count != 1 else ''} not fought "
+                f"{season.name} is closed: {counted(count, 'bout')} not fought "
                 "are cancelled with your reason.",
             )
     else:

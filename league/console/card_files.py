@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.words import counted
 from league.services import card_files
 
 from ..submit import put_errors
@@ -96,9 +97,9 @@ def card_file_confirm(request, slug):
     report = result.report
     messages.success(
         request,
-        f"Imported {report.rows} row{'s' if report.rows != 1 else ''}: "
-        f"{report.fighters_created} new fighter{'s' if report.fighters_created != 1 else ''}, "
-        f"{report.fighters_updated} updated, {report.cards_saved} "
-        f"card{'s' if report.cards_saved != 1 else ''} saved, on {division.name}'s roster.",
+        f"Imported {counted(report.rows, 'row')}: "
+        f"{counted(report.fighters_created, 'new fighter')}, "
+        f"{report.fighters_updated} updated, {counted(report.cards_saved, 'card')} saved, "
+        f"on {division.name}'s roster.",
     )
     return redirect("console:division", pk=division.pk)

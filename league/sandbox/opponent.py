@@ -25,6 +25,7 @@ from bouts.engine import EngineError, generate_card, get_ruleset, validate_card
 from bouts.inputs import one_on_one_card
 from bouts.models import Bout, BoutStatus
 from core.dates import long_date
+from core.words import counted
 from fighters import selectors as fighter_selectors
 from fighters.models import Career, Fighter
 
@@ -101,7 +102,7 @@ def estimated_card(ruleset: str, opponent: Fighter, league: League | None) -> tu
         card = validate_card(ruleset, generate_card(ruleset, public_seed("fallback", opponent.pk)))
     words = (
         f"a scouting estimate (cards are hidden in this league): {budget} points spread "
-        f"evenly, plus {steps} training step{'s' if steps != 1 else ''} his record says he kept"
+        f"evenly, plus {counted(steps, 'training step')} his record says he kept"
     )
     return card, words
 

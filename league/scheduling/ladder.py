@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
+from core.words import counted
+
 CHALLENGER, DEFENDER = "challenger", "defender"
 MAX_REACH = 10
 
@@ -90,7 +92,7 @@ def check_challenge(
         raise LadderError(
             DEFENDER,
             f"{name(defender)} is {below} places above {name(challenger)}; "
-            f"a fighter may challenge up to {reach} place{'s' if reach != 1 else ''} above him.",
+            f"a fighter may challenge up to {counted(reach, 'place')} above him.",
         )
     if challenger in busy:
         raise LadderError(

@@ -95,7 +95,7 @@ def test_round_trip_is_lossless(tmp_path, sample_ruleset, fmt, flat):
     exported = path.read_text()
     wipe()
     out, err = run_import(path)
-    assert "7 row(s)" in out and err == ""
+    assert "7 rows" in out and err == ""
     assert snapshot() == before
     assert CardChange.objects.filter(source="import").count() == 6
     # exporting again gives the same file
@@ -199,7 +199,7 @@ def test_bad_rows_import_nothing_and_are_all_reported(tmp_path, sample_ruleset):
     assert lines[3] == "row 6: the same fighter and ruleset as row 1"
     assert lines[4].startswith("row 7: card: not valid JSON")
     assert len(lines) == 5
-    assert "5 of 7 row(s) are bad; nothing was imported." in str(exc.value)
+    assert "5 of 7 rows are bad; nothing was imported." in str(exc.value)
     assert not Fighter.objects.exists() and not Camp.objects.exists()
     assert not RatingCard.objects.exists() and not CardChange.objects.exists()
 
@@ -255,7 +255,7 @@ def test_import_exit_status_via_manage(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.splitlines()[0].startswith("row 1: weight_class: Select a valid choice.")
     assert "row 2: name: This field is required." in err
-    assert "CommandError: 2 of 2 row(s) are bad; nothing was imported." in err
+    assert "CommandError: 2 of 2 rows are bad; nothing was imported." in err
     assert "Traceback" not in err
 
 

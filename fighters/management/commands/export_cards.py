@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from bouts.engine.registry import RULESETS
+from core.words import counted
 from fighters.cardfile import FORMATS, export_rows, write_rows
 
 
@@ -44,6 +45,6 @@ class Command(BaseCommand):
                 Path(file).write_text(text, encoding="utf-8")
             except OSError as exc:
                 raise CommandError(f"cannot write {file}: {exc.strerror or exc}") from None
-            self.stderr.write(f"Exported {len(rows)} row(s) to {file}.")
+            self.stderr.write(f"Exported {counted(len(rows), 'row')} to {file}.")
         else:
             self.stdout.write(text, ending="")

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.words import counted
 from fighters.cardfile import (
     COLUMNS,
     CardFileError,
@@ -80,9 +81,11 @@ class Command(BaseCommand):
                 self.stderr.write(f"row {number}: {message}")
             bad = len({n for n, _ in exc.errors})
             raise CommandError(
-                f"{bad} of {len(rows)} row(s) are bad; nothing was imported."
+                f"{bad} of {counted(len(rows), 'row')} {'is' if bad == 1 else 'are'} bad; "
+                "nothing was imported."
             ) from None
         self.stdout.write(
-            f"Imported {report.rows} row(s): {report.fighters_created} fighter(s) created, "
-            f"{report.fighters_updated} updated, {report.cards_saved} card(s) saved."
+            f"Imported {counted(report.rows, 'row')}: "
+            f"{counted(report.fighters_created, 'fighter')} created, "
+            f"{report.fighters_updated} updated, {counted(report.cards_saved, 'card')} saved."
         )
