@@ -4,6 +4,7 @@ the workers do — run in parallel, get killed, lose messages."""
 
 import datetime as dt
 import time
+from collections import Counter
 
 import pytest
 import redis
@@ -16,6 +17,7 @@ from bouts.models import Bout, BoutStatus, Result
 from fighters.models import Career
 from fighters.services import fighter_create
 from league import services
+from league.calendar.models import DivisionRun
 from league.models import Division, League, Rating, Reign, Season, Standing, Tournament
 from league.selectors import league_check
 from league.services import division_derivation, division_project
@@ -43,7 +45,25 @@ def _wait_season(season, worker, timeout=180):
         if Season.objects.get(pk=season.pk).status == "completed":
             return
         time.sleep(0.3)
-    raise AssertionError(f"season still running; the worker said:\n{worker.output()}")
+    raise AssertionError(
+        f"season still running; its runs: {_runs_of(season)}; its bouts: {_bouts_of(season)};"
+        f" the worker said:\n{worker.output()}"
+    )
+
+
+def _runs_of(season) -> list:
+    """What a failure shows of the season's play-until runs (a run that ended with the
+    season still running, or one beat never sent again)."""
+    return list(
+        DivisionRun.objects.filter(division_id=season.division_id).values_list(
+            "pk", "status", "nights_done", "bouts_done", "reached", "heartbeat_at", "error"
+        )
+    )
+
+
+def _bouts_of(season) -> dict:
+    statuses = Bout.objects.filter(season_fixture__season=season).values_list("status", flat=True)
+    return dict(Counter(statuses))
 
 
 def _wait_derived(division, worker, timeout=120):
