@@ -5,6 +5,7 @@ SQLite + eager default. Tests run Celery tasks eagerly unless marked
 ``services`` (those start a real worker and need PostgreSQL and Redis).
 """
 
+import importlib
 import os
 
 import pytest
@@ -103,3 +104,29 @@ def _fresh_password_reset_counters(monkeypatch):
     from league import password_reset
 
     monkeypatch.setattr(password_reset, "cache", LocMemCache(f"resets-{uuid.uuid4()}", {}))
+
+
+@pytest.fixture(autouse=True)
+def _migrations_officials_in_transactional_tests(request):
+    """A transactional test empties every table when it ends, the officials the
+    migrations load among them (the rule book's referees, the judges, the doctors):
+    each transactional test starts with them loaded again, as a test run alone finds
+    them, so it fights the same way whatever ran before it (a bout with no officials
+    is fought by other rules)."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = (
+        marker is not None
+        and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))
+    ) or bool({"transactional_db", "live_server"} & set(request.fixturenames))
+    if not transactional:
+        return
+    request.getfixturevalue("transactional_db")
+    from django.apps import apps
+
+    from referees.models import Referee
+
+    if not Referee.objects.exists():
+        officials = importlib.import_module(
+            "referees.migrations.0002_title_bout_referees_and_officials"
+        )
+        officials.load(apps, None)

@@ -7,12 +7,10 @@ the division page shows ratings and rankings, the regions page a regional title
 that changed hands. The clock-driven steps are called directly (eager Celery)."""
 
 import datetime as dt
-import importlib
 import io
 import shutil
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 from django.utils import timezone
 from selenium.webdriver.common.by import By
@@ -42,17 +40,6 @@ pytestmark = [
         reason="Debian's chromium and chromium-driver are not installed (make browser)",
     ),
 ]
-
-
-def _rule_book_officials():
-    """The officials the migrations load (the rule book's referees, the judges, the
-    doctors), loaded again if an earlier transactional test emptied the tables: the
-    title bout is fought by the same officials, so the same way, in whatever order
-    the suite runs (without them the weeks are fought by other rules)."""
-    migration = importlib.import_module(
-        "referees.migrations.0002_title_bout_referees_and_officials"
-    )
-    migration.load(apps, None)
 
 
 def _submit(browser, css="form.form button[type=submit]"):
@@ -101,7 +88,6 @@ def _fire(report):
 
 def test_three_weeks_of_a_career_league_with_regions(browser, live_server):
     factories.reset()
-    _rule_book_officials()
     world = career_world(
         hide_cards=True,
         regions_enabled=True,
