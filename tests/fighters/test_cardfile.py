@@ -259,6 +259,14 @@ def test_import_exit_status_via_manage(tmp_path, capsys):
     assert "Traceback" not in err
 
 
+def test_import_counts_one_bad_row_in_the_singular(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([{"name": ""}]))
+    with pytest.raises(CommandError) as exc:
+        call_command("import_cards", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    assert str(exc.value) == "1 of 1 row is bad; nothing was imported."
+
+
 def test_flat_csv_columns_import(tmp_path, sample_ruleset):
     path = tmp_path / "flat.csv"
     path.write_text(
