@@ -1,9 +1,13 @@
 import datetime as dt
+import io
 import random
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from bouts.engine import RULESETS, generate_card, get_ruleset
+from core.words import counted
 from fighters.models import CardChange, RatingCard
 from league import development, services
 from league.calendar.seasons import season_book_night, season_close
@@ -78,3 +82,18 @@ def test_a_second_season_develops_careers_first(ruleset):
     assert second.number == 2
     # Born in 2000, 26 at the break: every fighter develops one step.
     assert CardChange.objects.filter(source="development").count() == 4
+
+
+def test_the_develop_command_says_what_it_did_in_words(ruleset):
+    league, _division = make_league(ruleset, 4, development=True)
+    out = io.StringIO()
+    call_command("develop_league", league.slug, "--on", "2027-03-01", stdout=out)
+    summary = CardChange.objects.filter(source="development").count()
+    expected = f"{league.slug} on 1 Mar 2027: {counted(summary, 'card')} developed"
+    assert out.getvalue().startswith(expected), out.getvalue()
+    with pytest.raises(CommandError, match="--on: not a date: 'soon'"):
+        call_command("develop_league", league.slug, "--on", "soon", stdout=io.StringIO())
+    league.development = False
+    league.save(update_fields=["development"])
+    with pytest.raises(CommandError, match="does not develop careers"):
+        call_command("develop_league", league.slug, stdout=io.StringIO())

@@ -128,7 +128,10 @@ def play_seasons(league, *, stdout, timeout: float = 3600, seasons: int = 1) -> 
             time.sleep(0.2)
     if job.status != JobStatus.DONE:
         raise CommandError(f"the season stopped: {job.message or job.get_status_display()}")
-    stdout.write(f"{progress['nights']} fight nights, {progress['bouts_done']} bouts fought.")
+    stdout.write(
+        f"{counted(progress['nights'], 'fight night')}, "
+        f"{counted(progress['bouts_done'], 'bout')} fought."
+    )
     return job
 
 

@@ -5,6 +5,8 @@ import datetime as dt
 from django.core.management.base import BaseCommand, CommandError
 
 from bouts.models import Bout
+from core.dates import long_date
+from core.words import counted
 from league.development import league_develop
 
 from ._league import get_league
@@ -39,5 +41,6 @@ class Command(BaseCommand):
             on = (last or league.start_date) + dt.timedelta(days=30)
         summary = league_develop(league=league, on=on)
         self.stdout.write(
-            f"{league.slug} on {on}: {summary.cards} cards developed, {summary.retired} retired"
+            f"{league.slug} on {long_date(on)}: {counted(summary.cards, 'card')} developed, "
+            f"{summary.retired} retired"
         )

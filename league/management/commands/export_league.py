@@ -5,6 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.words import counted
 from league.archive import export_league
 
 from ._league import get_league
@@ -35,6 +36,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{opts['output']}: cannot write it ({error.strerror})") from None
         self.stderr.write(
-            f"{league.slug}: {len(archive['fighters'])} fighters, {len(archive['bouts'])} bouts "
+            f"{league.slug}: {counted(len(archive['fighters']), 'fighter')}, "
+            f"{counted(len(archive['bouts']), 'bout')} "
             f"written to {opts['output']}."
         )

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from core.dates import long_date
+from core.words import counted
 from league.services import weekly
 
 from ._league import get_league
@@ -49,7 +50,8 @@ class Command(BaseCommand):
             outs = report.notes.get("out", [])
             sat = f"; {len(outs)} sat out" if outs else ""
             self.stdout.write(
-                f"{report.division}: {report.bouts} bouts{extra} on {long_date(night)}{sat}"
+                f"{report.division}: {counted(report.bouts, 'bout')}{extra} "
+                f"on {long_date(night)}{sat}"
             )
             # Why each pair, and who sat out and why (also on the event's page).
             for pair in report.notes.get("pairs", []):

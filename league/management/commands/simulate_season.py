@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from bouts.models import Bout
+from core.words import counted
 from league import services
 from league.models import Season
 
@@ -60,7 +61,7 @@ class Command(BaseCommand):
                 season = services.season_schedule(division=division, seed=opts["seed"], queue=False)
             except ValidationError as exc:
                 raise CommandError("; ".join(exc.messages)) from None
-            self.stdout.write(f"{season.name}: {season.fixtures.count()} bouts to fight")
+            self.stdout.write(f"{season.name}: {counted(season.fixtures.count(), 'bout')} to fight")
             seasons.append(season)
         play_seasons(league, stdout=self.stdout, timeout=opts["timeout"], seasons=opts["seasons"])
         if not follow_derivation(
